@@ -1,0 +1,337 @@
+/* The ImageCL abstract syntax tree, with a rewriting API in the style of ROSE's
+ * SageBuilder / SageInterface: builders (ast_build_*), queries (ast_query*),
+ * replace / insert / remove, deep copy, a walker and a mutator.
+ *
+ * Every node has a common header (kind, location, type, parent) and one union arm
+ * chosen by its kind; the comment on each kind names the arm. Builders and
+ * inserters set parent links, so passes never do. All memory comes from the
+ * Program's arena. */
+#ifndef IMCL_AST_H
+#define IMCL_AST_H
+
+#include <stdbool.h>
+
+#include "support.h"
+
+/* ---- types ---------------------------------------------------------------- */
+
+typedef enum TypeKind {
+    TY_VOID,
+    TY_CHAR,   /* signed 8-bit, as OpenCL's char */
+    TY_UCHAR,
+    TY_SHORT,
+    TY_USHORT,
+    TY_INT,
+    TY_UINT,
+    TY_FLOAT,
+    TY_DOUBLE,
+    TY_IMAGE,  /* 2D grid array: elem */
+    TY_BLOCK,  /* 3D grid array: elem */
+    TY_ARRAY,  /* fixed-size C array: elem, ndims, dims */
+} TypeKind;
+
+#define TYPE_MAX_DIMS 4
+
+typedef struct Type {
+    TypeKind kind;
+    struct Type *elem;          /* TY_IMAGE, TY_BLOCK, TY_ARRAY: a scalar type */
+    int ndims;                  /* TY_ARRAY */
+    int dims[TYPE_MAX_DIMS];    /* TY_ARRAY: extents, outermost first (C order) */
+} Type;
+
+Type *type_scalar(TypeKind kind);  /* shared singletons of the scalar kinds */
+Type *type_grid(Arena *a, TypeKind kind, Type *elem);
+Type *type_array(Arena *a, Type *elem, int ndims, const int *dims);
+bool type_is_scalar(const Type *t);
+bool type_is_integer(const Type *t);
+bool type_is_float(const Type *t);
+bool type_is_grid(const Type *t);   /* Image or Block */
+int type_grid_dims(const Type *t);  /* 2 for Image, 3 for Block */
+int type_size(const Type *t);       /* bytes of a scalar */
+int type_rank(const Type *t);       /* conversion rank of a scalar */
+/* C's usual arithmetic conversions (char/short promote to int). */
+Type *type_common(Type *a, Type *b);
+Type *type_promote(Type *t);
+const char *type_name(const Type *t); /* ImageCL spelling, e.g. "Block<double>" */
+
+/* ---- symbols -------------------------------------------------------------- */
+
+typedef enum SymKind {
+    SYM_LOCAL,   /* local scalar or local fixed-size array */
+    SYM_PARAM,   /* kernel or helper parameter */
+    SYM_ALIAS,   /* offset alias: Block<T> a = base + offset; */
+    SYM_FUNC,    /* helper function */
+} SymKind;
+
+typedef enum Boundary {
+    BC_CONSTANT, /* value bc_value (default 0) outside */
+    BC_CLAMPED,
+    BC_NONE,
+    BC_PERIODIC,
+    BC_MIRROR,   /* symmetric: -1 -> 0, n -> n-1 */
+} Boundary;
+
+typedef enum MemKind {
+    MEM_GLOBAL,
+    MEM_SHARED,
+    MEM_TEXTURE,
+    MEM_CONSTANT,
+    MEM_REGISTER,
+} MemKind;
+
+enum { ACC_READ = 1, ACC_WRITE = 2 };
+
+struct Node;
+struct Function;
+
+typedef struct Symbol {
+    const char *name;
+    SymKind kind;
+    Type *type;
+    Loc loc;
+    int param_index;            /* SYM_PARAM: position in the parameter list */
+    /* Grid arrays (Image/Block parameters); an alias shares its root's. */
+    Boundary bc;
+    struct Node *bc_value;      /* BC_CONSTANT: value expression, or NULL for 0 */
+    int halo;                   /* ghost layer width from #pragma imcl halo */
+    bool bc_given;              /* boundary_cond named this array */
+    struct Symbol *alias_base;  /* SYM_ALIAS: the array it views (may be an alias) */
+    struct Node *alias_offset;  /* SYM_ALIAS: element offset expression, or NULL */
+    unsigned access;            /* ACC_READ | ACC_WRITE, from analyze_access */
+    bool fully_written;         /* analyze_access: every element written, none read first */
+    MemKind mem;
+    bool is_const;              /* const local: assignments are refused */
+    struct Function *func;      /* SYM_FUNC */
+} Symbol;
+
+/* The array a grid symbol finally views: itself, or the root of an alias chain. */
+Symbol *symbol_root(Symbol *s);
+
+/* ---- nodes ---------------------------------------------------------------- */
+
+typedef enum NodeKind {
+    /* expressions */
+    AST_INT_LIT,     /* lit */
+    AST_FLOAT_LIT,   /* lit */
+    AST_VAR,         /* var: a scalar, fixed-size array or grid array name */
+    AST_BUILTIN,     /* builtin: idx/idy/idz, W/H/D, thread/group ids, block sizes */
+    AST_EXTENT,      /* extent: A.width / A.height / A.depth */
+    AST_GRID_ACCESS, /* access: A[x][y] or A[x][y][z] of an Image/Block (or alias) */
+    AST_BUF_ACCESS,  /* access: buf[linear], a lowered grid access (ix[0] = index) */
+    AST_INDEX,       /* index: C subscript of a fixed-size or local array */
+    AST_UNARY,       /* unary */
+    AST_BINARY,      /* binary (also the comma operator, op ',') */
+    AST_ASSIGN,      /* binary: op is '=' or the operator of a compound assignment */
+    AST_COND,        /* cond */
+    AST_CALL,        /* call */
+    AST_CAST,        /* cast: to is node->type */
+    /* statements */
+    AST_BLOCK,       /* block */
+    AST_DECL,        /* decl: one declarator */
+    AST_DECL_LIST,   /* block: several AST_DECL sharing a type (for-loop init) */
+    AST_EXPR_STMT,   /* expr_stmt */
+    AST_IF,          /* if_ */
+    AST_FOR,         /* loop */
+    AST_WHILE,       /* loop */
+    AST_DO,          /* loop */
+    AST_BREAK,       /* (none) */
+    AST_CONTINUE,    /* (none) */
+    AST_RETURN,      /* ret */
+    AST_EMPTY,       /* (none) */
+    AST_COMMENT,     /* comment: a line the compiler adds for readers */
+    AST_BARRIER,     /* (none): work-group barrier on local memory */
+    AST_KIND_COUNT
+} NodeKind;
+
+typedef enum Builtin {
+    BI_IDX, BI_IDY, BI_IDZ,          /* grid point coordinates */
+    BI_W, BI_H, BI_D,                /* grid extent */
+    BI_THREAD_X, BI_THREAD_Y, BI_THREAD_Z, /* thread index inside its block */
+    BI_GROUP_X, BI_GROUP_Y, BI_GROUP_Z,    /* block (work-group) index */
+    BI_NUM_GROUPS_X, BI_NUM_GROUPS_Y, BI_NUM_GROUPS_Z,
+} Builtin;
+
+/* Unary operators beyond the single characters '-', '+', '!', '~'. */
+enum { OP_PREINC = 256, OP_PREDEC, OP_POSTINC, OP_POSTDEC };
+/* Binary operators beyond single characters (+ - * / % < > & | ^ = ,). */
+enum { OP_LE = 300, OP_GE, OP_EQ, OP_NE, OP_AND, OP_OR, OP_SHL, OP_SHR };
+
+typedef struct NodeList {
+    struct Node **items;
+    int len, cap;
+} NodeList;
+
+typedef enum MathKind { MK_FLOAT, MK_ANY, MK_ABS } MathKind;
+
+typedef enum MathFn {
+    MATH_NONE,
+#define MATH(id, name, arity, kind) id,
+#include "math_fns.def"
+#undef MATH
+    MATH_COUNT
+} MathFn;
+
+typedef struct MathInfo {
+    const char *name;
+    int arity;
+    MathKind kind;
+} MathInfo;
+
+const MathInfo *math_info(MathFn f);
+MathFn math_lookup(const char *name); /* MATH_NONE if not a math function */
+
+typedef struct Node {
+    NodeKind kind;
+    Loc loc;
+    Type *type;          /* expressions: set by sema; AST_CAST: the target type */
+    struct Node *parent;
+    union {
+        struct { long long ival; double fval; const char *text; } lit;
+        struct { Symbol *sym; } var;
+        struct { Builtin which; } builtin;
+        struct { Symbol *sym; int dim; } extent;       /* dim 0 width, 1 height, 2 depth */
+        struct { Symbol *sym; struct Node *ix[3]; int n; } access;
+        struct { struct Node *base, *index; } index;
+        struct { int op; struct Node *operand; } unary;
+        struct { int op; struct Node *lhs, *rhs; } binary;
+        struct { struct Node *cond, *then, *els; } cond;
+        struct { const char *name; Symbol *fn; MathFn math; NodeList args; } call;
+        struct { struct Node *expr; } cast;
+        struct { NodeList stmts; } block;
+        struct { Symbol *sym; struct Node *init; bool is_const; } decl;
+        struct { struct Node *expr; } expr_stmt;
+        struct { struct Node *cond, *then, *els; } if_;
+        struct { struct Node *init, *cond, *step, *body; } loop;
+        struct { struct Node *value; } ret;
+        struct { const char *text; } comment;
+    } u;
+} Node;
+
+/* ---- functions and the program ------------------------------------------- */
+
+typedef enum GridKind { GRID_NONE, GRID_ARRAYS, GRID_SIZE } GridKind;
+
+/* One item of a `#pragma imcl` line as parsed, before sema resolves its names. */
+typedef enum PragmaKind { PRAGMA_GRID, PRAGMA_GRID_SIZE, PRAGMA_BOUNDARY, PRAGMA_HALO } PragmaKind;
+
+typedef struct PragmaItem {
+    struct PragmaItem *next;
+    PragmaKind kind;
+    Loc loc;            /* of the array name (or of the expression) */
+    const char *name;   /* array name; NULL for grid_size items */
+    const char *bc;     /* PRAGMA_BOUNDARY: kind spelling */
+    Loc bc_loc;
+    Node *expr;         /* grid_size extent, constant(v) value, halo width */
+} PragmaItem;
+
+typedef struct Function {
+    const char *name;
+    Loc loc;
+    Type *ret;
+    Symbol **params;
+    int nparams;
+    Node *body;             /* AST_BLOCK */
+    bool is_kernel;         /* preceded by grid or grid_size */
+    /* Kernels only. */
+    GridKind grid_kind;
+    Loc grid_loc;
+    Symbol *grid_arrays[8]; /* GRID_ARRAYS: extent of the first; the others must match */
+    int ngrid_arrays;
+    Node *grid_size[3];     /* GRID_SIZE: X, Y, Z expressions (missing ones are 1) */
+    int grid_dims;          /* 2 or 3: dimensionality of the grid */
+    Symbol *self;           /* SYM_FUNC symbol of a helper */
+    PragmaItem *pragmas;    /* as parsed, in source order */
+    int nlocals;            /* locals declared in the body (sema) */
+    Symbol **locals;
+} Function;
+
+typedef struct Program {
+    Arena *arena;
+    const char *file;       /* the main source file name */
+    Function **funcs;
+    int nfuncs, capfuncs;
+} Program;
+
+/* ---- builders: every builder sets loc and parent links of its children ---- */
+
+Node *ast_new(Arena *a, NodeKind kind, Loc loc);
+Node *ast_build_int(Arena *a, long long v, Loc loc);
+Node *ast_build_float(Arena *a, double v, const char *text, Type *type, Loc loc);
+Node *ast_build_var_ref(Arena *a, Symbol *s, Loc loc);
+Node *ast_build_builtin(Arena *a, Builtin b, Loc loc);
+Node *ast_build_extent(Arena *a, Symbol *s, int dim, Loc loc);
+Node *ast_build_grid_access(Arena *a, Symbol *s, Node **ix, int n, Loc loc);
+Node *ast_build_buf_access(Arena *a, Symbol *s, Node *linear, Loc loc);
+Node *ast_build_index(Arena *a, Node *base, Node *index, Loc loc);
+Node *ast_build_unary(Arena *a, int op, Node *operand, Loc loc);
+Node *ast_build_binary(Arena *a, int op, Node *lhs, Node *rhs, Loc loc);
+Node *ast_build_assign(Arena *a, int op, Node *lhs, Node *rhs, Loc loc);
+Node *ast_build_cond(Arena *a, Node *c, Node *t, Node *e, Loc loc);
+Node *ast_build_call(Arena *a, const char *name, Loc loc);  /* then ast_append_arg */
+Node *ast_build_cast(Arena *a, Type *to, Node *expr, Loc loc);
+Node *ast_build_block(Arena *a, Loc loc);
+Node *ast_build_decl(Arena *a, Symbol *s, Node *init, Loc loc);
+Node *ast_build_expr_stmt(Arena *a, Node *e, Loc loc);
+Node *ast_build_if(Arena *a, Node *c, Node *t, Node *e, Loc loc);
+Node *ast_build_for(Arena *a, Node *init, Node *c, Node *step, Node *body, Loc loc);
+Node *ast_build_while(Arena *a, Node *c, Node *body, Loc loc);
+Node *ast_build_do(Arena *a, Node *body, Node *c, Loc loc);
+Node *ast_build_return(Arena *a, Node *value, Loc loc);
+Node *ast_build_comment(Arena *a, const char *text, Loc loc);
+Symbol *ast_build_symbol(Arena *a, const char *name, SymKind kind, Type *type, Loc loc);
+
+void nodelist_push(Arena *a, NodeList *l, Node *n);
+void ast_append_arg(Arena *a, Node *call, Node *arg);
+void ast_append_stmt(Arena *a, Node *block, Node *stmt);
+void ast_prepend_stmt(Arena *a, Node *block, Node *stmt);
+void program_add_function(Program *p, Function *f);
+
+/* ---- interface: edit the tree in place ----------------------------------- */
+
+/* Replaces old by new in old's parent (an expression or a statement). */
+void ast_replace(Node *old, Node *new_node);
+/* Inserts stmt before / after `at`, a statement whose parent is a block. */
+void ast_insert_before(Arena *a, Node *at, Node *stmt);
+void ast_insert_after(Arena *a, Node *at, Node *stmt);
+/* Removes a statement from its parent block. */
+void ast_remove_stmt(Node *stmt);
+/* Deep copy; symbols are shared, parent of the copy is NULL. */
+Node *ast_copy(Arena *a, const Node *n);
+
+/* Children of a node in evaluation order, NULLs skipped. */
+int ast_children(Node *n, Node ***slots, int max);
+/* Sets parent links of the whole subtree under n. */
+void ast_fix_parents(Node *n);
+
+/* ---- queries -------------------------------------------------------------- */
+
+/* Pre-order walk: visit returns false to skip the node's children. */
+typedef bool (*AstVisit)(Node *n, void *ctx);
+void ast_walk(Node *n, AstVisit visit, void *ctx);
+
+/* Post-order rewrite: mutate returns the replacement for n (n itself to keep it). */
+typedef Node *(*AstMutate)(Node *n, void *ctx);
+Node *ast_mutate(Node *n, AstMutate mutate, void *ctx);
+
+/* All nodes of a kind under root, in pre-order. */
+NodeList ast_query(Arena *a, Node *root, NodeKind kind);
+/* All grid accesses under root whose array (after alias resolution) is `array`. */
+NodeList ast_query_accesses(Arena *a, Node *root, Symbol *array);
+/* The innermost enclosing statement of an expression node. */
+Node *ast_enclosing_stmt(Node *n);
+bool ast_is_stmt(const Node *n);
+bool ast_is_lvalue_use(const Node *n);      /* n is written (assigned or ++/--) */
+bool ast_is_read_use(const Node *n);        /* n's old value is read */
+bool ast_has_side_effects(const Node *n);
+/* Integer constant value of a literal expression tree, if it is one. */
+bool ast_const_int(const Node *n, long long *out);
+
+/* ---- printing --------------------------------------------------------------- */
+
+/* A readable tree dump for --emit-ast. */
+void ast_dump_function(FILE *out, const Function *f);
+const char *ast_kind_name(NodeKind k);
+const char *ast_op_spelling(int op);
+const char *builtin_spelling(Builtin b);  /* ImageCL spelling: idx, W, ... */
+
+#endif
