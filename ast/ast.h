@@ -97,6 +97,7 @@ typedef struct Symbol {
     bool bc_given;              /* boundary_cond named this array */
     struct Symbol *alias_base;  /* SYM_ALIAS: the array it views (may be an alias) */
     struct Node *alias_offset;  /* SYM_ALIAS: element offset expression, or NULL */
+    struct Symbol *offset_var;  /* SYM_ALIAS after lowering: int local holding the offset */
     unsigned access;            /* ACC_READ | ACC_WRITE, from analyze_access */
     bool fully_written;         /* analyze_access: every element written, none read first */
     MemKind mem;

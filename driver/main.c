@@ -1,14 +1,109 @@
-#include "frontend.h"
+/* imcl: the command line. Parses options, then runs the pipeline of driver.c. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: imcl [options] kernel.imcl\n"
+          "  -t, --params FILE     tuning parameters: flat JSON object, or legacy config.txt\n"
+          "  -b, --backend NAME    cuda | opencl | c  (repeatable; default: cuda)\n"
+          "  -o, --output-dir DIR  where outputs go (default: .)\n"
+          "  -k, --kernel NAME     only this kernel of the file (default: all kernels)\n"
+          "      --prefix STR      prepended to every generated host symbol\n"
+          "      --dump-space[=FMT] print the tuning space and exit; FMT = imcl | t1\n"
+          "      --size X[xY[xZ]]  problem size known at compile time\n"
+          "      --emit-ast        print the transformed AST\n"
+          "      --footprint       print the footprint table of every array\n"
+          "  -h, --help            this text\n"
+          "      --version         the version\n",
+          out);
+}
+
 int main(int argc, char **argv)
 {
-    Arena *a = arena_new();
-    Diag d;
-    diag_init(&d, a, stderr);
-    Program *p = frontend_parse_file(a, &d, argv[1]);
-    if (p && !d.errors) sema_program(p, &d);
-    if (p) for (int i = 0; i < p->nfuncs; i++) printf("%s kernel=%d\n", p->funcs[i]->name, p->funcs[i]->is_kernel);
-    int e = d.errors;
-    arena_free(a);
-    return e ? 1 : 0;
-    (void)argc;
+    DriverOptions o;
+    driver_options_init(&o);
+    enum { OPT_PREFIX = 256, OPT_DUMP, OPT_SIZE, OPT_AST, OPT_FOOT, OPT_VERSION };
+    static const struct option longs[] = {
+        {"params", required_argument, NULL, 't'},
+        {"backend", required_argument, NULL, 'b'},
+        {"output-dir", required_argument, NULL, 'o'},
+        {"kernel", required_argument, NULL, 'k'},
+        {"prefix", required_argument, NULL, OPT_PREFIX},
+        {"dump-space", optional_argument, NULL, OPT_DUMP},
+        {"size", required_argument, NULL, OPT_SIZE},
+        {"emit-ast", no_argument, NULL, OPT_AST},
+        {"footprint", no_argument, NULL, OPT_FOOT},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, OPT_VERSION},
+        {NULL, 0, NULL, 0},
+    };
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":t:b:o:k:h", longs, NULL)) != -1) {
+        switch (c) {
+        case 't':
+            o.params_file = optarg;
+            break;
+        case 'b':
+            if (!driver_add_backend(&o, optarg)) {
+                fprintf(stderr, "imcl: error: unknown backend '%s' (expected cuda, opencl or c)\n", optarg);
+                return 2;
+            }
+            break;
+        case 'o':
+            o.output_dir = optarg;
+            break;
+        case 'k':
+            o.kernel = optarg;
+            break;
+        case OPT_PREFIX:
+            o.prefix = optarg;
+            break;
+        case OPT_DUMP:
+            o.dump_space = true;
+            o.dump_format = optarg ? optarg : "imcl";
+            if (strcmp(o.dump_format, "imcl") != 0 && strcmp(o.dump_format, "t1") != 0) {
+                fprintf(stderr, "imcl: error: unknown space format '%s' (expected imcl or t1)\n", o.dump_format);
+                return 2;
+            }
+            break;
+        case OPT_SIZE:
+            if (!driver_parse_size(&o, optarg)) {
+                fprintf(stderr, "imcl: error: malformed --size '%s' (expected X, XxY or XxYxZ with positive integers)\n", optarg);
+                return 2;
+            }
+            break;
+        case OPT_AST:
+            o.emit_ast = true;
+            break;
+        case OPT_FOOT:
+            o.footprint = true;
+            break;
+        case 'h':
+            usage(stdout);
+            return 0;
+        case OPT_VERSION:
+            printf("imcl %s\n", IMCL_VERSION_STRING);
+            return 0;
+        case ':':
+            fprintf(stderr, "imcl: error: option '%s' needs a value\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "imcl: error: unknown option '%s'\n", argv[optind - 1]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "imcl: error: %s\n", optind >= argc ? "no input file" : "more than one input file");
+        usage(stderr);
+        return 2;
+    }
+    o.input = argv[optind];
+    return driver_run(&o);
 }

@@ -1,0 +1,20 @@
+/* Analyses: compute facts about a kernel, never edit its AST. */
+#ifndef IMCL_ANALYSIS_H
+#define IMCL_ANALYSIS_H
+
+#include "ast.h"
+
+/* Classifies every array parameter of kernel k as read and/or written (seen through
+ * offset aliases) and finds the arrays that the kernel provably overwrites in full
+ * before reading, whose old contents need not be copied to the device. */
+void analyze_access(Arena *a, Function *k);
+
+/* The constant offset c of an index expression of the form `b + c`, `b - c`,
+ * `c + b` or `b` (b one of idx/idy/idz). */
+bool analyze_const_offset(const Node *ix, Builtin b, long long *offset);
+
+/* True when access `acc` (a grid access of its root array) provably lies inside the
+ * array's storage (extent plus halo) in dimension dim, so needs no guard. */
+bool analyze_access_inside(const Function *k, const Node *acc, int dim);
+
+#endif

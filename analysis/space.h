@@ -1,0 +1,23 @@
+/* The tuning space of a kernel (SPEC section 6) and the footprint table. */
+#ifndef IMCL_SPACE_H
+#define IMCL_SPACE_H
+
+#include <stdio.h>
+
+#include "ast.h"
+
+typedef struct SpaceOptions {
+    const char *backend;   /* "cuda", "opencl" or "c" */
+    const int *size;       /* --size, or NULL */
+    int size_dims;
+} SpaceOptions;
+
+/* Prints the imcl JSON space of each kernel (an object for one kernel, an array
+ * of objects for several). */
+void space_dump_imcl(FILE *out, Arena *a, Function **kernels, int n, const SpaceOptions *o);
+/* Prints the T1 tuning-space JSON (Kernel Tuner's tune_kernel_T1, KTT, BAT). */
+void space_dump_t1(FILE *out, Arena *a, Function **kernels, int n, const SpaceOptions *o);
+/* Prints the footprint table of every array of kernel k. */
+void space_print_footprint(FILE *out, Arena *a, Function *k);
+
+#endif

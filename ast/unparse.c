@@ -1,0 +1,500 @@
+/* The shared unparser: precedence-aware expressions, braced statements. */
+#include "unparse.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void unparse_init(Unparser *u, StrBuf *out, const Target *t)
+{
+    memset(u, 0, sizeof *u);
+    u->out = out;
+    u->t = t;
+}
+
+void unparse_indent(Unparser *u)
+{
+    for (int i = 0; i < u->indent; i++)
+        sb_puts(u->out, "    ");
+}
+
+void unparse_line(Unparser *u, const char *fmt, ...)
+{
+    unparse_indent(u);
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(u->out, fmt, ap);
+    va_end(ap);
+    sb_putc(u->out, '\n');
+}
+
+/* ---- names --------------------------------------------------------------------- */
+
+static const char *const reserved[] = {
+    /* C and C++ */
+    "auto", "register", "static", "extern", "volatile", "typedef", "union", "enum", "goto",
+    "switch", "case", "default", "sizeof", "inline", "restrict", "long", "bool", "class",
+    "new", "delete", "this", "template", "namespace", "operator", "public", "private",
+    "protected", "virtual", "friend", "try", "catch", "throw", "using", "typename", "true",
+    "false", "nullptr", "and", "or", "not", "xor", "explicit", "mutable", "export", "asm",
+    "main", "NULL", "int8_t", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "wchar_t",
+    /* CUDA */
+    "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3", "__global__",
+    "__device__", "__shared__", "__constant__", "texture", "surface",
+    /* OpenCL C */
+    "kernel", "global", "local", "constant", "read_only", "write_only", "read_write",
+    "image1d_t", "image2d_t", "image3d_t", "sampler_t", "event_t", "half", "complex",
+    "imaginary", "char2", "char3", "char4", "char8", "char16", "uchar2", "uchar4", "short2",
+    "short4", "ushort2", "ushort4", "int2", "int3", "int4", "int8", "int16", "uint2", "uint4",
+    "float2", "float3", "float4", "float8", "float16", "double2", "double3", "double4",
+    "double8", "double16", "barrier", "as_double", "as_int2", "as_float",
+    "get_global_id", "get_local_id", "get_group_id", "get_local_size", "get_num_groups",
+    "get_global_size", "read_imagef", "read_imagei", "read_imageui", "write_imagef",
+    /* Math names used by the backends */
+    "sqrtf", "fabsf", "powf", "expf", "logf", "sinf", "cosf", "floorf", "ceilf", "fminf",
+    "fmaxf", "rsqrt", "mad", "fma",
+};
+
+const char *unparse_name(const Symbol *s)
+{
+    static char buf[8][256];
+    static int next;
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) {
+        if (strcmp(s->name, reserved[i]) == 0) {
+            char *b = buf[next++ % 8];
+            snprintf(b, 256, "%s_", s->name);
+            return b;
+        }
+    }
+    return s->name;
+}
+
+const char *unparse_extent_suffix(int dim)
+{
+    return dim == 0 ? "_width" : dim == 1 ? "_height" : "_depth";
+}
+
+/* ---- expressions ------------------------------------------------------------------ */
+
+enum {
+    PREC_COMMA = 1, PREC_ASSIGN, PREC_COND, PREC_OR, PREC_AND, PREC_BITOR, PREC_BITXOR,
+    PREC_BITAND, PREC_EQ, PREC_REL, PREC_SHIFT, PREC_ADD, PREC_MUL, PREC_UNARY, PREC_POSTFIX,
+    PREC_PRIMARY,
+};
+
+static int binary_prec(int op)
+{
+    switch (op) {
+    case ',': return PREC_COMMA;
+    case OP_OR: return PREC_OR;
+    case OP_AND: return PREC_AND;
+    case '|': return PREC_BITOR;
+    case '^': return PREC_BITXOR;
+    case '&': return PREC_BITAND;
+    case OP_EQ: case OP_NE: return PREC_EQ;
+    case '<': case '>': case OP_LE: case OP_GE: return PREC_REL;
+    case OP_SHL: case OP_SHR: return PREC_SHIFT;
+    case '+': case '-': return PREC_ADD;
+    default: return PREC_MUL;
+    }
+}
+
+static int prec(const Node *n)
+{
+    switch (n->kind) {
+    case AST_BINARY:
+        return binary_prec(n->u.binary.op);
+    case AST_ASSIGN:
+        return PREC_ASSIGN;
+    case AST_COND:
+        return PREC_COND;
+    case AST_UNARY:
+        return n->u.unary.op == OP_POSTINC || n->u.unary.op == OP_POSTDEC ? PREC_POSTFIX : PREC_UNARY;
+    case AST_CAST:
+        return PREC_UNARY;
+    case AST_INT_LIT:
+        return n->u.lit.ival < 0 ? PREC_UNARY : PREC_PRIMARY;
+    case AST_INDEX:
+    case AST_BUF_ACCESS:
+    case AST_CALL:
+        return PREC_POSTFIX;
+    default:
+        return PREC_PRIMARY;
+    }
+}
+
+/* Parentheses a reader (and gcc -Wparentheses) would want although precedence
+ * does not need them: mixed logical or bitwise operators. */
+static bool clarity_parens(const Node *parent, const Node *child)
+{
+    if (parent->kind != AST_BINARY || child->kind != AST_BINARY)
+        return false;
+    int p = binary_prec(parent->u.binary.op), c = binary_prec(child->u.binary.op);
+    if (parent->u.binary.op == child->u.binary.op)
+        return false;
+    if (p == PREC_OR || (p >= PREC_BITOR && p <= PREC_BITAND) || p == PREC_SHIFT)
+        return c > PREC_ASSIGN && c != PREC_MUL && !(p == PREC_OR && c == PREC_EQ) && c != PREC_REL;
+    return false;
+}
+
+static void sub(Unparser *u, const Node *parent, const Node *child, int min_prec)
+{
+    bool paren = prec(child) < min_prec || clarity_parens(parent, child);
+    if (paren)
+        sb_putc(u->out, '(');
+    unparse_expr(u, child);
+    if (paren)
+        sb_putc(u->out, ')');
+}
+
+static void print_float(Unparser *u, const Node *n)
+{
+    if (n->u.lit.text) {
+        sb_puts(u->out, n->u.lit.text);
+        return;
+    }
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.17g", n->u.lit.fval);
+    if (!strpbrk(buf, ".eEni"))
+        strcat(buf, ".0");
+    sb_puts(u->out, buf);
+    if (n->type && n->type->kind == TY_FLOAT)
+        sb_putc(u->out, 'f');
+}
+
+static void note_helper(Unparser *u, const char *name)
+{
+    if (strcmp(name, "imcl_in") == 0)
+        u->helpers |= HELPER_IN;
+    else if (strcmp(name, "imcl_clamp") == 0)
+        u->helpers |= HELPER_CLAMP;
+    else if (strcmp(name, "imcl_wrap") == 0)
+        u->helpers |= HELPER_WRAP;
+    else if (strcmp(name, "imcl_mirror") == 0)
+        u->helpers |= HELPER_MIRROR;
+}
+
+void unparse_call_converted(Unparser *u, const char *name, const Node *call, Type *t)
+{
+    sb_puts(u->out, name);
+    sb_putc(u->out, '(');
+    for (int i = 0; i < call->u.call.args.len; i++) {
+        const Node *arg = call->u.call.args.items[i];
+        if (i)
+            sb_puts(u->out, ", ");
+        if (t && arg->type && arg->type->kind != t->kind && type_is_scalar(t)) {
+            sb_printf(u->out, "(%s)", u->t->scalar_type(t->kind));
+            sub(u, call, arg, PREC_UNARY);
+        } else {
+            unparse_expr(u, arg);
+        }
+    }
+    sb_putc(u->out, ')');
+}
+
+void unparse_expr(Unparser *u, const Node *n)
+{
+    StrBuf *o = u->out;
+    switch (n->kind) {
+    case AST_INT_LIT:
+        if (n->u.lit.text)
+            sb_puts(o, n->u.lit.text);
+        else
+            sb_printf(o, "%lld%s", n->u.lit.ival, n->type && n->type->kind == TY_UINT ? "u" : "");
+        break;
+    case AST_FLOAT_LIT:
+        print_float(u, n);
+        break;
+    case AST_VAR:
+        sb_puts(o, unparse_name(n->u.var.sym));
+        break;
+    case AST_BUILTIN:
+        if (n->u.builtin.which <= BI_D)
+            sb_puts(o, builtin_spelling(n->u.builtin.which));
+        else
+            u->t->builtin(u, n->u.builtin.which);
+        break;
+    case AST_EXTENT:
+        sb_printf(o, "%s%s", unparse_name(n->u.extent.sym), unparse_extent_suffix(n->u.extent.dim));
+        break;
+    case AST_GRID_ACCESS:
+        /* Only unlowered trees (--emit-ast before passes) reach here. */
+        sb_puts(o, unparse_name(n->u.access.sym));
+        for (int i = 0; i < n->u.access.n; i++) {
+            sb_putc(o, '[');
+            unparse_expr(u, n->u.access.ix[i]);
+            sb_putc(o, ']');
+        }
+        break;
+    case AST_BUF_ACCESS:
+        sb_puts(o, unparse_name(n->u.access.sym));
+        sb_putc(o, '[');
+        unparse_expr(u, n->u.access.ix[0]);
+        sb_putc(o, ']');
+        break;
+    case AST_INDEX:
+        sub(u, n, n->u.index.base, PREC_POSTFIX);
+        sb_putc(o, '[');
+        unparse_expr(u, n->u.index.index);
+        sb_putc(o, ']');
+        break;
+    case AST_UNARY: {
+        int op = n->u.unary.op;
+        if (op == OP_POSTINC || op == OP_POSTDEC) {
+            sub(u, n, n->u.unary.operand, PREC_POSTFIX);
+            sb_puts(o, ast_op_spelling(op));
+        } else {
+            sb_puts(o, ast_op_spelling(op));
+            /* `- -x` and `- -1` must not print as `--x`. */
+            const Node *c = n->u.unary.operand;
+            if ((op == '-' || op == '+') &&
+                ((c->kind == AST_UNARY && (c->u.unary.op == op || c->u.unary.op == (op == '-' ? OP_PREDEC : OP_PREINC))) ||
+                 (c->kind == AST_INT_LIT && c->u.lit.ival < 0 && op == '-')))
+                sb_putc(o, ' ');
+            sub(u, n, c, PREC_UNARY);
+        }
+        break;
+    }
+    case AST_BINARY: {
+        int p = binary_prec(n->u.binary.op);
+        sub(u, n, n->u.binary.lhs, p);
+        if (n->u.binary.op == ',')
+            sb_puts(o, ", ");
+        else
+            sb_printf(o, " %s ", ast_op_spelling(n->u.binary.op));
+        sub(u, n, n->u.binary.rhs, p + 1);
+        break;
+    }
+    case AST_ASSIGN:
+        sub(u, n, n->u.binary.lhs, PREC_UNARY);
+        if (n->u.binary.op == '=')
+            sb_puts(o, " = ");
+        else
+            sb_printf(o, " %s= ", ast_op_spelling(n->u.binary.op));
+        sub(u, n, n->u.binary.rhs, PREC_ASSIGN);
+        break;
+    case AST_COND:
+        sub(u, n, n->u.cond.cond, PREC_OR);
+        sb_puts(o, " ? ");
+        sub(u, n, n->u.cond.then, PREC_COMMA + 1);
+        sb_puts(o, " : ");
+        sub(u, n, n->u.cond.els, PREC_COND);
+        break;
+    case AST_CALL:
+        if (n->u.call.math != MATH_NONE && !n->u.call.fn) {
+            u->t->math_call(u, n);
+        } else {
+            note_helper(u, n->u.call.name);
+            const char *name = n->u.call.fn ? unparse_name(n->u.call.fn) : n->u.call.name;
+            unparse_call_converted(u, name, n, NULL);
+        }
+        break;
+    case AST_CAST:
+        sb_printf(o, "(%s)", u->t->scalar_type(n->type->kind));
+        sub(u, n, n->u.cast.expr, PREC_UNARY);
+        break;
+    default:
+        UNREACHABLE();
+    }
+}
+
+/* ---- statements -------------------------------------------------------------------- */
+
+static void decl_text(Unparser *u, const Node *d, bool with_type)
+{
+    const Symbol *s = d->u.decl.sym;
+    const Type *t = s->type;
+    const Type *elem = t->kind == TY_ARRAY ? t->elem : t;
+    if (with_type)
+        sb_printf(u->out, "%s%s ", d->u.decl.is_const ? "const " : "", u->t->scalar_type(elem->kind));
+    sb_puts(u->out, unparse_name(s));
+    if (t->kind == TY_ARRAY)
+        for (int i = 0; i < t->ndims; i++)
+            sb_printf(u->out, "[%d]", t->dims[i]);
+    if (d->u.decl.init) {
+        sb_puts(u->out, " = ");
+        sub(u, d, d->u.decl.init, PREC_ASSIGN);
+    }
+}
+
+/* A statement as the body of if/for/while: always braced. */
+static void body(Unparser *u, const Node *n)
+{
+    sb_puts(u->out, "{\n");
+    u->indent++;
+    if (n && n->kind == AST_BLOCK)
+        unparse_stmts(u, n);
+    else if (n)
+        unparse_stmt(u, n);
+    u->indent--;
+    unparse_indent(u);
+    sb_putc(u->out, '}');
+}
+
+static void for_init(Unparser *u, const Node *init)
+{
+    if (!init)
+        return;
+    if (init->kind == AST_EXPR_STMT) {
+        unparse_expr(u, init->u.expr_stmt.expr);
+    } else if (init->kind == AST_DECL) {
+        decl_text(u, init, true);
+    } else if (init->kind == AST_DECL_LIST) {
+        for (int i = 0; i < init->u.block.stmts.len; i++) {
+            if (i)
+                sb_puts(u->out, ", ");
+            decl_text(u, init->u.block.stmts.items[i], i == 0);
+        }
+    }
+}
+
+void unparse_stmt(Unparser *u, const Node *n)
+{
+    StrBuf *o = u->out;
+    switch (n->kind) {
+    case AST_BLOCK:
+        unparse_indent(u);
+        body(u, n);
+        sb_putc(o, '\n');
+        break;
+    case AST_DECL:
+        unparse_indent(u);
+        decl_text(u, n, true);
+        sb_puts(o, ";\n");
+        break;
+    case AST_DECL_LIST:
+        for (int i = 0; i < n->u.block.stmts.len; i++)
+            unparse_stmt(u, n->u.block.stmts.items[i]);
+        break;
+    case AST_EXPR_STMT:
+        unparse_indent(u);
+        unparse_expr(u, n->u.expr_stmt.expr);
+        sb_puts(o, ";\n");
+        break;
+    case AST_IF:
+        unparse_indent(u);
+        for (;;) {
+            sb_puts(o, "if (");
+            unparse_expr(u, n->u.if_.cond);
+            sb_puts(o, ") ");
+            body(u, n->u.if_.then);
+            const Node *e = n->u.if_.els;
+            if (!e)
+                break;
+            sb_puts(o, " else ");
+            if (e->kind == AST_IF) {
+                n = e;
+                continue;
+            }
+            body(u, e);
+            break;
+        }
+        sb_putc(o, '\n');
+        break;
+    case AST_FOR:
+        unparse_indent(u);
+        sb_puts(o, "for (");
+        for_init(u, n->u.loop.init);
+        sb_puts(o, "; ");
+        if (n->u.loop.cond)
+            unparse_expr(u, n->u.loop.cond);
+        sb_puts(o, "; ");
+        if (n->u.loop.step)
+            unparse_expr(u, n->u.loop.step);
+        sb_puts(o, ") ");
+        body(u, n->u.loop.body);
+        sb_putc(o, '\n');
+        break;
+    case AST_WHILE:
+        unparse_indent(u);
+        sb_puts(o, "while (");
+        unparse_expr(u, n->u.loop.cond);
+        sb_puts(o, ") ");
+        body(u, n->u.loop.body);
+        sb_putc(o, '\n');
+        break;
+    case AST_DO:
+        unparse_indent(u);
+        sb_puts(o, "do ");
+        body(u, n->u.loop.body);
+        sb_puts(o, " while (");
+        unparse_expr(u, n->u.loop.cond);
+        sb_puts(o, ");\n");
+        break;
+    case AST_BREAK:
+        unparse_line(u, "break;");
+        break;
+    case AST_CONTINUE:
+        unparse_line(u, "continue;");
+        break;
+    case AST_RETURN:
+        unparse_indent(u);
+        sb_puts(o, "return");
+        if (n->u.ret.value) {
+            sb_putc(o, ' ');
+            unparse_expr(u, n->u.ret.value);
+        }
+        sb_puts(o, ";\n");
+        break;
+    case AST_EMPTY:
+        break;
+    case AST_COMMENT:
+        unparse_line(u, "/* %s */", n->u.comment.text);
+        break;
+    case AST_BARRIER:
+        unparse_line(u, "%s", strcmp(u->t->name, "opencl") == 0 ? "barrier(CLK_LOCAL_MEM_FENCE);"
+                                                                : "__syncthreads();");
+        break;
+    default:
+        UNREACHABLE();
+    }
+}
+
+void unparse_stmts(Unparser *u, const Node *block)
+{
+    for (int i = 0; i < block->u.block.stmts.len; i++)
+        unparse_stmt(u, block->u.block.stmts.items[i]);
+}
+
+/* ---- helpers ------------------------------------------------------------------------- */
+
+void unparse_helper_defs(StrBuf *out, unsigned helpers, const char *q)
+{
+    if (helpers & HELPER_IN)
+        sb_printf(out,
+                  "/* Is index i inside an extent n with a halo of h cells on each side? */\n"
+                  "%s int imcl_in(int i, int n, int h)\n{\n"
+                  "    return i >= -h && i < n + h;\n}\n\n", q);
+    if (helpers & HELPER_CLAMP)
+        sb_printf(out,
+                  "/* Clamped boundary: the nearest index of [-h, n + h). */\n"
+                  "%s int imcl_clamp(int i, int n, int h)\n{\n"
+                  "    return i < -h ? -h : i >= n + h ? n + h - 1 : i;\n}\n\n", q);
+    if (helpers & HELPER_WRAP)
+        sb_printf(out,
+                  "/* Periodic boundary: i wrapped into [-h, n + h). */\n"
+                  "%s int imcl_wrap(int i, int n, int h)\n{\n"
+                  "    int p = n + 2 * h;\n"
+                  "    int r = (i + h) %% p;\n"
+                  "    return (r < 0 ? r + p : r) - h;\n}\n\n", q);
+    if (helpers & HELPER_MIRROR)
+        sb_printf(out,
+                  "/* Mirror boundary, edge repeated: -1 -> 0, n -> n - 1 (over [-h, n + h)). */\n"
+                  "%s int imcl_mirror(int i, int n, int h)\n{\n"
+                  "    int p = n + 2 * h;\n"
+                  "    int r = (i + h) %% (2 * p);\n"
+                  "    if (r < 0)\n"
+                  "        r += 2 * p;\n"
+                  "    return (r < p ? r : 2 * p - 1 - r) - h;\n}\n\n", q);
+}
+
+void unparse_function_head(Unparser *u, const Function *f)
+{
+    sb_printf(u->out, "%s %s %s(", u->t->function_qualifier, u->t->scalar_type(f->ret->kind),
+              unparse_name(f->self));
+    for (int i = 0; i < f->nparams; i++)
+        sb_printf(u->out, "%s%s %s", i ? ", " : "", u->t->scalar_type(f->params[i]->type->kind),
+                  unparse_name(f->params[i]));
+    if (f->nparams == 0)
+        sb_puts(u->out, "void");
+    sb_putc(u->out, ')');
+}

@@ -1,0 +1,57 @@
+/* The unparser: prints a (lowered) AST as indented C-family source. The three
+ * backends share it and differ only in a small table of hooks (Target): type
+ * spellings, thread indices, math function names and helper qualifiers. */
+#ifndef IMCL_UNPARSE_H
+#define IMCL_UNPARSE_H
+
+#include "ast.h"
+
+typedef struct Unparser Unparser;
+
+/* Compiler helpers the printed code may call; emitted on demand. */
+enum {
+    HELPER_IN = 1u << 0,      /* imcl_in(i, n, h): -h <= i < n + h */
+    HELPER_CLAMP = 1u << 1,   /* imcl_clamp(i, n, h) */
+    HELPER_WRAP = 1u << 2,    /* imcl_wrap(i, n, h) */
+    HELPER_MIRROR = 1u << 3,  /* imcl_mirror(i, n, h) */
+};
+
+typedef struct Target {
+    const char *name;                                /* "c", "cuda", "opencl" */
+    const char *(*scalar_type)(TypeKind k);          /* spelling of a scalar type */
+    void (*builtin)(Unparser *u, Builtin b);         /* thread/group indices */
+    void (*math_call)(Unparser *u, const Node *call);
+    const char *function_qualifier;                  /* for helpers: "static", "__device__ static" */
+} Target;
+
+struct Unparser {
+    StrBuf *out;
+    int indent;
+    const Target *t;
+    unsigned helpers;        /* HELPER_* used so far */
+    unsigned minmax_types;   /* C backend: bit (kind) for each min/max/clamp type used */
+};
+
+void unparse_init(Unparser *u, StrBuf *out, const Target *t);
+void unparse_expr(Unparser *u, const Node *n);
+void unparse_stmt(Unparser *u, const Node *n);
+/* Prints the statements of a block at the current indent, without braces. */
+void unparse_stmts(Unparser *u, const Node *block);
+void unparse_line(Unparser *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void unparse_indent(Unparser *u);
+/* Prints `f(x, y)` with each argument converted to type t when it differs. */
+void unparse_call_converted(Unparser *u, const char *name, const Node *call, Type *t);
+
+/* Name of a symbol in generated code: the source name, with '_' appended when it
+ * is a reserved word of C, C++, CUDA or OpenCL C. */
+const char *unparse_name(const Symbol *s);
+const char *unparse_extent_suffix(int dim);  /* "_width", "_height", "_depth" */
+
+/* Definitions of the boundary helpers used (after printing the code that uses
+ * them), each preceded by `qualifier`. */
+void unparse_helper_defs(StrBuf *out, unsigned helpers, const char *qualifier);
+
+/* Prototype `ret name(T a, T b)` of a helper function, with the target's types. */
+void unparse_function_head(Unparser *u, const Function *f);
+
+#endif

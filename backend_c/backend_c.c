@@ -1,0 +1,173 @@
+/* The C reference backend: the kernel body as a function of one grid point,
+ * called for every point of the grid (in parallel with OpenMP). It is the
+ * correctness oracle of the other backends and a CPU target of its own. */
+#include <string.h>
+
+#include "emit.h"
+#include "unparse.h"
+
+static const char *c_type(TypeKind k)
+{
+    return host_c_type(k);
+}
+
+static void c_builtin(Unparser *u, Builtin b)
+{
+    (void)u;
+    (void)b;
+    UNREACHABLE(); /* the C reference has no threads */
+}
+
+static void c_math(Unparser *u, const Node *call)
+{
+    const MathInfo *m = math_info(call->u.call.math);
+    Type *t = call->type;
+    char name[64];
+    switch (m->kind) {
+    case MK_FLOAT:
+        snprintf(name, sizeof name, "%s%s", m->name, t->kind == TY_FLOAT ? "f" : "");
+        unparse_call_converted(u, name, call, t);
+        break;
+    case MK_ABS:
+        unparse_call_converted(u, "abs", call, type_scalar(TY_INT));
+        break;
+    case MK_ANY: {
+        int fn = call->u.call.math == MATH_MIN ? 0 : call->u.call.math == MATH_MAX ? 1 : 2;
+        u->minmax_types |= 1u << (fn * 9 + (int)t->kind);
+        snprintf(name, sizeof name, "imcl_%s_%s", m->name, type_name(t));
+        unparse_call_converted(u, name, call, t);
+        break;
+    }
+    }
+}
+
+static const Target c_target = {"c", c_type, c_builtin, c_math, "static"};
+
+/* min, max and clamp of C have no overloads: one helper per type used. */
+static void minmax_defs(StrBuf *sb, unsigned used)
+{
+    for (int fn = 0; fn < 3; fn++) {
+        for (int k = TY_CHAR; k <= TY_DOUBLE; k++) {
+            if (!(used & (1u << (fn * 9 + k))))
+                continue;
+            const char *t = c_type((TypeKind)k);
+            const char *tn = type_name(type_scalar((TypeKind)k));
+            if (fn == 0)
+                sb_printf(sb, "static inline %s imcl_min_%s(%s a, %s b)\n{\n    return b < a ? b : a;\n}\n\n", t, tn, t, t);
+            else if (fn == 1)
+                sb_printf(sb, "static inline %s imcl_max_%s(%s a, %s b)\n{\n    return a < b ? b : a;\n}\n\n", t, tn, t, t);
+            else
+                sb_printf(sb, "static inline %s imcl_clamp_%s(%s x, %s lo, %s hi)\n{\n    return x < lo ? lo : hi < x ? hi : x;\n}\n\n", t, tn, t, t, t);
+        }
+    }
+}
+
+/* What the body uses: which parameters, extents and built-ins reach the point
+ * function (unused ones would only draw warnings). */
+typedef struct Uses {
+    bool param[256];
+    bool extent[256][3];
+    bool builtin[BI_D + 1];
+} Uses;
+
+static bool collect_uses(Node *n, void *p)
+{
+    Uses *u = p;
+    Symbol *s = NULL;
+    if (n->kind == AST_VAR || n->kind == AST_BUF_ACCESS)
+        s = n->kind == AST_VAR ? n->u.var.sym : n->u.access.sym;
+    if (s && s->kind == SYM_PARAM && s->param_index >= 0 && s->param_index < 256)
+        u->param[s->param_index] = true;
+    if (n->kind == AST_EXTENT && n->u.extent.sym->param_index >= 0 && n->u.extent.sym->param_index < 256)
+        u->extent[n->u.extent.sym->param_index][n->u.extent.dim] = true;
+    if (n->kind == AST_BUILTIN && n->u.builtin.which <= BI_D)
+        u->builtin[n->u.builtin.which] = true;
+    return true;
+}
+
+/* Parameters (or arguments, when `args`) of the point function. */
+static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args)
+{
+    bool first = true;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i];
+            bool array = s->type->kind == TY_ARRAY || type_is_grid(s->type);
+            if (array != (pass == 0))
+                continue;
+            const char *name = unparse_name(s);
+            if (u->param[i]) {
+                if (args)
+                    sb_printf(sb, "%s%s", first ? "" : ", ", name);
+                else if (array)
+                    sb_printf(sb, "%s%s%s *%s", first ? "" : ", ", (s->access & ACC_WRITE) ? "" : "const ",
+                              c_type(s->type->elem->kind), name);
+                else
+                    sb_printf(sb, "%s%s %s", first ? "" : ", ", c_type(s->type->kind), name);
+                first = false;
+            }
+            if (type_is_grid(s->type))
+                for (int d = 0; d < 3; d++)
+                    if (u->extent[i][d]) {
+                        sb_printf(sb, "%s%s%s%s", first ? "" : ", ", args ? "" : "int ", name, unparse_extent_suffix(d));
+                        first = false;
+                    }
+        }
+    }
+    for (int b = 0; b <= BI_D; b++)
+        if (u->builtin[b]) {
+            sb_printf(sb, "%s%s%s", first ? "" : ", ", args ? "" : "int ", builtin_spelling((Builtin)b));
+            first = false;
+        }
+    if (first && !args)
+        sb_puts(sb, "void");
+}
+
+int backend_c_emit(EmitCtx *e, Outputs *out)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name;
+    StrBuf code = {0};
+    Unparser u;
+    unparse_init(&u, &code, &c_target);
+
+    emit_helpers(&u, e->prog, k);
+
+    Uses uses;
+    memset(&uses, 0, sizeof uses);
+    ast_walk(k->body, collect_uses, &uses);
+    sb_printf(&code, "/* One grid point of kernel '%s': the kernel body as written. */\n", k->name);
+    sb_printf(&code, "static void %s_point(", k->name);
+    point_params(&code, k, &uses, false);
+    sb_puts(&code, ")\n{\n");
+    u.indent = 1;
+    unparse_stmts(&u, k->body);
+    sb_puts(&code, "}\n\n");
+
+    sb_printf(&code, "int %s(", pk);
+    host_param_list(&code, k);
+    sb_puts(&code, ")\n{\n");
+    host_check_args(&code, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), 1);
+    host_grid_extent(&code, k, 1);
+    sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
+    sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
+    sb_puts(&code, "    for (int idz = 0; idz < D; idz++)\n");
+    sb_puts(&code, "        for (int idy = 0; idy < H; idy++)\n");
+    sb_puts(&code, "            for (int idx = 0; idx < W; idx++)\n");
+    sb_printf(&code, "                %s_point(", k->name);
+    point_params(&code, k, &uses, true);
+    sb_puts(&code, ");\n");
+    sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
+    host_strerror(&code, pk);
+    sb_printf(&code, "\nconst char *%s_build_log(void)\n{\n    return \"\";\n}\n", pk);
+
+    StrBuf *f = outputs_add(out, arena_printf(e->a, "%s_ref.c", k->name));
+    host_banner(f, e, "C reference");
+    sb_printf(f, "#include <math.h>\n#include <stddef.h>\n#include <stdlib.h>\n\n#include \"%s.h\"\n\n", k->name);
+    unparse_helper_defs(f, u.helpers, "static inline");
+    minmax_defs(f, u.minmax_types);
+    sb_puts(f, sb_str(&code));
+    sb_free(&code);
+    header_emit(e, out);
+    return 0;
+}

@@ -1,0 +1,221 @@
+/* The pipeline: parse, check, analyse, then for each kernel and backend run the
+ * passes on a copy of the kernel and print it. Outputs are written only when
+ * everything succeeded, each through a temporary file, so that no half-written
+ * file is ever left behind. */
+#include "driver.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "emit.h"
+#include "frontend.h"
+#include "params.h"
+#include "passes.h"
+#include "space.h"
+
+static const char *const backend_names[BACKEND_COUNT] = {"cuda", "opencl", "c"};
+
+void driver_options_init(DriverOptions *o)
+{
+    memset(o, 0, sizeof *o);
+    o->output_dir = ".";
+    o->prefix = "";
+    o->dump_format = "imcl";
+}
+
+bool driver_add_backend(DriverOptions *o, const char *name)
+{
+    for (int i = 0; i < BACKEND_COUNT; i++)
+        if (strcmp(name, backend_names[i]) == 0) {
+            o->backends[i] = true;
+            o->any_backend = true;
+            return true;
+        }
+    return false;
+}
+
+bool driver_parse_size(DriverOptions *o, const char *text)
+{
+    int n = 0;
+    const char *p = text;
+    while (*p && n < 3) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 1 || v > (1L << 30))
+            return false;
+        o->size[n++] = (int)v;
+        p = end;
+        if (*p == 'x' || *p == 'X')
+            p++;
+        else
+            break;
+    }
+    if (*p || n == 0)
+        return false;
+    o->size_dims = n;
+    return true;
+}
+
+/* A copy of kernel k whose body the passes may rewrite; symbols are shared. */
+static Function *copy_kernel(Arena *a, const Function *k)
+{
+    Function *c = ARENA_NEW(a, Function);
+    *c = *k;
+    c->body = ast_copy(a, k->body);
+    ast_fix_parents(c->body);
+    return c;
+}
+
+/* The pipeline of one kernel for one backend. Ordering constraints:
+ * - analyze_access before pass_global_memory: the lowering drops grid accesses.
+ * - pass_global_memory before pass_thread_mapping: guards are built from the
+ *   idx/idy/idz built-ins, which the mapping turns into locals. */
+static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k,
+                          Backend b, const TuneParams *tp, const DriverOptions *o, Outputs *out)
+{
+    Function *c = copy_kernel(a, k);
+    int errors = pass_global_memory(a, c, diag);
+    if (errors)
+        return errors;
+    if (b != BACKEND_C)
+        pass_thread_mapping(a, c, tp);
+    if (o->emit_ast) {
+        printf("/* %s, %s backend, after the passes */\n", k->name, backend_names[b]);
+        ast_dump_function(stdout, c);
+    }
+    EmitCtx e = {a, diag, prog, c, o->prefix, arena_printf(a, "%s%s", o->prefix, k->name), tp};
+    switch (b) {
+    case BACKEND_C: return backend_c_emit(&e, out);
+    case BACKEND_CUDA: return backend_cuda_emit(&e, out);
+    case BACKEND_OPENCL: return backend_opencl_emit(&e, out);
+    default: UNREACHABLE();
+    }
+}
+
+static bool write_file(Diag *diag, const char *dir, const OutFile *f)
+{
+    size_t n = strlen(dir) + strlen(f->name) + 32;
+    char *path = malloc(n), *tmp = malloc(n);
+    snprintf(path, n, "%s/%s", dir, f->name);
+    snprintf(tmp, n, "%s/.%s.tmp%ld", dir, f->name, (long)getpid());
+    bool ok = false;
+    FILE *fp = fopen(tmp, "wb");
+    if (fp) {
+        ok = fwrite(f->text.data ? f->text.data : "", 1, f->text.len, fp) == f->text.len;
+        ok = (fclose(fp) == 0) && ok;
+        if (ok)
+            ok = rename(tmp, path) == 0;
+        if (!ok)
+            remove(tmp);
+    }
+    if (!ok)
+        diag_plain_error(diag, "cannot write '%s': %s", path, strerror(errno));
+    free(path);
+    free(tmp);
+    return ok;
+}
+
+static int run(Arena *a, Diag *diag, const DriverOptions *o)
+{
+    TuneParams given;
+    params_init(&given);
+    if (o->params_file && !params_load(&given, o->params_file, a, diag))
+        return 2;
+
+    Program *prog = frontend_parse_file(a, diag, o->input);
+    if (!prog)
+        return 2;
+    if (diag->errors)
+        return 1;
+    if (sema_program(prog, diag))
+        return 1;
+
+    /* The kernels to compile. */
+    Function *kernels[256];
+    int nk = 0;
+    for (int i = 0; i < prog->nfuncs && nk < 256; i++) {
+        Function *f = prog->funcs[i];
+        if (f->is_kernel && (!o->kernel || strcmp(o->kernel, f->name) == 0))
+            kernels[nk++] = f;
+    }
+    if (o->kernel && nk == 0) {
+        diag_plain_error(diag, "no kernel named '%s' in %s", o->kernel, o->input);
+        return 2;
+    }
+    for (int i = 0; i < nk; i++)
+        analyze_access(a, kernels[i]);
+
+    bool backends[BACKEND_COUNT];
+    memcpy(backends, o->backends, sizeof backends);
+    if (!o->any_backend)
+        backends[BACKEND_CUDA] = true;
+
+    if (o->footprint) {
+        for (int i = 0; i < nk; i++)
+            space_print_footprint(stdout, a, kernels[i]);
+        if (!o->dump_space && !o->emit_ast && !o->params_file && !o->any_backend)
+            return 0;
+    }
+    if (o->dump_space) {
+        for (int b = 0; b < BACKEND_COUNT; b++)
+            if (backends[b]) {
+                SpaceOptions so = {backend_names[b], o->size, o->size_dims};
+                if (strcmp(o->dump_format, "t1") == 0)
+                    space_dump_t1(stdout, a, kernels, nk, &so);
+                else
+                    space_dump_imcl(stdout, a, kernels, nk, &so);
+                break;
+            }
+        return 0;
+    }
+
+    Outputs out = {0};
+    int status = 0;
+    TuneParams tps[256];
+    for (int i = 0; i < nk; i++)
+        if (!params_for_kernel(&given, kernels[i], &tps[i], diag))
+            status = 2;
+    if (!status && !params_check_unused(&given, diag))
+        status = 2;
+    for (int b = 0; b < BACKEND_COUNT && !status; b++) {
+        if (!backends[b])
+            continue;
+        for (int i = 0; i < nk && !status; i++)
+            if (compile_kernel(a, diag, prog, kernels[i], (Backend)b, &tps[i], o, &out))
+                status = 1;
+    }
+    if (!status) {
+        struct stat st;
+        if (stat(o->output_dir, &st) != 0 && mkdir(o->output_dir, 0777) != 0) {
+            diag_plain_error(diag, "cannot create output folder '%s': %s", o->output_dir, strerror(errno));
+            status = 2;
+        }
+    }
+    /* The same header may come from several backends: write each name once. */
+    for (int i = 0; i < out.n && !status; i++) {
+        bool dup = false;
+        for (int j = 0; j < i; j++)
+            dup |= strcmp(out.files[i].name, out.files[j].name) == 0;
+        if (!dup && !write_file(diag, o->output_dir, &out.files[i]))
+            status = 2;
+    }
+    outputs_free(&out);
+    return status;
+}
+
+int driver_run(const DriverOptions *o)
+{
+    Arena *a = arena_new();
+    Diag diag;
+    diag_init(&diag, a, stderr);
+    int status = run(a, &diag, o);
+    if (status == 0 && diag.errors)
+        status = 1;
+    arena_free(a);
+    return status;
+}

@@ -1,0 +1,356 @@
+/* Tuning parameters: the JSON and legacy formats, defaults and validation. */
+#include "params.h"
+
+#include <cJSON.h>
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const mem_names[] = {"global", "shared", "texture", "constant", "register"};
+
+const char *mem_kind_name(MemKind m)
+{
+    return mem_names[m];
+}
+
+void params_init(TuneParams *tp)
+{
+    memset(tp, 0, sizeof *tp);
+    tp->block[0] = tp->block[1] = 8;
+    tp->block[2] = 1;
+    tp->coarsen[0] = tp->coarsen[1] = tp->coarsen[2] = 1;
+    tp->interleaved = 1;
+}
+
+static bool parse_mem(const char *v, MemKind *out)
+{
+    for (int i = 0; i < 5; i++)
+        if (strcmp(v, mem_names[i]) == 0) {
+            *out = (MemKind)i;
+            return true;
+        }
+    return false;
+}
+
+static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
+{
+    static const char *axes = "xyz";
+    for (int i = 0; i < 3; i++) {
+        char bname[32], cname[32];
+        snprintf(bname, sizeof bname, "block_size_%c", axes[i]);
+        snprintf(cname, sizeof cname, "coarsen_%c", axes[i]);
+        if (strcmp(name, bname) == 0 || strcmp(name, cname) == 0) {
+            if (v < 1 || v > 1 << 20) {
+                diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected a positive integer)", name, v);
+                return false;
+            }
+            if (name[0] == 'b') {
+                tp->block[i] = (int)v;
+                tp->block_given[i] = true;
+            } else {
+                tp->coarsen[i] = (int)v;
+            }
+            return true;
+        }
+    }
+    if (strcmp(name, "interleaved") == 0) {
+        if (v != 0 && v != 1) {
+            diag_plain_error(d, "parameter 'interleaved': value %lld is not allowed (expected 0 or 1)", v);
+            return false;
+        }
+        tp->interleaved = (int)v;
+        return true;
+    }
+    if (strncmp(name, "unroll_L", 8) == 0) {
+        char *end;
+        long line = strtol(name + 8, &end, 10);
+        if (!isdigit((unsigned char)name[8]) || *end || line < 1) {
+            diag_plain_error(d, "unknown parameter '%s' (unroll parameters are named unroll_L<line>)", name);
+            return false;
+        }
+        if (v < 1 || v > 1 << 16) {
+            diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected a positive integer)", name, v);
+            return false;
+        }
+        if (tp->nunroll == PARAMS_MAX) {
+            diag_plain_error(d, "too many unroll parameters");
+            return false;
+        }
+        tp->unroll[tp->nunroll++] = (UnrollChoice){(int)line, (int)v, false};
+        return true;
+    }
+    if (strncmp(name, "mem_", 4) == 0) {
+        diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected one of global, shared, texture, constant, register)", name, v);
+        return false;
+    }
+    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, mem_<array> or unroll_L<line>)", name);
+    return false;
+}
+
+static bool set_mem(TuneParams *tp, const char *array, const char *value, Arena *a, Diag *d)
+{
+    MemKind m;
+    if (!parse_mem(value, &m)) {
+        diag_plain_error(d, "parameter 'mem_%s': value '%s' is not allowed (expected one of global, shared, texture, constant, register)", array, value);
+        return false;
+    }
+    if (!*array) {
+        diag_plain_error(d, "parameter 'mem_' names no array");
+        return false;
+    }
+    for (int i = 0; i < tp->nmem; i++)
+        if (strcmp(tp->mem[i].array, array) == 0) {
+            tp->mem[i].mem = m;
+            return true;
+        }
+    if (tp->nmem == PARAMS_MAX) {
+        diag_plain_error(d, "too many memory parameters");
+        return false;
+    }
+    tp->mem[tp->nmem++] = (MemChoice){arena_strdup(a, array), m, false};
+    return true;
+}
+
+static bool load_json(TuneParams *tp, const char *path, const char *text, Arena *a, Diag *d)
+{
+    cJSON *root = cJSON_Parse(text);
+    if (!root) {
+        const char *at = cJSON_GetErrorPtr();
+        int line = 1;
+        for (const char *p = text; at && p < at && *p; p++)
+            line += *p == '\n';
+        diag_plain_error(d, "%s:%d: malformed JSON in tuning parameters", path, line);
+        return false;
+    }
+    bool ok = true;
+    if (!cJSON_IsObject(root)) {
+        diag_plain_error(d, "%s: tuning parameters must be a flat JSON object", path);
+        ok = false;
+    }
+    for (cJSON *it = root->child; ok && it; it = it->next) {
+        const char *name = it->string ? it->string : "";
+        if (strncmp(name, "mem_", 4) == 0 && cJSON_IsString(it)) {
+            ok = set_mem(tp, name + 4, it->valuestring, a, d);
+        } else if (cJSON_IsNumber(it)) {
+            double v = it->valuedouble;
+            if (v != (double)(long long)v) {
+                diag_plain_error(d, "parameter '%s': value %g is not allowed (expected an integer)", name, v);
+                ok = false;
+            } else {
+                ok = set_int(tp, name, (long long)v, d);
+            }
+        } else if (cJSON_IsBool(it)) {
+            ok = set_int(tp, name, cJSON_IsTrue(it) ? 1 : 0, d);
+        } else if (cJSON_IsString(it) && it->valuestring[0]) {
+            /* Autotuners sometimes write numbers as strings. */
+            char *end;
+            errno = 0;
+            long long v = strtoll(it->valuestring, &end, 10);
+            if (*end || errno) {
+                diag_plain_error(d, "parameter '%s': value '%s' is not allowed (expected an integer)", name, it->valuestring);
+                ok = false;
+            } else {
+                ok = set_int(tp, name, v, d);
+            }
+        } else {
+            diag_plain_error(d, "parameter '%s': value must be a number or a string", name);
+            ok = false;
+        }
+    }
+    cJSON_Delete(root);
+    return ok;
+}
+
+/* Legacy ImageCL config.txt: KEY:VALUE per line. */
+static bool load_legacy(TuneParams *tp, const char *path, char *text, Arena *a, Diag *d)
+{
+    static const struct { const char *key, *name; } keys[] = {
+        {"LOCAL_SIZE_X", "block_size_x"}, {"LOCAL_SIZE_Y", "block_size_y"},
+        {"LOCAL_SIZE_Z", "block_size_z"}, {"ELEMENTS_PER_THREAD_X", "coarsen_x"},
+        {"ELEMENTS_PER_THREAD_Y", "coarsen_y"}, {"ELEMENTS_PER_THREAD_Z", "coarsen_z"},
+        {"INTERLEAVED", "interleaved"},
+    };
+    int lineno = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        lineno++;
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        size_t n = strlen(p);
+        while (n && isspace((unsigned char)p[n - 1]))
+            p[--n] = 0;
+        if (!*p || *p == '#')
+            continue;
+        char *colon = strchr(p, ':');
+        if (!colon) {
+            diag_plain_error(d, "%s:%d: expected KEY:VALUE", path, lineno);
+            return false;
+        }
+        *colon = 0;
+        char *key = p, *val = colon + 1;
+        while (isspace((unsigned char)*val))
+            val++;
+        size_t kl = strlen(key);
+        while (kl && isspace((unsigned char)key[kl - 1]))
+            key[--kl] = 0;
+        const char *memkey[] = {"LOCAL_MEMORY", "IMAGE_MEMORY", "CONSTANT_MEMORY", "REGISTER_MEMORY"};
+        const char *memval[] = {"shared", "texture", "constant", "register"};
+        bool done = false;
+        for (int i = 0; i < 4 && !done; i++) {
+            if (strcmp(key, memkey[i]) != 0)
+                continue;
+            done = true;
+            for (char *arr = strtok_r(val, ",", &val); arr; arr = strtok_r(NULL, ",", &val)) {
+                while (isspace((unsigned char)*arr))
+                    arr++;
+                size_t al = strlen(arr);
+                while (al && isspace((unsigned char)arr[al - 1]))
+                    arr[--al] = 0;
+                if (*arr && !set_mem(tp, arr, memval[i], a, d))
+                    return false;
+            }
+        }
+        if (done)
+            continue;
+        char *end;
+        errno = 0;
+        long long v = strtoll(val, &end, 10);
+        if (!*val || *end || errno) {
+            diag_plain_error(d, "%s:%d: value of %s must be an integer, not '%s'", path, lineno, key, val);
+            return false;
+        }
+        const char *name = NULL;
+        char unroll[64];
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+            if (strcmp(key, keys[i].key) == 0)
+                name = keys[i].name;
+        if (!name && strncmp(key, "LOOP", 4) == 0 && isdigit((unsigned char)key[4])) {
+            snprintf(unroll, sizeof unroll, "unroll_L%s", key + 4);
+            name = unroll;
+        }
+        if (!name) {
+            diag_plain_error(d, "%s:%d: unknown legacy parameter '%s'", path, lineno, key);
+            return false;
+        }
+        if (!set_int(tp, name, v, d))
+            return false;
+    }
+    return true;
+}
+
+bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *d)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_plain_error(d, "cannot open tuning parameters '%s': %s", path, strerror(errno));
+        return false;
+    }
+    StrBuf sb = {0};
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && sb.len < (1u << 22))
+        for (size_t i = 0; i < n; i++)
+            sb_putc(&sb, buf[i] ? buf[i] : ' ');
+    fclose(f);
+    const char *p = sb_str(&sb);
+    while (isspace((unsigned char)*p))
+        p++;
+    bool ok;
+    if (*p == '{' || *p == '[')
+        ok = load_json(tp, path, sb_str(&sb), a, d);
+    else
+        ok = load_legacy(tp, path, sb.data ? sb.data : (char *)"", a, d);
+    sb_free(&sb);
+    return ok;
+}
+
+typedef struct FindLoop {
+    int line;
+    bool found;
+} FindLoop;
+
+static bool find_loop(Node *n, void *p)
+{
+    FindLoop *f = p;
+    if (n->kind == AST_FOR && n->loc.line == f->line)
+        f->found = true;
+    return !f->found;
+}
+
+bool params_for_kernel(const TuneParams *given, const Function *k, TuneParams *out, Diag *d)
+{
+    *out = *given;
+    int dims = k->grid_dims;
+    for (int i = 0; i < 3; i++)
+        if (!given->block_given[i])
+            out->block[i] = (i == 2 && dims < 3) ? 1 : 8;
+    bool ok = true;
+    static const char *axes = "xyz";
+    if (dims < 3 && out->block[2] != 1) {
+        diag_plain_error(d, "parameter 'block_size_z': value %d is not allowed for 2D kernel '%s' (expected 1)", out->block[2], k->name);
+        ok = false;
+    }
+    if (dims < 3 && out->coarsen[2] != 1) {
+        diag_plain_error(d, "parameter 'coarsen_z': value %d is not allowed for 2D kernel '%s' (expected 1)", out->coarsen[2], k->name);
+        ok = false;
+    }
+    long long threads = (long long)out->block[0] * out->block[1] * out->block[2];
+    if (threads > PARAMS_MAX_BLOCK_THREADS) {
+        diag_plain_error(d, "block_size_x*block_size_y*block_size_z = %lld is larger than the device allows (at most %d threads)", threads, PARAMS_MAX_BLOCK_THREADS);
+        ok = false;
+    }
+    if (out->block[2] > PARAMS_MAX_BLOCK_Z) {
+        diag_plain_error(d, "parameter 'block_size_z': value %d is not allowed (at most %d)", out->block[2], PARAMS_MAX_BLOCK_Z);
+        ok = false;
+    }
+    for (int i = 0; i < 3; i++)
+        if (out->coarsen[i] != 1) {
+            diag_plain_error(d, "parameter 'coarsen_%c': value %d is not supported yet (thread coarsening; only 1 is)", axes[i], out->coarsen[i]);
+            ok = false;
+        }
+    for (int i = 0; i < given->nmem; i++) {
+        const MemChoice *m = &given->mem[i];
+        const Symbol *s = NULL;
+        for (int j = 0; j < k->nparams; j++)
+            if (strcmp(k->params[j]->name, m->array) == 0 &&
+                (type_is_grid(k->params[j]->type) || k->params[j]->type->kind == TY_ARRAY))
+                s = k->params[j];
+        if (!s)
+            continue;
+        ((MemChoice *)m)->used = true;
+        if (m->mem != MEM_GLOBAL) {
+            diag_plain_error(d, "parameter 'mem_%s': value '%s' is not supported yet (only global is)", m->array, mem_kind_name(m->mem));
+            ok = false;
+        }
+    }
+    for (int i = 0; i < given->nunroll; i++) {
+        UnrollChoice *u = (UnrollChoice *)&given->unroll[i];
+        FindLoop f = {u->line, false};
+        ast_walk(k->body, find_loop, &f);
+        if (!f.found)
+            continue;
+        u->used = true;
+        if (u->factor != 1) {
+            diag_plain_error(d, "parameter 'unroll_L%d': value %d is not supported yet (loop unrolling; only 1 is)", u->line, u->factor);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+bool params_check_unused(const TuneParams *tp, Diag *d)
+{
+    bool ok = true;
+    for (int i = 0; i < tp->nmem; i++)
+        if (!tp->mem[i].used) {
+            diag_plain_error(d, "parameter 'mem_%s': no kernel has an array named '%s'", tp->mem[i].array, tp->mem[i].array);
+            ok = false;
+        }
+    for (int i = 0; i < tp->nunroll; i++)
+        if (!tp->unroll[i].used) {
+            diag_plain_error(d, "parameter 'unroll_L%d': no for loop starts on line %d", tp->unroll[i].line, tp->unroll[i].line);
+            ok = false;
+        }
+    return ok;
+}

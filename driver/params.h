@@ -1,0 +1,49 @@
+/* Tuning parameters (SPEC section 5): loading from a flat JSON object or a legacy
+ * ImageCL config.txt, defaults, and validation against a kernel. */
+#ifndef IMCL_PARAMS_H
+#define IMCL_PARAMS_H
+
+#include "ast.h"
+
+#define PARAMS_MAX 64
+
+typedef struct MemChoice {
+    const char *array;
+    MemKind mem;
+    bool used;          /* matched an array of some selected kernel */
+} MemChoice;
+
+typedef struct UnrollChoice {
+    int line;
+    int factor;
+    bool used;
+} UnrollChoice;
+
+typedef struct TuneParams {
+    int block[3];
+    bool block_given[3];
+    int coarsen[3];
+    int interleaved;
+    MemChoice mem[PARAMS_MAX];
+    int nmem;
+    UnrollChoice unroll[PARAMS_MAX];
+    int nunroll;
+} TuneParams;
+
+/* Largest thread block (work-group) imcl targets. */
+#define PARAMS_MAX_BLOCK_THREADS 1024
+#define PARAMS_MAX_BLOCK_Z 64
+
+void params_init(TuneParams *tp);
+/* Reads `path` (JSON object, or KEY:VALUE lines). Reports and returns false on a
+ * malformed file or an unknown name or value. */
+bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *diag);
+/* The parameters for kernel k: defaults for what was not given (block 8x8x1 for
+ * an Image grid, 8x8x8 for a Block grid), checked against k and against what
+ * imcl implements. Reports and returns false on an illegal combination. */
+bool params_for_kernel(const TuneParams *given, const Function *k, TuneParams *out, Diag *diag);
+/* After every kernel: names that matched no kernel are errors. */
+bool params_check_unused(const TuneParams *tp, Diag *diag);
+const char *mem_kind_name(MemKind m);
+
+#endif

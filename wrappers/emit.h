@@ -1,0 +1,70 @@
+/* What the driver hands a backend, and what a backend hands back: the lowered
+ * kernel, the chosen tuning parameters, and the text of each output file. */
+#ifndef IMCL_EMIT_H
+#define IMCL_EMIT_H
+
+#include "ast.h"
+#include "params.h"
+#include "unparse.h"
+
+typedef struct OutFile {
+    char *name;     /* file name inside the output folder (heap) */
+    StrBuf text;
+} OutFile;
+
+typedef struct Outputs {
+    OutFile files[16];
+    int n;
+} Outputs;
+
+StrBuf *outputs_add(Outputs *o, const char *name);
+void outputs_free(Outputs *o);
+
+typedef struct EmitCtx {
+    Arena *a;
+    Diag *diag;
+    const Program *prog;
+    Function *k;              /* the kernel, after the passes */
+    const char *prefix;       /* "" when none */
+    const char *host_name;    /* prefix + kernel name */
+    const TuneParams *tp;
+} EmitCtx;
+
+/* Backends: each adds its files (see docs/wrappers.md) and returns the number of
+ * errors reported. */
+int backend_c_emit(EmitCtx *e, Outputs *out);
+int backend_cuda_emit(EmitCtx *e, Outputs *out);
+int backend_opencl_emit(EmitCtx *e, Outputs *out);
+
+/* ---- host-side pieces shared by the wrappers (wrappers/host.c) ---------------- */
+
+/* C spelling of a scalar type on the host. */
+const char *host_c_type(TypeKind k);
+/* The public parameter list: arrays (with extents) in declaration order, then
+ * scalars. `device_side` prints extents of fixed arrays too (never) and
+ * qualifiers for kernels are the callers' business. */
+void host_param_list(StrBuf *sb, const Function *k);
+/* The public arguments, in the same order, as a call: `a, a_width, ..., n`. */
+void host_arg_list(StrBuf *sb, const Function *k);
+/* Number of elements of array parameter s, as a size_t C expression. */
+void host_elems(StrBuf *sb, const Symbol *s);
+/* Checks of the arguments: NULL arrays, extents below 1, grid arrays of unequal
+ * extent; each failing check returns `fail` (a C expression). */
+void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent);
+/* `const int W = ...; const int H = ...; const int D = ...;` */
+void host_grid_extent(StrBuf *sb, const Function *k, int indent);
+/* The file banner: what generated it, from what, for which kernel and parameters. */
+void host_banner(StrBuf *sb, const EmitCtx *e, const char *what);
+/* PK_strerror. */
+void host_strerror(StrBuf *sb, const char *pk);
+/* The list of arrays copied to / from the device. */
+bool host_copy_in(const Symbol *s);
+bool host_copy_out(const Symbol *s);
+
+/* Helper functions of the source file that kernel k calls (wrappers/helpers.c). */
+void emit_helpers(Unparser *u, const Program *prog, const Function *k);
+
+/* K.h: identical for every backend. */
+void header_emit(EmitCtx *e, Outputs *out);
+
+#endif

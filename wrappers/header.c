@@ -1,0 +1,40 @@
+/* K.h: the public interface of a generated kernel, the same for every backend. */
+#include "emit.h"
+
+#include <ctype.h>
+
+void header_emit(EmitCtx *e, Outputs *out)
+{
+    const char *pk = e->host_name;
+    StrBuf *h = outputs_add(out, arena_printf(e->a, "%s.h", e->k->name));
+    host_banner(h, e, "public interface");
+    StrBuf guard = {0};
+    sb_puts(&guard, "IMCL_");
+    for (const char *p = pk; *p; p++)
+        sb_putc(&guard, (char)toupper((unsigned char)*p));
+    sb_puts(&guard, "_H");
+    sb_printf(h, "#ifndef %s\n#define %s\n\n", sb_str(&guard), sb_str(&guard));
+    sb_puts(h, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    sb_printf(h, "/* Return codes of %s (see %s_strerror). */\n", pk, pk);
+    sb_printf(h,
+              "enum {\n"
+              "    %s_OK = 0,\n"
+              "    %s_ERR_ARGUMENT = -1, /* NULL array, extent below 1, grid arrays of different extents */\n"
+              "    %s_ERR_DEVICE = -2,   /* no usable device */\n"
+              "    %s_ERR_MEMORY = -3,   /* device allocation failed */\n"
+              "    %s_ERR_TRANSFER = -4, /* copy between host and device failed */\n"
+              "    %s_ERR_BUILD = -5,    /* kernel build failed (see %s_build_log) */\n"
+              "    %s_ERR_LAUNCH = -6    /* kernel launch failed */\n"
+              "};\n\n",
+              pk, pk, pk, pk, pk, pk, pk, pk);
+    sb_printf(h, "/* Runs kernel '%s' once over its whole grid: copies in what it reads, launches,\n"
+                 " * copies out what it writes. Returns %s_OK or a negative code. */\n", e->k->name, pk);
+    sb_printf(h, "int %s(", pk);
+    host_param_list(h, e->k);
+    sb_puts(h, ");\n\n");
+    sb_printf(h, "/* A static English description of a return code. */\nconst char *%s_strerror(int code);\n\n", pk);
+    sb_printf(h, "/* The log of the last failed kernel build (OpenCL); \"\" otherwise. */\nconst char *%s_build_log(void);\n\n", pk);
+    sb_puts(h, "#ifdef __cplusplus\n}\n#endif\n\n");
+    sb_printf(h, "#endif /* %s */\n", sb_str(&guard));
+    sb_free(&guard);
+}

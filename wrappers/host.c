@@ -1,0 +1,237 @@
+/* Host-side text shared by the C, CUDA and OpenCL wrappers. */
+#include "emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "unparse.h"
+
+StrBuf *outputs_add(Outputs *o, const char *name)
+{
+    if (o->n == 16)
+        UNREACHABLE();
+    OutFile *f = &o->files[o->n++];
+    f->name = strdup(name);
+    memset(&f->text, 0, sizeof f->text);
+    return &f->text;
+}
+
+void outputs_free(Outputs *o)
+{
+    for (int i = 0; i < o->n; i++) {
+        free(o->files[i].name);
+        sb_free(&o->files[i].text);
+    }
+    o->n = 0;
+}
+
+const char *host_c_type(TypeKind k)
+{
+    switch (k) {
+    case TY_VOID: return "void";
+    case TY_CHAR: return "signed char";
+    case TY_UCHAR: return "unsigned char";
+    case TY_SHORT: return "short";
+    case TY_USHORT: return "unsigned short";
+    case TY_INT: return "int";
+    case TY_UINT: return "unsigned int";
+    case TY_FLOAT: return "float";
+    case TY_DOUBLE: return "double";
+    default: UNREACHABLE();
+    }
+}
+
+static bool is_array(const Symbol *s)
+{
+    return s->type->kind == TY_ARRAY || type_is_grid(s->type);
+}
+
+bool host_copy_in(const Symbol *s)
+{
+    return (s->access & ACC_READ) || ((s->access & ACC_WRITE) && !s->fully_written);
+}
+
+bool host_copy_out(const Symbol *s)
+{
+    return (s->access & ACC_WRITE) != 0;
+}
+
+void host_param_list(StrBuf *sb, const Function *k)
+{
+    bool first = true;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i];
+            if (is_array(s) != (pass == 0))
+                continue;
+            const char *name = unparse_name(s);
+            if (!first)
+                sb_puts(sb, ", ");
+            first = false;
+            if (pass == 1) {
+                sb_printf(sb, "%s %s", host_c_type(s->type->kind), name);
+                continue;
+            }
+            bool ro = !(s->access & ACC_WRITE);
+            sb_printf(sb, "%s%s *%s", ro ? "const " : "", host_c_type(s->type->elem->kind), name);
+            if (type_is_grid(s->type))
+                for (int d = 0; d < type_grid_dims(s->type); d++)
+                    sb_printf(sb, ", int %s%s", name, unparse_extent_suffix(d));
+        }
+    }
+    if (first)
+        sb_puts(sb, "void");
+}
+
+void host_arg_list(StrBuf *sb, const Function *k)
+{
+    bool first = true;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i];
+            if (is_array(s) != (pass == 0))
+                continue;
+            const char *name = unparse_name(s);
+            sb_printf(sb, "%s%s", first ? "" : ", ", name);
+            first = false;
+            if (pass == 0 && type_is_grid(s->type))
+                for (int d = 0; d < type_grid_dims(s->type); d++)
+                    sb_printf(sb, ", %s%s", name, unparse_extent_suffix(d));
+        }
+    }
+}
+
+void host_elems(StrBuf *sb, const Symbol *s)
+{
+    const char *name = unparse_name(s);
+    if (s->type->kind == TY_ARRAY) {
+        long long n = 1;
+        for (int d = 0; d < s->type->ndims; d++)
+            n *= s->type->dims[d];
+        sb_printf(sb, "(size_t)%lld", n);
+        return;
+    }
+    for (int d = 0; d < type_grid_dims(s->type); d++) {
+        if (d)
+            sb_puts(sb, " * ");
+        if (s->halo)
+            sb_printf(sb, "(size_t)(%s%s + %d)", name, unparse_extent_suffix(d), 2 * s->halo);
+        else
+            sb_printf(sb, "(size_t)%s%s", name, unparse_extent_suffix(d));
+    }
+}
+
+static void pad(StrBuf *sb, int indent)
+{
+    for (int i = 0; i < indent; i++)
+        sb_puts(sb, "    ");
+}
+
+void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent)
+{
+    StrBuf cond = {0};
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!is_array(s))
+            continue;
+        const char *name = unparse_name(s);
+        sb_printf(&cond, "%s!%s", cond.len ? " || " : "", name);
+        if (type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(&cond, " || %s%s < 1", name, unparse_extent_suffix(d));
+    }
+    if (cond.len) {
+        pad(sb, indent);
+        sb_puts(sb, "/* every array is needed, and every extent must be positive */\n");
+        pad(sb, indent);
+        sb_printf(sb, "if (%s)\n", sb_str(&cond));
+        pad(sb, indent + 1);
+        sb_printf(sb, "return %s;\n", fail);
+    }
+    sb_free(&cond);
+    if (k->grid_kind == GRID_ARRAYS && k->ngrid_arrays > 1) {
+        pad(sb, indent);
+        sb_puts(sb, "/* the arrays the grid is bound to must have one extent */\n");
+        const char *a0 = unparse_name(k->grid_arrays[0]);
+        for (int i = 1; i < k->ngrid_arrays; i++) {
+            const char *ai = unparse_name(k->grid_arrays[i]);
+            pad(sb, indent);
+            sb_puts(sb, "if (");
+            for (int d = 0; d < k->grid_dims; d++)
+                sb_printf(sb, "%s%s%s != %s%s", d ? " || " : "", ai, unparse_extent_suffix(d), a0,
+                          unparse_extent_suffix(d));
+            sb_puts(sb, ")\n");
+            pad(sb, indent + 1);
+            sb_printf(sb, "return %s;\n", fail);
+        }
+    }
+}
+
+static const Target host_target_c;
+
+void host_grid_extent(StrBuf *sb, const Function *k, int indent)
+{
+    static const char *names[] = {"W", "H", "D"};
+    for (int d = 0; d < 3; d++) {
+        pad(sb, indent);
+        sb_printf(sb, "const int %s = ", names[d]);
+        if (k->grid_kind == GRID_ARRAYS) {
+            if (d < k->grid_dims)
+                sb_printf(sb, "%s%s", unparse_name(k->grid_arrays[0]), unparse_extent_suffix(d));
+            else
+                sb_puts(sb, "1");
+        } else {
+            Unparser u;
+            unparse_init(&u, sb, &host_target_c);
+            unparse_expr(&u, k->grid_size[d]);
+        }
+        sb_puts(sb, ";\n");
+    }
+}
+
+static void no_builtin(Unparser *u, Builtin b)
+{
+    (void)u;
+    (void)b;
+    UNREACHABLE();
+}
+
+static void no_math(Unparser *u, const Node *call)
+{
+    (void)u;
+    (void)call;
+    UNREACHABLE();
+}
+
+/* grid_size expressions use scalar parameters and operators only. */
+static const Target host_target_c = {"host", host_c_type, no_builtin, no_math, "static"};
+
+void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
+{
+    const TuneParams *tp = e->tp;
+    sb_printf(sb, "/* Generated by imcl " IMCL_VERSION_STRING " from %s: %s for kernel '%s'.\n",
+              e->prog->file, what, e->k->name);
+    sb_printf(sb, " * Tuning: block %dx%dx%d, coarsening %dx%dx%d, %s mapping.\n",
+              tp->block[0], tp->block[1], tp->block[2], tp->coarsen[0], tp->coarsen[1], tp->coarsen[2],
+              tp->interleaved ? "interleaved" : "blocked");
+    sb_puts(sb, " * Do not edit: regenerate with imcl instead. */\n");
+}
+
+void host_strerror(StrBuf *sb, const char *pk)
+{
+    sb_printf(sb,
+              "const char *%s_strerror(int code)\n"
+              "{\n"
+              "    switch (code) {\n"
+              "    case %s_OK: return \"success\";\n"
+              "    case %s_ERR_ARGUMENT: return \"invalid argument (NULL array, extent below 1, or grid arrays of different extents)\";\n"
+              "    case %s_ERR_DEVICE: return \"no usable device\";\n"
+              "    case %s_ERR_MEMORY: return \"device memory allocation failed\";\n"
+              "    case %s_ERR_TRANSFER: return \"copy between host and device failed\";\n"
+              "    case %s_ERR_BUILD: return \"kernel build failed\";\n"
+              "    case %s_ERR_LAUNCH: return \"kernel launch failed\";\n"
+              "    default: return \"unknown error\";\n"
+              "    }\n"
+              "}\n",
+              pk, pk, pk, pk, pk, pk, pk, pk);
+}
