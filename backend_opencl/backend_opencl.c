@@ -1,2 +1,308 @@
+/* The OpenCL backend: K.cl holds the OpenCL C 1.2 kernel; K_host.c embeds that
+ * source and holds the one-shot wrapper (device choice, program build, buffers,
+ * launch, read-back). */
+#include <string.h>
+
 #include "emit.h"
-int backend_opencl_emit(EmitCtx *e, Outputs *out) { (void)e; (void)out; return 0; }
+#include "unparse.h"
+
+static const char *cl_type(TypeKind k)
+{
+    static const char *names[] = {"void", "char", "uchar", "short", "ushort", "int", "uint", "float", "double"};
+    if (k > TY_DOUBLE)
+        UNREACHABLE();
+    return names[k];
+}
+
+static void cl_builtin(Unparser *u, Builtin b)
+{
+    static const char *names[] = {
+        [BI_THREAD_X] = "get_local_id(0)", [BI_THREAD_Y] = "get_local_id(1)", [BI_THREAD_Z] = "get_local_id(2)",
+        [BI_GROUP_X] = "get_group_id(0)", [BI_GROUP_Y] = "get_group_id(1)", [BI_GROUP_Z] = "get_group_id(2)",
+        [BI_NUM_GROUPS_X] = "get_num_groups(0)", [BI_NUM_GROUPS_Y] = "get_num_groups(1)",
+        [BI_NUM_GROUPS_Z] = "get_num_groups(2)",
+    };
+    /* The work-item functions return size_t; the grid arithmetic is int. */
+    sb_printf(u->out, "(int)%s", names[b]);
+}
+
+static void cl_math(Unparser *u, const Node *call)
+{
+    const MathInfo *m = math_info(call->u.call.math);
+    if (m->kind == MK_ABS) {
+        /* OpenCL's abs returns an unsigned type. */
+        sb_puts(u->out, "(int)");
+        unparse_call_converted(u, "abs", call, type_scalar(TY_INT));
+        return;
+    }
+    /* Overloaded built-ins: the arguments get the result type so that no call is
+     * ambiguous (sqrt of an int, min of an int and a float). */
+    unparse_call_converted(u, m->name, call, call->type);
+}
+
+static const Target cl_target = {"opencl", cl_type, cl_builtin, cl_math, "static"};
+
+static bool is_array(const Symbol *s)
+{
+    return s->type->kind == TY_ARRAY || type_is_grid(s->type);
+}
+
+static bool uses_double(Node *n, void *p)
+{
+    bool *found = p;
+    if (n->type && n->type->kind == TY_DOUBLE)
+        *found = true;
+    if (n->kind == AST_DECL && n->u.decl.sym->type &&
+        (n->u.decl.sym->type->kind == TY_DOUBLE ||
+         (n->u.decl.sym->type->elem && n->u.decl.sym->type->elem->kind == TY_DOUBLE)))
+        *found = true;
+    return !*found;
+}
+
+static void kernel_source(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    const TuneParams *tp = e->tp;
+    StrBuf code = {0};
+    Unparser u;
+    unparse_init(&u, &code, &cl_target);
+    emit_helpers(&u, e->prog, k);
+    sb_printf(&code, "/* Kernel '%s': one work-item per grid point. */\n", k->name);
+    sb_printf(&code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
+              tp->block[0], tp->block[1], tp->block[2], k->name);
+    bool first = true;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i];
+            if (is_array(s) != (pass == 0))
+                continue;
+            const char *name = unparse_name(s);
+            sb_puts(&code, first ? "" : ", ");
+            first = false;
+            if (!is_array(s)) {
+                sb_printf(&code, "const %s %s", cl_type(s->type->kind), name);
+                continue;
+            }
+            bool ro = !(s->access & ACC_WRITE);
+            sb_printf(&code, "__global %s%s *%s%s", ro ? "const " : "", cl_type(s->type->elem->kind),
+                      ro ? "restrict " : "", name);
+            if (type_is_grid(s->type))
+                for (int d = 0; d < type_grid_dims(s->type); d++)
+                    sb_printf(&code, ", const int %s%s", name, unparse_extent_suffix(d));
+        }
+    }
+    sb_printf(&code, "%sconst int W, const int H, const int D)\n{\n", first ? "" : ", ");
+    u.indent = 1;
+    unparse_stmts(&u, k->body);
+    sb_puts(&code, "}\n");
+
+    bool dbl = false;
+    for (int i = 0; i < k->nparams; i++) {
+        const Type *t = k->params[i]->type;
+        dbl |= (t->elem ? t->elem : t)->kind == TY_DOUBLE;
+    }
+    ast_walk(k->body, uses_double, &dbl);
+    if (dbl)
+        sb_puts(sb, "#if defined(cl_khr_fp64)\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n\n");
+    unparse_helper_defs(sb, u.helpers, "static inline");
+    sb_puts(sb, sb_str(&code));
+    sb_free(&code);
+}
+
+/* The kernel source as a C string literal, one source line per literal line. */
+static void embed(StrBuf *sb, const char *src)
+{
+    sb_puts(sb, "    \"");
+    for (const char *p = src; *p; p++) {
+        switch (*p) {
+        case '\n':
+            sb_puts(sb, p[1] ? "\\n\"\n    \"" : "\\n\"");
+            break;
+        case '"': sb_puts(sb, "\\\""); break;
+        case '\\': sb_puts(sb, "\\\\"); break;
+        case '\t': sb_puts(sb, "\\t"); break;
+        default: sb_putc(sb, *p);
+        }
+    }
+    if (!*src || src[strlen(src) - 1] != '\n')
+        sb_putc(sb, '"');
+}
+
+static const char *device_choice =
+    "/* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the\n"
+    " * first GPU of any platform, else the first device of the first platform. */\n"
+    "static int %s_device(cl_device_id *dev)\n"
+    "{\n"
+    "    cl_platform_id platforms[16];\n"
+    "    cl_uint np = 0;\n"
+    "    if (clGetPlatformIDs(16, platforms, &np) != CL_SUCCESS || np == 0)\n"
+    "        return -1;\n"
+    "    if (np > 16)\n"
+    "        np = 16;\n"
+    "    const char *ep = getenv(\"IMCL_PLATFORM\"), *ed = getenv(\"IMCL_DEVICE\");\n"
+    "    if ((ep && *ep) || (ed && *ed)) {\n"
+    "        char *end;\n"
+    "        long p = ep && *ep ? strtol(ep, &end, 10) : 0;\n"
+    "        if ((ep && *ep && *end) || p < 0 || p >= (long)np)\n"
+    "            return -1;\n"
+    "        long d = ed && *ed ? strtol(ed, &end, 10) : 0;\n"
+    "        if ((ed && *ed && *end) || d < 0)\n"
+    "            return -1;\n"
+    "        cl_device_id devs[64];\n"
+    "        cl_uint nd = 0;\n"
+    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS)\n"
+    "            return -1;\n"
+    "        if (d >= (long)(nd < 64 ? nd : 64))\n"
+    "            return -1;\n"
+    "        *dev = devs[d];\n"
+    "        return 0;\n"
+    "    }\n"
+    "    for (cl_uint p = 0; p < np; p++)\n"
+    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, dev, NULL) == CL_SUCCESS)\n"
+    "            return 0;\n"
+    "    for (cl_uint p = 0; p < np; p++)\n"
+    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, dev, NULL) == CL_SUCCESS)\n"
+    "            return 0;\n"
+    "    return -1;\n"
+    "}\n\n";
+
+static void fail(StrBuf *sb, const char *cond, const char *pk, const char *code)
+{
+    sb_printf(sb, "    if (%s) {\n        status = %s_%s;\n        goto done;\n    }\n", cond, pk, code);
+}
+
+static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name;
+    const TuneParams *tp = e->tp;
+    host_banner(sb, e, "OpenCL host wrapper");
+    sb_puts(sb, "#define CL_TARGET_OPENCL_VERSION 120\n#include <CL/cl.h>\n#include <stddef.h>\n#include <stdlib.h>\n#include <string.h>\n\n");
+    sb_printf(sb, "#include \"%s.h\"\n\n", k->name);
+    sb_printf(sb, "/* The kernel source (%s.cl), embedded so that nothing is read from disk at run time. */\n", k->name);
+    sb_printf(sb, "static const char %s_source[] =\n", pk);
+    embed(sb, src);
+    sb_puts(sb, ";\n\n");
+    sb_printf(sb, "static char %s_log[16384];\n\n", pk);
+    sb_printf(sb, "const char *%s_build_log(void)\n{\n    return %s_log;\n}\n\n", pk, pk);
+    sb_printf(sb, device_choice, pk);
+
+    sb_printf(sb, "int %s(", pk);
+    host_param_list(sb, k);
+    sb_puts(sb, ")\n{\n");
+    host_check_args(sb, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), 1);
+    host_grid_extent(sb, k, 1);
+    sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
+    sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
+    sb_printf(sb, "    int status = %s_OK;\n", pk);
+    sb_puts(sb, "    cl_int err = CL_SUCCESS;\n    cl_device_id dev;\n    cl_context ctx = NULL;\n"
+                "    cl_command_queue queue = NULL;\n    cl_program prog = NULL;\n    cl_kernel kern = NULL;\n");
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!is_array(s))
+            continue;
+        const char *name = unparse_name(s);
+        sb_printf(sb, "    cl_mem d_%s = NULL;\n    const size_t %s_bytes = ", name, name);
+        host_elems(sb, s);
+        sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
+    }
+    sb_printf(sb, "    const char *src = %s_source;\n", pk);
+    sb_printf(sb, "    %s_log[0] = 0;\n", pk);
+    sb_printf(sb, "    if (%s_device(&dev) != 0)\n        return %s_ERR_DEVICE;\n", pk, pk);
+    sb_puts(sb, "    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);\n");
+    fail(sb, "!ctx", pk, "ERR_DEVICE");
+    sb_puts(sb, "    queue = clCreateCommandQueue(ctx, dev, 0, &err);\n");
+    fail(sb, "!queue", pk, "ERR_DEVICE");
+    sb_puts(sb, "\n    /* build the program; the log is kept for build_log() */\n");
+    sb_puts(sb, "    prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);\n");
+    fail(sb, "!prog", pk, "ERR_BUILD");
+    sb_puts(sb, "    if (clBuildProgram(prog, 1, &dev, \"-cl-std=CL1.2\", NULL, NULL) != CL_SUCCESS) {\n");
+    sb_printf(sb, "        clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof %s_log - 1, %s_log, NULL);\n", pk, pk);
+    sb_printf(sb, "        status = %s_ERR_BUILD;\n        goto done;\n    }\n", pk);
+    sb_printf(sb, "    kern = clCreateKernel(prog, \"%s\", &err);\n", k->name);
+    fail(sb, "!kern", pk, "ERR_BUILD");
+
+    sb_puts(sb, "\n    /* device buffers, initialized with what the kernel reads */\n");
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!is_array(s))
+            continue;
+        const char *name = unparse_name(s);
+        bool ro = !(s->access & ACC_WRITE);
+        bool in = host_copy_in(s);
+        sb_printf(sb, "    d_%s = clCreateBuffer(ctx, %s%s, %s_bytes, %s, &err);\n", name,
+                  ro ? "CL_MEM_READ_ONLY" : "CL_MEM_READ_WRITE", in ? " | CL_MEM_COPY_HOST_PTR" : "",
+                  name, in ? arena_printf(e->a, "(void *)%s", name) : "NULL");
+        fail(sb, arena_printf(e->a, "!d_%s", name), pk, "ERR_MEMORY");
+    }
+    sb_puts(sb, "\n    /* arguments in the kernel's order */\n");
+    int arg = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i];
+            if (is_array(s) != (pass == 0))
+                continue;
+            const char *name = unparse_name(s);
+            if (pass == 0) {
+                sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(cl_mem), &d_%s);\n", arg++, name);
+                if (type_is_grid(s->type))
+                    for (int d = 0; d < type_grid_dims(s->type); d++)
+                        sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(int), &%s%s);\n", arg++, name,
+                                  unparse_extent_suffix(d));
+            } else {
+                sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(%s), &%s);\n", arg++,
+                          host_c_type(s->type->kind), name);
+            }
+        }
+    }
+    for (int d = 0; d < 3; d++)
+        sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(int), &%c);\n", arg++, "WHD"[d]);
+    fail(sb, "err != CL_SUCCESS", pk, "ERR_LAUNCH");
+
+    int dims = k->grid_dims;
+    sb_puts(sb, "\n    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9) */\n    {\n");
+    sb_printf(sb, "        const size_t local[3] = {%d, %d, %d};\n", tp->block[0], tp->block[1], tp->block[2]);
+    sb_puts(sb, "        const size_t global[3] = {\n");
+    static const char *ext = "WHD";
+    for (int d = 0; d < 3; d++) {
+        int step = tp->block[d] * tp->coarsen[d];
+        sb_printf(sb, "            (size_t)((%c + %d - 1) / %d) * %d,\n", ext[d], step, step, tp->block[d]);
+    }
+    sb_puts(sb, "        };\n");
+    sb_printf(sb, "        err = clEnqueueNDRangeKernel(queue, kern, %d, NULL, global, local, 0, NULL, NULL);\n", dims);
+    sb_puts(sb, "        if (err == CL_SUCCESS)\n            err = clFinish(queue);\n    }\n");
+    fail(sb, "err != CL_SUCCESS", pk, "ERR_LAUNCH");
+    bool any_out = false;
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!is_array(s) || !host_copy_out(s))
+            continue;
+        if (!any_out)
+            sb_puts(sb, "\n    /* copies of what the kernel wrote */\n");
+        any_out = true;
+        const char *name = unparse_name(s);
+        sb_printf(sb, "    err = clEnqueueReadBuffer(queue, d_%s, CL_TRUE, 0, %s_bytes, %s, 0, NULL, NULL);\n",
+                  name, name, name);
+        fail(sb, "err != CL_SUCCESS", pk, "ERR_TRANSFER");
+    }
+    sb_puts(sb, "\ndone:\n");
+    for (int i = 0; i < k->nparams; i++)
+        if (is_array(k->params[i]))
+            sb_printf(sb, "    if (d_%s)\n        clReleaseMemObject(d_%s);\n", unparse_name(k->params[i]),
+                      unparse_name(k->params[i]));
+    sb_puts(sb, "    if (kern)\n        clReleaseKernel(kern);\n    if (prog)\n        clReleaseProgram(prog);\n"
+                "    if (queue)\n        clReleaseCommandQueue(queue);\n    if (ctx)\n        clReleaseContext(ctx);\n");
+    sb_puts(sb, "    return status;\n}\n\n");
+    host_strerror(sb, pk);
+}
+
+int backend_opencl_emit(EmitCtx *e, Outputs *out)
+{
+    StrBuf *cl = outputs_add(out, arena_printf(e->a, "%s.cl", e->k->name));
+    host_banner(cl, e, "OpenCL kernel");
+    kernel_source(cl, e);
+    StrBuf *host = outputs_add(out, arena_printf(e->a, "%s_host.c", e->k->name));
+    host_source(host, e, sb_str(cl));
+    header_emit(e, out);
+    return 0;
+}

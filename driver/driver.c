@@ -120,6 +120,24 @@ static bool write_file(Diag *diag, const char *dir, const OutFile *f)
     return ok;
 }
 
+/* mkdir -p */
+static bool make_dirs(const char *path)
+{
+    char *p = strdup(path);
+    bool ok = true;
+    for (char *q = p + 1; ok && *q; q++) {
+        if (*q != '/')
+            continue;
+        *q = 0;
+        ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+        *q = '/';
+    }
+    if (ok)
+        ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+    free(p);
+    return ok;
+}
+
 static int run(Arena *a, Diag *diag, const DriverOptions *o)
 {
     TuneParams given;
@@ -190,8 +208,7 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
                 status = 1;
     }
     if (!status) {
-        struct stat st;
-        if (stat(o->output_dir, &st) != 0 && mkdir(o->output_dir, 0777) != 0) {
+        if (!make_dirs(o->output_dir)) {
             diag_plain_error(diag, "cannot create output folder '%s': %s", o->output_dir, strerror(errno));
             status = 2;
         }
@@ -200,8 +217,8 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     for (int i = 0; i < out.n && !status; i++) {
         bool dup = false;
         for (int j = 0; j < i; j++)
-            dup |= strcmp(out.files[i].name, out.files[j].name) == 0;
-        if (!dup && !write_file(diag, o->output_dir, &out.files[i]))
+            dup |= strcmp(out.files[i]->name, out.files[j]->name) == 0;
+        if (!dup && !write_file(diag, o->output_dir, out.files[i]))
             status = 2;
     }
     outputs_free(&out);

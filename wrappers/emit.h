@@ -13,8 +13,8 @@ typedef struct OutFile {
 } OutFile;
 
 typedef struct Outputs {
-    OutFile files[16];
-    int n;
+    OutFile **files;  /* heap; each file stays where it is while more are added */
+    int n, cap;
 } Outputs;
 
 StrBuf *outputs_add(Outputs *o, const char *name);

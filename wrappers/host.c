@@ -8,21 +8,31 @@
 
 StrBuf *outputs_add(Outputs *o, const char *name)
 {
-    if (o->n == 16)
+    if (o->n == o->cap) {
+        int cap = o->cap ? o->cap * 2 : 16;
+        OutFile **files = realloc(o->files, sizeof *files * (size_t)cap);
+        if (!files)
+            UNREACHABLE();
+        o->files = files;
+        o->cap = cap;
+    }
+    OutFile *f = calloc(1, sizeof *f);
+    if (!f)
         UNREACHABLE();
-    OutFile *f = &o->files[o->n++];
     f->name = strdup(name);
-    memset(&f->text, 0, sizeof f->text);
+    o->files[o->n++] = f;
     return &f->text;
 }
 
 void outputs_free(Outputs *o)
 {
     for (int i = 0; i < o->n; i++) {
-        free(o->files[i].name);
-        sb_free(&o->files[i].text);
+        free(o->files[i]->name);
+        sb_free(&o->files[i]->text);
+        free(o->files[i]);
     }
-    o->n = 0;
+    free(o->files);
+    memset(o, 0, sizeof *o);
 }
 
 const char *host_c_type(TypeKind k)
