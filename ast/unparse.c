@@ -299,6 +299,52 @@ void unparse_expr(Unparser *u, const Node *n)
 
 /* ---- statements -------------------------------------------------------------------- */
 
+/* Prints e, and when it would make the line longer than 100 columns and e is a
+ * sum, one term per line (the operator first), as a person would write it. */
+static void wrapped(Unparser *u, const Node *parent, const Node *e, int min_prec, size_t line_start)
+{
+    StrBuf tmp = {0};
+    StrBuf *saved = u->out;
+    u->out = &tmp;
+    sub(u, parent, e, min_prec);
+    u->out = saved;
+    size_t col = saved->len - line_start;
+    bool sum = e->kind == AST_BINARY && (e->u.binary.op == '+' || e->u.binary.op == '-') &&
+               prec(e) >= min_prec;
+    if (col + tmp.len <= 100 || !sum) {
+        sb_puts(saved, sb_str(&tmp));
+        sb_free(&tmp);
+        return;
+    }
+    sb_free(&tmp);
+    const Node *terms[256];
+    int ops[256], n = 0;
+    const Node *cur = e;
+    while (n < 255 && cur->kind == AST_BINARY && (cur->u.binary.op == '+' || cur->u.binary.op == '-')) {
+        ops[n] = cur->u.binary.op;
+        terms[n++] = cur->u.binary.rhs;
+        cur = cur->u.binary.lhs;
+    }
+    sub(u, e, cur, PREC_ADD);
+    u->indent++;
+    for (int i = n - 1; i >= 0; i--) {
+        sb_putc(u->out, '\n');
+        unparse_indent(u);
+        sb_printf(u->out, "%c ", ops[i]);
+        sub(u, e, terms[i], PREC_ADD + 1);
+    }
+    u->indent--;
+}
+
+static size_t line_start(const Unparser *u)
+{
+    const char *d = sb_str(u->out);
+    size_t i = u->out->len;
+    while (i > 0 && d[i - 1] != '\n')
+        i--;
+    return i;
+}
+
 static void decl_text(Unparser *u, const Node *d, bool with_type)
 {
     const Symbol *s = d->u.decl.sym;
@@ -312,7 +358,7 @@ static void decl_text(Unparser *u, const Node *d, bool with_type)
             sb_printf(u->out, "[%d]", t->dims[i]);
     if (d->u.decl.init) {
         sb_puts(u->out, " = ");
-        sub(u, d, d->u.decl.init, PREC_ASSIGN);
+        wrapped(u, d, d->u.decl.init, PREC_ASSIGN, line_start(u));
     }
 }
 
@@ -365,11 +411,23 @@ void unparse_stmt(Unparser *u, const Node *n)
         for (int i = 0; i < n->u.block.stmts.len; i++)
             unparse_stmt(u, n->u.block.stmts.items[i]);
         break;
-    case AST_EXPR_STMT:
+    case AST_EXPR_STMT: {
         unparse_indent(u);
-        unparse_expr(u, n->u.expr_stmt.expr);
+        const Node *e = n->u.expr_stmt.expr;
+        if (e->kind == AST_ASSIGN) {
+            size_t start = line_start(u);
+            sub(u, e, e->u.binary.lhs, PREC_UNARY);
+            if (e->u.binary.op == '=')
+                sb_puts(o, " = ");
+            else
+                sb_printf(o, " %s= ", ast_op_spelling(e->u.binary.op));
+            wrapped(u, e, e->u.binary.rhs, PREC_ASSIGN, start);
+        } else {
+            unparse_expr(u, e);
+        }
         sb_puts(o, ";\n");
         break;
+    }
     case AST_IF:
         unparse_indent(u);
         for (;;) {

@@ -20,6 +20,9 @@ typedef struct Sema {
     Function *fn;
     Scope scope;
     int loop_depth;
+    int expr_depth;      /* nesting of expr(): deeper trees are refused */
+    bool depth_reported;
+    Loc expr_root;       /* the outermost expression being checked */
     bool in_grid_size;   /* resolving a grid_size expression: scalars only */
 } Sema;
 
@@ -88,6 +91,19 @@ static bool check_decl_name(Sema *s, const char *name, Loc loc)
     if (is_builtin_name(name)) {
         diag_error(s->diag, loc, "'%s' is a built-in name and cannot be declared", name);
         return false;
+    }
+    /* The generated code names the extents of array A `A_width`, `A_height` and
+     * `A_depth`. */
+    for (int i = 0; s->fn && i < s->fn->nparams; i++) {
+        const Symbol *p = s->fn->params[i];
+        size_t n = strlen(p->name);
+        if (!type_is_grid(p->type) || strncmp(name, p->name, n) != 0)
+            continue;
+        if (strcmp(name + n, "_width") == 0 || strcmp(name + n, "_height") == 0 ||
+            strcmp(name + n, "_depth") == 0) {
+            diag_error(s->diag, loc, "'%s' is reserved for the extent of '%s'", name, p->name);
+            return false;
+        }
     }
     return true;
 }
@@ -165,7 +181,7 @@ static Node *subscript(Sema *s, Node *n)
     if (type_is_grid(sym->type)) {
         int dims = type_grid_dims(sym->type);
         if (count != dims) {
-            diag_error(s->diag, n->loc, "'%s' is %s and takes %d indices, %d given", sym->name,
+            diag_error(s->diag, base->loc, "'%s' is %s and takes %d indices, %d given", sym->name,
                        what(sym), dims, count);
             return ast_build_int(s->a, 0, n->loc);
         }
@@ -179,7 +195,7 @@ static Node *subscript(Sema *s, Node *n)
     }
     if (sym->type && sym->type->kind == TY_ARRAY) {
         if (count != sym->type->ndims) {
-            diag_error(s->diag, n->loc, "'%s' has %d dimensions and takes %d indices, %d given",
+            diag_error(s->diag, base->loc, "'%s' is an array of %d dimensions and takes %d indices, %d given",
                        sym->name, sym->type->ndims, sym->type->ndims, count);
             return ast_build_int(s->a, 0, n->loc);
         }
@@ -191,7 +207,7 @@ static Node *subscript(Sema *s, Node *n)
         cur->type = sym->type->elem;
         return cur;
     }
-    diag_error(s->diag, n->loc, "'%s' is a scalar and cannot be indexed", sym->name);
+    diag_error(s->diag, base->loc, "'%s' is a scalar and cannot be indexed", sym->name);
     return ast_build_int(s->a, 0, n->loc);
 }
 
@@ -289,8 +305,13 @@ static void check_const_target(Sema *s, Node *e, Node *decl_of)
 static Node *call(Sema *s, Node *n)
 {
     NodeList *args = &n->u.call.args;
+    /* Arguments of a call that is an error of its own (unknown function, kernel,
+     * array parameter of a helper) are not also reported as misused arrays. */
+    Function *callee = find_function(s, n->u.call.name);
+    bool bad_callee = n->u.call.math == MATH_NONE && (!callee || callee->is_kernel);
     for (int i = 0; i < args->len; i++) {
-        args->items[i] = rvalue(s, args->items[i]);
+        bool array_param = callee && i < callee->nparams && !type_is_scalar(callee->params[i]->type);
+        args->items[i] = bad_callee || array_param ? expr(s, args->items[i]) : rvalue(s, args->items[i]);
         args->items[i]->parent = n;
     }
     if (s->in_grid_size) {
@@ -367,7 +388,30 @@ static Node *binary(Sema *s, Node *n)
     return n;
 }
 
+/* Deeper expressions are refused, so that no later recursive walk of the AST can
+ * run out of stack (a left-nested chain `a + a + ... + a` is not limited by the
+ * parser's stack). */
+#define MAX_EXPR_DEPTH 2000
+
+static Node *expr_kind(Sema *s, Node *n);
+
 static Node *expr(Sema *s, Node *n)
+{
+    if (s->expr_depth == 0)
+        s->expr_root = n->loc;
+    if (s->expr_depth >= MAX_EXPR_DEPTH) {
+        if (!s->depth_reported)
+            diag_error(s->diag, s->expr_root, "expression nested too deeply (more than %d levels)", MAX_EXPR_DEPTH);
+        s->depth_reported = true;
+        return ast_build_int(s->a, 0, n->loc);
+    }
+    s->expr_depth++;
+    Node *r = expr_kind(s, n);
+    s->expr_depth--;
+    return r;
+}
+
+static Node *expr_kind(Sema *s, Node *n)
 {
     switch (n->kind) {
     case AST_INT_LIT:
@@ -525,7 +569,8 @@ static void alias_decl(Sema *s, Node *n)
 static void decl(Sema *s, Node *n)
 {
     Symbol *sym = n->u.decl.sym;
-    bool ok = check_decl_name(s, sym->name, sym->loc);
+    /* A refused name is declared all the same, so that its uses are not errors too. */
+    check_decl_name(s, sym->name, sym->loc);
     if (sym->type->kind == TY_VOID) {
         diag_error(s->diag, sym->loc, "variable '%s' declared void", sym->name);
         sym->type = type_scalar(TY_INT);
@@ -541,8 +586,7 @@ static void decl(Sema *s, Node *n)
     /* const locals are marked so that assignments to them are refused. */
     if (n->u.decl.is_const && type_is_scalar(sym->type))
         sym->is_const = true;
-    if (ok)
-        declare(s, sym);
+    declare(s, sym);
     Function *f = s->fn;
     Symbol **locals = arena_alloc(s->a, sizeof(Symbol *) * (size_t)(f->nlocals + 1));
     if (f->nlocals)
@@ -792,7 +836,7 @@ static void resolve_pragmas(Sema *s, Function *f)
             if (!a)
                 break;
             if (!ast_const_int(p->expr, &w) || w < 0 || w > 64) {
-                diag_error(s->diag, p->expr->loc, "halo width of '%s' must be an integer between 0 and 64", a->name);
+                diag_error(s->diag, p->expr->loc, "halo width of '%s' must be an integer constant between 0 and 64", a->name);
                 break;
             }
             if (a->halo)
@@ -828,7 +872,7 @@ static void function(Sema *s, Function *f)
                        p->name, f->name, type_name(p->type));
         declare(s, p);
     }
-    if (f->is_kernel)
+    if (f->is_kernel || f->pragmas)
         resolve_pragmas(s, f);
     if (f->is_kernel && f->ret->kind != TY_VOID)
         diag_error(s->diag, f->loc, "kernel '%s' must return void", f->name);
@@ -894,6 +938,18 @@ int sema_program(Program *p, Diag *diag)
             diag_error(diag, f->loc, "'%s' is a built-in function and cannot be redefined", f->name);
         else if (strncmp(f->name, "imcl_", 5) == 0)
             diag_error(diag, f->loc, "names starting with 'imcl_' are reserved for the compiler");
+        /* Generated names: K_kernel (CUDA) and K_point (C) of every kernel K. */
+        for (int j = 0; j < p->nfuncs; j++) {
+            size_t n = strlen(p->funcs[j]->name);
+            bool kernel = false;
+            for (PragmaItem *q = p->funcs[j]->pragmas; q; q = q->next)
+                kernel |= q->kind == PRAGMA_GRID || q->kind == PRAGMA_GRID_SIZE;
+            if (kernel && j != i && strncmp(f->name, p->funcs[j]->name, n) == 0 &&
+                (strcmp(f->name + n, "_kernel") == 0 || strcmp(f->name + n, "_point") == 0 ||
+                 strcmp(f->name + n, "_strerror") == 0 || strcmp(f->name + n, "_build_log") == 0))
+                diag_error(diag, f->loc, "'%s' is reserved for the generated code of kernel '%s'", f->name,
+                           p->funcs[j]->name);
+        }
         for (int j = 0; j < i; j++)
             if (strcmp(p->funcs[j]->name, f->name) == 0) {
                 diag_error(diag, f->loc, "redefinition of function '%s'", f->name);
