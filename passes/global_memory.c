@@ -37,10 +37,23 @@ static Node *mul(Arena *a, Node *l, Node *r, Loc loc)
     return n;
 }
 
-/* x + h, or x itself when h is 0. */
+/* x + h, folded into x's own constant term when it has one (idx - 1 + 1 is idx). */
 static Node *plus_halo(Arena *a, Node *x, int h, Loc loc)
 {
-    return h ? add(a, x, ast_build_int(a, h, loc), loc) : x;
+    long long c;
+    if (!h)
+        return x;
+    if (x->kind == AST_BINARY && (x->u.binary.op == '+' || x->u.binary.op == '-') &&
+        ast_const_int(x->u.binary.rhs, &c)) {
+        long long sum = (x->u.binary.op == '+' ? c : -c) + h;
+        Node *e = x->u.binary.lhs;
+        if (sum == 0)
+            return e;
+        Node *n = ast_build_binary(a, sum > 0 ? '+' : '-', e, ast_build_int(a, sum > 0 ? sum : -sum, loc), loc);
+        n->type = type_scalar(TY_INT);
+        return n;
+    }
+    return add(a, x, ast_build_int(a, h, loc), loc);
 }
 
 /* Extent of the array's storage in dim d: extent + 2*halo. */
@@ -84,6 +97,8 @@ static Node *inside_cond(Lower *L, Node *acc)
 static Node *boundary_value(Lower *L, Symbol *root, Loc loc)
 {
     Type *elem = root->type->elem;
+    if (root->bc_value && root->bc_value->type == elem)
+        return ast_copy(L->a, root->bc_value);
     if (root->bc_value)
         return ast_build_cast(L->a, elem, ast_copy(L->a, root->bc_value), loc);
     if (type_is_float(elem))

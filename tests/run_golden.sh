@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Unparser golden files: run_golden.sh IMCL GOLDEN_DIR [--update]
+# For every GOLDEN_DIR/<case>.imcl, generates the c, opencl and cuda outputs (with
+# the parameters in <case>.json when present) and diffs them with the files kept in
+# GOLDEN_DIR/<case>.expect/<backend>/. --update rewrites the expected files.
+set -uo pipefail
+IMCL=$(realpath "$1")
+DIR=$(realpath "$2")
+UPDATE=${3:-}
+cd "$DIR"
+pass=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for src in *.imcl; do
+    case=${src%.imcl}
+    params=()
+    [ -f "$case.json" ] && params=(-t "$case.json")
+    ok=1
+    for b in c opencl cuda; do
+        out=$tmp/$case/$b
+        if ! "$IMCL" -b "$b" -o "$out" "${params[@]}" "$src" 2>"$tmp/err"; then
+            echo "FAIL $case ($b): imcl failed:"; cat "$tmp/err"; ok=0; continue
+        fi
+        if [ "$UPDATE" = --update ]; then
+            rm -rf "$case.expect/$b"; mkdir -p "$case.expect/$b"; cp "$out"/* "$case.expect/$b/"
+        elif ! diff -ru "$case.expect/$b" "$out"; then
+            echo "FAIL $case ($b): output differs from $case.expect/$b"; ok=0
+        fi
+    done
+    if [ $ok = 1 ]; then pass=$((pass + 1)); else failed=$((failed + 1)); fi
+done
+echo "golden: $pass passed, $failed failed"
+[ $failed = 0 ]
