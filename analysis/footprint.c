@@ -1,5 +1,466 @@
-/* Footprints: constant offsets of array accesses from the grid point. */
+/* Footprints (thesis 3.1.4): for every access of an Image/Block, the set of
+ * constant offsets from idx/idy/idz in each dimension, found by set-valued
+ * constant propagation through local variables, branches and loops with constant
+ * bounds. `for (int z = -1; z <= 1; z++) ... in[idx][idy][idz + z]` gives {-1,0,1}. */
 #include "analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SET_MAX 64
+
+/* A set of integers, or TOP (any value). */
+typedef struct VSet {
+    bool top;
+    int n;
+    long long v[SET_MAX];
+} VSet;
+
+/* An index value: builtin `base` (-1: none) plus a set of constants. */
+typedef struct Val {
+    int base;
+    VSet off;
+} Val;
+
+typedef struct Binding {
+    Symbol *sym;
+    VSet set;
+} Binding;
+
+typedef struct Env {
+    Binding *b;
+    int n, cap;
+} Env;
+
+typedef struct FpCtx {
+    Arena *a;
+    Footprint *fp;
+    int loop_limit;
+} FpCtx;
+
+static VSet top(void)
+{
+    VSet s;
+    s.top = true;
+    s.n = 0;
+    return s;
+}
+
+static VSet single(long long v)
+{
+    VSet s;
+    s.top = false;
+    s.n = 1;
+    s.v[0] = v;
+    return s;
+}
+
+static void set_add(VSet *s, long long v)
+{
+    if (s->top)
+        return;
+    for (int i = 0; i < s->n; i++)
+        if (s->v[i] == v)
+            return;
+    if (s->n == SET_MAX) {
+        s->top = true;
+        return;
+    }
+    s->v[s->n++] = v;
+}
+
+static VSet set_union(VSet a, const VSet *b)
+{
+    if (b->top)
+        return top();
+    for (int i = 0; i < b->n && !a.top; i++)
+        set_add(&a, b->v[i]);
+    return a;
+}
+
+static VSet set_binop(const VSet *x, const VSet *y, int op)
+{
+    if (x->top || y->top)
+        return top();
+    VSet r = {false, 0, {0}};
+    for (int i = 0; i < x->n; i++)
+        for (int j = 0; j < y->n; j++) {
+            long long a = x->v[i], b = y->v[j], v;
+            switch (op) {
+            case '+': v = a + b; break;
+            case '-': v = a - b; break;
+            case '*': v = a * b; break;
+            case '/': if (!b) return top(); v = a / b; break;
+            case '%': if (!b) return top(); v = a % b; break;
+            default: return top();
+            }
+            set_add(&r, v);
+            if (r.top)
+                return r;
+        }
+    return r;
+}
+
+/* ---- environments ------------------------------------------------------------- */
+
+static VSet *env_find(Env *e, Symbol *s)
+{
+    for (int i = 0; i < e->n; i++)
+        if (e->b[i].sym == s)
+            return &e->b[i].set;
+    return NULL;
+}
+
+static void env_set(FpCtx *c, Env *e, Symbol *s, VSet v)
+{
+    VSet *p = env_find(e, s);
+    if (p) {
+        *p = v;
+        return;
+    }
+    if (e->n == e->cap) {
+        int cap = e->cap ? e->cap * 2 : 8;
+        Binding *b = arena_alloc(c->a, sizeof *b * (size_t)cap);
+        if (e->n)
+            memcpy(b, e->b, sizeof *b * (size_t)e->n);
+        e->b = b;
+        e->cap = cap;
+    }
+    e->b[e->n].sym = s;
+    e->b[e->n].set = v;
+    e->n++;
+}
+
+static Env env_copy(FpCtx *c, const Env *e)
+{
+    Env r = {0};
+    for (int i = 0; i < e->n; i++)
+        env_set(c, &r, e->b[i].sym, e->b[i].set);
+    return r;
+}
+
+/* After a branch: every variable may hold what either side left. */
+static void env_join(FpCtx *c, Env *into, const Env *other)
+{
+    for (int i = 0; i < into->n; i++) {
+        VSet *o = env_find((Env *)other, into->b[i].sym);
+        into->b[i].set = o ? set_union(into->b[i].set, o) : top();
+    }
+    for (int i = 0; i < other->n; i++)
+        if (!env_find(into, other->b[i].sym))
+            env_set(c, into, other->b[i].sym, top());
+}
+
+/* Variables a statement may assign: they are unknown around loops. */
+static bool forget_assigned(Node *n, void *p)
+{
+    Env *e = p;
+    Node *target = NULL;
+    if (n->kind == AST_ASSIGN)
+        target = n->u.binary.lhs;
+    if (n->kind == AST_UNARY && n->u.unary.op >= OP_PREINC && n->u.unary.op <= OP_POSTDEC)
+        target = n->u.unary.operand;
+    if (target && target->kind == AST_VAR) {
+        VSet *s = env_find(e, target->u.var.sym);
+        if (s)
+            *s = top();
+    }
+    return true;
+}
+
+/* ---- expressions ----------------------------------------------------------------- */
+
+static Val eval(FpCtx *c, Env *e, const Node *n);
+
+static Val vconst(VSet s)
+{
+    Val v = {-1, s};
+    return v;
+}
+
+static Val unknown(void)
+{
+    return vconst(top());
+}
+
+static Val eval(FpCtx *c, Env *e, const Node *n)
+{
+    switch (n->kind) {
+    case AST_INT_LIT:
+        return vconst(single(n->u.lit.ival));
+    case AST_BUILTIN:
+        if (n->u.builtin.which <= BI_IDZ) {
+            Val v = {(int)n->u.builtin.which, single(0)};
+            return v;
+        }
+        return unknown();
+    case AST_VAR: {
+        VSet *s = env_find(e, n->u.var.sym);
+        return s ? vconst(*s) : unknown();
+    }
+    case AST_CAST:
+        return type_is_integer(n->type) ? eval(c, e, n->u.cast.expr) : unknown();
+    case AST_UNARY:
+        if (n->u.unary.op == '-' || n->u.unary.op == '+') {
+            Val x = eval(c, e, n->u.unary.operand);
+            if (x.base >= 0)
+                return unknown();
+            if (n->u.unary.op == '+')
+                return x;
+            VSet zero = single(0);
+            return vconst(set_binop(&zero, &x.off, '-'));
+        }
+        return unknown();
+    case AST_BINARY: {
+        int op = n->u.binary.op;
+        if (op != '+' && op != '-' && op != '*' && op != '/' && op != '%')
+            return unknown();
+        Val l = eval(c, e, n->u.binary.lhs), r = eval(c, e, n->u.binary.rhs);
+        if (l.base >= 0 && r.base >= 0)
+            return unknown();
+        if ((l.base >= 0 || r.base >= 0) && op != '+' && !(op == '-' && r.base < 0))
+            return unknown();
+        Val v = {l.base >= 0 ? l.base : r.base, set_binop(&l.off, &r.off, op)};
+        return v;
+    }
+    default:
+        return unknown();
+    }
+}
+
+/* ---- statements ---------------------------------------------------------------------- */
+
+static void stmt(FpCtx *c, Env *e, Node *n);
+
+static void record(FpCtx *c, Env *e, Node *acc)
+{
+    Footprint *fp = c->fp;
+    if (fp->n == fp->cap) {
+        int cap = fp->cap ? fp->cap * 2 : 32;
+        AccessFootprint *items = arena_alloc(c->a, sizeof *items * (size_t)cap);
+        if (fp->n)
+            memcpy(items, fp->items, sizeof *items * (size_t)fp->n);
+        fp->items = items;
+        fp->cap = cap;
+    }
+    AccessFootprint *af = &fp->items[fp->n++];
+    memset(af, 0, sizeof *af);
+    af->access = acc;
+    for (int d = 0; d < acc->u.access.n; d++) {
+        Val v = eval(c, e, acc->u.access.ix[d]);
+        af->known[d] = v.base == d && !v.off.top && v.off.n > 0;
+        if (!af->known[d]) {
+            af->why[d] = v.base >= 0 && v.base != d ? "indexed by another coordinate"
+                       : v.base < 0 ? "not an offset of the grid coordinate"
+                       : "the offset is not a compile-time constant";
+            continue;
+        }
+        af->min[d] = af->max[d] = v.off.v[0];
+        for (int i = 1; i < v.off.n; i++) {
+            if (v.off.v[i] < af->min[d])
+                af->min[d] = v.off.v[i];
+            if (v.off.v[i] > af->max[d])
+                af->max[d] = v.off.v[i];
+        }
+        af->count[d] = v.off.n;
+    }
+}
+
+/* Accesses inside an expression, then the effect of its assignments. */
+static bool visit_expr(Node *n, void *p)
+{
+    void **args = p;
+    FpCtx *c = args[0];
+    Env *e = args[1];
+    if (n->kind == AST_GRID_ACCESS)
+        record(c, e, n);
+    return true;
+}
+
+static void expr(FpCtx *c, Env *e, Node *n)
+{
+    if (!n)
+        return;
+    void *args[2] = {c, e};
+    ast_walk(n, visit_expr, args);
+    /* Assignments to scalar locals, in evaluation order of a statement's top. */
+    if (n->kind == AST_BINARY && n->u.binary.op == ',') {
+        expr(c, e, n->u.binary.lhs);
+        expr(c, e, n->u.binary.rhs);
+        return;
+    }
+    if (n->kind == AST_ASSIGN && n->u.binary.lhs->kind == AST_VAR) {
+        Symbol *s = n->u.binary.lhs->u.var.sym;
+        Val r = eval(c, e, n->u.binary.rhs);
+        VSet v = r.base >= 0 ? top() : r.off;
+        if (n->u.binary.op != '=') {
+            VSet *old = env_find(e, s);
+            v = old ? set_binop(old, &v, n->u.binary.op) : top();
+        }
+        env_set(c, e, s, v);
+        return;
+    }
+    if (n->kind == AST_UNARY && n->u.unary.op >= OP_PREINC && n->u.unary.op <= OP_POSTDEC &&
+        n->u.unary.operand->kind == AST_VAR) {
+        Symbol *s = n->u.unary.operand->u.var.sym;
+        VSet *old = env_find(e, s);
+        VSet one = single(n->u.unary.op == OP_PREINC || n->u.unary.op == OP_POSTINC ? 1 : -1);
+        env_set(c, e, s, old ? set_binop(old, &one, '+') : top());
+        return;
+    }
+    ast_walk(n, forget_assigned, e);
+}
+
+/* `for (i = a; i < b; i += s)` with constants: the values i takes, or false. */
+static bool loop_values(FpCtx *c, Env *e, Node *loop, Symbol **var, VSet *vals)
+{
+    Node *init = loop->u.loop.init, *cond = loop->u.loop.cond, *step = loop->u.loop.step;
+    Symbol *s = NULL;
+    Node *start = NULL;
+    if (init && init->kind == AST_DECL_LIST && init->u.block.stmts.len == 1)
+        init = init->u.block.stmts.items[0];
+    if (init && init->kind == AST_DECL) {
+        s = init->u.decl.sym;
+        start = init->u.decl.init;
+    } else if (init && init->kind == AST_EXPR_STMT && init->u.expr_stmt.expr->kind == AST_ASSIGN &&
+               init->u.expr_stmt.expr->u.binary.op == '=' &&
+               init->u.expr_stmt.expr->u.binary.lhs->kind == AST_VAR) {
+        s = init->u.expr_stmt.expr->u.binary.lhs->u.var.sym;
+        start = init->u.expr_stmt.expr->u.binary.rhs;
+    }
+    if (!s || !start || !cond || !step || cond->kind != AST_BINARY)
+        return false;
+    Val v0 = eval(c, e, start);
+    if (v0.base >= 0 || v0.off.top || v0.off.n != 1)
+        return false;
+    if (cond->u.binary.lhs->kind != AST_VAR || cond->u.binary.lhs->u.var.sym != s)
+        return false;
+    Val lim = eval(c, e, cond->u.binary.rhs);
+    if (lim.base >= 0 || lim.off.top || lim.off.n != 1)
+        return false;
+    long long inc;
+    if (step->kind == AST_UNARY && step->u.unary.operand->kind == AST_VAR && step->u.unary.operand->u.var.sym == s &&
+        step->u.unary.op >= OP_PREINC)
+        inc = step->u.unary.op == OP_PREINC || step->u.unary.op == OP_POSTINC ? 1 : -1;
+    else if (step->kind == AST_ASSIGN && step->u.binary.lhs->kind == AST_VAR &&
+             step->u.binary.lhs->u.var.sym == s && (step->u.binary.op == '+' || step->u.binary.op == '-') &&
+             ast_const_int(step->u.binary.rhs, &inc))
+        inc = step->u.binary.op == '+' ? inc : -inc;
+    else
+        return false;
+    if (inc == 0)
+        return false;
+    /* The body must not assign the loop variable. */
+    Env probe = {0};
+    env_set(c, &probe, s, single(0));
+    ast_walk(loop->u.loop.body, forget_assigned, &probe);
+    if (env_find(&probe, s)->top)
+        return false;
+    long long i = v0.off.v[0], b = lim.off.v[0];
+    VSet r = {false, 0, {0}};
+    for (int iter = 0; iter <= c->loop_limit; iter++) {
+        bool go;
+        switch (cond->u.binary.op) {
+        case '<': go = i < b; break;
+        case OP_LE: go = i <= b; break;
+        case '>': go = i > b; break;
+        case OP_GE: go = i >= b; break;
+        case OP_NE: go = i != b; break;
+        default: return false;
+        }
+        if (!go) {
+            *var = s;
+            *vals = r;
+            return r.n > 0;
+        }
+        set_add(&r, i);
+        i += inc;
+    }
+    return false;
+}
+
+static void stmt(FpCtx *c, Env *e, Node *n)
+{
+    if (!n)
+        return;
+    switch (n->kind) {
+    case AST_BLOCK:
+    case AST_DECL_LIST:
+        for (int i = 0; i < n->u.block.stmts.len; i++)
+            stmt(c, e, n->u.block.stmts.items[i]);
+        break;
+    case AST_DECL:
+        if (n->u.decl.init) {
+            expr(c, e, n->u.decl.init);
+            Val v = eval(c, e, n->u.decl.init);
+            env_set(c, e, n->u.decl.sym, v.base >= 0 ? top() : v.off);
+        } else {
+            env_set(c, e, n->u.decl.sym, top());
+        }
+        break;
+    case AST_EXPR_STMT:
+        expr(c, e, n->u.expr_stmt.expr);
+        break;
+    case AST_IF: {
+        expr(c, e, n->u.if_.cond);
+        Env other = env_copy(c, e);
+        stmt(c, e, n->u.if_.then);
+        stmt(c, &other, n->u.if_.els);
+        env_join(c, e, &other);
+        break;
+    }
+    case AST_FOR: {
+        Symbol *var;
+        VSet vals;
+        Env inner = env_copy(c, e);
+        if (loop_values(c, e, n, &var, &vals)) {
+            ast_walk(n->u.loop.body, forget_assigned, &inner);
+            env_set(c, &inner, var, vals);
+            stmt(c, &inner, n->u.loop.body);
+        } else {
+            stmt(c, &inner, n->u.loop.init);
+            ast_walk(n, forget_assigned, &inner);
+            expr(c, &inner, n->u.loop.cond);
+            stmt(c, &inner, n->u.loop.body);
+            expr(c, &inner, n->u.loop.step);
+        }
+        ast_walk(n, forget_assigned, e);
+        break;
+    }
+    case AST_WHILE:
+    case AST_DO: {
+        Env inner = env_copy(c, e);
+        ast_walk(n, forget_assigned, &inner);
+        expr(c, &inner, n->u.loop.cond);
+        stmt(c, &inner, n->u.loop.body);
+        ast_walk(n, forget_assigned, e);
+        break;
+    }
+    case AST_RETURN:
+        expr(c, e, n->u.ret.value);
+        break;
+    default:
+        break;
+    }
+}
+
+Footprint *analyze_footprint(Arena *a, Function *k)
+{
+    Footprint *fp = ARENA_NEW(a, Footprint);
+    fp->k = k;
+    FpCtx c = {a, fp, 4096};
+    Env e = {0};
+    stmt(&c, &e, k->body);
+    return fp;
+}
+
+const AccessFootprint *footprint_of(const Footprint *fp, const Node *acc)
+{
+    for (int i = 0; fp && i < fp->n; i++)
+        if (fp->items[i].access == acc)
+            return &fp->items[i];
+    return NULL;
+}
 
 bool analyze_const_offset(const Node *ix, Builtin b, long long *offset)
 {
@@ -23,7 +484,7 @@ bool analyze_const_offset(const Node *ix, Builtin b, long long *offset)
     return false;
 }
 
-bool analyze_access_inside(const Function *k, const Node *acc, int dim)
+bool analyze_access_inside(const Function *k, const Footprint *fp, const Node *acc, int dim)
 {
     Symbol *s = acc->u.access.sym;
     /* An alias views its base at a run-time offset: nothing is known. */
@@ -34,6 +495,9 @@ bool analyze_access_inside(const Function *k, const Node *acc, int dim)
         bound |= k->grid_arrays[i] == s;
     if (!bound)
         return false;
+    const AccessFootprint *af = footprint_of(fp, acc);
+    if (af)
+        return af->known[dim] && af->min[dim] >= -s->halo && af->max[dim] <= s->halo;
     long long off;
     if (!analyze_const_offset(acc->u.access.ix[dim], (Builtin)(BI_IDX + dim), &off))
         return false;

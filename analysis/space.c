@@ -175,27 +175,58 @@ void space_dump_t1(FILE *out, Arena *a, Function **kernels, int n, const SpaceOp
 
 void space_print_footprint(FILE *out, Arena *a, Function *k)
 {
-    fprintf(out, "footprint of kernel '%s':\n", k->name);
-    for (int i = 0; i < k->nparams; i++) {
-        Symbol *s = k->params[i];
-        if (!type_is_grid(s->type))
+    Footprint *fp = analyze_footprint(a, k);
+    fprintf(out, "footprint of kernel '%s' (offsets from idx, idy, idz):\n", k->name);
+    static const char axis[] = "xyz";
+    /* One line per array or alias, in order of first access. */
+    for (int i = 0; i < fp->n; i++) {
+        Symbol *s = fp->items[i].access->u.access.sym;
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= fp->items[j].access->u.access.sym == s;
+        if (seen)
             continue;
-        NodeList acc = ast_query_accesses(a, k->body, s);
-        fprintf(out, "  %s:", s->name);
-        if (!acc.len)
-            fputs(" (no accesses)", out);
-        for (int j = 0; j < acc.len; j++) {
-            Node *n = acc.items[j];
-            fputs(" [", out);
-            for (int d = 0; d < n->u.access.n; d++) {
-                long long off;
-                if (n->u.access.sym == s && analyze_const_offset(n->u.access.ix[d], (Builtin)(BI_IDX + d), &off))
-                    fprintf(out, "%s%lld", d ? "," : "", off);
-                else
-                    fprintf(out, "%s?", d ? "," : "");
+        int dims = type_grid_dims(s->type);
+        bool known[3] = {true, true, true};
+        long long lo[3] = {0}, hi[3] = {0};
+        bool first[3] = {true, true, true};
+        int count = 0;
+        for (int j = i; j < fp->n; j++) {
+            const AccessFootprint *af = &fp->items[j];
+            if (af->access->u.access.sym != s)
+                continue;
+            count++;
+            for (int d = 0; d < dims; d++) {
+                if (!af->known[d]) {
+                    known[d] = false;
+                    continue;
+                }
+                if (first[d] || af->min[d] < lo[d])
+                    lo[d] = af->min[d];
+                if (first[d] || af->max[d] > hi[d])
+                    hi[d] = af->max[d];
+                first[d] = false;
             }
-            fputc(']', out);
+        }
+        fprintf(out, "  %s", s->name);
+        if (s->kind == SYM_ALIAS)
+            fprintf(out, " (alias of %s)", symbol_root(s)->name);
+        fprintf(out, ": %d access%s;", count, count == 1 ? "" : "es");
+        for (int d = 0; d < dims; d++) {
+            if (known[d])
+                fprintf(out, " %c %lld..%lld", axis[d], lo[d], hi[d]);
+            else
+                fprintf(out, " %c unknown", axis[d]);
         }
         fputc('\n', out);
+        for (int j = i; j < fp->n; j++) {
+            const AccessFootprint *af = &fp->items[j];
+            if (af->access->u.access.sym != s)
+                continue;
+            for (int d = 0; d < dims; d++)
+                if (!af->known[d])
+                    fprintf(out, "    %c unknown at %s:%d:%d: %s\n", axis[d], af->access->loc.file,
+                            af->access->loc.line, af->access->loc.col, af->why[d]);
+        }
     }
 }

@@ -11,6 +11,7 @@ typedef struct Lower {
     Function *k;
     Diag *diag;
     int errors;
+    Footprint *fp;
 } Lower;
 
 static Node *call2(Arena *a, const char *name, Node *x, Node *n, int halo, Loc loc)
@@ -84,7 +85,7 @@ static Node *inside_cond(Lower *L, Node *acc)
     Symbol *root = symbol_root(acc->u.access.sym);
     Node *cond = NULL;
     for (int d = 0; d < acc->u.access.n; d++) {
-        if (analyze_access_inside(L->k, acc, d))
+        if (analyze_access_inside(L->k, L->fp, acc, d))
             continue;
         Node *c = call2(a, "imcl_in", ast_copy(a, acc->u.access.ix[d]),
                         ast_build_extent(a, root, d, acc->loc), root->halo, acc->loc);
@@ -125,7 +126,7 @@ static Node *lower_access(Lower *L, Node *acc)
             const char *fn = root->bc == BC_CLAMPED ? "imcl_clamp"
                            : root->bc == BC_PERIODIC ? "imcl_wrap" : "imcl_mirror";
             for (int d = 0; d < n; d++)
-                if (!analyze_access_inside(L->k, acc, d))
+                if (!analyze_access_inside(L->k, L->fp, acc, d))
                     ix[d] = call2(a, fn, ix[d], ast_build_extent(a, root, d, acc->loc), root->halo, acc->loc);
         }
     }
@@ -237,7 +238,7 @@ static void guard_writes(Lower *L)
 
 int pass_global_memory(Arena *a, Function *k, Diag *diag)
 {
-    Lower L = {a, k, diag, 0};
+    Lower L = {a, k, diag, 0, analyze_footprint(a, k)};
     guard_writes(&L);
     ast_mutate(k->body, mutate, &L);
     ast_fix_parents(k->body);
