@@ -37,7 +37,39 @@ static bool visit(Node *n, void *p)
     return true;
 }
 
-/* `A[idx][idy][idz] = e;` as a statement of the kernel's top-level block. */
+/* Does statement s write a[idx][idy][idz] on every path through it? */
+static bool writes_own_point(const Node *s, const Symbol *a)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case AST_EXPR_STMT: {
+        const Node *e = s->u.expr_stmt.expr;
+        if (e->kind != AST_ASSIGN || e->u.binary.op != '=')
+            return false;
+        const Node *lhs = e->u.binary.lhs;
+        if (lhs->kind != AST_GRID_ACCESS || lhs->u.access.sym != a)
+            return false;
+        for (int d = 0; d < lhs->u.access.n; d++) {
+            const Node *ix = lhs->u.access.ix[d];
+            if (ix->kind != AST_BUILTIN || ix->u.builtin.which != (Builtin)(BI_IDX + d))
+                return false;
+        }
+        return true;
+    }
+    case AST_BLOCK:
+        for (int i = 0; i < s->u.block.stmts.len; i++)
+            if (writes_own_point(s->u.block.stmts.items[i], a))
+                return true;
+        return false;
+    case AST_IF:
+        return writes_own_point(s->u.if_.then, a) && writes_own_point(s->u.if_.els, a);
+    default:
+        return false;
+    }
+}
+
+/* Every grid point writes its own element of a, and the grid covers a exactly. */
 static bool writes_whole_grid(const Function *k, Symbol *a)
 {
     if (a->halo)
@@ -45,28 +77,7 @@ static bool writes_whole_grid(const Function *k, Symbol *a)
     bool bound = false;
     for (int i = 0; i < k->ngrid_arrays; i++)
         bound |= k->grid_arrays[i] == a;
-    if (!bound)
-        return false;
-    const NodeList *l = &k->body->u.block.stmts;
-    for (int i = 0; i < l->len; i++) {
-        const Node *s = l->items[i];
-        if (s->kind != AST_EXPR_STMT)
-            continue;
-        const Node *e = s->u.expr_stmt.expr;
-        if (e->kind != AST_ASSIGN || e->u.binary.op != '=')
-            continue;
-        const Node *lhs = e->u.binary.lhs;
-        if (lhs->kind != AST_GRID_ACCESS || lhs->u.access.sym != a)
-            continue;
-        bool exact = true;
-        for (int d = 0; d < lhs->u.access.n; d++) {
-            const Node *ix = lhs->u.access.ix[d];
-            exact &= ix->kind == AST_BUILTIN && ix->u.builtin.which == (Builtin)(BI_IDX + d);
-        }
-        if (exact)
-            return true;
-    }
-    return false;
+    return bound && writes_own_point(k->body, a);
 }
 
 void analyze_access(Arena *a, Function *k)

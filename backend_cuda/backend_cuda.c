@@ -111,7 +111,8 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
         host_elems(sb, s);
         sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
     }
-    sb_puts(sb, "\n    /* device buffers, and copies of what the kernel reads */\n");
+    sb_puts(sb, "\n");
+    host_transfer_comment(sb, k, 1);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!is_array(s))

@@ -222,7 +222,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_printf(sb, "    kern = clCreateKernel(prog, \"%s\", &err);\n", k->name);
     fail(sb, "!kern", pk, "ERR_BUILD");
 
-    sb_puts(sb, "\n    /* device buffers, initialized with what the kernel reads */\n");
+    sb_puts(sb, "\n");
+    host_transfer_comment(sb, k, 1);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!is_array(s))

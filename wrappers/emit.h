@@ -57,6 +57,9 @@ void host_grid_extent(StrBuf *sb, const Function *k, int indent);
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what);
 /* PK_strerror. */
 void host_strerror(StrBuf *sb, const char *pk);
+/* A comment listing what the wrapper copies in and out, and why an array
+ * written by the kernel is or is not copied in. */
+void host_transfer_comment(StrBuf *sb, const Function *k, int indent);
 /* The list of arrays copied to / from the device. */
 bool host_copy_in(const Symbol *s);
 bool host_copy_out(const Symbol *s);

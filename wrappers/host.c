@@ -66,6 +66,31 @@ bool host_copy_out(const Symbol *s)
     return (s->access & ACC_WRITE) != 0;
 }
 
+void host_transfer_comment(StrBuf *sb, const Function *k, int indent)
+{
+    StrBuf in = {0}, out = {0}, skipped = {0};
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!is_array(s))
+            continue;
+        StrBuf *which = host_copy_in(s) ? &in : &skipped;
+        sb_printf(which, "%s%s", which->len ? ", " : "", s->name);
+        if (host_copy_out(s))
+            sb_printf(&out, "%s%s", out.len ? ", " : "", s->name);
+    }
+    for (int i = 0; i < indent; i++)
+        sb_puts(sb, "    ");
+    sb_printf(sb, "/* transfers: in [%s], out [%s]", sb_str(&in), sb_str(&out));
+    if (skipped.len)
+        sb_printf(sb, "; not copied in: %s (every element is overwritten before it is read)", sb_str(&skipped));
+    else
+        sb_puts(sb, "; written arrays the kernel may not overwrite in full are copied in, so no data is lost");
+    sb_puts(sb, " */\n");
+    sb_free(&in);
+    sb_free(&out);
+    sb_free(&skipped);
+}
+
 void host_param_list(StrBuf *sb, const Function *k)
 {
     bool first = true;

@@ -43,7 +43,7 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     double *d_data = NULL;
     const size_t data_bytes = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
 
-    /* device buffers, and copies of what the kernel reads */
+    /* transfers: in [data], out [data]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
     if (cudaMalloc((void **)&d_data, data_bytes) != cudaSuccess) {
         status = alias_halo_ERR_MEMORY;
         goto done;

@@ -133,7 +133,7 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
         goto done;
     }
 
-    /* device buffers, initialized with what the kernel reads */
+    /* transfers: in [data], out [data]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
     d_data = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, data_bytes, (void *)data, &err);
     if (!d_data) {
         status = alias_halo_ERR_MEMORY;

@@ -64,7 +64,7 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     float *d_mask = NULL;
     const size_t mask_bytes = (size_t)9 * sizeof(float);
 
-    /* device buffers, and copies of what the kernel reads */
+    /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before it is read) */
     if (cudaMalloc((void **)&d_src, src_bytes) != cudaSuccess) {
         status = blur_helpers_ERR_MEMORY;
         goto done;

@@ -150,7 +150,7 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
         goto done;
     }
 
-    /* device buffers, initialized with what the kernel reads */
+    /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before it is read) */
     d_src = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, src_bytes, (void *)src, &err);
     if (!d_src) {
         status = blur_helpers_ERR_MEMORY;

@@ -82,7 +82,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     double *d_out = NULL;
     const size_t out_bytes = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
 
-    /* device buffers, and copies of what the kernel reads */
+    /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten before it is read) */
     if (cudaMalloc((void **)&d_a, a_bytes) != cudaSuccess) {
         status = bounds_ERR_MEMORY;
         goto done;

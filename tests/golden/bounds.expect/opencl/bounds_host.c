@@ -172,7 +172,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         goto done;
     }
 
-    /* device buffers, initialized with what the kernel reads */
+    /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten before it is read) */
     d_a = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a_bytes, (void *)a, &err);
     if (!d_a) {
         status = bounds_ERR_MEMORY;

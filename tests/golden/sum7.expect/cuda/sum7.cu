@@ -54,7 +54,7 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     double *d_output = NULL;
     const size_t output_bytes = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
 
-    /* device buffers, and copies of what the kernel reads */
+    /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
     if (cudaMalloc((void **)&d_input, input_bytes) != cudaSuccess) {
         status = sum7_ERR_MEMORY;
         goto done;

@@ -144,7 +144,7 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         goto done;
     }
 
-    /* device buffers, initialized with what the kernel reads */
+    /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
     d_input = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input_bytes, (void *)input, &err);
     if (!d_input) {
         status = sum7_ERR_MEMORY;

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Transfer plans: run_transfers.sh IMCL DIR
+# Each DIR/<case>.imcl holds a line `// EXPECT: <comment>`; the OpenCL and CUDA host
+# wrappers generated from it must carry exactly that transfer comment, and the
+# OpenCL wrapper must create the buffers accordingly (COPY_HOST_PTR only for the
+# arrays copied in).
+set -uo pipefail
+IMCL=$(realpath "$1")
+cd "$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+failed=0
+for src in *.imcl; do
+    name=${src%.imcl}
+    want=$(sed -n 's|^// EXPECT: ||p' "$src")
+    ok=1
+    for b in opencl cuda; do
+        "$IMCL" -b $b -o "$tmp/$name/$b" "$src" || { echo "FAIL $src: imcl -b $b failed"; ok=0; continue; }
+        got=$(grep -h '/\* transfers:' "$tmp/$name/$b"/*_host.c "$tmp/$name/$b"/*.cu 2>/dev/null | sed 's/^ *//')
+        [ "$got" = "$want" ] || { echo "FAIL $src ($b): got '$got'"; ok=0; }
+    done
+    # The OpenCL buffers follow the plan.
+    inlist=$(sed -n 's|^// EXPECT: /\* transfers: in \[\([^]]*\)\].*|\1|p' "$src" | tr -d ' ' | tr ',' ' ')
+    for arr in $(grep -o 'd_[a-z_]* = clCreateBuffer' "$tmp/$name/opencl/"*_host.c | sed 's/d_\(.*\) = .*/\1/'); do
+        line=$(grep "d_$arr = clCreateBuffer" "$tmp/$name/opencl/"*_host.c)
+        copied=0; [[ $line == *COPY_HOST_PTR* ]] && copied=1
+        listed=0; [[ " $inlist " == *" $arr "* ]] && listed=1
+        [ $copied = $listed ] || { echo "FAIL $src: buffer of '$arr' copy-in is $copied, plan says $listed"; ok=0; }
+    done
+    if [ $ok = 1 ]; then pass=$((pass + 1)); else failed=$((failed + 1)); fi
+done
+echo "transfers: $pass passed, $failed failed"
+[ $failed = 0 ]
