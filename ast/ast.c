@@ -255,6 +255,9 @@ Node *ast_build_unary(Arena *a, int op, Node *operand, Loc loc)
     n->u.unary.op = op;
     n->u.unary.operand = operand;
     set_parent(operand, n);
+    if (operand && operand->type)
+        n->type = op == '!' ? type_scalar(TY_INT)
+                : (op >= OP_PREINC && op <= OP_POSTDEC) ? operand->type : type_promote(operand->type);
     return n;
 }
 
@@ -266,6 +269,23 @@ Node *ast_build_binary(Arena *a, int op, Node *lhs, Node *rhs, Loc loc)
     n->u.binary.rhs = rhs;
     set_parent(lhs, n);
     set_parent(rhs, n);
+    /* The type C gives the result, when the operands have theirs (sema
+     * recomputes it for parsed code). */
+    if (lhs && rhs && lhs->type && rhs->type) {
+        switch (op) {
+        case '<': case '>': case OP_LE: case OP_GE: case OP_EQ: case OP_NE: case OP_AND: case OP_OR:
+            n->type = type_scalar(TY_INT);
+            break;
+        case ',':
+            n->type = rhs->type;
+            break;
+        case OP_SHL: case OP_SHR:
+            n->type = type_promote(lhs->type);
+            break;
+        default:
+            n->type = type_common(lhs->type, rhs->type);
+        }
+    }
     return n;
 }
 
@@ -273,6 +293,7 @@ Node *ast_build_assign(Arena *a, int op, Node *lhs, Node *rhs, Loc loc)
 {
     Node *n = ast_build_binary(a, op, lhs, rhs, loc);
     n->kind = AST_ASSIGN;
+    n->type = lhs ? lhs->type : NULL;
     return n;
 }
 
@@ -285,6 +306,8 @@ Node *ast_build_cond(Arena *a, Node *c, Node *t, Node *e, Loc loc)
     set_parent(c, n);
     set_parent(t, n);
     set_parent(e, n);
+    if (t && e && t->type && e->type)
+        n->type = type_common(t->type, e->type);
     return n;
 }
 

@@ -327,6 +327,12 @@ bool ast_has_side_effects(const Node *n);
 /* Integer constant value of a literal expression tree, if it is one. */
 bool ast_const_int(const Node *n, long long *out);
 
+/* ---- invariants ------------------------------------------------------------ */
+
+/* Checks parent links, expression types and, once lowered, that no grid access
+ * or alias declaration is left; an internal error names the pass. */
+void verify_function(const Function *f, const char *after_pass, bool lowered);
+
 /* ---- printing --------------------------------------------------------------- */
 
 /* A readable tree dump for --emit-ast. */

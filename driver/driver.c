@@ -61,6 +61,13 @@ bool driver_parse_size(DriverOptions *o, const char *text)
     return true;
 }
 
+/* Debug builds check the tree after every pass. */
+#ifdef NDEBUG
+#define VERIFY(f, pass, lowered) ((void)0)
+#else
+#define VERIFY(f, pass, lowered) verify_function((f), (pass), (lowered))
+#endif
+
 /* A copy of kernel k whose body the passes may rewrite; symbols are shared. */
 static Function *copy_kernel(Arena *a, const Function *k)
 {
@@ -79,11 +86,15 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
                           Backend b, const TuneParams *tp, const DriverOptions *o, Outputs *out)
 {
     Function *c = copy_kernel(a, k);
+    VERIFY(c, "sema", false);
     int errors = pass_global_memory(a, c, diag);
     if (errors)
         return errors;
-    if (b != BACKEND_C)
+    VERIFY(c, "pass_global_memory", true);
+    if (b != BACKEND_C) {
         pass_thread_mapping(a, c, tp);
+        VERIFY(c, "pass_thread_mapping", true);
+    }
     if (o->emit_ast) {
         printf("/* %s, %s backend, after the passes */\n", k->name, backend_names[b]);
         ast_dump_function(stdout, c);

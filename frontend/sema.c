@@ -203,6 +203,7 @@ static Node *subscript(Sema *s, Node *n)
         for (int i = 0; i < count; i++) {
             Node *e = int_check(s, ix[i], "index of '%s' must be an integer", sym->name);
             cur = ast_build_index(s->a, cur, e, e->loc);
+            cur->type = sym->type->elem;
         }
         cur->type = sym->type->elem;
         return cur;
