@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Language-coverage end-to-end tests: run_lang.sh IMCL LANG_DIR WORK_DIR
+#
+# LANG_DIR (tests/lang) holds one case per language feature: <case>.imcl (one or
+# more kernels written for that feature) and <case>.c, its oracle driver (see
+# tests/lang/lang_common.h). An optional <case>.params holds tuning configurations,
+# one flat JSON object per line ('#' lines are comments); the case then runs once
+# per configuration, as <case>@1, <case>@2, ... Without it the case runs once with
+# the default tuning. For each run the script
+#   1. generates every kernel of the file (no -k) with the c, opencl and cuda
+#      backends into WORK_DIR/<run>/{c,opencl,cuda} (prefixes ref_, ocl_, cuda_);
+#   2. regenerates each kernel K alone (-k K, every backend) and checks that exactly
+#      K's files come out, byte-identical to the all-kernels run;
+#   3. compiles every K_ref.c (with and without -fopenmp) and K_host.c with
+#      -std=c11 -Wall -Wextra -Werror (a warning in generated code is a failure),
+#      builds the driver against c/ and opencl/ and runs it (PoCL here);
+#   4. compiles every K.cu with nvcc, checks it defines
+#      cuda_K and cuda_K_strerror, and links the CUDA flavour of the driver
+#      (-DCHECK_CUDA); that program runs only when nvidia-smi lists a GPU.
+# Runs go in parallel (JOBS, default 2). The last line is "N passed, M failed";
+# the status is non-zero when anything failed. A missing nvcc or OpenCL platform is
+# a failure, never a skip. Environment: CC (gcc), NVCC (/usr/local/cuda/bin/nvcc),
+# CUDA_LIBDIR (/usr/local/cuda/lib64), JOBS (2).
+set -euo pipefail
+
+CC=${CC:-gcc}
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# ---- one run: run_lang.sh --one IMCL LANG_DIR WORK_DIR CASE CFG -------------------
+run_one() {
+    local IMCL=$1 LANG=$2 WORK=$3 CASE=$4 CFG=$5
+    local RUN=$CASE
+    [ "$CFG" = 0 ] || RUN="$CASE@$CFG"
+    local DIR=$WORK/$RUN
+    rm -rf "$DIR"
+    mkdir -p "$DIR"
+    local RESULT=$DIR/result
+    exec >"$DIR/log" 2>&1
+    # whatever ends this run without a verdict is a failure
+    trap '[ -s "$RESULT" ] || echo "FAIL (aborted)" >"$RESULT"' EXIT
+    fail() { echo "FAIL [$RUN]: $*"; echo "FAIL $*" >"$RESULT"; exit 1; }
+    step() { echo "== [$RUN] $*"; }
+    cd "$DIR"
+
+    local SRC=$LANG/$CASE.imcl DRIVER=$LANG/$CASE.c
+    [ -f "$DRIVER" ] || fail "no oracle driver $DRIVER"
+    local -a TUNE=()
+    if [ "$CFG" != 0 ]; then
+        grep -v '^[[:space:]]*\(#\|$\)' "$LANG/$CASE.params" | sed -n "${CFG}p" >params.json
+        [ -s params.json ] || fail "no configuration $CFG in $CASE.params"
+        step "configuration $(cat params.json)"
+        TUNE=(-t params.json)
+    fi
+
+    # 1. every kernel of the file, every backend
+    step "generate"
+    local b p
+    for b in c opencl cuda; do
+        case $b in c) p=ref_ ;; opencl) p=ocl_ ;; cuda) p=cuda_ ;; esac
+        mkdir -p "$b"
+        "$IMCL" -b "$b" --prefix "$p" -o "$b" "${TUNE[@]}" "$SRC" || fail "imcl -b $b exited with status $?"
+    done
+    local -a KERNELS=()
+    local f
+    for f in c/*_ref.c; do
+        [ -e "$f" ] || fail "imcl -b c produced no *_ref.c"
+        f=${f#c/}
+        KERNELS+=("${f%_ref.c}")
+    done
+    step "kernels: ${KERNELS[*]}"
+
+    # 2. -k K produces exactly K's files, identical to the all-kernels run
+    local K
+    for K in "${KERNELS[@]}"; do
+        for b in c opencl cuda; do
+            case $b in c) p=ref_ ;; opencl) p=ocl_ ;; cuda) p=cuda_ ;; esac
+            mkdir -p "only/$K/$b"
+            "$IMCL" -b "$b" --prefix "$p" -k "$K" -o "only/$K/$b" "${TUNE[@]}" "$SRC" ||
+                fail "imcl -b $b -k $K exited with status $?"
+            for f in "only/$K/$b"/*; do
+                cmp -s "$f" "$b/${f##*/}" || fail "imcl -b $b -k $K: ${f##*/} differs from the all-kernels output (or is extra)"
+            done
+            local want
+            case $b in
+            c) want="$K.h ${K}_ref.c" ;;
+            opencl) want="$K.cl $K.h ${K}_host.c" ;;
+            cuda) want="$K.cu $K.h" ;;
+            esac
+            [ "$(cd "only/$K/$b" && ls | sort | tr '\n' ' ')" = "$(echo "$want" | tr ' ' '\n' | sort | tr '\n' ' ')" ] ||
+                fail "imcl -b $b -k $K wrote $(ls "only/$K/$b" | tr '\n' ' '), expected $want"
+        done
+    done
+
+    # 3. C reference and OpenCL wrapper, driver, run
+    local -a GEN=(-std=c11 -O2 -Wall -Wextra -Werror)
+    local -a DRV=(-std=c11 -O2 -Wall -Wextra -Werror -I"$DIR" -I"$HERE/run" -I"$LANG")
+    local -a REF_O=() HOST_O=() CU_O=()
+    step "compile generated C (-Wall -Wextra -Werror)"
+    for K in "${KERNELS[@]}"; do
+        "$CC" "${GEN[@]}" -c "c/${K}_ref.c" -o "${K}_ref_noomp.o" || fail "c/${K}_ref.c does not compile cleanly (no OpenMP)"
+        "$CC" "${GEN[@]}" -fopenmp -c "c/${K}_ref.c" -o "${K}_ref.o" || fail "c/${K}_ref.c does not compile cleanly (-fopenmp)"
+        "$CC" "${GEN[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "opencl/${K}_host.c does not compile cleanly"
+        REF_O+=("${K}_ref.o")
+        HOST_O+=("${K}_host.o")
+    done
+    step "build and run the driver (C reference and OpenCL vs oracle)"
+    "$CC" "${DRV[@]}" -fopenmp -c "$DRIVER" -o driver.o || fail "driver $CASE.c does not compile against the generated headers"
+    "$CC" -fopenmp driver.o "${REF_O[@]}" "${HOST_O[@]}" -lOpenCL -lm -o check || fail "link of the OpenCL driver failed"
+    timeout 120 ./check || fail "driver failed (status $?)"
+
+    # 4. CUDA: compile, link; run only with a GPU
+    step "build CUDA flavour"
+    [ -x "$NVCC" ] || fail "nvcc not found at $NVCC (set NVCC)"
+    local sym
+    for K in "${KERNELS[@]}"; do
+        "$NVCC" -O2 -c "cuda/$K.cu" -o "${K}_cu.o" || fail "nvcc cannot compile cuda/$K.cu cleanly"
+        for sym in "cuda_$K" "cuda_${K}_strerror"; do
+            nm -g --defined-only "${K}_cu.o" | awk '{print $NF}' | grep -qx "$sym" ||
+                fail "cuda/$K.cu defines no C symbol $sym"
+        done
+        CU_O+=("${K}_cu.o")
+    done
+    "$CC" "${DRV[@]}" -DCHECK_CUDA -fopenmp -c "$DRIVER" -o driver_cuda.o ||
+        fail "CUDA flavour of $CASE.c does not compile against the generated headers"
+    "$CC" -fopenmp driver_cuda.o "${REF_O[@]}" "${CU_O[@]}" -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" \
+        -lcudart -lstdc++ -lm -o check_cuda || fail "link of the CUDA driver failed"
+    if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+        step "run the CUDA driver"
+        timeout 120 ./check_cuda || fail "CUDA driver failed (status $?)"
+    else
+        echo "cuda: linked (no GPU here, not run)"
+    fi
+    echo "PASS [$RUN]"
+    echo PASS >"$RESULT"
+}
+
+if [ "${1:-}" = "--one" ]; then
+    shift
+    run_one "$@"
+    exit $?
+fi
+
+if [ $# -ne 3 ]; then
+    echo "usage: $0 IMCL LANG_DIR WORK_DIR" >&2
+    exit 2
+fi
+IMCL=$(realpath "$1")
+LANG_DIR=$(realpath "$2")
+WORK=$3
+[ -x "$IMCL" ] || { echo "run_lang: $IMCL is not an executable" >&2; exit 2; }
+rm -rf "$WORK"
+mkdir -p "$WORK"
+WORK=$(realpath "$WORK")
+
+# Preconditions that are failures, not skips.
+pre_fail=0
+[ -x "$NVCC" ] || { echo "run_lang: nvcc not found at $NVCC (set NVCC)" >&2; pre_fail=1; }
+if ! command -v clinfo >/dev/null 2>&1 || ! clinfo -l 2>/dev/null | grep -q 'Device'; then
+    echo "run_lang: no OpenCL platform/device found (clinfo -l); PoCL is expected" >&2
+    pre_fail=1
+fi
+
+# The runs: "CASE CFG", CFG 0 meaning the default tuning.
+jobs=()
+for src in "$LANG_DIR"/*.imcl; do
+    [ -e "$src" ] || continue
+    c=$(basename "$src" .imcl)
+    if [ -f "$LANG_DIR/$c.params" ]; then
+        n=$(grep -vc '^[[:space:]]*\(#\|$\)' "$LANG_DIR/$c.params" || true)
+        for ((i = 1; i <= n; i++)); do jobs+=("$c $i"); done
+    else
+        jobs+=("$c 0")
+    fi
+done
+if [ ${#jobs[@]} -eq 0 ]; then
+    echo "run_lang: no cases in $LANG_DIR" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+printf '%s\n' "${jobs[@]}" | xargs -P "${JOBS:-2}" -L 1 bash "$HERE/run_lang.sh" --one "$IMCL" "$LANG_DIR" "$WORK" || true
+
+pass=0
+failn=0
+for j in "${jobs[@]}"; do
+    set -- $j
+    run=$1
+    [ "$2" = 0 ] || run="$1@$2"
+    res=$(cat "$WORK/$run/result" 2>/dev/null || echo "FAIL (no result)")
+    if [ "$res" = PASS ]; then
+        pass=$((pass + 1))
+        echo "PASS $run"
+    else
+        failn=$((failn + 1))
+        echo "FAIL $run: ${res#FAIL }"
+        echo "---- $WORK/$run/log (last 40 lines) ----"
+        tail -n 40 "$WORK/$run/log" 2>/dev/null | sed 's/^/    /'
+    fi
+done
+failn=$((failn + pre_fail))
+echo "$pass passed, $failn failed"
+[ "$failn" -eq 0 ]
