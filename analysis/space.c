@@ -45,12 +45,22 @@ static bool collect_loops(Node *n, void *ctx)
 
 static void build_space(Space *s, Arena *a, const Function *k, const SpaceOptions *o)
 {
-    (void)o;
     memset(s, 0, sizeof *s);
     bool three = k->grid_dims == 3;
-    add_int_param(s, a, "block_size_x", 1024, 8);
-    add_int_param(s, a, "block_size_y", 1024, 8);
-    add_int_param(s, a, "block_size_z", three ? 64 : 1, three ? 8 : 1);
+    /* With --size, blocks larger than the problem (rounded up to a power of two)
+     * only add idle threads: they are left out. */
+    int maxb[3] = {1024, 1024, three ? 64 : 1};
+    for (int d = 0; d < 3 && o->size; d++) {
+        if (d >= o->size_dims)
+            continue;
+        int p2 = 1;
+        while (p2 < o->size[d] && p2 < maxb[d])
+            p2 *= 2;
+        maxb[d] = p2 < maxb[d] ? p2 : maxb[d];
+    }
+    add_int_param(s, a, "block_size_x", maxb[0], maxb[0] < 8 ? maxb[0] : 8);
+    add_int_param(s, a, "block_size_y", maxb[1], maxb[1] < 8 ? maxb[1] : 8);
+    add_int_param(s, a, "block_size_z", maxb[2], three ? (maxb[2] < 8 ? maxb[2] : 8) : 1);
     static const char *coarsen[] = {"coarsen_x", "coarsen_y", "coarsen_z"};
     for (int d = 0; d < 3; d++)
         add_int_param(s, a, coarsen[d], 1, 1);
