@@ -27,6 +27,7 @@ CC=${CC:-gcc}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SELF=$HERE/$(basename "${BASH_SOURCE[0]}")
 
 # ---- one run: run_lang.sh --one IMCL LANG_DIR WORK_DIR CASE CFG -------------------
 run_one() {
@@ -180,7 +181,7 @@ if [ ${#jobs[@]} -eq 0 ]; then
     exit 1
 fi
 
-printf '%s\n' "${jobs[@]}" | xargs -P "${JOBS:-2}" -L 1 bash "$HERE/run_lang.sh" --one "$IMCL" "$LANG_DIR" "$WORK" || true
+printf '%s\n' "${jobs[@]}" | xargs -P "${JOBS:-2}" -L 1 bash "$SELF" --one "$IMCL" "$LANG_DIR" "$WORK" || true
 
 pass=0
 failn=0
