@@ -37,10 +37,10 @@ run_one() {
     local DIR=$WORK/$RUN
     rm -rf "$DIR"
     mkdir -p "$DIR"
-    local RESULT=$DIR/result
+    RESULT=$DIR/result # global: the EXIT trap reads it
     exec >"$DIR/log" 2>&1
     # whatever ends this run without a verdict is a failure
-    trap '[ -s "$RESULT" ] || echo "FAIL (aborted)" >"$RESULT"' EXIT
+    trap '[ -s "${RESULT:-}" ] || echo "FAIL (aborted)" >"$RESULT"' EXIT
     fail() { echo "FAIL [$RUN]: $*"; echo "FAIL $*" >"$RESULT"; exit 1; }
     step() { echo "== [$RUN] $*"; }
     cd "$DIR"

@@ -109,7 +109,7 @@ static inline Shape shape_flat(long n) { return (Shape){(int)n, 1, 1, 0, 2}; }
 
 /* ---- the per-call harness ------------------------------------------------------ */
 
-#define LANG_MAX_BUFS 24
+#define LANG_MAX_BUFS 40
 
 typedef struct {
     const char *name;
