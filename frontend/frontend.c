@@ -24,7 +24,7 @@ Program *frontend_parse_text(Arena *a, Diag *diag, const char *file, const char 
     ctx.pending_tail = &ctx.pending;
     ctx.file = prog->file;
 
-    struct LexState st = {&ctx, 1, 1, prog->file};
+    struct LexState st = {.ctx = &ctx, .line = 1, .col = 1, .file = prog->file};
     yyscan_t scanner;
     if (yylex_init_extra(&st, &scanner) != 0) {
         diag_plain_error(diag, "cannot start the lexer");
@@ -35,7 +35,8 @@ Program *frontend_parse_text(Arena *a, Diag *diag, const char *file, const char 
     yy_delete_buffer(buf, scanner);
     yylex_destroy(scanner);
 
-    if (ctx.pending)
+    /* After a syntax error the pragmas may well have a function, a broken one. */
+    if (ctx.pending && diag->errors == ctx.pending_errors)
         diag_error(diag, ctx.pending->loc, "pragma is not followed by a function");
     return prog;
 }
@@ -60,6 +61,55 @@ bool preprocess_needed(const char *text)
         p++;
     }
     return false;
+}
+
+/* Re-reports the preprocessor's messages `file:line:col: error: text` as imcl's
+ * own (with the source line and a caret); other lines ("In file included from
+ * ...") are passed on as they are. */
+static void relay_cpp_messages(Diag *diag, const char *text)
+{
+    int before = diag->errors;
+    static const char *kinds[] = {": fatal error: ", ": error: ", ": warning: "};
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char *l = arena_strndup(diag->arena, line, len);
+        line += len + (end ? 1 : 0);
+        bool done = strcmp(l, "compilation terminated.") == 0;
+        for (size_t k = 0; k < 3 && !done; k++) {
+            char *m = strstr(l, kinds[k]);
+            if (!m)
+                continue;
+            /* `file:LINE:COL` or `file:LINE` before the kind */
+            char *num[2] = {NULL, NULL};
+            char *p = m;
+            for (int i = 0; i < 2; i++) {
+                char *q = p;
+                while (q > l && q[-1] >= '0' && q[-1] <= '9')
+                    q--;
+                if (q == p || q - 1 <= l || q[-1] != ':')
+                    break;
+                num[i] = q;
+                p = q - 1;
+            }
+            if (!num[0])
+                continue;
+            Loc loc = {arena_strndup(diag->arena, l, (size_t)(p - l)), 0, 0};
+            long line_no = strtol(num[1] ? num[1] : num[0], NULL, 10);
+            long col_no = num[1] ? strtol(num[0], NULL, 10) : 0;
+            loc.line = line_no > 0 && line_no < 100000000 ? (int)line_no : 0;
+            loc.col = col_no > 0 && col_no < 100000000 ? (int)col_no : 0;
+            if (k == 2)
+                diag_warning(diag, loc, "%s", m + strlen(kinds[k]));
+            else
+                diag_error(diag, loc, "%s", m + strlen(kinds[k]));
+            done = true;
+        }
+        if (!done)
+            fprintf(diag->out, "%s\n", l);
+    }
+    if (diag->errors == before)
+        diag_plain_error(diag, "the C preprocessor failed");
 }
 
 /* Runs `cpp` (or $IMCL_CPP) on the file itself, so that its line markers name
@@ -101,7 +151,8 @@ bool preprocess_run(Diag *diag, const char *path, const char *text, StrBuf *out)
         dup2(errfd, 2);
         close(outp[0]);
         close(outp[1]);
-        execlp(cpp, cpp, "-x", "c", "-undef", "-nostdinc", "-D__IMAGECL__=1", path, (char *)NULL);
+        execlp(cpp, cpp, "-x", "c", "-undef", "-nostdinc", "-fno-diagnostics-show-caret",
+               "-D__IMAGECL__=1", path, (char *)NULL);
         _exit(127);
     }
     close(outp[1]);
@@ -119,11 +170,13 @@ bool preprocess_run(Diag *diag, const char *path, const char *text, StrBuf *out)
         if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
             diag_plain_error(diag, "cannot run the C preprocessor '%s' (set IMCL_CPP)", cpp);
         } else {
-            /* Relay cpp's own diagnostics: they already read file:line:col. */
+            StrBuf msgs = {0};
             lseek(errfd, 0, SEEK_SET);
-            while ((r = read(errfd, buf, sizeof buf)) > 0)
-                fwrite(buf, 1, (size_t)r, diag->out);
-            diag->errors++;
+            while ((r = read(errfd, buf, sizeof buf)) > 0 && msgs.len < (1u << 20))
+                for (ssize_t i = 0; i < r; i++)
+                    sb_putc(&msgs, buf[i] ? buf[i] : ' ');
+            relay_cpp_messages(diag, sb_str(&msgs));
+            sb_free(&msgs);
         }
     }
     close(errfd);
@@ -141,18 +194,31 @@ Program *frontend_parse_file(Arena *a, Diag *diag, const char *path)
     char buf[65536];
     size_t n;
     bool has_nul = false;
+    int nul_line = 1, nul_col = 1;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         for (size_t i = 0; i < n; i++) {
-            if (buf[i] == 0)
+            if (buf[i] == 0) {
                 has_nul = true;
+            } else if (!has_nul) { /* where the first NUL will be */
+                nul_line += buf[i] == '\n';
+                nul_col = buf[i] == '\n' ? 1 : nul_col + 1;
+            }
             sb_putc(&sb, buf[i] ? buf[i] : ' ');
         }
     }
+    if (ferror(f)) { /* a directory, for one */
+        diag_plain_error(diag, "cannot read '%s': %s", path, strerror(errno));
+        fclose(f);
+        sb_free(&sb);
+        return NULL;
+    }
     fclose(f);
-    diag_add_source(diag, path, sb_str(&sb));
+    /* The lines of a binary file are not worth echoing. */
+    diag_add_source(diag, path, has_nul ? NULL : sb_str(&sb));
     Program *p = NULL;
     if (has_nul) {
-        diag_error(diag, (Loc){arena_strdup(a, path), 1, 1}, "source file contains NUL bytes (is it a binary file?)");
+        diag_error(diag, (Loc){arena_strdup(a, path), nul_line, nul_col},
+                   "source file contains a NUL byte (is it a binary file?)");
         p = ARENA_NEW(a, Program);
         p->arena = a;
         p->file = arena_strdup(a, path);

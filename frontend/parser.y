@@ -64,7 +64,15 @@ typedef struct ParseCtx {
     Program *prog;
     PragmaItem *pending, **pending_tail; /* pragmas waiting for their function */
     Loc pending_loc;
+    int pending_errors;     /* error count when the first pending pragma was read */
     const char *file;
+    /* Error reporting state, kept by the lexer and lex_token(). */
+    const char *lex_err_file; /* the line of the last lexical error: no syntax */
+    int lex_err_line;         /* error is added on it */
+    bool lex_fatal;           /* the lexer gave up (unterminated comment, garbage) */
+    Loc tok_end, prev_tok_end; /* just past the last token, and the one before */
+    char tok_text[48];        /* spelling of the last token (the lookahead at an error) */
+    bool expect_error;        /* a rule forces a syntax error to recover: stay quiet */
 } ParseCtx;
 
 /* The lexer's state: where the next character is. */
@@ -72,6 +80,7 @@ struct LexState {
     ParseCtx *ctx;
     int line, col;
     const char *file;
+    Loc comment_loc; /* where the open block comment starts */
 };
 }
 
@@ -83,6 +92,22 @@ struct LexState {
 
 #define L(l) ((Loc){(l).file, (l).first_line, (l).first_column})
 #define A (ctx->a)
+
+/* The lexer, plus what yyerror needs to know about the tokens around an error. */
+static int lex_token(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner)
+{
+    ParseCtx *ctx = yyget_extra(scanner)->ctx;
+    int t = yylex(lval, lloc, scanner);
+    ctx->prev_tok_end = ctx->tok_end;
+    if (t == 0) {
+        ctx->tok_text[0] = 0;
+        return t;
+    }
+    ctx->tok_end = (Loc){lloc->file, lloc->last_line, lloc->last_column};
+    snprintf(ctx->tok_text, sizeof ctx->tok_text, "%s", yyget_text(scanner));
+    return t;
+}
+#define yylex lex_token
 
 static void yyerror(YYLTYPE *loc, ParseCtx *ctx, void *scanner, const char *msg);
 static Type *elem_type(ParseCtx *ctx, const char *name, YYLTYPE loc);
@@ -123,7 +148,8 @@ static Node *make_char(ParseCtx *ctx, const char *text, YYLTYPE loc);
 %token AND_ASSIGN OR_ASSIGN XOR_ASSIGN
 %token PRAGMA_IMCL PRAGMA_END P_GRID P_GRID_SIZE P_BOUNDARY P_HALO
 %token <str> P_UNKNOWN
-%token STRING_LIT BAD_CHAR
+%token <str> STRING_LIT
+%token BAD_CHAR
 
 %type <node> primary_expr postfix_expr unary_expr cast_expr mul_expr add_expr shift_expr
 %type <node> rel_expr eq_expr and_expr xor_expr or_expr land_expr lor_expr cond_expr
@@ -161,7 +187,8 @@ pragma_line
     | PRAGMA_IMCL P_GRID_SIZE '(' size_exprs ')' PRAGMA_END
     | PRAGMA_IMCL P_BOUNDARY '(' bc_items ')' PRAGMA_END
     | PRAGMA_IMCL P_HALO '(' halo_items ')' PRAGMA_END
-    | PRAGMA_IMCL P_UNKNOWN        { diag_error(ctx->diag, L(@2), "unknown pragma 'imcl %s' (expected grid, grid_size, boundary_cond or halo)", $2); }
+    | PRAGMA_IMCL P_UNKNOWN        { if ($2) diag_error(ctx->diag, L(@2), "unknown pragma 'imcl %s' (expected grid, grid_size, boundary_cond or halo)", $2);
+                                     else diag_error(ctx->diag, L(@2), "'#pragma imcl' needs a directive (grid, grid_size, boundary_cond or halo)"); }
       skip_to_end
     | PRAGMA_IMCL PRAGMA_END       { diag_error(ctx->diag, L(@1), "'#pragma imcl' needs a directive (grid, grid_size, boundary_cond or halo)"); }
     | PRAGMA_IMCL error PRAGMA_END { yyerrok; }
@@ -205,6 +232,8 @@ halo_item
 
 function_def
     : decl_spec IDENT '(' params_opt ')' compound_stmt { finish_function(ctx, $1, $2, @2, $4, $6); }
+    | decl_spec IDENT '(' params_opt ')' ';' { diag_error(ctx->diag, L(@2), "function '%s' has no body (no prototypes are needed: functions may be defined in any order)", $2); }
+    | decl_spec init_declarator_list ';' { diag_error(ctx->diag, $2->items[0]->loc, "global variables are not supported (use a kernel parameter or a #define)"); }
     ;
 
 params_opt
@@ -269,7 +298,7 @@ declarator
 init_declarator
     : declarator
     | declarator '=' assign_expr   { $$ = $1; $$->init = $3; }
-    | declarator '=' '{'           { diag_error(ctx->diag, L(@3), "initializer lists are not supported"); }
+    | declarator '=' '{'           { diag_error(ctx->diag, L(@3), "initializer lists are not supported"); ctx->expect_error = true; }
       error '}'                    { $$ = $1; }
     ;
 
@@ -280,8 +309,10 @@ init_declarator_list
 
 /* ---- statements ------------------------------------------------------------- */
 
+/* After a syntax error, the '}' that ends the statement closes this block. */
 compound_stmt
     : '{' stmt_list '}'            { $$ = $2; $$->loc = L(@1); }
+    | '{' stmt_list error '}'      { $$ = $2; $$->loc = L(@1); yyerrok; }
     ;
 
 stmt_list
@@ -307,7 +338,6 @@ stmt
     | KW_CONTINUE ';'              { $$ = ast_new(A, AST_CONTINUE, L(@1)); }
     | KW_RETURN expr_opt ';'       { $$ = ast_build_return(A, $2, L(@1)); }
     | error ';'                    { $$ = NULL; yyerrok; }
-    | error '}'                    { $$ = NULL; yyerrok; }
     ;
 
 for_init
@@ -447,54 +477,104 @@ primary_expr
     | CHAR_LIT                     { $$ = make_char(ctx, $1, @1); }
     | FLOAT_LIT                    { $$ = make_float(ctx, $1, @1); }
     | '(' expr ')'                 { $$ = $2; }
-    | STRING_LIT                   { diag_error(ctx->diag, L(@1), "string literals are not supported"); $$ = ast_build_int(A, 0, L(@1)); }
+    | STRING_LIT                   { if ($1) diag_error(ctx->diag, L(@1), "string literals are not supported"); $$ = ast_build_int(A, 0, L(@1)); }
     ;
 
 %%
 
+/* A bison token name in the user's words: IDENT -> "identifier", KW_WHILE ->
+ * "'while'", SHL -> "'<<'"; quoted characters such as "';'" stay as they are. */
+static void token_words(StrBuf *out, const char *name, size_t len)
+{
+    static const struct { const char *tok, *word; } words[] = {
+        {"IDENT", "identifier"}, {"INT_LIT", "integer literal"},
+        {"FLOAT_LIT", "floating literal"}, {"CHAR_LIT", "character literal"},
+        {"STRING_LIT", "string literal"}, {"BAD_CHAR", "invalid character"},
+        {"PRAGMA_END", "end of pragma line"}, {"PRAGMA_IMCL", "'#pragma imcl'"},
+        {"P_GRID", "'grid'"}, {"P_GRID_SIZE", "'grid_size'"}, {"P_BOUNDARY", "'boundary_cond'"},
+        {"P_HALO", "'halo'"}, {"P_UNKNOWN", "pragma directive"},
+        {"INC", "'++'"}, {"DEC", "'--'"}, {"SHL", "'<<'"}, {"SHR", "'>>'"}, {"LE", "'<='"},
+        {"GE", "'>='"}, {"EQ", "'=='"}, {"NE", "'!='"}, {"AND", "'&&'"}, {"OR", "'||'"},
+        {"ADD_ASSIGN", "'+='"}, {"SUB_ASSIGN", "'-='"}, {"MUL_ASSIGN", "'*='"},
+        {"DIV_ASSIGN", "'/='"}, {"MOD_ASSIGN", "'%='"}, {"SHL_ASSIGN", "'<<='"},
+        {"SHR_ASSIGN", "'>>='"}, {"AND_ASSIGN", "'&='"}, {"OR_ASSIGN", "'|='"},
+        {"XOR_ASSIGN", "'^='"},
+    };
+    for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+        if (strlen(words[w].tok) == len && strncmp(name, words[w].tok, len) == 0) {
+            sb_puts(out, words[w].word);
+            return;
+        }
+    if (len > 3 && strncmp(name, "KW_", 3) == 0) {
+        sb_putc(out, '\'');
+        for (size_t i = 3; i < len; i++)
+            sb_putc(out, (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]));
+        sb_putc(out, '\'');
+        return;
+    }
+    for (size_t i = 0; i < len; i++)
+        sb_putc(out, name[i]);
+}
+
+/* Bison says "syntax error, unexpected X, expecting Y or Z". That is kept, in the
+ * user's words and with the spelling of X; but when X starts a later line than the
+ * token before it, the likely mistake is a missing terminator at the end of that
+ * token, so the error is put there: "expected Y or Z before X". */
 static void yyerror(YYLTYPE *loc, ParseCtx *ctx, void *scanner, const char *msg)
 {
     (void)scanner;
-    /* Bison says "syntax error, unexpected X, expecting Y": keep it, with token
-     * names in the user's words. */
-    char buf[512];
-    size_t n = 0;
-    for (const char *p = msg; *p && n + 40 < sizeof buf; p++) {
-        static const struct { const char *tok, *word; } words[] = {
-            {"IDENT", "identifier"}, {"INT_LIT", "integer literal"},
-            {"FLOAT_LIT", "floating literal"}, {"CHAR_LIT", "character literal"},
-            {"PRAGMA_END", "end of pragma line"}, {"PRAGMA_IMCL", "'#pragma imcl'"},
-            {"STRING_LIT", "string literal"}, {"BAD_CHAR", "invalid character"},
-            {"KW_", NULL}, {"end of file", "end of file"},
-        };
-        bool done = false;
-        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
-            size_t len = strlen(words[w].tok);
-            if (strncmp(p, words[w].tok, len) == 0 && words[w].word) {
-                n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", words[w].word);
-                p += len - 1;
-                done = true;
-                break;
-            }
-            if (!words[w].word && strncmp(p, "KW_", 3) == 0) {
-                /* KW_WHILE -> 'while' */
-                const char *q = p + 3;
-                n += (size_t)snprintf(buf + n, sizeof buf - n, "'");
-                while ((*q >= 'A' && *q <= 'Z') && n + 2 < sizeof buf) {
-                    buf[n++] = (char)(*q - 'A' + 'a');
-                    q++;
-                }
-                buf[n++] = '\'';
-                p = q - 1;
-                done = true;
-                break;
+    /* The lexer already said what is wrong here (or why the input stops). */
+    if (ctx->lex_fatal)
+        return;
+    if (ctx->expect_error) {
+        ctx->expect_error = false;
+        return;
+    }
+    if (ctx->lex_err_file && loc->file && strcmp(loc->file, ctx->lex_err_file) == 0 &&
+        loc->first_line == ctx->lex_err_line)
+        return;
+    if (strcmp(msg, "memory exhausted") == 0) {
+        diag_error(ctx->diag, L(*loc), "statements or expressions nested too deeply");
+        return;
+    }
+    const char *u = strstr(msg, "unexpected ");
+    if (!u) {
+        diag_error(ctx->diag, L(*loc), "%s", msg);
+        return;
+    }
+    u += strlen("unexpected ");
+    const char *e = strstr(u, ", expecting ");
+    size_t ulen = e ? (size_t)(e - u) : strlen(u);
+    StrBuf what = {0}, expected = {0};
+    token_words(&what, u, ulen);
+    static const char *spelled[] = {"IDENT", "INT_LIT", "FLOAT_LIT", "CHAR_LIT"};
+    for (size_t i = 0; i < sizeof spelled / sizeof spelled[0]; i++)
+        if (strlen(spelled[i]) == ulen && strncmp(u, spelled[i], ulen) == 0 && ctx->tok_text[0])
+            sb_printf(&what, " '%s'", ctx->tok_text);
+    if (e) {
+        for (const char *p = e + strlen(", expecting "); *p;) {
+            const char *q = strstr(p, " or ");
+            size_t n = q ? (size_t)(q - p) : strlen(p);
+            token_words(&expected, p, n);
+            p += n;
+            if (q) {
+                sb_puts(&expected, " or ");
+                p += 4;
             }
         }
-        if (!done)
-            buf[n++] = *p;
     }
-    buf[n] = 0;
-    diag_error(ctx->diag, L(*loc), "%s", buf);
+    bool at_eof = ulen == strlen("end of file") && strncmp(u, "end of file", ulen) == 0;
+    Loc prev = ctx->prev_tok_end;
+    if (e && prev.line > 0 && (at_eof || loc->first_line > prev.line ||
+                               (loc->file && prev.file && strcmp(loc->file, prev.file) != 0)))
+        diag_error(ctx->diag, prev, "expected %s before %s", sb_str(&expected), sb_str(&what));
+    else if (e)
+        diag_error(ctx->diag, L(*loc), "syntax error, unexpected %s, expecting %s", sb_str(&what),
+                   sb_str(&expected));
+    else
+        diag_error(ctx->diag, L(*loc), "syntax error, unexpected %s", sb_str(&what));
+    sb_free(&what);
+    sb_free(&expected);
 }
 
 static Type *elem_type(ParseCtx *ctx, const char *name, YYLTYPE loc)
@@ -641,8 +721,10 @@ static void add_pragma(ParseCtx *ctx, PragmaKind kind, const char *name, YYLTYPE
     p->bc = bc;
     p->bc_loc = L(bc_loc);
     p->expr = expr;
-    if (!ctx->pending)
+    if (!ctx->pending) {
         ctx->pending_loc = L(loc);
+        ctx->pending_errors = ctx->diag->errors;
+    }
     *ctx->pending_tail = p;
     ctx->pending_tail = &p->next;
 }
@@ -667,6 +749,12 @@ static Node *make_int(ParseCtx *ctx, const char *text, YYLTYPE loc)
             is_unsigned = true;
         else if (*end == 'l' || *end == 'L') {
             diag_error(ctx->diag, L(loc), "long integer literals are not supported");
+            break;
+        } else {
+            /* strtoull stopped at a digit: 8 or 9 after a leading 0 */
+            diag_error(ctx->diag, L(loc), "invalid digit '%c' in octal literal '%s' (a leading 0 makes a literal octal)",
+                       *end, text);
+            v = 0;
             break;
         }
     }
