@@ -1,19 +1,15 @@
 /* Oracle driver of tests/lang/params.imcl: scalar parameters of every type passed in
  * the wrapper's order (arrays first in declaration order, fixed-size arrays among
  * them, then scalars in declaration order), with values that a wrong width, sign or
- * order would change; scalars changed in the body are per-point copies; unused
- * parameters of every kind. Integers exact; doubles within 1e-12 (the float inputs
+ * order would change; scalars changed in the body are per-point copies. Integers exact; doubles within 1e-12 (the float inputs
  * are multiples of 1/256, so products are exact). */
 #include "lang_common.h"
 
 #include "c/params.h"
-#include "c/unused_params.h"
 #ifdef CHECK_CUDA
 #include "cuda/params.h"
-#include "cuda/unused_params.h"
 #else
 #include "opencl/params.h"
-#include "opencl/unused_params.h"
 #endif
 
 static void test_params(Lang *L)
@@ -72,31 +68,10 @@ static void test_params(Lang *L)
     }
 }
 
-static void test_unused(Lang *L)
-{
-    const int w = 37, h = 29;
-    const long n = (long)w * h;
-    float *img = lang_alloc(n, sizeof(float)), *oinit = lang_alloc(n, sizeof(float));
-    double *blk = lang_dalloc(2 * 3 * 4), *e = lang_dalloc(n);
-    const float arr[3] = {1, 2, 3};
-    for (long p = 0; p < n; p++) oinit[p] = NAN, e[p] = (double)(p % w) + 100.0 * (double)(p / w);
-    Shape sh = shape2(w, h);
-    for (int b = 0; b < 2; b++) {
-        lang_call_begin(L, b, "unused_params");
-        void *ii = lang_in(L, "ignored_img", T_FLOAT, n, img);
-        void *ib = lang_in(L, "ignored_blk", T_DOUBLE, 24, blk);
-        void *ia = lang_in(L, "ignored_arr", T_FLOAT, 3, arr);
-        void *o = lang_out(L, "o", T_FLOAT, n, oinit, e, &sh);
-        int rc = CHECK_CALL(b, unused_params, ii, w, h, o, w, h, ib, 2, 3, 4, ia, 1.5f, 7, 2.5);
-        lang_call_end(L, rc, CHECK_STRERROR(b, unused_params, rc), LANG_BUILD_LOG(b, unused_params));
-    }
-}
-
 int main(void)
 {
     Lang L;
     lang_begin(&L, "params");
     test_params(&L);
-    test_unused(&L);
     return lang_finish(&L);
 }
