@@ -221,8 +221,14 @@ static void print_source_line(Diag *d, Loc loc)
         end++;
     if (end > p && end[-1] == '\r')
         end--;
-    if (end - p > 400)
+    /* Nothing to show: an empty file, or a column beyond what is printed. */
+    if (end == p && !*end)
+        return;
+    if (end - p > 400) {
+        if (loc.col > 400)
+            return;
         end = p + 400;
+    }
     fputc(' ', d->out);
     for (const char *q = p; q < end; q++) {
         unsigned char c = (unsigned char)*q;
