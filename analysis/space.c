@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "unparse.h"
 
 typedef struct Param {
     const char *name;
@@ -150,37 +151,228 @@ void space_dump_imcl(FILE *out, Arena *a, Function **kernels, int n, const Space
     print_json(out, arr);
 }
 
+/* ---- T1 (the JSON tuning-space schema of Kernel Tuner's tune_kernel_T1, KTT, BAT) ----
+ * See docs/tuning.md for the mapping. A T1 document describes one kernel; for
+ * several kernels we print an array of documents, like the imcl format. */
+
+/* T1's spelling of a scalar element type. */
+static const char *t1_type(TypeKind k)
+{
+    switch (k) {
+    case TY_CHAR: return "int8";
+    case TY_UCHAR: return "uint8";
+    case TY_SHORT: return "int16";
+    case TY_USHORT: return "uint16";
+    case TY_INT: return "int32";
+    case TY_UINT: return "uint32";
+    case TY_FLOAT: return "float";
+    case TY_DOUBLE: return "double";
+    default: return "custom";
+    }
+}
+
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The parameters an expression uses, in order of first use. */
+static cJSON *t1_condition_params(const Space *s, const char *expr)
+{
+    cJSON *ps = cJSON_CreateArray();
+    bool used[64] = {false};
+    for (const char *p = expr; *p;) {
+        if (!ident_char(*p) || (*p >= '0' && *p <= '9')) {
+            /* skip numbers whole, so "1e5" or "0x1f" is not read as a name */
+            if (*p >= '0' && *p <= '9')
+                while (ident_char(*p))
+                    p++;
+            else
+                p++;
+            continue;
+        }
+        const char *b = p;
+        while (ident_char(*p))
+            p++;
+        size_t len = (size_t)(p - b);
+        for (int i = 0; i < s->n; i++)
+            if (!used[i] && strlen(s->p[i].name) == len && strncmp(s->p[i].name, b, len) == 0) {
+                used[i] = true;
+                cJSON_AddItemToArray(ps, cJSON_CreateString(s->p[i].name));
+            }
+    }
+    return ps;
+}
+
+/* A Python list literal of the values, as a string (T1's "Values"). */
+static void t1_add_values(cJSON *tp, const Param *p)
+{
+    cJSON *arr = values(p);
+    char *text = cJSON_PrintUnformatted(arr);
+    cJSON_AddStringToObject(tp, "Values", text ? text : "[]");
+    free(text);
+    cJSON_Delete(arr);
+}
+
+/* {"X": x, "Y": y, "Z": z} */
+static void t1_add_xyz(cJSON *obj, const char *key, char xyz[3][160])
+{
+    cJSON *o = cJSON_AddObjectToObject(obj, key);
+    static const char *const names[] = {"X", "Y", "Z"};
+    for (int d = 0; d < 3; d++)
+        cJSON_AddStringToObject(o, names[d], xyz[d]);
+}
+
+static cJSON *t1_scalar_arg(const char *name, const char *type, double value)
+{
+    cJSON *arg = cJSON_CreateObject();
+    cJSON_AddStringToObject(arg, "Name", name);
+    cJSON_AddStringToObject(arg, "Type", type);
+    cJSON_AddStringToObject(arg, "MemoryType", "Scalar");
+    cJSON_AddStringToObject(arg, "AccessType", "ReadOnly");
+    cJSON_AddNumberToObject(arg, "FillValue", value);
+    return arg;
+}
+
+/* The kernel's arguments in the order the backend declares them: arrays (each
+ * Image/Block followed by its extents), then scalars, then the grid extent W, H, D
+ * (device backends only). Sizes are those of the problem size `ext`. */
+static void t1_add_arguments(cJSON *ks, Arena *a, const Function *k, const long long ext[3], bool device)
+{
+    cJSON *args = cJSON_AddArrayToObject(ks, "Arguments");
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *sym = k->params[i];
+            bool array = type_is_grid(sym->type) || sym->type->kind == TY_ARRAY;
+            if (array != (pass == 0))
+                continue;
+            const char *name = unparse_name(sym);
+            if (!array) {
+                cJSON_AddItemToArray(args, t1_scalar_arg(name, t1_type(sym->type->kind), 1));
+                continue;
+            }
+            cJSON *arg = cJSON_CreateObject();
+            cJSON_AddStringToObject(arg, "Name", name);
+            cJSON_AddStringToObject(arg, "Type", t1_type(sym->type->elem->kind));
+            cJSON_AddStringToObject(arg, "MemoryType", "Vector");
+            bool rd = sym->access & ACC_READ, wr = sym->access & ACC_WRITE;
+            cJSON_AddStringToObject(arg, "AccessType", wr ? (rd ? "ReadWrite" : "WriteOnly") : "ReadOnly");
+            long long elems = 1;
+            int dims = 0;
+            if (type_is_grid(sym->type)) {
+                dims = type_grid_dims(sym->type);
+                for (int d = 0; d < dims; d++)
+                    elems *= ext[d] + 2LL * sym->halo;
+            } else {
+                for (int d = 0; d < sym->type->ndims; d++)
+                    elems *= sym->type->dims[d];
+            }
+            cJSON_AddNumberToObject(arg, "Size", (double)elems);
+            cJSON_AddNumberToObject(arg, "TypeSize", type_size(sym->type->elem));
+            cJSON_AddStringToObject(arg, "FillType", rd ? "Random" : "Constant");
+            cJSON_AddNumberToObject(arg, "FillValue", rd ? 1.0 : 0.0);
+            cJSON_AddItemToArray(args, arg);
+            for (int d = 0; d < dims; d++)
+                cJSON_AddItemToArray(args, t1_scalar_arg(arena_printf(a, "%s%s", name, unparse_extent_suffix(d)),
+                                                         "int32", (double)ext[d]));
+        }
+    }
+    if (device) {
+        static const char *const grid[] = {"W", "H", "D"};
+        for (int d = 0; d < 3; d++)
+            cJSON_AddItemToArray(args, t1_scalar_arg(grid[d], "int32", (double)ext[d]));
+    }
+}
+
+static cJSON *t1_document(Arena *a, const Function *k, const SpaceOptions *o)
+{
+    Space s;
+    build_space(&s, a, k, o);
+    bool cuda = strcmp(o->backend, "cuda") == 0, opencl = strcmp(o->backend, "opencl") == 0;
+    cJSON *root = cJSON_CreateObject();
+
+    cJSON *gen = cJSON_AddObjectToObject(root, "General");
+    cJSON_AddNumberToObject(gen, "FormatVersion", 1);
+    cJSON_AddStringToObject(gen, "BenchmarkName", k->name);
+    cJSON_AddStringToObject(gen, "OutputFormat", "JSON");
+
+    cJSON *cs = cJSON_AddObjectToObject(root, "ConfigurationSpace");
+    cJSON *tps = cJSON_AddArrayToObject(cs, "TuningParameters");
+    for (int j = 0; j < s.n; j++) {
+        const Param *p = &s.p[j];
+        cJSON *tp = cJSON_CreateObject();
+        cJSON_AddStringToObject(tp, "Name", p->name);
+        cJSON_AddStringToObject(tp, "Type", p->is_str ? "string" : "int");
+        t1_add_values(tp, p);
+        if (p->is_str)
+            cJSON_AddStringToObject(tp, "Default", p->def_str);
+        else
+            cJSON_AddNumberToObject(tp, "Default", p->def_int);
+        cJSON_AddItemToArray(tps, tp);
+    }
+    cJSON *conds = cJSON_AddArrayToObject(cs, "Conditions");
+    for (int j = 0; j < s.nr; j++) {
+        cJSON *c = cJSON_CreateObject();
+        cJSON_AddItemToObject(c, "Parameters", t1_condition_params(&s, s.restrict_[j]));
+        cJSON_AddStringToObject(c, "Expression", s.restrict_[j]);
+        cJSON_AddItemToArray(conds, c);
+    }
+
+    /* The problem size: --size when given (missing extents are 1), otherwise a
+     * nominal 1024x1024 image or 256x256x256 block. */
+    long long ext[3] = {1, 1, 1};
+    int dims = k->grid_dims == 3 ? 3 : 2;
+    for (int d = 0; d < dims; d++)
+        ext[d] = o->size && o->size_dims > 0 ? (d < o->size_dims ? o->size[d] : 1) : (dims == 3 ? 256 : 1024);
+
+    cJSON *ks = cJSON_AddObjectToObject(root, "KernelSpecification");
+    /* T1's Language enum has no C; "C" is Kernel Tuner's name of its C backend. */
+    cJSON_AddStringToObject(ks, "Language", cuda ? "CUDA" : opencl ? "OpenCL" : "C");
+    cJSON_AddStringToObject(ks, "KernelName", cuda ? arena_printf(a, "%s_kernel", k->name) : k->name);
+    cJSON_AddStringToObject(ks, "KernelFile",
+                            arena_printf(a, cuda ? "%s.cu" : opencl ? "%s.cl" : "%s_ref.c", k->name));
+    if (cuda || opencl)
+        cJSON_AddStringToObject(ks, "GlobalSizeType", cuda ? "CUDA" : "OpenCL");
+    cJSON *ps = cJSON_AddArrayToObject(ks, "ProblemSize");
+    for (int d = 0; d < dims; d++)
+        cJSON_AddItemToArray(ps, cJSON_CreateNumber((double)ext[d]));
+    /* Kernel Tuner's grid: ceil(ProblemSize[d] / product of GridDiv[d]). */
+    static const char *const axis = "xyz";
+    static const char *const divkey[] = {"GridDivX", "GridDivY", "GridDivZ"};
+    for (int d = 0; d < dims; d++) {
+        cJSON *div = cJSON_AddArrayToObject(ks, divkey[d]);
+        cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "block_size_%c", axis[d])));
+        cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "coarsen_%c", axis[d])));
+    }
+    /* Thesis eq. 3.7-3.9: blocks = ceil(extent / (block size * coarsening)). GlobalSize
+     * counts blocks for GlobalSizeType CUDA and work-items for OpenCL. */
+    char local[3][160], global[3][160];
+    for (int d = 0; d < 3; d++) {
+        snprintf(local[d], sizeof local[d], "block_size_%c", axis[d]);
+        char blocks[128];
+        snprintf(blocks, sizeof blocks, "(%lld + block_size_%c*coarsen_%c - 1) // (block_size_%c*coarsen_%c)",
+                 ext[d], axis[d], axis[d], axis[d], axis[d]);
+        if (cuda)
+            snprintf(global[d], sizeof global[d], "%s", blocks);
+        else
+            snprintf(global[d], sizeof global[d], "(%s) * block_size_%c", blocks, axis[d]);
+    }
+    t1_add_xyz(ks, "LocalSize", local);
+    t1_add_xyz(ks, "GlobalSize", global);
+    t1_add_arguments(ks, a, k, ext, cuda || opencl);
+    return root;
+}
+
 void space_dump_t1(FILE *out, Arena *a, Function **kernels, int n, const SpaceOptions *o)
 {
-    for (int i = 0; i < n; i++) {
-        Space s;
-        build_space(&s, a, kernels[i], o);
-        cJSON *root = cJSON_CreateObject();
-        cJSON *gen = cJSON_AddObjectToObject(root, "General");
-        cJSON_AddStringToObject(gen, "BenchmarkName", kernels[i]->name);
-        cJSON_AddStringToObject(gen, "OutputFormat", "JSON");
-        cJSON *cs = cJSON_AddObjectToObject(root, "ConfigurationSpace");
-        cJSON *tps = cJSON_AddArrayToObject(cs, "TuningParameters");
-        for (int j = 0; j < s.n; j++) {
-            cJSON *tp = cJSON_CreateObject();
-            cJSON_AddStringToObject(tp, "Name", s.p[j].name);
-            cJSON_AddStringToObject(tp, "Type", s.p[j].is_str ? "string" : "int");
-            char *vals = cJSON_PrintUnformatted(values(&s.p[j]));
-            cJSON_AddStringToObject(tp, "Values", vals);
-            free(vals);
-            cJSON_AddItemToArray(tps, tp);
-        }
-        cJSON *conds = cJSON_AddArrayToObject(cs, "Conditions");
-        for (int j = 0; j < s.nr; j++) {
-            cJSON *c = cJSON_CreateObject();
-            cJSON *ps = cJSON_AddArrayToObject(c, "Parameters");
-            for (int q = 0; q < 3; q++)
-                cJSON_AddItemToArray(ps, cJSON_CreateString(s.p[q].name));
-            cJSON_AddStringToObject(c, "Expression", s.restrict_[j]);
-            cJSON_AddItemToArray(conds, c);
-        }
-        print_json(out, root);
+    if (n == 1) {
+        print_json(out, t1_document(a, kernels[0], o));
+        return;
     }
+    cJSON *arr = cJSON_CreateArray();
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(arr, t1_document(a, kernels[i], o));
+    print_json(out, arr);
 }
 
 void space_print_footprint(FILE *out, Arena *a, Function *k)
