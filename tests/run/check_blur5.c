@@ -62,6 +62,8 @@ int main(int argc, char **argv)
         check_guards(&r, b, "mask", mask, mbytes);
         check_unchanged(&r, b, "in", in, in_orig, bytes);
         check_unchanged(&r, b, "mask", mask, mask_orig, mbytes);
+        /* A NULL array is an argument error. */
+        check_refused(&r, b, CHECK_CALL(b, blur5, in, w, h, NULL, w, h, mask), -1, "a NULL output array");
         gbuf_free(out);
     }
     gbuf_free(in);

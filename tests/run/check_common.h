@@ -19,7 +19,9 @@
  * Other checks done with these helpers: output buffers are prefilled with all-ones
  * bytes (NaN for float/double, -1 for int), so a point a wrapper forgets to write is
  * reported; every buffer handed to a wrapper has guard bytes on both sides that must
- * be unchanged afterwards (out-of-bounds writes); read-only inputs must be unchanged.
+ * be unchanged afterwards (out-of-bounds writes); read-only inputs must be unchanged;
+ * a NULL array (and, for life, grid arrays of different extents) must be refused
+ * with PK_ERR_ARGUMENT (-1).
  */
 #ifndef CHECK_COMMON_H
 #define CHECK_COMMON_H
@@ -233,6 +235,16 @@ static inline int check_rc(Report *r, int b, int rc, const char *msg)
         return 0;
     }
     return 1;
+}
+
+/* A call that must be refused with code `want` (e.g. -1, PK_ERR_ARGUMENT). */
+static inline void check_refused(Report *r, int b, int rc, int want, const char *what)
+{
+    if (rc != want) {
+        fprintf(stderr, "check %s: %s wrapper returned %d for %s, expected %d\n", r->sample, check_backend_name[b], rc,
+                what, want);
+        r->failed[b] = 1;
+    }
 }
 
 static inline void check_guards(Report *r, int b, const char *array, const void *buf, size_t bytes)

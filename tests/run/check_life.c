@@ -52,6 +52,11 @@ int main(int argc, char **argv)
         check_guards(&r, b, "v", v, bytes);
         check_guards(&r, b, "o", o, bytes);
         check_unchanged(&r, b, "v", v, v_orig, bytes);
+        /* A NULL array is an argument error. */
+        check_refused(&r, b, CHECK_CALL(b, life, v, w, h, NULL, w, h), -1, "a NULL output array");
+        /* Grid arrays of different extents are an argument error (o as w x h-1). */
+        if (h > 1)
+            check_refused(&r, b, CHECK_CALL(b, life, v, w, h, o, w, h - 1), -1, "grid arrays of different extents");
         gbuf_free(o);
     }
     gbuf_free(v);

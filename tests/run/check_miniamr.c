@@ -68,6 +68,8 @@ int main(int argc, char **argv)
         check_guards(&r, b, "in", in, bytes);
         check_guards(&r, b, "out", out, bytes);
         check_unchanged(&r, b, "in", in, in_orig, bytes);
+        /* A NULL array is an argument error. */
+        check_refused(&r, b, CHECK_CALL(b, miniamr, in, w, h, d, NULL, w, h, d), -1, "a NULL output array");
         gbuf_free(out);
     }
     gbuf_free(in);

@@ -55,6 +55,8 @@ int main(int argc, char **argv)
         check_guards(&r, b, "in", in, bytes);
         check_guards(&r, b, "out", out, bytes);
         check_unchanged(&r, b, "in", in, in_orig, bytes);
+        /* A NULL array is an argument error. */
+        check_refused(&r, b, CHECK_CALL(b, sobel, in, w, h, NULL, w, h), -1, "a NULL output array");
         gbuf_free(out);
     }
     gbuf_free(in);

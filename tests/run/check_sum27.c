@@ -50,6 +50,8 @@ int main(int argc, char **argv)
         check_guards(&r, b, "input", in, bytes);
         check_guards(&r, b, "output", out, bytes);
         check_unchanged(&r, b, "input", in, in_orig, bytes);
+        /* A NULL array is an argument error. */
+        check_refused(&r, b, CHECK_CALL(b, sum27, in, w, h, d, NULL, w, h, d), -1, "a NULL output array");
         gbuf_free(out);
     }
     gbuf_free(in);
