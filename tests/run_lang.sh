@@ -6,7 +6,8 @@
 # tests/lang/lang_common.h). An optional <case>.params holds tuning configurations,
 # one flat JSON object per line ('#' lines are comments); the case then runs once
 # per configuration, as <case>@1, <case>@2, ... Without it the case runs once with
-# the default tuning. For each run the script
+# the default tuning. An optional <case>.kernels lists exactly the kernels the file
+# must yield (without it, any set the driver links against). For each run the script
 #   1. generates every kernel of the file (no -k) with the c, opencl and cuda
 #      backends into WORK_DIR/<run>/{c,opencl,cuda} (prefixes ref_, ocl_, cuda_);
 #   2. regenerates each kernel K alone (-k K, every backend) and checks that exactly
@@ -71,6 +72,13 @@ run_one() {
         KERNELS+=("${f%_ref.c}")
     done
     step "kernels: ${KERNELS[*]}"
+    # <case>.kernels, when present, lists exactly the kernels the file must yield
+    if [ -f "$LANG/$CASE.kernels" ]; then
+        local want_k got_k
+        want_k=$(grep -v '^[[:space:]]*\(#\|$\)' "$LANG/$CASE.kernels" | tr -s ' \n' '\n' | sort | tr '\n' ' ')
+        got_k=$(printf '%s\n' "${KERNELS[@]}" | sort | tr '\n' ' ')
+        [ "$want_k" = "$got_k" ] || fail "kernels generated: $got_k; expected: $want_k"
+    fi
 
     # 2. -k K produces exactly K's files, identical to the all-kernels run
     local K
