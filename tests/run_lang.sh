@@ -14,17 +14,19 @@
 #      K's files come out, byte-identical to the all-kernels run;
 #   3. compiles every K_ref.c (with and without -fopenmp) and K_host.c with
 #      -std=c11 -Wall -Wextra -Werror (a warning in generated code is a failure),
-#      builds the driver against c/ and opencl/ and runs it (PoCL here);
+#      compiles every generated header as C++ (g++ -fsyntax-only), builds the
+#      driver against c/ and opencl/ and runs it (PoCL here);
 #   4. compiles every K.cu with nvcc, checks it defines
 #      cuda_K and cuda_K_strerror, and links the CUDA flavour of the driver
 #      (-DCHECK_CUDA); that program runs only when nvidia-smi lists a GPU.
 # Runs go in parallel (JOBS, default 2). The last line is "N passed, M failed";
 # the status is non-zero when anything failed. A missing nvcc or OpenCL platform is
-# a failure, never a skip. Environment: CC (gcc), NVCC (/usr/local/cuda/bin/nvcc),
+# a failure, never a skip. Environment: CC (gcc), CXX (g++), NVCC (/usr/local/cuda/bin/nvcc),
 # CUDA_LIBDIR (/usr/local/cuda/lib64), JOBS (2).
 set -euo pipefail
 
 CC=${CC:-gcc}
+CXX=${CXX:-g++}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -113,6 +115,11 @@ run_one() {
         "$CC" "${GEN[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "opencl/${K}_host.c does not compile cleanly"
         REF_O+=("${K}_ref.o")
         HOST_O+=("${K}_host.o")
+    done
+    # the headers are plain C usable from C++
+    step "compile the generated headers as C++"
+    for f in c/*.h opencl/*.h cuda/*.h; do
+        "$CXX" -std=c++11 -Wall -Wextra -Werror -fsyntax-only -x c++ "$f" || fail "$f does not compile as C++"
     done
     step "build and run the driver (C reference and OpenCL vs oracle)"
     "$CC" "${DRV[@]}" -fopenmp -c "$DRIVER" -o driver.o || fail "driver $CASE.c does not compile against the generated headers"
