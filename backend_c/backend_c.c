@@ -89,30 +89,28 @@ static bool collect_uses(Node *n, void *p)
 static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args)
 {
     bool first = true;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            bool array = s->type->kind == TY_ARRAY || type_is_grid(s->type);
-            if (array != (pass == 0))
-                continue;
-            const char *name = unparse_name(s);
-            if (u->param[i]) {
-                if (args)
-                    sb_printf(sb, "%s%s", first ? "" : ", ", name);
-                else if (array)
-                    sb_printf(sb, "%s%s%s *%s", first ? "" : ", ", (s->access & ACC_WRITE) ? "" : "const ",
-                              c_type(s->type->elem->kind), name);
-                else
-                    sb_printf(sb, "%s%s %s", first ? "" : ", ", c_type(s->type->kind), name);
-                first = false;
-            }
-            if (type_is_grid(s->type))
-                for (int d = 0; d < 3; d++)
-                    if (u->extent[i][d]) {
-                        sb_printf(sb, "%s%s%s%s", first ? "" : ", ", args ? "" : "int ", name, unparse_extent_suffix(d));
-                        first = false;
-                    }
+    const Symbol *order[k->nparams + 1];
+    int n = host_public_params(k, order);
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = order[j];
+        int i = s->param_index;
+        const char *name = unparse_name(s);
+        if (u->param[i]) {
+            if (args)
+                sb_printf(sb, "%s%s", first ? "" : ", ", name);
+            else if (host_is_array(s))
+                sb_printf(sb, "%s%s%s *%s", first ? "" : ", ", (s->access & ACC_WRITE) ? "" : "const ",
+                          c_type(s->type->elem->kind), name);
+            else
+                sb_printf(sb, "%s%s %s", first ? "" : ", ", c_type(s->type->kind), name);
+            first = false;
         }
+        if (type_is_grid(s->type))
+            for (int d = 0; d < 3; d++)
+                if (u->extent[i][d]) {
+                    sb_printf(sb, "%s%s%s%s", first ? "" : ", ", args ? "" : "int ", name, unparse_extent_suffix(d));
+                    first = false;
+                }
     }
     for (int b = 0; b <= BI_D; b++)
         if (u->builtin[b]) {

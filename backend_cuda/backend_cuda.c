@@ -54,34 +54,24 @@ static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math,
 /* Kernel parameters: the public ones (arrays as device pointers), then W, H, D. */
 static void kernel_params(StrBuf *sb, const Function *k)
 {
-    bool first = true;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            bool array = s->type->kind == TY_ARRAY || type_is_grid(s->type);
-            if (array != (pass == 0))
-                continue;
-            const char *name = unparse_name(s);
-            sb_puts(sb, first ? "" : ", ");
-            first = false;
-            if (!array) {
-                sb_printf(sb, "%s %s", host_c_type(s->type->kind), name);
-                continue;
-            }
-            bool ro = !(s->access & ACC_WRITE);
-            sb_printf(sb, "%s%s *%s%s", ro ? "const " : "", host_c_type(s->type->elem->kind),
-                      ro ? "__restrict__ " : "", name);
-            if (type_is_grid(s->type))
-                for (int d = 0; d < type_grid_dims(s->type); d++)
-                    sb_printf(sb, ", int %s%s", name, unparse_extent_suffix(d));
+    const Symbol *order[k->nparams + 1];
+    int n = host_public_params(k, order);
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = order[j];
+        const char *name = unparse_name(s);
+        sb_puts(sb, j ? ", " : "");
+        if (!host_is_array(s)) {
+            sb_printf(sb, "%s %s", host_c_type(s->type->kind), name);
+            continue;
         }
+        bool ro = !(s->access & ACC_WRITE);
+        sb_printf(sb, "%s%s *%s%s", ro ? "const " : "", host_c_type(s->type->elem->kind),
+                  ro ? "__restrict__ " : "", name);
+        if (type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(sb, ", int %s%s", name, unparse_extent_suffix(d));
     }
-    sb_printf(sb, "%sint W, int H, int D", first ? "" : ", ");
-}
-
-static bool is_array(const Symbol *s)
-{
-    return s->type->kind == TY_ARRAY || type_is_grid(s->type);
+    sb_printf(sb, "%sint W, int H, int D", n ? ", " : "");
 }
 
 static void wrapper(StrBuf *sb, const EmitCtx *e)
@@ -103,7 +93,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     /* Declarations before the first goto: C++ forbids jumping over initializers. */
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!is_array(s))
+        if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
         sb_printf(sb, "    %s *d_%s = NULL;\n", host_c_type(s->type->elem->kind), name);
@@ -115,7 +105,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     host_transfer_comment(sb, k, 1);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!is_array(s))
+        if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
         sb_printf(sb, "    if (cudaMalloc((void **)&d_%s, %s_bytes) != cudaSuccess) {\n", name, name);
@@ -134,27 +124,14 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
               tp->block[1] * tp->coarsen[1], tp->block[1] * tp->coarsen[1],
               tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]);
     sb_printf(sb, "        %s_kernel<<<grid, block>>>(", k->name);
-    bool first = true;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            if (is_array(s) != (pass == 0))
-                continue;
-            const char *name = unparse_name(s);
-            sb_printf(sb, "%s%s%s", first ? "" : ", ", pass == 0 ? "d_" : "", name);
-            first = false;
-            if (type_is_grid(s->type))
-                for (int d = 0; d < type_grid_dims(s->type); d++)
-                    sb_printf(sb, ", %s%s", name, unparse_extent_suffix(d));
-        }
-    }
-    sb_printf(sb, "%sW, H, D);\n", first ? "" : ", ");
+    host_arg_list(sb, k, "d_");
+    sb_printf(sb, "%sW, H, D);\n", k->nparams ? ", " : "");
     sb_puts(sb, "        if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {\n");
     sb_printf(sb, "            status = %s_ERR_LAUNCH;\n            goto done;\n        }\n    }\n", pk);
     bool any_out = false;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!is_array(s) || !host_copy_out(s))
+        if (!host_is_array(s) || !host_copy_out(s))
             continue;
         if (!any_out)
             sb_puts(sb, "\n    /* copies of what the kernel wrote */\n");
@@ -166,7 +143,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     }
     sb_puts(sb, "\ndone:\n");
     for (int i = 0; i < k->nparams; i++)
-        if (is_array(k->params[i]))
+        if (host_is_array(k->params[i]))
             sb_printf(sb, "    cudaFree(d_%s);\n", unparse_name(k->params[i]));
     sb_puts(sb, "    return status;\n}\n\n");
 }

@@ -42,11 +42,6 @@ static void cl_math(Unparser *u, const Node *call)
 
 static const Target cl_target = {"opencl", cl_type, cl_builtin, cl_math, "static"};
 
-static bool is_array(const Symbol *s)
-{
-    return s->type->kind == TY_ARRAY || type_is_grid(s->type);
-}
-
 static bool uses_double(Node *n, void *p)
 {
     bool *found = p;
@@ -70,28 +65,24 @@ static void kernel_source(StrBuf *sb, const EmitCtx *e)
     sb_printf(&code, "/* Kernel '%s': one work-item per grid point. */\n", k->name);
     sb_printf(&code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
               tp->block[0], tp->block[1], tp->block[2], k->name);
-    bool first = true;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            if (is_array(s) != (pass == 0))
-                continue;
-            const char *name = unparse_name(s);
-            sb_puts(&code, first ? "" : ", ");
-            first = false;
-            if (!is_array(s)) {
-                sb_printf(&code, "const %s %s", cl_type(s->type->kind), name);
-                continue;
-            }
-            bool ro = !(s->access & ACC_WRITE);
-            sb_printf(&code, "__global %s%s *%s%s", ro ? "const " : "", cl_type(s->type->elem->kind),
-                      ro ? "restrict " : "", name);
-            if (type_is_grid(s->type))
-                for (int d = 0; d < type_grid_dims(s->type); d++)
-                    sb_printf(&code, ", const int %s%s", name, unparse_extent_suffix(d));
+    const Symbol *order[k->nparams + 1];
+    int n = host_public_params(k, order);
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = order[j];
+        const char *name = unparse_name(s);
+        sb_puts(&code, j ? ", " : "");
+        if (!host_is_array(s)) {
+            sb_printf(&code, "const %s %s", cl_type(s->type->kind), name);
+            continue;
         }
+        bool ro = !(s->access & ACC_WRITE);
+        sb_printf(&code, "__global %s%s *%s%s", ro ? "const " : "", cl_type(s->type->elem->kind),
+                  ro ? "restrict " : "", name);
+        if (type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(&code, ", const int %s%s", name, unparse_extent_suffix(d));
     }
-    sb_printf(&code, "%sconst int W, const int H, const int D)\n{\n", first ? "" : ", ");
+    sb_printf(&code, "%sconst int W, const int H, const int D)\n{\n", n ? ", " : "");
     u.indent = 1;
     unparse_stmts(&u, k->body);
     sb_puts(&code, "}\n");
@@ -199,7 +190,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
                 "    cl_command_queue queue = NULL;\n    cl_program prog = NULL;\n    cl_kernel kern = NULL;\n");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!is_array(s))
+        if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
         sb_printf(sb, "    cl_mem d_%s = NULL;\n    const size_t %s_bytes = ", name, name);
@@ -226,7 +217,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     host_transfer_comment(sb, k, 1);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!is_array(s))
+        if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
         bool ro = !(s->access & ACC_WRITE);
@@ -238,23 +229,21 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     }
     sb_puts(sb, "\n    /* arguments in the kernel's order */\n");
     int arg = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            if (is_array(s) != (pass == 0))
-                continue;
-            const char *name = unparse_name(s);
-            if (pass == 0) {
-                sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(cl_mem), &d_%s);\n", arg++, name);
-                if (type_is_grid(s->type))
-                    for (int d = 0; d < type_grid_dims(s->type); d++)
-                        sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(int), &%s%s);\n", arg++, name,
-                                  unparse_extent_suffix(d));
-            } else {
-                sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(%s), &%s);\n", arg++,
-                          host_c_type(s->type->kind), name);
-            }
+    const Symbol *order[k->nparams + 1];
+    int n = host_public_params(k, order);
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = order[j];
+        const char *name = unparse_name(s);
+        if (!host_is_array(s)) {
+            sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(%s), &%s);\n", arg++,
+                      host_c_type(s->type->kind), name);
+            continue;
         }
+        sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(cl_mem), &d_%s);\n", arg++, name);
+        if (type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(int), &%s%s);\n", arg++, name,
+                          unparse_extent_suffix(d));
     }
     for (int d = 0; d < 3; d++)
         sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(int), &%c);\n", arg++, "WHD"[d]);
@@ -276,7 +265,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     bool any_out = false;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!is_array(s) || !host_copy_out(s))
+        if (!host_is_array(s) || !host_copy_out(s))
             continue;
         if (!any_out)
             sb_puts(sb, "\n    /* copies of what the kernel wrote */\n");
@@ -288,7 +277,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     }
     sb_puts(sb, "\ndone:\n");
     for (int i = 0; i < k->nparams; i++)
-        if (is_array(k->params[i]))
+        if (host_is_array(k->params[i]))
             sb_printf(sb, "    if (d_%s)\n        clReleaseMemObject(d_%s);\n", unparse_name(k->params[i]),
                       unparse_name(k->params[i]));
     sb_puts(sb, "    if (kern)\n        clReleaseKernel(kern);\n    if (prog)\n        clReleaseProgram(prog);\n"

@@ -38,14 +38,21 @@ int backend_opencl_emit(EmitCtx *e, Outputs *out);
 
 /* ---- host-side pieces shared by the wrappers (wrappers/host.c) ---------------- */
 
+/* Arrays (Image, Block, fixed-size) have buffers; scalars are passed by value. */
+bool host_is_array(const Symbol *s);
+/* The parameters of k in the order of the public wrapper and of every kernel:
+ * the arrays in declaration order, then the scalars. Returns the count. */
+int host_public_params(const Function *k, const Symbol **out);
+
 /* C spelling of a scalar type on the host. */
 const char *host_c_type(TypeKind k);
 /* The public parameter list: arrays (with extents) in declaration order, then
  * scalars. `device_side` prints extents of fixed arrays too (never) and
  * qualifiers for kernels are the callers' business. */
 void host_param_list(StrBuf *sb, const Function *k);
-/* The public arguments, in the same order, as a call: `a, a_width, ..., n`. */
-void host_arg_list(StrBuf *sb, const Function *k);
+/* The public arguments, in the same order, as a call: `a, a_width, ..., n`, each
+ * array name preceded by array_prefix (e.g. "d_" for device buffers). */
+void host_arg_list(StrBuf *sb, const Function *k, const char *array_prefix);
 /* Number of elements of array parameter s, as a size_t C expression. */
 void host_elems(StrBuf *sb, const Symbol *s);
 /* Checks of the arguments: NULL arrays, extents below 1, grid arrays of unequal

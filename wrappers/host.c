@@ -51,9 +51,21 @@ const char *host_c_type(TypeKind k)
     }
 }
 
-static bool is_array(const Symbol *s)
+bool host_is_array(const Symbol *s)
 {
     return s->type->kind == TY_ARRAY || type_is_grid(s->type);
+}
+
+int host_public_params(const Function *k, const Symbol **out)
+{
+    int n = 0;
+    for (int i = 0; i < k->nparams; i++)
+        if (host_is_array(k->params[i]))
+            out[n++] = k->params[i];
+    for (int i = 0; i < k->nparams; i++)
+        if (!host_is_array(k->params[i]))
+            out[n++] = k->params[i];
+    return n;
 }
 
 bool host_copy_in(const Symbol *s)
@@ -71,7 +83,7 @@ void host_transfer_comment(StrBuf *sb, const Function *k, int indent)
     StrBuf in = {0}, out = {0}, skipped = {0};
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!is_array(s))
+        if (!host_is_array(s))
             continue;
         StrBuf *which = host_copy_in(s) ? &in : &skipped;
         sb_printf(which, "%s%s", which->len ? ", " : "", s->name);
@@ -93,46 +105,37 @@ void host_transfer_comment(StrBuf *sb, const Function *k, int indent)
 
 void host_param_list(StrBuf *sb, const Function *k)
 {
-    bool first = true;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            if (is_array(s) != (pass == 0))
-                continue;
-            const char *name = unparse_name(s);
-            if (!first)
-                sb_puts(sb, ", ");
-            first = false;
-            if (pass == 1) {
-                sb_printf(sb, "%s %s", host_c_type(s->type->kind), name);
-                continue;
-            }
-            bool ro = !(s->access & ACC_WRITE);
-            sb_printf(sb, "%s%s *%s", ro ? "const " : "", host_c_type(s->type->elem->kind), name);
-            if (type_is_grid(s->type))
-                for (int d = 0; d < type_grid_dims(s->type); d++)
-                    sb_printf(sb, ", int %s%s", name, unparse_extent_suffix(d));
+    const Symbol *order[k->nparams + 1];
+    int n = host_public_params(k, order);
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = order[j];
+        const char *name = unparse_name(s);
+        sb_puts(sb, j ? ", " : "");
+        if (!host_is_array(s)) {
+            sb_printf(sb, "%s %s", host_c_type(s->type->kind), name);
+            continue;
         }
+        bool ro = !(s->access & ACC_WRITE);
+        sb_printf(sb, "%s%s *%s", ro ? "const " : "", host_c_type(s->type->elem->kind), name);
+        if (type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(sb, ", int %s%s", name, unparse_extent_suffix(d));
     }
-    if (first)
+    if (n == 0)
         sb_puts(sb, "void");
 }
 
-void host_arg_list(StrBuf *sb, const Function *k)
+void host_arg_list(StrBuf *sb, const Function *k, const char *array_prefix)
 {
-    bool first = true;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            if (is_array(s) != (pass == 0))
-                continue;
-            const char *name = unparse_name(s);
-            sb_printf(sb, "%s%s", first ? "" : ", ", name);
-            first = false;
-            if (pass == 0 && type_is_grid(s->type))
-                for (int d = 0; d < type_grid_dims(s->type); d++)
-                    sb_printf(sb, ", %s%s", name, unparse_extent_suffix(d));
-        }
+    const Symbol *order[k->nparams + 1];
+    int n = host_public_params(k, order);
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = order[j];
+        const char *name = unparse_name(s);
+        sb_printf(sb, "%s%s%s", j ? ", " : "", host_is_array(s) ? array_prefix : "", name);
+        if (type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(sb, ", %s%s", name, unparse_extent_suffix(d));
     }
 }
 
@@ -167,7 +170,7 @@ void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent
     StrBuf cond = {0};
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!is_array(s))
+        if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
         sb_printf(&cond, "%s!%s", cond.len ? " || " : "", name);
@@ -184,6 +187,29 @@ void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent
         sb_printf(sb, "return %s;\n", fail);
     }
     sb_free(&cond);
+    /* Kernels index with int: an array of more elements cannot be addressed. */
+    StrBuf big = {0};
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!type_is_grid(s->type))
+            continue;
+        sb_puts(&big, big.len ? " ||\n" : "");
+        if (big.len) {
+            pad(&big, indent);
+            sb_puts(&big, "    ");
+        }
+        host_elems(&big, s);
+        sb_puts(&big, " > 2147483647u");
+    }
+    if (big.len) {
+        pad(sb, indent);
+        sb_puts(sb, "/* indices are int: at most 2^31 - 1 elements per array */\n");
+        pad(sb, indent);
+        sb_printf(sb, "if (%s)\n", sb_str(&big));
+        pad(sb, indent + 1);
+        sb_printf(sb, "return %s;\n", fail);
+    }
+    sb_free(&big);
     if (k->grid_kind == GRID_ARRAYS && k->ngrid_arrays > 1) {
         pad(sb, indent);
         sb_puts(sb, "/* the arrays the grid is bound to must have one extent */\n");

@@ -52,6 +52,10 @@ int main(int argc, char **argv)
         check_unchanged(&r, b, "input", in, in_orig, bytes);
         /* A NULL array is an argument error. */
         check_refused(&r, b, CHECK_CALL(b, sum7, in, w, h, d, NULL, w, h, d), -1, "a NULL output array");
+        /* More elements than an int index reaches is an argument error, found
+         * before any memory is touched (the buffers here are small). */
+        check_refused(&r, b, CHECK_CALL(b, sum7, in, 50000, 43000, 2, out, 50000, 43000, 2), -1,
+                      "arrays of more than 2^31-1 elements");
         gbuf_free(out);
     }
     gbuf_free(in);

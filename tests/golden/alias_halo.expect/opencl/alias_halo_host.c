@@ -87,6 +87,9 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     /* every array is needed, and every extent must be positive */
     if (!data || data_width < 1 || data_height < 1 || data_depth < 1)
         return alias_halo_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)data_width * (size_t)data_height * (size_t)data_depth > 2147483647u)
+        return alias_halo_ERR_ARGUMENT;
     const int W = n;
     const int H = n;
     const int D = n;

@@ -45,6 +45,10 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     /* every array is needed, and every extent must be positive */
     if (!src || src_width < 1 || src_height < 1 || !dst || dst_width < 1 || dst_height < 1 || !mask)
         return blur_helpers_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)src_width * (size_t)src_height > 2147483647u ||
+        (size_t)dst_width * (size_t)dst_height > 2147483647u)
+        return blur_helpers_ERR_ARGUMENT;
     /* the arrays the grid is bound to must have one extent */
     if (dst_width != src_width || dst_height != src_height)
         return blur_helpers_ERR_ARGUMENT;

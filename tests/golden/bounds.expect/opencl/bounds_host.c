@@ -116,6 +116,14 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     /* every array is needed, and every extent must be positive */
     if (!a || a_width < 1 || a_height < 1 || a_depth < 1 || !b || b_width < 1 || b_height < 1 || b_depth < 1 || !c || c_width < 1 || c_height < 1 || c_depth < 1 || !d || d_width < 1 || d_height < 1 || d_depth < 1 || !h || h_width < 1 || h_height < 1 || h_depth < 1 || !out || out_width < 1 || out_height < 1 || out_depth < 1)
         return bounds_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
+        (size_t)b_width * (size_t)b_height * (size_t)b_depth > 2147483647u ||
+        (size_t)c_width * (size_t)c_height * (size_t)c_depth > 2147483647u ||
+        (size_t)d_width * (size_t)d_height * (size_t)d_depth > 2147483647u ||
+        (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
+        (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
+        return bounds_ERR_ARGUMENT;
     const int W = out_width;
     const int H = out_height;
     const int D = out_depth;

@@ -96,6 +96,10 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     /* every array is needed, and every extent must be positive */
     if (!input || input_width < 1 || input_height < 1 || input_depth < 1 || !output || output_width < 1 || output_height < 1 || output_depth < 1)
         return sum7_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
+        (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
+        return sum7_ERR_ARGUMENT;
     const int W = input_width;
     const int H = input_height;
     const int D = input_depth;
