@@ -6,14 +6,17 @@
 #include "lang_common.h"
 
 #include "c/amr.h"
+#include "c/bc_alias.h"
 #include "c/rows.h"
 #include "c/shift.h"
 #ifdef CHECK_CUDA
 #include "cuda/amr.h"
+#include "cuda/bc_alias.h"
 #include "cuda/rows.h"
 #include "cuda/shift.h"
 #else
 #include "opencl/amr.h"
+#include "opencl/bc_alias.h"
 #include "opencl/rows.h"
 #include "opencl/shift.h"
 #endif
@@ -93,6 +96,33 @@ static void test_rows(Lang *L)
     }
 }
 
+static void test_bc_alias(Lang *L)
+{
+    const int nx = 13, ny = 11, nz = 9, ng = 2;
+    const long g = (long)nx * ny * nz, n = g * ng;
+    int *cb = lang_alloc(n, sizeof(int)), *pb = lang_alloc(n, sizeof(int)), *init = lang_alloc(g, sizeof(int));
+    double *e = lang_dalloc(g);
+    for (long i = 0; i < n; i++) cb[i] = (int)(i % 501), pb[i] = (int)(i % 307);
+    for (int z = 0; z < nz; z++)
+        for (int y = 0; y < ny; y++)
+            for (int x = 0; x < nx; x++) {
+                long p = ((long)z * ny + y) * nx + x;
+                init[p] = INT_MIN;
+                /* the alias has the base's width and height: clamp / wrap x in [0, nx), y in [0, ny) */
+                e[p] = cb[g + ((long)z * ny + clampi(y + 3, 0, ny - 1)) * nx + clampi(x - 2, 0, nx - 1)] +
+                       1000 * pb[g + ((long)z * ny + wrapi(y - 4, ny)) * nx + wrapi(x + 5, nx)];
+            }
+    Shape so = shape3(nx, ny, nz);
+    for (int b = 0; b < 2; b++) {
+        lang_call_begin(L, b, "bc_alias");
+        void *pc = lang_in(L, "cb", T_INT, n, cb);
+        void *pp = lang_in(L, "pb", T_INT, n, pb);
+        void *po = lang_out(L, "o", T_INT, g, init, e, &so);
+        int rc = CHECK_CALL(b, bc_alias, pc, nx, ny, nz * ng, pp, nx, ny, nz * ng, po, nx, ny, nz, nx, ny, nz);
+        lang_call_end(L, rc, CHECK_STRERROR(b, bc_alias, rc), LANG_BUILD_LOG(b, bc_alias));
+    }
+}
+
 int main(void)
 {
     Lang L;
@@ -100,5 +130,6 @@ int main(void)
     test_amr(&L);
     test_shift(&L);
     test_rows(&L);
+    test_bc_alias(&L);
     return lang_finish(&L);
 }
