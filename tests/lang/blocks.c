@@ -18,6 +18,9 @@ static void test_blk(Lang *L, int w, int h, int d)
     const long n = (long)w * h * d;
     float *in = lang_alloc(n, sizeof(float)), *oi = lang_alloc(n, sizeof(float));
     int *mi = lang_alloc(n, sizeof(int));
+    const int pw = w + 3, ph = h; /* the plane is wider than the grid */
+    float *plane = lang_alloc((long)pw * ph, sizeof(float));
+    for (long p = 0; p < (long)pw * ph; p++) plane[p] = (float)(p % 64) / 64.0f;
     double *eo = lang_dalloc(n), *em = lang_dalloc(n);
     Lcg g;
     lcg_seed(&g, 181 + (uint64_t)w);
@@ -31,7 +34,8 @@ static void test_blk(Lang *L, int w, int h, int d)
                 if ((x + 2 * y + 3 * z) % 11 == 5) continue;
                 float acc = 0;
                 for (int dz = -2; dz <= 2; dz++) acc += (float)(dz + 3) * IN(x, y, z + dz);
-                eo[p] = acc + IN(x - 1, y + 1, z);
+                float pv = x + z < pw && y - 1 >= 0 ? plane[(y - 1) * pw + x + z] : 0.0f;
+                eo[p] = acc + IN(x - 1, y + 1, z) + 16 * pv;
                 em[p] = x + 100 * y + 10000 * z + 1000000 * (w + h + d);
             }
 #undef IN
@@ -41,7 +45,8 @@ static void test_blk(Lang *L, int w, int h, int d)
         void *pi = lang_in(L, "in", T_FLOAT, n, in);
         void *po = lang_out(L, "out", T_FLOAT, n, oi, eo, &sh);
         void *pm = lang_out(L, "mark", T_INT, n, mi, em, &sh);
-        int rc = CHECK_CALL(b, blk, pi, w, h, d, po, w, h, d, pm, w, h, d);
+        void *pp = lang_in(L, "plane", T_FLOAT, (long)pw * ph, plane);
+        int rc = CHECK_CALL(b, blk, pi, w, h, d, po, w, h, d, pm, w, h, d, pp, pw, ph);
         lang_call_end(L, rc, CHECK_STRERROR(b, blk, rc), LANG_BUILD_LOG(b, blk));
     }
 }
