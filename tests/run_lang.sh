@@ -7,7 +7,9 @@
 # one flat JSON object per line ('#' lines are comments); the case then runs once
 # per configuration, as <case>@1, <case>@2, ... Without it the case runs once with
 # the default tuning. An optional <case>.kernels lists exactly the kernels the file
-# must yield (without it, any set the driver links against). For each run the script
+# must yield (without it, any set the driver links against); an optional
+# <case>.srcdir names a folder (odd characters welcome) the source is compiled from,
+# as the generated files quote the source path. For each run the script
 #   1. generates every kernel of the file (no -k) with the c, opencl and cuda
 #      backends into WORK_DIR/<run>/{c,opencl,cuda} (prefixes ref_, ocl_, cuda_);
 #   2. regenerates each kernel K alone (-k K, every backend) and checks that exactly
@@ -50,6 +52,15 @@ run_one() {
 
     local SRC=$LANG/$CASE.imcl DRIVER=$LANG/$CASE.c
     [ -f "$DRIVER" ] || fail "no oracle driver $DRIVER"
+    # <case>.srcdir: compile the source from a folder of that (odd) name instead
+    if [ -f "$LANG/$CASE.srcdir" ]; then
+        local sd
+        sd=$(head -n 1 "$LANG/$CASE.srcdir")
+        mkdir -p "$DIR/src/$sd"
+        cp "$SRC" "$DIR/src/$sd/"
+        SRC="$DIR/src/$sd/$CASE.imcl"
+        step "source at $SRC"
+    fi
     local -a TUNE=()
     if [ "$CFG" != 0 ]; then
         grep -v '^[[:space:]]*\(#\|$\)' "$LANG/$CASE.params" | sed -n "${CFG}p" >params.json
