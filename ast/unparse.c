@@ -50,22 +50,66 @@ static const char *const reserved[] = {
     "get_global_id", "get_local_id", "get_group_id", "get_local_size", "get_num_groups",
     "get_global_size", "read_imagef", "read_imagei", "read_imageui", "write_imagef",
     /* Math names used by the backends */
-    "sqrtf", "fabsf", "powf", "expf", "logf", "sinf", "cosf", "floorf", "ceilf", "fminf",
-    "fmaxf", "rsqrt", "mad", "fma",
+    "rsqrt", "mad", "fma", "erf", "erfc", "lgamma", "tgamma", "exp10", "expm1", "log1p",
+    "logb", "ilogb", "ldexp", "frexp", "modf", "nan", "nextafter", "remainder", "remquo",
+    "rint", "lrint", "lround", "copysign", "fdim", "signbit", "isnan", "isinf", "isfinite",
+    "sincos", "sinpi", "cospi", "tanpi", "asinh", "acosh", "atanh", "pown", "powr", "rootn",
+    "native_sqrt", "native_exp", "native_log", "native_sin", "native_cos", "half_sqrt",
+    "dot", "cross", "length", "distance", "normalize", "mix", "step", "smoothstep", "sign",
+    "degrees", "radians", "select", "any", "all", "clz", "popcount", "rotate", "upsample",
+    "hadd", "rhadd", "mul24", "mad24", "mad_sat", "add_sat", "sub_sat", "abs_diff", "printf",
+    "div", "ldiv", "labs", "llabs", "rand", "srand", "exit", "abort", "free", "malloc", "calloc",
+    "realloc", "memcpy", "memset", "strlen", "assert", "errno", "stdin", "stdout", "stderr",
+    "min", "max", "clamp", "vload", "vstore", "prefetch", "wait_group_events", "mem_fence",
+    "work_dim", "get_work_dim", "get_global_offset", "atomic_add", "atom_add", "cl_int",
+    "uchar", "ushort", "uint", "ulong", "signed", "unsigned", "char", "short", "int", "float",
+    "double", "void", "const", "if", "else", "for", "while", "do", "break", "continue", "return",
 };
+
+static bool is_reserved(const char *name)
+{
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+        if (strcmp(name, reserved[i]) == 0)
+            return true;
+    /* Math functions and their float spellings (sqrtf), and the vector types
+     * of OpenCL (float2 ... double16). */
+    for (int m = 1; m < MATH_COUNT; m++) {
+        const char *mn = math_info((MathFn)m)->name;
+        size_t n = strlen(mn);
+        if (strncmp(name, mn, n) == 0 && (!name[n] || (name[n] == 'f' && !name[n + 1])))
+            return true;
+    }
+    static const char *const vec[] = {"char", "uchar", "short", "ushort", "int", "uint", "long",
+                                      "ulong", "float", "double", "half"};
+    for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++) {
+        size_t n = strlen(vec[i]);
+        if (strncmp(name, vec[i], n) == 0 && name[n] >= '1' && name[n] <= '9')
+            return true;
+    }
+    return strncmp(name, "__", 2) == 0;
+}
 
 const char *unparse_name(const Symbol *s)
 {
-    static char buf[8][256];
+    static char buf[8][300];
     static int next;
-    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) {
-        if (strcmp(s->name, reserved[i]) == 0) {
-            char *b = buf[next++ % 8];
-            snprintf(b, 256, "%s_", s->name);
-            return b;
-        }
-    }
-    return s->name;
+    char *b = buf[next++ % 8];
+    if (s->kind == SYM_FUNC)
+        snprintf(b, sizeof buf[0], "imcl_fn_%s", s->name);
+    else if (is_reserved(s->name))
+        snprintf(b, sizeof buf[0], "imcl_v_%s", s->name);
+    else
+        return s->name;
+    return b;
+}
+
+const char *unparse_kernel_name(const Function *k)
+{
+    static char buf[300];
+    if (!is_reserved(k->name))
+        return k->name;
+    snprintf(buf, sizeof buf, "imcl_k_%s", k->name);
+    return buf;
 }
 
 const char *unparse_extent_suffix(int dim)
@@ -126,8 +170,18 @@ static int prec(const Node *n)
  * does not need them: mixed logical or bitwise operators. */
 static bool clarity_parens(const Node *parent, const Node *child)
 {
-    if (parent->kind != AST_BINARY || child->kind != AST_BINARY)
+    if (parent->kind != AST_BINARY)
         return false;
+    int pp = binary_prec(parent->u.binary.op);
+    bool parent_cmp = pp == PREC_EQ || pp == PREC_REL;
+    /* `(!x) == y`, and comparisons of comparisons: C parses them, readers misread them. */
+    if (parent_cmp && child->kind == AST_UNARY && child->u.unary.op == '!')
+        return true;
+    if (child->kind != AST_BINARY)
+        return false;
+    int cp = binary_prec(child->u.binary.op);
+    if (parent_cmp && (cp == PREC_EQ || cp == PREC_REL))
+        return true;
     int p = binary_prec(parent->u.binary.op), c = binary_prec(child->u.binary.op);
     if (parent->u.binary.op == child->u.binary.op)
         return false;

@@ -42,9 +42,13 @@ void unparse_indent(Unparser *u);
 /* Prints `f(x, y)` with each argument converted to type t when it differs. */
 void unparse_call_converted(Unparser *u, const char *name, const Node *call, Type *t);
 
-/* Name of a symbol in generated code: the source name, with '_' appended when it
- * is a reserved word of C, C++, CUDA or OpenCL C. */
+/* Name of a symbol in generated code: the source name, or `imcl_v_<name>` when
+ * that is a reserved word or a library name of C, C++, CUDA or OpenCL C; helper
+ * functions are always `imcl_fn_<name>` (no library can clash with them). Names
+ * starting with imcl_ are refused in sources, so none of these can collide. */
 const char *unparse_name(const Symbol *s);
+/* The OpenCL name of a kernel: its own, or `imcl_k_<name>` when reserved. */
+const char *unparse_kernel_name(const Function *k);
 const char *unparse_extent_suffix(int dim);  /* "_width", "_height", "_depth" */
 
 /* Definitions of the boundary helpers used (after printing the code that uses

@@ -145,6 +145,9 @@ int backend_c_emit(EmitCtx *e, Outputs *out)
     sb_printf(&code, "int %s(", pk);
     host_param_list(&code, k);
     sb_puts(&code, ")\n{\n");
+    for (int i = 0; i < k->nparams; i++)
+        if (!host_is_array(k->params[i]) && !uses.param[k->params[i]->param_index])
+            sb_printf(&code, "    (void)%s; /* not used by the kernel */\n", unparse_name(k->params[i]));
     host_check_args(&code, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), 1);
     host_grid_extent(&code, k, 1);
     sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");

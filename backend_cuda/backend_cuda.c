@@ -86,18 +86,18 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     host_grid_extent(sb, k, 1);
     sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
     sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
-    sb_puts(sb, "    int count = 0;\n");
-    sb_puts(sb, "    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)\n");
+    sb_puts(sb, "    int imcl_count = 0;\n");
+    sb_puts(sb, "    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)\n");
     sb_printf(sb, "        return %s_ERR_DEVICE;\n", pk);
-    sb_printf(sb, "    int status = %s_OK;\n", pk);
+    sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
     /* Declarations before the first goto: C++ forbids jumping over initializers. */
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
-        sb_printf(sb, "    %s *d_%s = NULL;\n", host_c_type(s->type->elem->kind), name);
-        sb_printf(sb, "    const size_t %s_bytes = ", name);
+        sb_printf(sb, "    %s *imcl_d_%s = NULL;\n", host_c_type(s->type->elem->kind), name);
+        sb_printf(sb, "    const size_t imcl_%s_bytes = ", name);
         host_elems(sb, s);
         sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
     }
@@ -108,26 +108,26 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
-        sb_printf(sb, "    if (cudaMalloc((void **)&d_%s, %s_bytes) != cudaSuccess) {\n", name, name);
-        sb_printf(sb, "        status = %s_ERR_MEMORY;\n        goto done;\n    }\n", pk);
+        sb_printf(sb, "    if (cudaMalloc((void **)&imcl_d_%s, imcl_%s_bytes) != cudaSuccess) {\n", name, name);
+        sb_printf(sb, "        imcl_status = %s_ERR_MEMORY;\n        goto done;\n    }\n", pk);
         if (host_copy_in(s)) {
-            sb_printf(sb, "    if (cudaMemcpy(d_%s, %s, %s_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {\n",
+            sb_printf(sb, "    if (cudaMemcpy(imcl_d_%s, %s, imcl_%s_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {\n",
                       name, name, name);
-            sb_printf(sb, "        status = %s_ERR_TRANSFER;\n        goto done;\n    }\n", pk);
+            sb_printf(sb, "        imcl_status = %s_ERR_TRANSFER;\n        goto done;\n    }\n", pk);
         }
     }
     sb_puts(sb, "\n    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */\n");
     sb_puts(sb, "    {\n");
-    sb_printf(sb, "        const dim3 block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
-    sb_printf(sb, "        const dim3 grid((W + %d - 1) / %d, (H + %d - 1) / %d, (D + %d - 1) / %d);\n",
+    sb_printf(sb, "        const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
+    sb_printf(sb, "        const dim3 imcl_grid((W + %d - 1) / %d, (H + %d - 1) / %d, (D + %d - 1) / %d);\n",
               tp->block[0] * tp->coarsen[0], tp->block[0] * tp->coarsen[0],
               tp->block[1] * tp->coarsen[1], tp->block[1] * tp->coarsen[1],
               tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]);
-    sb_printf(sb, "        %s_kernel<<<grid, block>>>(", k->name);
-    host_arg_list(sb, k, "d_");
+    sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
+    host_arg_list(sb, k, "imcl_d_");
     sb_printf(sb, "%sW, H, D);\n", k->nparams ? ", " : "");
     sb_puts(sb, "        if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {\n");
-    sb_printf(sb, "            status = %s_ERR_LAUNCH;\n            goto done;\n        }\n    }\n", pk);
+    sb_printf(sb, "            imcl_status = %s_ERR_LAUNCH;\n            goto done;\n        }\n    }\n", pk);
     bool any_out = false;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
@@ -137,15 +137,15 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
             sb_puts(sb, "\n    /* copies of what the kernel wrote */\n");
         any_out = true;
         const char *name = unparse_name(s);
-        sb_printf(sb, "    if (cudaMemcpy(%s, d_%s, %s_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {\n",
+        sb_printf(sb, "    if (cudaMemcpy(%s, imcl_d_%s, imcl_%s_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {\n",
                   name, name, name);
-        sb_printf(sb, "        status = %s_ERR_TRANSFER;\n        goto done;\n    }\n", pk);
+        sb_printf(sb, "        imcl_status = %s_ERR_TRANSFER;\n        goto done;\n    }\n", pk);
     }
     sb_puts(sb, "\ndone:\n");
     for (int i = 0; i < k->nparams; i++)
         if (host_is_array(k->params[i]))
-            sb_printf(sb, "    cudaFree(d_%s);\n", unparse_name(k->params[i]));
-    sb_puts(sb, "    return status;\n}\n\n");
+            sb_printf(sb, "    cudaFree(imcl_d_%s);\n", unparse_name(k->params[i]));
+    sb_puts(sb, "    return imcl_status;\n}\n\n");
 }
 
 int backend_cuda_emit(EmitCtx *e, Outputs *out)

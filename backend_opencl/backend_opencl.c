@@ -64,7 +64,7 @@ static void kernel_source(StrBuf *sb, const EmitCtx *e)
     emit_helpers(&u, e->prog, k);
     sb_printf(&code, "/* Kernel '%s': one work-item per grid point. */\n", k->name);
     sb_printf(&code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
-              tp->block[0], tp->block[1], tp->block[2], k->name);
+              tp->block[0], tp->block[1], tp->block[2], unparse_kernel_name(k));
     const Symbol *order[k->nparams + 1];
     int n = host_public_params(k, order);
     for (int j = 0; j < n; j++) {
@@ -72,7 +72,7 @@ static void kernel_source(StrBuf *sb, const EmitCtx *e)
         const char *name = unparse_name(s);
         sb_puts(&code, j ? ", " : "");
         if (!host_is_array(s)) {
-            sb_printf(&code, "const %s %s", cl_type(s->type->kind), name);
+            sb_printf(&code, "%s %s", cl_type(s->type->kind), name);
             continue;
         }
         bool ro = !(s->access & ACC_WRITE);
@@ -122,7 +122,7 @@ static void embed(StrBuf *sb, const char *src)
 static const char *device_choice =
     "/* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the\n"
     " * first GPU of any platform, else the first device of the first platform. */\n"
-    "static int %s_device(cl_device_id *dev)\n"
+    "static int imcl_device(cl_device_id *imcl_dev)\n"
     "{\n"
     "    cl_platform_id platforms[16];\n"
     "    cl_uint np = 0;\n"
@@ -145,21 +145,21 @@ static const char *device_choice =
     "            return -1;\n"
     "        if (d >= (long)(nd < 64 ? nd : 64))\n"
     "            return -1;\n"
-    "        *dev = devs[d];\n"
+    "        *imcl_dev = devs[d];\n"
     "        return 0;\n"
     "    }\n"
     "    for (cl_uint p = 0; p < np; p++)\n"
-    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, dev, NULL) == CL_SUCCESS)\n"
+    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, imcl_dev, NULL) == CL_SUCCESS)\n"
     "            return 0;\n"
     "    for (cl_uint p = 0; p < np; p++)\n"
-    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, dev, NULL) == CL_SUCCESS)\n"
+    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, imcl_dev, NULL) == CL_SUCCESS)\n"
     "            return 0;\n"
     "    return -1;\n"
     "}\n\n";
 
 static void fail(StrBuf *sb, const char *cond, const char *pk, const char *code)
 {
-    sb_printf(sb, "    if (%s) {\n        status = %s_%s;\n        goto done;\n    }\n", cond, pk, code);
+    sb_printf(sb, "    if (%s) {\n        imcl_status = %s_%s;\n        goto done;\n    }\n", cond, pk, code);
 }
 
 static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
@@ -171,12 +171,12 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_puts(sb, "#define CL_TARGET_OPENCL_VERSION 120\n#include <CL/cl.h>\n#include <stddef.h>\n#include <stdlib.h>\n#include <string.h>\n\n");
     sb_printf(sb, "#include \"%s.h\"\n\n", k->name);
     sb_printf(sb, "/* The kernel source (%s.cl), embedded so that nothing is read from disk at run time. */\n", k->name);
-    sb_printf(sb, "static const char %s_source[] =\n", pk);
+    sb_puts(sb, "static const char imcl_source[] =\n");
     embed(sb, src);
     sb_puts(sb, ";\n\n");
-    sb_printf(sb, "static char %s_log[16384];\n\n", pk);
-    sb_printf(sb, "const char *%s_build_log(void)\n{\n    return %s_log;\n}\n\n", pk, pk);
-    sb_printf(sb, device_choice, pk);
+    sb_puts(sb, "static char imcl_log[16384];\n\n");
+    sb_printf(sb, "const char *%s_build_log(void)\n{\n    return imcl_log;\n}\n\n", pk);
+    sb_puts(sb, device_choice);
 
     sb_printf(sb, "int %s(", pk);
     host_param_list(sb, k);
@@ -185,33 +185,33 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     host_grid_extent(sb, k, 1);
     sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
     sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
-    sb_printf(sb, "    int status = %s_OK;\n", pk);
-    sb_puts(sb, "    cl_int err = CL_SUCCESS;\n    cl_device_id dev;\n    cl_context ctx = NULL;\n"
-                "    cl_command_queue queue = NULL;\n    cl_program prog = NULL;\n    cl_kernel kern = NULL;\n");
+    sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
+    sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_device_id imcl_dev;\n    cl_context imcl_ctx = NULL;\n"
+                "    cl_command_queue imcl_queue = NULL;\n    cl_program imcl_prog = NULL;\n    cl_kernel imcl_kern = NULL;\n");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
-        sb_printf(sb, "    cl_mem d_%s = NULL;\n    const size_t %s_bytes = ", name, name);
+        sb_printf(sb, "    cl_mem imcl_d_%s = NULL;\n    const size_t imcl_%s_bytes = ", name, name);
         host_elems(sb, s);
         sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
     }
-    sb_printf(sb, "    const char *src = %s_source;\n", pk);
-    sb_printf(sb, "    %s_log[0] = 0;\n", pk);
-    sb_printf(sb, "    if (%s_device(&dev) != 0)\n        return %s_ERR_DEVICE;\n", pk, pk);
-    sb_puts(sb, "    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);\n");
-    fail(sb, "!ctx", pk, "ERR_DEVICE");
-    sb_puts(sb, "    queue = clCreateCommandQueue(ctx, dev, 0, &err);\n");
-    fail(sb, "!queue", pk, "ERR_DEVICE");
+    sb_puts(sb, "    const char *imcl_src = imcl_source;\n");
+    sb_puts(sb, "    imcl_log[0] = 0;\n");
+    sb_printf(sb, "    if (imcl_device(&imcl_dev) != 0)\n        return %s_ERR_DEVICE;\n", pk);
+    sb_puts(sb, "    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);\n");
+    fail(sb, "!imcl_ctx", pk, "ERR_DEVICE");
+    sb_puts(sb, "    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);\n");
+    fail(sb, "!imcl_queue", pk, "ERR_DEVICE");
     sb_puts(sb, "\n    /* build the program; the log is kept for build_log() */\n");
-    sb_puts(sb, "    prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);\n");
-    fail(sb, "!prog", pk, "ERR_BUILD");
-    sb_puts(sb, "    if (clBuildProgram(prog, 1, &dev, \"-cl-std=CL1.2\", NULL, NULL) != CL_SUCCESS) {\n");
-    sb_printf(sb, "        clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof %s_log - 1, %s_log, NULL);\n", pk, pk);
-    sb_printf(sb, "        status = %s_ERR_BUILD;\n        goto done;\n    }\n", pk);
-    sb_printf(sb, "    kern = clCreateKernel(prog, \"%s\", &err);\n", k->name);
-    fail(sb, "!kern", pk, "ERR_BUILD");
+    sb_puts(sb, "    imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);\n");
+    fail(sb, "!imcl_prog", pk, "ERR_BUILD");
+    sb_puts(sb, "    if (clBuildProgram(imcl_prog, 1, &imcl_dev, \"-cl-std=CL1.2\", NULL, NULL) != CL_SUCCESS) {\n");
+    sb_puts(sb, "        clGetProgramBuildInfo(imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);\n");
+    sb_printf(sb, "        imcl_status = %s_ERR_BUILD;\n        goto done;\n    }\n", pk);
+    sb_printf(sb, "    imcl_kern = clCreateKernel(imcl_prog, \"%s\", &imcl_err);\n", unparse_kernel_name(k));
+    fail(sb, "!imcl_kern", pk, "ERR_BUILD");
 
     sb_puts(sb, "\n");
     host_transfer_comment(sb, k, 1);
@@ -222,10 +222,10 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         const char *name = unparse_name(s);
         bool ro = !(s->access & ACC_WRITE);
         bool in = host_copy_in(s);
-        sb_printf(sb, "    d_%s = clCreateBuffer(ctx, %s%s, %s_bytes, %s, &err);\n", name,
+        sb_printf(sb, "    imcl_d_%s = clCreateBuffer(imcl_ctx, %s%s, imcl_%s_bytes, %s, &imcl_err);\n", name,
                   ro ? "CL_MEM_READ_ONLY" : "CL_MEM_READ_WRITE", in ? " | CL_MEM_COPY_HOST_PTR" : "",
                   name, in ? arena_printf(e->a, "(void *)%s", name) : "NULL");
-        fail(sb, arena_printf(e->a, "!d_%s", name), pk, "ERR_MEMORY");
+        fail(sb, arena_printf(e->a, "!imcl_d_%s", name), pk, "ERR_MEMORY");
     }
     sb_puts(sb, "\n    /* arguments in the kernel's order */\n");
     int arg = 0;
@@ -235,33 +235,33 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         const Symbol *s = order[j];
         const char *name = unparse_name(s);
         if (!host_is_array(s)) {
-            sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(%s), &%s);\n", arg++,
+            sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(%s), &%s);\n", arg++,
                       host_c_type(s->type->kind), name);
             continue;
         }
-        sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(cl_mem), &d_%s);\n", arg++, name);
+        sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(cl_mem), &imcl_d_%s);\n", arg++, name);
         if (type_is_grid(s->type))
             for (int d = 0; d < type_grid_dims(s->type); d++)
-                sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(int), &%s%s);\n", arg++, name,
+                sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(int), &%s%s);\n", arg++, name,
                           unparse_extent_suffix(d));
     }
     for (int d = 0; d < 3; d++)
-        sb_printf(sb, "    err |= clSetKernelArg(kern, %d, sizeof(int), &%c);\n", arg++, "WHD"[d]);
-    fail(sb, "err != CL_SUCCESS", pk, "ERR_LAUNCH");
+        sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(int), &%c);\n", arg++, "WHD"[d]);
+    fail(sb, "imcl_err != CL_SUCCESS", pk, "ERR_LAUNCH");
 
     int dims = k->grid_dims;
     sb_puts(sb, "\n    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9) */\n    {\n");
-    sb_printf(sb, "        const size_t local[3] = {%d, %d, %d};\n", tp->block[0], tp->block[1], tp->block[2]);
-    sb_puts(sb, "        const size_t global[3] = {\n");
+    sb_printf(sb, "        const size_t imcl_local[3] = {%d, %d, %d};\n", tp->block[0], tp->block[1], tp->block[2]);
+    sb_puts(sb, "        const size_t imcl_global[3] = {\n");
     static const char *ext = "WHD";
     for (int d = 0; d < 3; d++) {
         int step = tp->block[d] * tp->coarsen[d];
         sb_printf(sb, "            (size_t)((%c + %d - 1) / %d) * %d,\n", ext[d], step, step, tp->block[d]);
     }
     sb_puts(sb, "        };\n");
-    sb_printf(sb, "        err = clEnqueueNDRangeKernel(queue, kern, %d, NULL, global, local, 0, NULL, NULL);\n", dims);
-    sb_puts(sb, "        if (err == CL_SUCCESS)\n            err = clFinish(queue);\n    }\n");
-    fail(sb, "err != CL_SUCCESS", pk, "ERR_LAUNCH");
+    sb_printf(sb, "        imcl_err = clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, NULL);\n", dims);
+    sb_puts(sb, "        if (imcl_err == CL_SUCCESS)\n            imcl_err = clFinish(imcl_queue);\n    }\n");
+    fail(sb, "imcl_err != CL_SUCCESS", pk, "ERR_LAUNCH");
     bool any_out = false;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
@@ -271,18 +271,18 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
             sb_puts(sb, "\n    /* copies of what the kernel wrote */\n");
         any_out = true;
         const char *name = unparse_name(s);
-        sb_printf(sb, "    err = clEnqueueReadBuffer(queue, d_%s, CL_TRUE, 0, %s_bytes, %s, 0, NULL, NULL);\n",
+        sb_printf(sb, "    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_%s, CL_TRUE, 0, imcl_%s_bytes, %s, 0, NULL, NULL);\n",
                   name, name, name);
-        fail(sb, "err != CL_SUCCESS", pk, "ERR_TRANSFER");
+        fail(sb, "imcl_err != CL_SUCCESS", pk, "ERR_TRANSFER");
     }
     sb_puts(sb, "\ndone:\n");
     for (int i = 0; i < k->nparams; i++)
         if (host_is_array(k->params[i]))
-            sb_printf(sb, "    if (d_%s)\n        clReleaseMemObject(d_%s);\n", unparse_name(k->params[i]),
+            sb_printf(sb, "    if (imcl_d_%s)\n        clReleaseMemObject(imcl_d_%s);\n", unparse_name(k->params[i]),
                       unparse_name(k->params[i]));
-    sb_puts(sb, "    if (kern)\n        clReleaseKernel(kern);\n    if (prog)\n        clReleaseProgram(prog);\n"
-                "    if (queue)\n        clReleaseCommandQueue(queue);\n    if (ctx)\n        clReleaseContext(ctx);\n");
-    sb_puts(sb, "    return status;\n}\n\n");
+    sb_puts(sb, "    if (imcl_kern)\n        clReleaseKernel(imcl_kern);\n    if (imcl_prog)\n        clReleaseProgram(imcl_prog);\n"
+                "    if (imcl_queue)\n        clReleaseCommandQueue(imcl_queue);\n    if (imcl_ctx)\n        clReleaseContext(imcl_ctx);\n");
+    sb_puts(sb, "    return imcl_status;\n}\n\n");
     host_strerror(sb, pk);
 }
 

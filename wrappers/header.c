@@ -1,7 +1,6 @@
 /* K.h: the public interface of a generated kernel, the same for every backend. */
 #include "emit.h"
 
-#include <ctype.h>
 
 void header_emit(EmitCtx *e, Outputs *out)
 {
@@ -10,8 +9,8 @@ void header_emit(EmitCtx *e, Outputs *out)
     host_banner(h, e, "public interface");
     StrBuf guard = {0};
     sb_puts(&guard, "IMCL_");
-    for (const char *p = pk; *p; p++)
-        sb_putc(&guard, (char)toupper((unsigned char)*p));
+    /* The name as it is: kernels `blur` and `Blur` need guards of their own. */
+    sb_puts(&guard, pk);
     sb_puts(&guard, "_H");
     sb_printf(h, "#ifndef %s\n#define %s\n\n", sb_str(&guard), sb_str(&guard));
     sb_puts(h, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");

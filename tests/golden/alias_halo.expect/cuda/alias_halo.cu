@@ -39,43 +39,43 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     const int D = n;
     if (W < 1 || H < 1 || D < 1)
         return alias_halo_OK; /* an empty grid: nothing to do */
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+    int imcl_count = 0;
+    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
         return alias_halo_ERR_DEVICE;
-    int status = alias_halo_OK;
-    double *d_data = NULL;
-    const size_t data_bytes = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
+    int imcl_status = alias_halo_OK;
+    double *imcl_d_data = NULL;
+    const size_t imcl_data_bytes = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
 
     /* transfers: in [data], out [data]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
-    if (cudaMalloc((void **)&d_data, data_bytes) != cudaSuccess) {
-        status = alias_halo_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_data, imcl_data_bytes) != cudaSuccess) {
+        imcl_status = alias_halo_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_data, data, data_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = alias_halo_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_data, data, imcl_data_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = alias_halo_ERR_TRANSFER;
         goto done;
     }
 
     /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */
     {
-        const dim3 block(8, 8, 8);
-        const dim3 grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
-        alias_halo_kernel<<<grid, block>>>(d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D);
+        const dim3 imcl_block(8, 8, 8);
+        const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+        alias_halo_kernel<<<imcl_grid, imcl_block>>>(imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D);
         if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-            status = alias_halo_ERR_LAUNCH;
+            imcl_status = alias_halo_ERR_LAUNCH;
             goto done;
         }
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(data, d_data, data_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        status = alias_halo_ERR_TRANSFER;
+    if (cudaMemcpy(data, imcl_d_data, imcl_data_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+        imcl_status = alias_halo_ERR_TRANSFER;
         goto done;
     }
 
 done:
-    cudaFree(d_data);
-    return status;
+    cudaFree(imcl_d_data);
+    return imcl_status;
 }
 
 const char *alias_halo_strerror(int code)

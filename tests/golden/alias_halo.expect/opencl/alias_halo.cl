@@ -7,7 +7,7 @@
 
 /* Kernel 'alias_halo': one work-item per grid point. */
 __kernel __attribute__((reqd_work_group_size(8, 8, 8)))
-void alias_halo(__global double *data, const int data_width, const int data_height, const int data_depth, const int n, const int var, const int blocks, const int vars, const int W, const int H, const int D)
+void alias_halo(__global double *data, const int data_width, const int data_height, const int data_depth, int n, int var, int blocks, int vars, const int W, const int H, const int D)
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);

@@ -24,9 +24,9 @@ static inline float imcl_max_float(float a, float b)
 }
 
 /* Helper functions of the source file. */
-static float weight(float w, int i);
+static float imcl_fn_weight(float w, int i);
 
-static float weight(float w, int i)
+static float imcl_fn_weight(float w, int i)
 {
     return i == 0 ? w : w * 0.5f;
 }
@@ -37,7 +37,7 @@ static void blur_helpers_point(const float *src, int src_width, int src_height, 
     float acc = 0.0f;
     for (int j = -1; j <= 1; j++) {
         for (int i = -1; i <= 1; i++) {
-            acc += weight(mask[(j + 1) * 3 + (i + 1)], i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + imcl_clamp(idx + i, src_width, 0)];
+            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)], i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + imcl_clamp(idx + i, src_width, 0)];
         }
     }
     dst[idy * dst_width + idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);

@@ -14,9 +14,9 @@ __device__ static inline int imcl_clamp(int i, int n, int h)
 }
 
 /* Helper functions of the source file. */
-__device__ static float weight(float w, int i);
+__device__ static float imcl_fn_weight(float w, int i);
 
-__device__ static float weight(float w, int i)
+__device__ static float imcl_fn_weight(float w, int i)
 {
     return i == 0 ? w : w * 0.5f;
 }
@@ -34,7 +34,7 @@ __global__ void __launch_bounds__(64) blur_helpers_kernel(const float *__restric
     float acc = 0.0f;
     for (int j = -1; j <= 1; j++) {
         for (int i = -1; i <= 1; i++) {
-            acc += weight(mask[(j + 1) * 3 + (i + 1)], i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + imcl_clamp(idx + i, src_width, 0)];
+            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)], i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + imcl_clamp(idx + i, src_width, 0)];
         }
     }
     dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
@@ -57,61 +57,61 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return blur_helpers_OK; /* an empty grid: nothing to do */
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+    int imcl_count = 0;
+    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
         return blur_helpers_ERR_DEVICE;
-    int status = blur_helpers_OK;
-    float *d_src = NULL;
-    const size_t src_bytes = (size_t)src_width * (size_t)src_height * sizeof(float);
-    float *d_dst = NULL;
-    const size_t dst_bytes = (size_t)dst_width * (size_t)dst_height * sizeof(float);
-    float *d_mask = NULL;
-    const size_t mask_bytes = (size_t)9 * sizeof(float);
+    int imcl_status = blur_helpers_OK;
+    float *imcl_d_src = NULL;
+    const size_t imcl_src_bytes = (size_t)src_width * (size_t)src_height * sizeof(float);
+    float *imcl_d_dst = NULL;
+    const size_t imcl_dst_bytes = (size_t)dst_width * (size_t)dst_height * sizeof(float);
+    float *imcl_d_mask = NULL;
+    const size_t imcl_mask_bytes = (size_t)9 * sizeof(float);
 
     /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before it is read) */
-    if (cudaMalloc((void **)&d_src, src_bytes) != cudaSuccess) {
-        status = blur_helpers_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_src, imcl_src_bytes) != cudaSuccess) {
+        imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_src, src, src_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = blur_helpers_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_src, src, imcl_src_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = blur_helpers_ERR_TRANSFER;
         goto done;
     }
-    if (cudaMalloc((void **)&d_dst, dst_bytes) != cudaSuccess) {
-        status = blur_helpers_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_dst, imcl_dst_bytes) != cudaSuccess) {
+        imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
-    if (cudaMalloc((void **)&d_mask, mask_bytes) != cudaSuccess) {
-        status = blur_helpers_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_mask, imcl_mask_bytes) != cudaSuccess) {
+        imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_mask, mask, mask_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = blur_helpers_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_mask, mask, imcl_mask_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = blur_helpers_ERR_TRANSFER;
         goto done;
     }
 
     /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */
     {
-        const dim3 block(8, 8, 1);
-        const dim3 grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
-        blur_helpers_kernel<<<grid, block>>>(d_src, src_width, src_height, d_dst, dst_width, dst_height, d_mask, scale, W, H, D);
+        const dim3 imcl_block(8, 8, 1);
+        const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
+        blur_helpers_kernel<<<imcl_grid, imcl_block>>>(imcl_d_src, src_width, src_height, imcl_d_dst, dst_width, dst_height, imcl_d_mask, scale, W, H, D);
         if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-            status = blur_helpers_ERR_LAUNCH;
+            imcl_status = blur_helpers_ERR_LAUNCH;
             goto done;
         }
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(dst, d_dst, dst_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        status = blur_helpers_ERR_TRANSFER;
+    if (cudaMemcpy(dst, imcl_d_dst, imcl_dst_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+        imcl_status = blur_helpers_ERR_TRANSFER;
         goto done;
     }
 
 done:
-    cudaFree(d_src);
-    cudaFree(d_dst);
-    cudaFree(d_mask);
-    return status;
+    cudaFree(imcl_d_src);
+    cudaFree(imcl_d_dst);
+    cudaFree(imcl_d_mask);
+    return imcl_status;
 }
 
 const char *blur_helpers_strerror(int code)

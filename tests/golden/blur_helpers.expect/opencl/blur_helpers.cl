@@ -8,16 +8,16 @@ static inline int imcl_clamp(int i, int n, int h)
 }
 
 /* Helper functions of the source file. */
-static float weight(float w, int i);
+static float imcl_fn_weight(float w, int i);
 
-static float weight(float w, int i)
+static float imcl_fn_weight(float w, int i)
 {
     return i == 0 ? w : w * 0.5f;
 }
 
 /* Kernel 'blur_helpers': one work-item per grid point. */
 __kernel __attribute__((reqd_work_group_size(8, 8, 1)))
-void blur_helpers(__global const float *restrict src, const int src_width, const int src_height, __global float *dst, const int dst_width, const int dst_height, __global const float *restrict mask, const float scale, const int W, const int H, const int D)
+void blur_helpers(__global const float *restrict src, const int src_width, const int src_height, __global float *dst, const int dst_width, const int dst_height, __global const float *restrict mask, float scale, const int W, const int H, const int D)
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
@@ -29,7 +29,7 @@ void blur_helpers(__global const float *restrict src, const int src_width, const
     float acc = 0.0f;
     for (int j = -1; j <= 1; j++) {
         for (int i = -1; i <= 1; i++) {
-            acc += weight(mask[(j + 1) * 3 + (i + 1)], i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + imcl_clamp(idx + i, src_width, 0)];
+            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)], i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + imcl_clamp(idx + i, src_width, 0)];
         }
     }
     dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);

@@ -73,94 +73,94 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     const int D = out_depth;
     if (W < 1 || H < 1 || D < 1)
         return bounds_OK; /* an empty grid: nothing to do */
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+    int imcl_count = 0;
+    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
         return bounds_ERR_DEVICE;
-    int status = bounds_OK;
-    double *d_a = NULL;
-    const size_t a_bytes = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
-    double *d_b = NULL;
-    const size_t b_bytes = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
-    double *d_c = NULL;
-    const size_t c_bytes = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
-    double *d_d = NULL;
-    const size_t d_bytes = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
-    double *d_h = NULL;
-    const size_t h_bytes = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
-    double *d_out = NULL;
-    const size_t out_bytes = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    int imcl_status = bounds_OK;
+    double *imcl_d_a = NULL;
+    const size_t imcl_a_bytes = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    double *imcl_d_b = NULL;
+    const size_t imcl_b_bytes = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    double *imcl_d_c = NULL;
+    const size_t imcl_c_bytes = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    double *imcl_d_d = NULL;
+    const size_t imcl_d_bytes = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    double *imcl_d_h = NULL;
+    const size_t imcl_h_bytes = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+    double *imcl_d_out = NULL;
+    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
 
     /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten before it is read) */
-    if (cudaMalloc((void **)&d_a, a_bytes) != cudaSuccess) {
-        status = bounds_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_a, imcl_a_bytes) != cudaSuccess) {
+        imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_a, a, a_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = bounds_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_a, a, imcl_a_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
-    if (cudaMalloc((void **)&d_b, b_bytes) != cudaSuccess) {
-        status = bounds_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_b, imcl_b_bytes) != cudaSuccess) {
+        imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_b, b, b_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = bounds_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_b, b, imcl_b_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
-    if (cudaMalloc((void **)&d_c, c_bytes) != cudaSuccess) {
-        status = bounds_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_c, imcl_c_bytes) != cudaSuccess) {
+        imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_c, c, c_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = bounds_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_c, c, imcl_c_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
-    if (cudaMalloc((void **)&d_d, d_bytes) != cudaSuccess) {
-        status = bounds_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_d, imcl_d_bytes) != cudaSuccess) {
+        imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_d, d, d_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = bounds_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_d, d, imcl_d_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
-    if (cudaMalloc((void **)&d_h, h_bytes) != cudaSuccess) {
-        status = bounds_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_h, imcl_h_bytes) != cudaSuccess) {
+        imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_h, h, h_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = bounds_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
-    if (cudaMalloc((void **)&d_out, out_bytes) != cudaSuccess) {
-        status = bounds_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
+        imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
 
     /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */
     {
-        const dim3 block(32, 4, 2);
-        const dim3 grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 2 - 1) / 2);
-        bounds_kernel<<<grid, block>>>(d_a, a_width, a_height, a_depth, d_b, b_width, b_height, b_depth, d_c, c_width, c_height, c_depth, d_d, d_width, d_height, d_depth, d_h, h_width, h_height, h_depth, d_out, out_width, out_height, out_depth, W, H, D);
+        const dim3 imcl_block(32, 4, 2);
+        const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 2 - 1) / 2);
+        bounds_kernel<<<imcl_grid, imcl_block>>>(imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D);
         if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-            status = bounds_ERR_LAUNCH;
+            imcl_status = bounds_ERR_LAUNCH;
             goto done;
         }
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, d_out, out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        status = bounds_ERR_TRANSFER;
+    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+        imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
 
 done:
-    cudaFree(d_a);
-    cudaFree(d_b);
-    cudaFree(d_c);
-    cudaFree(d_d);
-    cudaFree(d_h);
-    cudaFree(d_out);
-    return status;
+    cudaFree(imcl_d_a);
+    cudaFree(imcl_d_b);
+    cudaFree(imcl_d_c);
+    cudaFree(imcl_d_d);
+    cudaFree(imcl_d_h);
+    cudaFree(imcl_d_out);
+    return imcl_status;
 }
 
 const char *bounds_strerror(int code)

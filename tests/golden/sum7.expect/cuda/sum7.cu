@@ -49,54 +49,54 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     const int D = input_depth;
     if (W < 1 || H < 1 || D < 1)
         return sum7_OK; /* an empty grid: nothing to do */
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+    int imcl_count = 0;
+    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
         return sum7_ERR_DEVICE;
-    int status = sum7_OK;
-    double *d_input = NULL;
-    const size_t input_bytes = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
-    double *d_output = NULL;
-    const size_t output_bytes = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+    int imcl_status = sum7_OK;
+    double *imcl_d_input = NULL;
+    const size_t imcl_input_bytes = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
+    double *imcl_d_output = NULL;
+    const size_t imcl_output_bytes = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
 
     /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
-    if (cudaMalloc((void **)&d_input, input_bytes) != cudaSuccess) {
-        status = sum7_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_input, imcl_input_bytes) != cudaSuccess) {
+        imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_input, input, input_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = sum7_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_input, input, imcl_input_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = sum7_ERR_TRANSFER;
         goto done;
     }
-    if (cudaMalloc((void **)&d_output, output_bytes) != cudaSuccess) {
-        status = sum7_ERR_MEMORY;
+    if (cudaMalloc((void **)&imcl_d_output, imcl_output_bytes) != cudaSuccess) {
+        imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(d_output, output, output_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
-        status = sum7_ERR_TRANSFER;
+    if (cudaMemcpy(imcl_d_output, output, imcl_output_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+        imcl_status = sum7_ERR_TRANSFER;
         goto done;
     }
 
     /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */
     {
-        const dim3 block(8, 8, 8);
-        const dim3 grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
-        sum7_kernel<<<grid, block>>>(d_input, input_width, input_height, input_depth, d_output, output_width, output_height, output_depth, W, H, D);
+        const dim3 imcl_block(8, 8, 8);
+        const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+        sum7_kernel<<<imcl_grid, imcl_block>>>(imcl_d_input, input_width, input_height, input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D);
         if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-            status = sum7_ERR_LAUNCH;
+            imcl_status = sum7_ERR_LAUNCH;
             goto done;
         }
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(output, d_output, output_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        status = sum7_ERR_TRANSFER;
+    if (cudaMemcpy(output, imcl_d_output, imcl_output_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+        imcl_status = sum7_ERR_TRANSFER;
         goto done;
     }
 
 done:
-    cudaFree(d_input);
-    cudaFree(d_output);
-    return status;
+    cudaFree(imcl_d_input);
+    cudaFree(imcl_d_output);
+    return imcl_status;
 }
 
 const char *sum7_strerror(int code)
