@@ -190,14 +190,42 @@ static bool clarity_parens(const Node *parent, const Node *child)
     return false;
 }
 
+static void open_bracket(Unparser *u, const Node *n, char c)
+{
+    sb_putc(u->out, c);
+    if (++u->depth > u->max_depth) {
+        u->max_depth = u->depth;
+        u->deepest = n;
+    }
+}
+
+static void close_bracket(Unparser *u, char c)
+{
+    sb_putc(u->out, c);
+    u->depth--;
+}
+
 static void sub(Unparser *u, const Node *parent, const Node *child, int min_prec)
 {
     bool paren = prec(child) < min_prec || clarity_parens(parent, child);
     if (paren)
-        sb_putc(u->out, '(');
+        open_bracket(u, child, '(');
     unparse_expr(u, child);
     if (paren)
-        sb_putc(u->out, ')');
+        close_bracket(u, ')');
+}
+
+int unparse_check_depth(const Unparser *u, Diag *diag, const char *backend)
+{
+    if (u->max_depth <= UNPARSE_MAX_DEPTH)
+        return 0;
+    const Node *n = u->deepest;
+    while (n && n->loc.line == 0)
+        n = n->parent;
+    diag_error(diag, n ? n->loc : (Loc){0},
+               "expression nested too deeply for the %s compiler (%d levels of brackets, at most %d); split it with local variables",
+               backend, u->max_depth, UNPARSE_MAX_DEPTH);
+    return 1;
 }
 
 static void print_float(Unparser *u, const Node *n)
@@ -230,7 +258,7 @@ static void note_helper(Unparser *u, const char *name)
 void unparse_call_converted(Unparser *u, const char *name, const Node *call, Type *t)
 {
     sb_puts(u->out, name);
-    sb_putc(u->out, '(');
+    open_bracket(u, call, '(');
     for (int i = 0; i < call->u.call.args.len; i++) {
         const Node *arg = call->u.call.args.items[i];
         if (i)
@@ -242,7 +270,7 @@ void unparse_call_converted(Unparser *u, const char *name, const Node *call, Typ
             unparse_expr(u, arg);
         }
     }
-    sb_putc(u->out, ')');
+    close_bracket(u, ')');
 }
 
 void unparse_expr(Unparser *u, const Node *n)
@@ -281,15 +309,15 @@ void unparse_expr(Unparser *u, const Node *n)
         break;
     case AST_BUF_ACCESS:
         sb_puts(o, unparse_name(n->u.access.sym));
-        sb_putc(o, '[');
+        open_bracket(u, n, '[');
         unparse_expr(u, n->u.access.ix[0]);
-        sb_putc(o, ']');
+        close_bracket(u, ']');
         break;
     case AST_INDEX:
         sub(u, n, n->u.index.base, PREC_POSTFIX);
-        sb_putc(o, '[');
+        open_bracket(u, n, '[');
         unparse_expr(u, n->u.index.index);
-        sb_putc(o, ']');
+        close_bracket(u, ']');
         break;
     case AST_UNARY: {
         int op = n->u.unary.op;

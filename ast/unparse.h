@@ -30,7 +30,16 @@ struct Unparser {
     const Target *t;
     unsigned helpers;        /* HELPER_* used so far */
     unsigned minmax_types;   /* C backend: bit (kind) for each min/max/clamp type used */
+    int depth;               /* brackets open at this point of the output */
+    int max_depth;           /* the most brackets ever open, and where */
+    const Node *deepest;
 };
+
+/* Compilers refuse deeper bracket nesting (clang's limit is 256). */
+#define UNPARSE_MAX_DEPTH 200
+
+/* Reports an expression nested deeper than UNPARSE_MAX_DEPTH; returns errors. */
+int unparse_check_depth(const Unparser *u, Diag *diag, const char *backend);
 
 void unparse_init(Unparser *u, StrBuf *out, const Target *t);
 void unparse_expr(Unparser *u, const Node *n);

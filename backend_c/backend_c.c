@@ -141,6 +141,7 @@ int backend_c_emit(EmitCtx *e, Outputs *out)
     u.indent = 1;
     unparse_stmts(&u, k->body);
     sb_puts(&code, "}\n\n");
+    int errors = unparse_check_depth(&u, e->diag, "C");
 
     sb_printf(&code, "int %s(", pk);
     host_param_list(&code, k);
@@ -170,5 +171,5 @@ int backend_c_emit(EmitCtx *e, Outputs *out)
     sb_puts(f, sb_str(&code));
     sb_free(&code);
     header_emit(e, out);
-    return 0;
+    return errors;
 }

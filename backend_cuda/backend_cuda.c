@@ -164,6 +164,7 @@ int backend_cuda_emit(EmitCtx *e, Outputs *out)
     u.indent = 1;
     unparse_stmts(&u, k->body);
     sb_puts(&code, "}\n\n");
+    int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);
     host_strerror(&code, e->host_name);
     sb_printf(&code, "\nconst char *%s_build_log(void)\n{\n    return \"\";\n}\n", e->host_name);
@@ -175,5 +176,5 @@ int backend_cuda_emit(EmitCtx *e, Outputs *out)
     sb_puts(f, sb_str(&code));
     sb_free(&code);
     header_emit(e, out);
-    return 0;
+    return errors;
 }

@@ -54,8 +54,10 @@ static bool uses_double(Node *n, void *p)
     return !*found;
 }
 
-static void kernel_source(StrBuf *sb, const EmitCtx *e)
+/* Returns the number of errors. */
+static int kernel_source(StrBuf *sb, const EmitCtx *e)
 {
+    int errors;
     const Function *k = e->k;
     const TuneParams *tp = e->tp;
     StrBuf code = {0};
@@ -86,6 +88,7 @@ static void kernel_source(StrBuf *sb, const EmitCtx *e)
     u.indent = 1;
     unparse_stmts(&u, k->body);
     sb_puts(&code, "}\n");
+    errors = unparse_check_depth(&u, e->diag, "OpenCL");
 
     bool dbl = false;
     for (int i = 0; i < k->nparams; i++) {
@@ -98,6 +101,7 @@ static void kernel_source(StrBuf *sb, const EmitCtx *e)
     unparse_helper_defs(sb, u.helpers, "static inline");
     sb_puts(sb, sb_str(&code));
     sb_free(&code);
+    return errors;
 }
 
 /* The kernel source as a C string literal, one source line per literal line. */
@@ -290,9 +294,9 @@ int backend_opencl_emit(EmitCtx *e, Outputs *out)
 {
     StrBuf *cl = outputs_add(out, arena_printf(e->a, "%s.cl", e->k->name));
     host_banner(cl, e, "OpenCL kernel");
-    kernel_source(cl, e);
+    int errors = kernel_source(cl, e);
     StrBuf *host = outputs_add(out, arena_printf(e->a, "%s_host.c", e->k->name));
     host_source(host, e, sb_str(cl));
     header_emit(e, out);
-    return 0;
+    return errors;
 }
