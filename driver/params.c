@@ -304,6 +304,10 @@ bool params_for_kernel(const TuneParams *given, const Function *k, TuneParams *o
         diag_plain_error(d, "parameter 'block_size_z': value %d is not allowed (at most %d)", out->block[2], PARAMS_MAX_BLOCK_Z);
         ok = false;
     }
+    if (out->interleaved != 1) {
+        diag_plain_error(d, "parameter 'interleaved': value %d is not supported yet (the blocked mapping comes with thread coarsening; only 1 is)", out->interleaved);
+        ok = false;
+    }
     for (int i = 0; i < 3; i++)
         if (out->coarsen[i] != 1) {
             diag_plain_error(d, "parameter 'coarsen_%c': value %d is not supported yet (thread coarsening; only 1 is)", axes[i], out->coarsen[i]);
