@@ -234,6 +234,21 @@ static void test_bblock(Lang *L, int w, int h, int d)
                     e[k][p] = acc + 1000 * rd(&A[k], x + so[k][0] * s, y + so[k][1] * s, z + so[k][2] * s);
                 }
             }
+    /* none and the default boundary */
+    void *bn = rand_arr(&g, T_FLOAT, n), *b0 = rand_arr(&g, T_INT, n), *ninit = nan_init(T_DOUBLE, n);
+    Arr An = {B_NONE, 0, T_FLOAT, bn, w, h, d}, A0 = {B_CONST, 0, T_INT, b0, w, h, d};
+    double *en = lang_dalloc(n);
+    for (int z = 0; z < d; z++)
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+            {
+                /* float + int is float: the whole sum is float arithmetic, left to right */
+                float r = (float)rd(&An, w - 1 - x, y, (z + 3) % d) + 2 * (float)rd(&An, x, h - 1 - y, d - 1 - z);
+                r = r + 4 * (int)rd(&A0, x, y, z - 3);
+                r = r + 8 * (int)rd(&A0, x + 3, y - 3, z + 3);
+                r = r + 16 * (int)rd(&A0, x, y, z);
+                en[((long)z * h + y) * w + x] = r;
+            }
     Shape sh = shape3(w, h, d);
     for (int b = 0; b < 2; b++) {
         lang_call_begin(L, b, w < 3 ? "bblock (tiny)" : "bblock");
@@ -241,9 +256,11 @@ static void test_bblock(Lang *L, int w, int h, int d)
         void *ii[NK], *oo[NK];
         for (int k = 0; k < NK; k++) ii[k] = lang_in(L, inames[k], it[k], n, in[k]);
         for (int k = 0; k < NK; k++) oo[k] = lang_out(L, onames[k], it[k], n, init[k], e[k], &sh);
+        void *ibn = lang_in(L, "bn", T_FLOAT, n, bn), *ib0 = lang_in(L, "b0", T_INT, n, b0);
+        void *on = lang_out(L, "onone", T_DOUBLE, n, ninit, en, &sh);
         int rc = CHECK_CALL(b, bblock, isel, w, h, d, ii[0], w, h, d, ii[1], w, h, d, ii[2], w, h, d, ii[3], w, h, d,
                             ii[4], w, h, d, oo[0], w, h, d, oo[1], w, h, d, oo[2], w, h, d, oo[3], w, h, d, oo[4], w,
-                            h, d);
+                            h, d, ibn, w, h, d, ib0, w, h, d, on, w, h, d);
         lang_call_end(L, rc, CHECK_STRERROR(b, bblock, rc), LANG_BUILD_LOG(b, bblock));
     }
 }
