@@ -1,4 +1,4 @@
-/* Oracle driver of tests/lang/deep.imcl: a 600-term sum, a 260-deep right-nested
+/* Oracle driver of tests/lang/deep.imcl: a 600-term sum, a 195-deep right-nested
  * difference, a 100-deep ?: chain. Integers exact (no overflow: a <= 120). */
 #include "lang_common.h"
 
@@ -24,7 +24,7 @@ int main(void)
         for (int i = 0; i < 600; i++) s += (long)v * (i % 7 + 1);
         e1[p] = (double)s;
         long r = v;
-        for (int i = 0; i < 260; i++) r = (long)v * (i % 5 + 1) - r;
+        for (int i = 0; i < 195; i++) r = (long)v * (i % 5 + 1) - r;
         e2[p] = (double)r;
         int t = 0;
         for (int i = 0; i < 100; i++) t = v > i ? i : t;
