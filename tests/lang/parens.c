@@ -54,6 +54,9 @@ int main(void)
         r += (x & (y + 1)) % 100;
         r += ((!x) == y) * 19;
         if ((t = x & 3)) r += t * 23;
+        r += 3 + 2 + 1;     /* while ((k = k - 1)) from 4 */
+        r += 2 * (2 + 1);   /* for (k = 3; (k = k - 1);) */
+        r += 3 + 3;         /* do ... while ((k = k + 1) < 2) from 0: runs twice */
         u = (t = x & 15) + 1;
         r += u * t;
         t++;
