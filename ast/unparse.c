@@ -36,6 +36,12 @@ static const char *const reserved[] = {
     "new", "delete", "this", "template", "namespace", "operator", "public", "private",
     "protected", "virtual", "friend", "try", "catch", "throw", "using", "typename", "true",
     "false", "nullptr", "and", "or", "not", "xor", "explicit", "mutable", "export", "asm",
+    "constexpr", "decltype", "noexcept", "alignas", "alignof", "static_assert", "thread_local",
+    "bitand", "bitor", "compl", "and_eq", "or_eq", "xor_eq", "not_eq", "char16_t", "char32_t",
+    "const_cast", "static_cast", "dynamic_cast", "reinterpret_cast", "typeid", "override",
+    "final", "concept", "requires", "co_await", "co_yield", "co_return", "consteval",
+    "constinit", "char8_t", "import", "module", "register", "_Bool", "_Complex", "_Atomic",
+    "_Generic", "_Noreturn", "_Alignas", "_Alignof", "_Static_assert", "_Thread_local",
     "main", "NULL", "int8_t", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "wchar_t",
     /* CUDA */
     "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3", "__global__",
@@ -444,6 +450,18 @@ static void decl_text(Unparser *u, const Node *d, bool with_type)
     }
 }
 
+/* A condition: an assignment keeps the parentheses that say it is meant. */
+static void condition(Unparser *u, const Node *e)
+{
+    if (e->kind == AST_ASSIGN) {
+        open_bracket(u, e, '(');
+        unparse_expr(u, e);
+        close_bracket(u, ')');
+    } else {
+        unparse_expr(u, e);
+    }
+}
+
 /* A statement as the body of if/for/while: always braced. */
 static void body(Unparser *u, const Node *n)
 {
@@ -514,7 +532,7 @@ void unparse_stmt(Unparser *u, const Node *n)
         unparse_indent(u);
         for (;;) {
             sb_puts(o, "if (");
-            unparse_expr(u, n->u.if_.cond);
+            condition(u, n->u.if_.cond);
             sb_puts(o, ") ");
             body(u, n->u.if_.then);
             const Node *e = n->u.if_.els;
@@ -536,7 +554,7 @@ void unparse_stmt(Unparser *u, const Node *n)
         for_init(u, n->u.loop.init);
         sb_puts(o, "; ");
         if (n->u.loop.cond)
-            unparse_expr(u, n->u.loop.cond);
+            condition(u, n->u.loop.cond);
         sb_puts(o, "; ");
         if (n->u.loop.step)
             unparse_expr(u, n->u.loop.step);
@@ -547,7 +565,7 @@ void unparse_stmt(Unparser *u, const Node *n)
     case AST_WHILE:
         unparse_indent(u);
         sb_puts(o, "while (");
-        unparse_expr(u, n->u.loop.cond);
+        condition(u, n->u.loop.cond);
         sb_puts(o, ") ");
         body(u, n->u.loop.body);
         sb_putc(o, '\n');
@@ -557,7 +575,7 @@ void unparse_stmt(Unparser *u, const Node *n)
         sb_puts(o, "do ");
         body(u, n->u.loop.body);
         sb_puts(o, " while (");
-        unparse_expr(u, n->u.loop.cond);
+        condition(u, n->u.loop.cond);
         sb_puts(o, ");\n");
         break;
     case AST_BREAK:
