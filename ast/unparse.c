@@ -279,6 +279,24 @@ void unparse_call_converted(Unparser *u, const char *name, const Node *call, Typ
     close_bracket(u, ')');
 }
 
+bool unparse_libm_call(Unparser *u, const Node *call)
+{
+    const MathInfo *m = math_info(call->u.call.math);
+    Type *t = call->type;
+    char name[64];
+    switch (m->kind) {
+    case MK_FLOAT:
+        snprintf(name, sizeof name, "%s%s", m->name, t->kind == TY_FLOAT ? "f" : "");
+        unparse_call_converted(u, name, call, t);
+        return true;
+    case MK_ABS:
+        unparse_call_converted(u, "abs", call, type_scalar(TY_INT));
+        return true;
+    default:
+        return false;
+    }
+}
+
 void unparse_expr(Unparser *u, const Node *n)
 {
     StrBuf *o = u->out;

@@ -51,6 +51,11 @@ void unparse_indent(Unparser *u);
 /* Prints `f(x, y)` with each argument converted to type t when it differs. */
 void unparse_call_converted(Unparser *u, const char *name, const Node *call, Type *t);
 
+/* A math call in C library spelling (sqrtf for float, sqrt for double, abs for
+ * int), shared by the C and CUDA backends; returns false for min/max/clamp,
+ * whose spelling differs between them. */
+bool unparse_libm_call(Unparser *u, const Node *call);
+
 /* Name of a symbol in generated code: the source name, or `imcl_v_<name>` when
  * that is a reserved word or a library name of C, C++, CUDA or OpenCL C; helper
  * functions are always `imcl_fn_<name>` (no library can clash with them). Names

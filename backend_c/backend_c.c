@@ -20,25 +20,16 @@ static void c_builtin(Unparser *u, Builtin b)
 
 static void c_math(Unparser *u, const Node *call)
 {
+    if (unparse_libm_call(u, call))
+        return;
+    /* min, max, clamp: a helper per type (see minmax_defs). */
     const MathInfo *m = math_info(call->u.call.math);
     Type *t = call->type;
     char name[64];
-    switch (m->kind) {
-    case MK_FLOAT:
-        snprintf(name, sizeof name, "%s%s", m->name, t->kind == TY_FLOAT ? "f" : "");
-        unparse_call_converted(u, name, call, t);
-        break;
-    case MK_ABS:
-        unparse_call_converted(u, "abs", call, type_scalar(TY_INT));
-        break;
-    case MK_ANY: {
-        int fn = call->u.call.math == MATH_MIN ? 0 : call->u.call.math == MATH_MAX ? 1 : 2;
-        u->minmax_types |= 1u << (fn * 9 + (int)t->kind);
-        snprintf(name, sizeof name, "imcl_%s_%s", m->name, type_name(t));
-        unparse_call_converted(u, name, call, t);
-        break;
-    }
-    }
+    int fn = call->u.call.math == MATH_MIN ? 0 : call->u.call.math == MATH_MAX ? 1 : 2;
+    u->minmax_types |= 1u << (fn * 9 + (int)t->kind);
+    snprintf(name, sizeof name, "imcl_%s_%s", m->name, type_name(t));
+    unparse_call_converted(u, name, call, t);
 }
 
 static const Target c_target = {"c", c_type, c_builtin, c_math, "static"};
@@ -160,8 +151,7 @@ int backend_c_emit(EmitCtx *e, Outputs *out)
     point_params(&code, k, &uses, true);
     sb_puts(&code, ");\n");
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
-    host_strerror(&code, pk);
-    sb_printf(&code, "\nconst char *%s_build_log(void)\n{\n    return \"\";\n}\n", pk);
+    host_error_functions(&code, pk, "\"\"");
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s_ref.c", k->name));
     host_banner(f, e, "C reference");

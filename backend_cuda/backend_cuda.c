@@ -18,35 +18,26 @@ static void cuda_builtin(Unparser *u, Builtin b)
 
 static void cuda_math(Unparser *u, const Node *call)
 {
+    if (unparse_libm_call(u, call))
+        return;
     const MathInfo *m = math_info(call->u.call.math);
     Type *t = call->type;
-    char name[64];
-    switch (m->kind) {
-    case MK_FLOAT:
-        snprintf(name, sizeof name, "%s%s", m->name, t->kind == TY_FLOAT ? "f" : "");
-        unparse_call_converted(u, name, call, t);
-        break;
-    case MK_ABS:
-        unparse_call_converted(u, "abs", call, type_scalar(TY_INT));
-        break;
-    case MK_ANY:
-        if (call->u.call.math == MATH_CLAMP) {
-            /* clamp(x, lo, hi) = min(max(x, lo), hi), each argument evaluated once. */
-            const Node *a0 = call->u.call.args.items[0], *a1 = call->u.call.args.items[1],
-                       *a2 = call->u.call.args.items[2];
-            const char *ty = host_c_type(t->kind);
-            sb_printf(u->out, "min(max((%s)(", ty);
-            unparse_expr(u, a0);
-            sb_printf(u->out, "), (%s)(", ty);
-            unparse_expr(u, a1);
-            sb_printf(u->out, ")), (%s)(", ty);
-            unparse_expr(u, a2);
-            sb_puts(u->out, "))");
-        } else {
-            unparse_call_converted(u, m->name, call, t);
-        }
-        break;
+    if (call->u.call.math != MATH_CLAMP) {
+        /* CUDA overloads min and max for every arithmetic type. */
+        unparse_call_converted(u, m->name, call, t);
+        return;
     }
+    /* clamp(x, lo, hi) = min(max(x, lo), hi), each argument evaluated once. */
+    const Node *a0 = call->u.call.args.items[0], *a1 = call->u.call.args.items[1],
+               *a2 = call->u.call.args.items[2];
+    const char *ty = host_c_type(t->kind);
+    sb_printf(u->out, "min(max((%s)(", ty);
+    unparse_expr(u, a0);
+    sb_printf(u->out, "), (%s)(", ty);
+    unparse_expr(u, a1);
+    sb_printf(u->out, ")), (%s)(", ty);
+    unparse_expr(u, a2);
+    sb_puts(u->out, "))");
 }
 
 static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math, "__device__ static"};
@@ -166,8 +157,7 @@ int backend_cuda_emit(EmitCtx *e, Outputs *out)
     sb_puts(&code, "}\n\n");
     int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);
-    host_strerror(&code, e->host_name);
-    sb_printf(&code, "\nconst char *%s_build_log(void)\n{\n    return \"\";\n}\n", e->host_name);
+    host_error_functions(&code, e->host_name, "\"\"");
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s.cu", k->name));
     host_banner(f, e, "CUDA kernel and host wrapper");

@@ -179,7 +179,6 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     embed(sb, src);
     sb_puts(sb, ";\n\n");
     sb_puts(sb, "static char imcl_log[16384];\n\n");
-    sb_printf(sb, "const char *%s_build_log(void)\n{\n    return imcl_log;\n}\n\n", pk);
     sb_puts(sb, device_choice);
 
     sb_printf(sb, "int %s(", pk);
@@ -287,7 +286,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_puts(sb, "    if (imcl_kern)\n        clReleaseKernel(imcl_kern);\n    if (imcl_prog)\n        clReleaseProgram(imcl_prog);\n"
                 "    if (imcl_queue)\n        clReleaseCommandQueue(imcl_queue);\n    if (imcl_ctx)\n        clReleaseContext(imcl_ctx);\n");
     sb_puts(sb, "    return imcl_status;\n}\n\n");
-    host_strerror(sb, pk);
+    host_error_functions(sb, pk, "imcl_log");
 }
 
 int backend_opencl_emit(EmitCtx *e, Outputs *out)

@@ -278,7 +278,7 @@ static bool find_loop(Node *n, void *p)
     return !f->found;
 }
 
-bool params_for_kernel(const TuneParams *given, const Function *k, TuneParams *out, Diag *d)
+bool params_for_kernel(TuneParams *given, const Function *k, TuneParams *out, Diag *d)
 {
     *out = *given;
     int dims = k->grid_dims;
@@ -314,7 +314,7 @@ bool params_for_kernel(const TuneParams *given, const Function *k, TuneParams *o
             ok = false;
         }
     for (int i = 0; i < given->nmem; i++) {
-        const MemChoice *m = &given->mem[i];
+        MemChoice *m = &given->mem[i];
         const Symbol *s = NULL;
         for (int j = 0; j < k->nparams; j++)
             if (strcmp(k->params[j]->name, m->array) == 0 &&
@@ -322,14 +322,14 @@ bool params_for_kernel(const TuneParams *given, const Function *k, TuneParams *o
                 s = k->params[j];
         if (!s)
             continue;
-        ((MemChoice *)m)->used = true;
+        m->used = true;
         if (m->mem != MEM_GLOBAL) {
             diag_plain_error(d, "parameter 'mem_%s': value '%s' is not supported yet (only global is)", m->array, mem_kind_name(m->mem));
             ok = false;
         }
     }
     for (int i = 0; i < given->nunroll; i++) {
-        UnrollChoice *u = (UnrollChoice *)&given->unroll[i];
+        UnrollChoice *u = &given->unroll[i];
         FindLoop f = {u->line, false};
         ast_walk(k->body, find_loop, &f);
         if (!f.found)

@@ -40,8 +40,9 @@ void params_init(TuneParams *tp);
 bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *diag);
 /* The parameters for kernel k: defaults for what was not given (block 8x8x1 for
  * an Image grid, 8x8x8 for a Block grid), checked against k and against what
- * imcl implements. Reports and returns false on an illegal combination. */
-bool params_for_kernel(const TuneParams *given, const Function *k, TuneParams *out, Diag *diag);
+ * imcl implements; marks the mem_/unroll_ entries of `given` that k uses. Reports and
+ * returns false on an illegal combination. */
+bool params_for_kernel(TuneParams *given, const Function *k, TuneParams *out, Diag *diag);
 /* After every kernel: names that matched no kernel are errors. */
 bool params_check_unused(const TuneParams *tp, Diag *diag);
 const char *mem_kind_name(MemKind m);

@@ -62,8 +62,8 @@ void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent
 void host_grid_extent(StrBuf *sb, const Function *k, int indent);
 /* The file banner: what generated it, from what, for which kernel and parameters. */
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what);
-/* PK_strerror. */
-void host_strerror(StrBuf *sb, const char *pk);
+/* PK_strerror, and PK_build_log returning `log` (a C expression). */
+void host_error_functions(StrBuf *sb, const char *pk, const char *log);
 /* A comment listing what the wrapper copies in and out, and why an array
  * written by the kernel is or is not copied in. */
 void host_transfer_comment(StrBuf *sb, const Function *k, int indent);

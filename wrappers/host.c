@@ -289,7 +289,7 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
     sb_puts(sb, " * Do not edit: regenerate with imcl instead. */\n");
 }
 
-void host_strerror(StrBuf *sb, const char *pk)
+void host_error_functions(StrBuf *sb, const char *pk, const char *log)
 {
     sb_printf(sb,
               "const char *%s_strerror(int code)\n"
@@ -306,4 +306,5 @@ void host_strerror(StrBuf *sb, const char *pk)
               "    }\n"
               "}\n",
               pk, pk, pk, pk, pk, pk, pk, pk);
+    sb_printf(sb, "\nconst char *%s_build_log(void)\n{\n    return %s;\n}\n", pk, log);
 }

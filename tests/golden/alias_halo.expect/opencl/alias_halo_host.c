@@ -40,11 +40,6 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-const char *alias_halo_build_log(void)
-{
-    return imcl_log;
-}
-
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
  * first GPU of any platform, else the first device of the first platform. */
 static int imcl_device(cl_device_id *imcl_dev)
@@ -210,4 +205,9 @@ const char *alias_halo_strerror(int code)
     case alias_halo_ERR_LAUNCH: return "kernel launch failed";
     default: return "unknown error";
     }
+}
+
+const char *alias_halo_build_log(void)
+{
+    return imcl_log;
 }

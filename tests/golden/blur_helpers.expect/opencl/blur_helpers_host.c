@@ -50,11 +50,6 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-const char *blur_helpers_build_log(void)
-{
-    return imcl_log;
-}
-
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
  * first GPU of any platform, else the first device of the first platform. */
 static int imcl_device(cl_device_id *imcl_dev)
@@ -242,4 +237,9 @@ const char *blur_helpers_strerror(int code)
     case blur_helpers_ERR_LAUNCH: return "kernel launch failed";
     default: return "unknown error";
     }
+}
+
+const char *blur_helpers_build_log(void)
+{
+    return imcl_log;
 }

@@ -69,11 +69,6 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-const char *bounds_build_log(void)
-{
-    return imcl_log;
-}
-
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
  * first GPU of any platform, else the first device of the first platform. */
 static int imcl_device(cl_device_id *imcl_dev)
@@ -305,4 +300,9 @@ const char *bounds_strerror(int code)
     case bounds_ERR_LAUNCH: return "kernel launch failed";
     default: return "unknown error";
     }
+}
+
+const char *bounds_build_log(void)
+{
+    return imcl_log;
 }
