@@ -6,7 +6,10 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "params.h"
 #include "unparse.h"
+
+#define SPACE_MAX_COARSEN PARAMS_MAX_COARSEN
 
 typedef struct Param {
     const char *name;
@@ -44,7 +47,7 @@ static bool collect_loops(Node *n, void *ctx)
     return true;
 }
 
-static void build_space(Space *s, Arena *a, const Function *k, const SpaceOptions *o)
+static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
 {
     memset(s, 0, sizeof *s);
     bool three = k->grid_dims == 3;
@@ -62,26 +65,50 @@ static void build_space(Space *s, Arena *a, const Function *k, const SpaceOption
     add_int_param(s, a, "block_size_x", maxb[0], maxb[0] < 8 ? maxb[0] : 8);
     add_int_param(s, a, "block_size_y", maxb[1], maxb[1] < 8 ? maxb[1] : 8);
     add_int_param(s, a, "block_size_z", maxb[2], three ? (maxb[2] < 8 ? maxb[2] : 8) : 1);
+    /* Coarsening: every factor up to PARAMS_MAX_COARSEN (the mapping handles
+     * extents that are not multiples of block x coarsening). */
     static const char *coarsen[] = {"coarsen_x", "coarsen_y", "coarsen_z"};
-    for (int d = 0; d < 3; d++)
-        add_int_param(s, a, coarsen[d], 1, 1);
+    for (int d = 0; d < 3; d++) {
+        Param *c = add_int_param(s, a, coarsen[d], 1, 1);
+        for (int v = 2; v <= SPACE_MAX_COARSEN && (d < 2 || three); v++)
+            c->ints[c->n++] = v;
+    }
     Param *il = &s->p[s->n++];
     memset(il, 0, sizeof *il);
     il->name = "interleaved";
+    il->ints[il->n++] = 0;
     il->ints[il->n++] = 1;
     il->def_int = 1;
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *sym = k->params[i];
+    /* Placements, and what they cost in shared and constant memory. */
+    StrBuf shared = {0}, constant = {0};
+    static const MemKind kinds[] = {MEM_GLOBAL, MEM_SHARED, MEM_TEXTURE, MEM_CONSTANT};
+    for (int i = 0; i < k->nparams && s->n < 48; i++) {
+        Symbol *sym = k->params[i];
         if (!type_is_grid(sym->type) && sym->type->kind != TY_ARRAY)
             continue;
         Param *p = &s->p[s->n++];
         memset(p, 0, sizeof *p);
         p->name = arena_printf(a, "mem_%s", sym->name);
         p->is_str = true;
-        p->strs[p->n++] = "global";
         p->def_str = "global";
-        if (s->n >= 48)
-            break;
+        for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
+            const char *why;
+            if (placement_allowed(a, k, sym, kinds[j], o, &why))
+                p->strs[p->n++] = mem_kind_name(kinds[j]);
+        }
+        SharedTile t;
+        if (placement_allowed(a, k, sym, MEM_SHARED, o, &(const char *){NULL}) &&
+            placement_shared_tile(a, k, sym, &t, &(const char *){NULL})) {
+            sb_printf(&shared, "%s(%s == 'shared')", shared.len ? " + " : "", p->name);
+            static const char *ax = "xyz";
+            for (int d = 0; d < t.dims; d++)
+                sb_printf(&shared, " * (block_size_%c*coarsen_%c + %lld)", ax[d], ax[d], t.max[d] - t.min[d]);
+            sb_printf(&shared, " * %d", type_size(sym->type->elem));
+        }
+        long long elems = placement_constant_elems(k, sym, o);
+        if (elems > 0 && placement_allowed(a, k, sym, MEM_CONSTANT, o, &(const char *){NULL}))
+            sb_printf(&constant, "%s(%s == 'constant') * %lld", constant.len ? " + " : "", p->name,
+                      elems * type_size(sym->type->elem));
     }
     Node *items[32];
     NodeList loops = {items, 0, 32};
@@ -95,6 +122,12 @@ static void build_space(Space *s, Arena *a, const Function *k, const SpaceOption
             add_int_param(s, a, name, 1, 1);
     }
     s->restrict_[s->nr++] = "block_size_x*block_size_y*block_size_z <= 1024";
+    if (shared.len)
+        s->restrict_[s->nr++] = arena_printf(a, "%s <= %lld", sb_str(&shared), o->shared_limit);
+    if (constant.len)
+        s->restrict_[s->nr++] = arena_printf(a, "%s <= %lld", sb_str(&constant), o->constant_limit);
+    sb_free(&shared);
+    sb_free(&constant);
 }
 
 static cJSON *values(const Param *p)
@@ -105,7 +138,7 @@ static cJSON *values(const Param *p)
     return arr;
 }
 
-static cJSON *space_json(Arena *a, const Function *k, const SpaceOptions *o)
+static cJSON *space_json(Arena *a, Function *k, const SpaceOptions *o)
 {
     Space s;
     build_space(&s, a, k, o);
@@ -284,7 +317,7 @@ static void t1_add_arguments(cJSON *ks, Arena *a, const Function *k, const long 
     }
 }
 
-static cJSON *t1_document(Arena *a, const Function *k, const SpaceOptions *o)
+static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
 {
     Space s;
     build_space(&s, a, k, o);

@@ -4,13 +4,7 @@
 
 #include <stdio.h>
 
-#include "ast.h"
-
-typedef struct SpaceOptions {
-    const char *backend;   /* "cuda", "opencl" or "c" */
-    const int *size;       /* --size, or NULL */
-    int size_dims;
-} SpaceOptions;
+#include "analysis.h"
 
 /* Prints the imcl JSON space of each kernel (an object for one kernel, an array
  * of objects for several). */

@@ -428,6 +428,20 @@ Node *ast_build_comment(Arena *a, const char *text, Loc loc)
     return n;
 }
 
+Node *ast_build_goto(Arena *a, const char *label, Loc loc)
+{
+    Node *n = ast_build_comment(a, label, loc);
+    n->kind = AST_GOTO;
+    return n;
+}
+
+Node *ast_build_label(Arena *a, const char *label, Loc loc)
+{
+    Node *n = ast_build_comment(a, label, loc);
+    n->kind = AST_LABEL;
+    return n;
+}
+
 void program_add_function(Program *p, Function *f)
 {
     if (p->nfuncs == p->capfuncs) {
@@ -847,7 +861,7 @@ const char *ast_kind_name(NodeKind k)
         "IntLit", "FloatLit", "Var", "Builtin", "Extent", "GridAccess", "BufAccess",
         "Index", "Unary", "Binary", "Assign", "Cond", "Call", "Cast", "Block", "Decl",
         "DeclList", "ExprStmt", "If", "For", "While", "Do", "Break", "Continue",
-        "Return", "Empty", "Comment", "Barrier",
+        "Return", "Empty", "Comment", "Barrier", "Goto", "Label",
     };
     return k < AST_KIND_COUNT ? names[k] : "?";
 }

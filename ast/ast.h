@@ -141,6 +141,8 @@ typedef enum NodeKind {
     AST_EMPTY,       /* (none) */
     AST_COMMENT,     /* comment: a line the compiler adds for readers */
     AST_BARRIER,     /* (none): work-group barrier on local memory */
+    AST_GOTO,        /* comment: jump to the label named by text (added by passes) */
+    AST_LABEL,       /* comment: the label named by text, on an empty statement */
     AST_KIND_COUNT
 } NodeKind;
 
@@ -232,6 +234,11 @@ typedef struct Function {
     Symbol **params;
     int nparams;
     Node *body;             /* AST_BLOCK */
+    /* GPU backends: statements every thread of a block runs once, before the grid
+     * points it computes and before the edge guard (shared-memory tile loads and
+     * their barrier); NULL when there are none. Added by pass_shared_memory,
+     * lowered by pass_global_memory, placed by pass_thread_mapping. */
+    Node *prologue;
     bool is_kernel;         /* preceded by grid or grid_size */
     /* Kernels only. */
     GridKind grid_kind;
@@ -279,6 +286,8 @@ Node *ast_build_while(Arena *a, Node *c, Node *body, Loc loc);
 Node *ast_build_do(Arena *a, Node *body, Node *c, Loc loc);
 Node *ast_build_return(Arena *a, Node *value, Loc loc);
 Node *ast_build_comment(Arena *a, const char *text, Loc loc);
+Node *ast_build_goto(Arena *a, const char *label, Loc loc);
+Node *ast_build_label(Arena *a, const char *label, Loc loc);
 Symbol *ast_build_symbol(Arena *a, const char *name, SymKind kind, Type *type, Loc loc);
 
 void nodelist_push(Arena *a, NodeList *l, Node *n);

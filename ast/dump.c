@@ -26,6 +26,7 @@ static void dump(FILE *out, const Node *n, int depth)
     case AST_CALL: fprintf(out, " %s", n->u.call.name); break;
     case AST_DECL: fprintf(out, " %s %s", type_name(n->u.decl.sym->type), n->u.decl.sym->name); break;
     case AST_COMMENT: fprintf(out, " \"%s\"", n->u.comment.text); break;
+    case AST_GOTO: case AST_LABEL: fprintf(out, " %s", n->u.comment.text); break;
     default: break;
     }
     if (n->type && n->kind < AST_BLOCK)

@@ -456,6 +456,8 @@ static void decl_text(Unparser *u, const Node *d, bool with_type)
     const Symbol *s = d->u.decl.sym;
     const Type *t = s->type;
     const Type *elem = t->kind == TY_ARRAY ? t->elem : t;
+    if (with_type && s->mem == MEM_SHARED)
+        sb_puts(u->out, u->t->shared_qualifier);
     if (with_type)
         sb_printf(u->out, "%s%s ", d->u.decl.is_const ? "const " : "", u->t->scalar_type(elem->kind));
     sb_puts(u->out, unparse_name(s));
@@ -619,6 +621,13 @@ void unparse_stmt(Unparser *u, const Node *n)
     case AST_BARRIER:
         unparse_line(u, "%s", strcmp(u->t->name, "opencl") == 0 ? "barrier(CLK_LOCAL_MEM_FENCE);"
                                                                 : "__syncthreads();");
+        break;
+    case AST_GOTO:
+        unparse_line(u, "goto %s;", n->u.comment.text);
+        break;
+    case AST_LABEL:
+        /* labels sit at the left margin, as in hand-written C */
+        sb_printf(o, "%s:;\n", n->u.comment.text);
         break;
     default:
         UNREACHABLE();

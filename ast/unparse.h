@@ -22,6 +22,7 @@ typedef struct Target {
     void (*builtin)(Unparser *u, Builtin b);         /* thread/group indices */
     void (*math_call)(Unparser *u, const Node *call);
     const char *function_qualifier;                  /* for helpers: "static", "__device__ static" */
+    const char *shared_qualifier;                    /* "__shared__ ", "__local "; NULL for C */
 } Target;
 
 struct Unparser {

@@ -40,7 +40,7 @@ static void cuda_math(Unparser *u, const Node *call)
     sb_puts(u->out, "))");
 }
 
-static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math, "__device__ static"};
+static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math, "__device__ static", "__shared__ "};
 
 /* Kernel parameters: the public ones (arrays as device pointers), then W, H, D. */
 static void kernel_params(StrBuf *sb, const Function *k)

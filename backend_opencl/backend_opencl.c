@@ -40,7 +40,7 @@ static void cl_math(Unparser *u, const Node *call)
     unparse_call_converted(u, m->name, call, call->type);
 }
 
-static const Target cl_target = {"opencl", cl_type, cl_builtin, cl_math, "static"};
+static const Target cl_target = {"opencl", cl_type, cl_builtin, cl_math, "static", "__local "};
 
 static bool uses_double(Node *n, void *p)
 {

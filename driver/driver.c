@@ -61,6 +61,17 @@ bool driver_parse_size(DriverOptions *o, const char *text)
     return true;
 }
 
+/* The backend and device facts that placements depend on. */
+static SpaceOptions space_options(const DriverOptions *o, Backend b)
+{
+    SpaceOptions so = {backend_names[b], o->size_dims ? o->size : NULL, o->size_dims,
+                       b == BACKEND_CUDA ? PLACEMENT_SHARED_LIMIT_CUDA : PLACEMENT_SHARED_LIMIT_OPENCL,
+                       PLACEMENT_CONSTANT_LIMIT};
+    if (o->shared_limit)
+        so.shared_limit = o->shared_limit;
+    return so;
+}
+
 /* Debug builds check the tree after every pass. */
 #ifdef NDEBUG
 #define VERIFY(f, pass, lowered) ((void)0)
@@ -193,7 +204,7 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     if (o->dump_space) {
         for (int b = 0; b < BACKEND_COUNT; b++)
             if (backends[b]) {
-                SpaceOptions so = {backend_names[b], o->size, o->size_dims};
+                SpaceOptions so = space_options(o, (Backend)b);
                 if (strcmp(o->dump_format, "t1") == 0)
                     space_dump_t1(stdout, a, kernels, nk, &so);
                 else
@@ -206,18 +217,19 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     Outputs out = {0};
     int status = 0;
     TuneParams tps[256];
-    for (int i = 0; i < nk; i++)
-        if (!params_for_kernel(&given, kernels[i], &tps[i], diag))
-            status = 2;
-    if (!status && !params_check_unused(&given, diag))
-        status = 2;
     for (int b = 0; b < BACKEND_COUNT && !status; b++) {
         if (!backends[b])
             continue;
+        SpaceOptions so = space_options(o, (Backend)b);
+        for (int i = 0; i < nk; i++)
+            if (!params_for_kernel(&given, kernels[i], &so, a, &tps[i], diag))
+                status = 2;
         for (int i = 0; i < nk && !status; i++)
             if (compile_kernel(a, diag, prog, kernels[i], (Backend)b, &tps[i], o, &out))
                 status = 1;
     }
+    if (!status && !params_check_unused(&given, diag))
+        status = 2;
     if (!status) {
         if (!make_dirs(o->output_dir)) {
             diag_plain_error(diag, "cannot create output folder '%s': %s", o->output_dir, strerror(errno));

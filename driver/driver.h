@@ -18,6 +18,7 @@ typedef struct DriverOptions {
     const char *dump_format;
     int size[3];
     int size_dims;          /* 0 when --size was not given */
+    long long shared_limit; /* --shared-limit, 0 for the backend's default */
     bool emit_ast;
     bool footprint;
 } DriverOptions;

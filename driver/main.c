@@ -16,6 +16,8 @@ static void usage(FILE *out)
           "      --prefix STR      prepended to every generated host symbol\n"
           "      --dump-space[=FMT] print the tuning space and exit; FMT = imcl | t1\n"
           "      --size X[xY[xZ]]  problem size known at compile time\n"
+          "      --shared-limit N  bytes of shared (local) memory a block may use\n"
+          "                        (default: 49152 for cuda, 32768 for opencl)\n"
           "      --emit-ast        print the transformed AST\n"
           "      --footprint       print the footprint table of every array\n"
           "  -h, --help            this text\n"
@@ -27,7 +29,7 @@ int main(int argc, char **argv)
 {
     DriverOptions o;
     driver_options_init(&o);
-    enum { OPT_PREFIX = 256, OPT_DUMP, OPT_SIZE, OPT_AST, OPT_FOOT, OPT_VERSION };
+    enum { OPT_PREFIX = 256, OPT_DUMP, OPT_SIZE, OPT_AST, OPT_FOOT, OPT_VERSION, OPT_SHARED };
     static const struct option longs[] = {
         {"params", required_argument, NULL, 't'},
         {"backend", required_argument, NULL, 'b'},
@@ -36,6 +38,7 @@ int main(int argc, char **argv)
         {"prefix", required_argument, NULL, OPT_PREFIX},
         {"dump-space", optional_argument, NULL, OPT_DUMP},
         {"size", required_argument, NULL, OPT_SIZE},
+        {"shared-limit", required_argument, NULL, OPT_SHARED},
         {"emit-ast", no_argument, NULL, OPT_AST},
         {"footprint", no_argument, NULL, OPT_FOOT},
         {"help", no_argument, NULL, 'h'},
@@ -78,6 +81,16 @@ int main(int argc, char **argv)
                 return 2;
             }
             break;
+        case OPT_SHARED: {
+            char *end;
+            long long v = strtoll(optarg, &end, 10);
+            if (end == optarg || *end || v < 1 || v > (1LL << 40)) {
+                fprintf(stderr, "imcl: error: malformed --shared-limit '%s' (expected a positive number of bytes)\n", optarg);
+                return 2;
+            }
+            o.shared_limit = v;
+            break;
+        }
         case OPT_AST:
             o.emit_ast = true;
             break;

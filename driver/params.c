@@ -1,11 +1,15 @@
 /* Tuning parameters: the JSON and legacy formats, defaults and validation. */
 #include "params.h"
 
+#include "analysis.h"
+
 #include <cJSON.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "analysis.h"
 
 static const char *const mem_names[] = {"global", "shared", "texture", "constant", "register"};
 
@@ -278,7 +282,8 @@ static bool find_loop(Node *n, void *p)
     return !f->found;
 }
 
-bool params_for_kernel(TuneParams *given, const Function *k, TuneParams *out, Diag *d)
+bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, Arena *a,
+                       TuneParams *out, Diag *d)
 {
     *out = *given;
     int dims = k->grid_dims;
@@ -304,18 +309,16 @@ bool params_for_kernel(TuneParams *given, const Function *k, TuneParams *out, Di
         diag_plain_error(d, "parameter 'block_size_z': value %d is not allowed (at most %d)", out->block[2], PARAMS_MAX_BLOCK_Z);
         ok = false;
     }
-    if (out->interleaved != 1) {
-        diag_plain_error(d, "parameter 'interleaved': value %d is not supported yet (the blocked mapping comes with thread coarsening; only 1 is)", out->interleaved);
-        ok = false;
-    }
     for (int i = 0; i < 3; i++)
-        if (out->coarsen[i] != 1) {
-            diag_plain_error(d, "parameter 'coarsen_%c': value %d is not supported yet (thread coarsening; only 1 is)", axes[i], out->coarsen[i]);
+        if (out->coarsen[i] > PARAMS_MAX_COARSEN) {
+            diag_plain_error(d, "parameter 'coarsen_%c': value %d is not allowed (at most %d points per thread)", axes[i], out->coarsen[i], PARAMS_MAX_COARSEN);
             ok = false;
         }
+    long long shared_bytes = 0, constant_bytes = 0;
+    const char *shared_first = NULL, *constant_first = NULL;
     for (int i = 0; i < given->nmem; i++) {
         MemChoice *m = &given->mem[i];
-        const Symbol *s = NULL;
+        Symbol *s = NULL;
         for (int j = 0; j < k->nparams; j++)
             if (strcmp(k->params[j]->name, m->array) == 0 &&
                 (type_is_grid(k->params[j]->type) || k->params[j]->type->kind == TY_ARRAY))
@@ -323,10 +326,34 @@ bool params_for_kernel(TuneParams *given, const Function *k, TuneParams *out, Di
         if (!s)
             continue;
         m->used = true;
-        if (m->mem != MEM_GLOBAL) {
-            diag_plain_error(d, "parameter 'mem_%s': value '%s' is not supported yet (only global is)", m->array, mem_kind_name(m->mem));
+        const char *why;
+        if (!placement_allowed(a, k, s, m->mem, so, &why)) {
+            diag_plain_error(d, "parameter 'mem_%s': value '%s' is not allowed: '%s' cannot be in %s memory: %s",
+                             m->array, mem_kind_name(m->mem), m->array, mem_kind_name(m->mem), why);
             ok = false;
+            continue;
         }
+        if (m->mem == MEM_SHARED) {
+            SharedTile t;
+            placement_shared_tile(a, k, s, &t, &why);
+            shared_bytes += placement_tile_bytes(&t, s, out->block, out->coarsen);
+            shared_first = shared_first ? shared_first : m->array;
+        } else if (m->mem == MEM_CONSTANT) {
+            long long n = placement_constant_elems(k, s, so);
+            if (n > 0)
+                constant_bytes += n * type_size(s->type->elem);
+            constant_first = constant_first ? constant_first : m->array;
+        }
+    }
+    if (shared_bytes > so->shared_limit) {
+        diag_plain_error(d, "parameter 'mem_%s': the shared-memory tiles of kernel '%s' take %lld bytes with this block shape and coarsening, more than the %lld bytes a block may use (--shared-limit)",
+                         shared_first, k->name, shared_bytes, so->shared_limit);
+        ok = false;
+    }
+    if (constant_bytes > so->constant_limit) {
+        diag_plain_error(d, "parameter 'mem_%s': the constant-memory arrays of kernel '%s' take %lld bytes, more than the %lld bytes of constant memory",
+                         constant_first, k->name, constant_bytes, so->constant_limit);
+        ok = false;
     }
     for (int i = 0; i < given->nunroll; i++) {
         UnrollChoice *u = &given->unroll[i];
@@ -340,7 +367,18 @@ bool params_for_kernel(TuneParams *given, const Function *k, TuneParams *out, Di
             ok = false;
         }
     }
+    /* Placements are properties of the kernel's arrays while it is compiled. */
+    for (int j = 0; j < k->nparams; j++)
+        k->params[j]->mem = params_mem_of(out, k->params[j]->name);
     return ok;
+}
+
+MemKind params_mem_of(const TuneParams *tp, const char *array)
+{
+    for (int i = 0; i < tp->nmem; i++)
+        if (strcmp(tp->mem[i].array, array) == 0)
+            return tp->mem[i].mem;
+    return MEM_GLOBAL;
 }
 
 bool params_check_unused(const TuneParams *tp, Diag *d)

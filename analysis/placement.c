@@ -1,0 +1,175 @@
+/* Placements (SPEC section 5, mem_<array>): which memories an array may live in,
+ * the shared-memory tile it needs, and the capacity of a constant-memory array.
+ * The space dump lists exactly the placements allowed here, and params_for_kernel
+ * refuses the others with the reason given here. */
+#include "analysis.h"
+
+#include <string.h>
+
+/* True when expression n may be evaluated before the kernel body: it reads only
+ * literals, scalar parameters, array extents and the grid size. */
+static bool invariant(const Node *n)
+{
+    switch (n->kind) {
+    case AST_INT_LIT:
+    case AST_FLOAT_LIT:
+    case AST_EXTENT:
+        return true;
+    case AST_BUILTIN:
+        return n->u.builtin.which >= BI_W && n->u.builtin.which <= BI_D;
+    case AST_VAR:
+        return n->u.var.sym->kind == SYM_PARAM && type_is_scalar(n->u.var.sym->type);
+    case AST_UNARY:
+        return n->u.unary.op < OP_PREINC && invariant(n->u.unary.operand);
+    case AST_BINARY:
+        return n->u.binary.op != ',' && invariant(n->u.binary.lhs) && invariant(n->u.binary.rhs);
+    case AST_COND:
+        return invariant(n->u.cond.cond) && invariant(n->u.cond.then) && invariant(n->u.cond.els);
+    case AST_CAST:
+        return invariant(n->u.cast.expr);
+    default:
+        return false;
+    }
+}
+
+/* The top-level statement of k's body that declares alias v, or NULL. */
+static Node *top_level_decl(const Function *k, const Symbol *v)
+{
+    const NodeList *l = &k->body->u.block.stmts;
+    for (int i = 0; i < l->len; i++)
+        if (l->items[i]->kind == AST_DECL && l->items[i]->u.decl.sym == v)
+            return l->items[i];
+    return NULL;
+}
+
+bool placement_shared_tile(Arena *a, Function *k, Symbol *s, SharedTile *t, const char **why)
+{
+    memset(t, 0, sizeof *t);
+    int n = type_grid_dims(s->type);
+    t->dims = n;
+    NodeList acc = ast_query_accesses(a, k->body, s);
+    if (acc.len == 0) {
+        *why = "the kernel never reads it";
+        return false;
+    }
+    Footprint *fp = analyze_footprint(a, k);
+    for (int i = 0; i < acc.len; i++) {
+        Node *x = acc.items[i];
+        Symbol *view = x->u.access.sym;
+        if (!t->view)
+            t->view = view;
+        if (view != t->view) {
+            *why = "it is read through more than one view (the array and an alias, or two aliases)";
+            return false;
+        }
+        const AccessFootprint *af = footprint_of(fp, x);
+        for (int d = 0; d < n; d++) {
+            if (!af || !af->known[d]) {
+                *why = "its footprint is not known at compile time";
+                return false;
+            }
+            if (i == 0 || af->min[d] < t->min[d])
+                t->min[d] = af->min[d];
+            if (i == 0 || af->max[d] > t->max[d])
+                t->max[d] = af->max[d];
+        }
+    }
+    if (t->view->kind == SYM_ALIAS) {
+        Node *decl = top_level_decl(k, t->view);
+        if (t->view->alias_base != s || !decl ||
+            (t->view->alias_offset && !invariant(t->view->alias_offset))) {
+            *why = "it is read through an alias whose offset is not known before the tile is loaded";
+            return false;
+        }
+        t->alias_decl = decl;
+    }
+    for (int d = 0; d < n; d++)
+        if (t->max[d] - t->min[d] > 64) {
+            *why = "its footprint is wider than 64 points";
+            return false;
+        }
+    return true;
+}
+
+long long placement_tile_bytes(const SharedTile *t, const Symbol *s, const int *block, const int *coarsen)
+{
+    long long elems = 1;
+    for (int d = 0; d < t->dims; d++)
+        elems *= (long long)block[d] * coarsen[d] + t->max[d] - t->min[d];
+    return elems * type_size(s->type->elem);
+}
+
+long long placement_constant_elems(const Function *k, const Symbol *s, const SpaceOptions *o)
+{
+    const Type *t = s->type;
+    if (t->kind == TY_ARRAY) {
+        long long n = 1;
+        for (int d = 0; d < t->ndims; d++)
+            n *= t->dims[d];
+        return n;
+    }
+    /* A grid array: as large as the grid, from --size or literal grid_size extents. */
+    long long ext[3] = {1, 1, 1};
+    int dims = type_grid_dims(t);
+    for (int d = 0; d < dims; d++) {
+        long long v;
+        if (o->size && d < o->size_dims)
+            ext[d] = o->size[d];
+        else if (!o->size && k->grid_kind == GRID_SIZE && k->grid_size[d] && ast_const_int(k->grid_size[d], &v) && v > 0)
+            ext[d] = v;
+        else
+            return -1;
+    }
+    long long n = 1;
+    for (int d = 0; d < dims; d++)
+        n *= ext[d] + 2 * s->halo;
+    return n;
+}
+
+bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceOptions *o, const char **why)
+{
+    *why = NULL;
+    if (m == MEM_GLOBAL)
+        return true;
+    if (m == MEM_REGISTER) {
+        *why = "register caching is not implemented";
+        return false;
+    }
+    if (s->access & ACC_WRITE) {
+        *why = "the kernel writes it (only global memory can be written)";
+        return false;
+    }
+    switch (m) {
+    case MEM_SHARED: {
+        if (!type_is_grid(s->type)) {
+            *why = "shared memory holds tiles of an Image or Block";
+            return false;
+        }
+        SharedTile t;
+        return placement_shared_tile(a, k, s, &t, why);
+    }
+    case MEM_TEXTURE: {
+        if (!type_is_grid(s->type)) {
+            *why = "texture memory holds an Image or Block";
+            return false;
+        }
+        NodeList acc = ast_query_accesses(a, k->body, s);
+        for (int i = 0; i < acc.len; i++) {
+            Symbol *v = acc.items[i]->u.access.sym;
+            if (v->kind == SYM_ALIAS && v->alias_offset) {
+                *why = "it is read through an alias with an offset, which a texture cannot address";
+                return false;
+            }
+        }
+        return true;
+    }
+    case MEM_CONSTANT:
+        if (o->backend && strcmp(o->backend, "cuda") == 0 && placement_constant_elems(k, s, o) < 0) {
+            *why = "CUDA constant arrays need a size known at compile time (give --size)";
+            return false;
+        }
+        return true;
+    default:
+        UNREACHABLE();
+    }
+}
