@@ -91,6 +91,8 @@ static Function *copy_kernel(Arena *a, const Function *k)
 
 /* The pipeline of one kernel for one backend. Ordering constraints:
  * - analyze_access before pass_global_memory: the lowering drops grid accesses.
+ * - pass_shared_memory before pass_global_memory: it rewrites grid accesses
+ *   into tile reads and adds tile loads (grid accesses) for the lowering.
  * - pass_global_memory before pass_thread_mapping: guards are built from the
  *   idx/idy/idz built-ins, which the mapping turns into locals. */
 static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k,
@@ -98,7 +100,14 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
 {
     Function *c = copy_kernel(a, k);
     VERIFY(c, "sema", false);
-    int errors = pass_global_memory(a, c, diag);
+    int errors = 0;
+    if (b != BACKEND_C) {
+        errors = pass_shared_memory(a, c, tp, diag);
+        if (errors)
+            return errors;
+        VERIFY(c, "pass_shared_memory", false);
+    }
+    errors = pass_global_memory(a, c, diag);
     if (errors)
         return errors;
     VERIFY(c, "pass_global_memory", true);

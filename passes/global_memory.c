@@ -242,5 +242,9 @@ int pass_global_memory(Arena *a, Function *k, Diag *diag)
     guard_writes(&L);
     ast_mutate(k->body, mutate, &L);
     ast_fix_parents(k->body);
+    if (k->prologue) {
+        ast_mutate(k->prologue, mutate, &L);
+        ast_fix_parents(k->prologue);
+    }
     return L.errors;
 }

@@ -15,8 +15,18 @@ int pass_global_memory(Arena *a, Function *k, Diag *diag);
 struct TuneParams;
 
 /* Thread mapping for the GPU backends: declares idx/idy/idz from the block and
- * thread indices (thesis eq. 3.1-3.3), makes threads past the grid's edge return,
- * and turns every use of the idx/idy/idz built-ins into uses of those locals. */
+ * thread indices (thesis eq. 3.1-3.6, interleaved or blocked), runs the body once
+ * per point of a coarsened thread, skips points past the grid's edge, puts the
+ * kernel's prologue first, and turns every use of the idx/idy/idz built-ins into
+ * uses of those locals. */
 void pass_thread_mapping(Arena *a, Function *k, const struct TuneParams *tp);
+
+/* Shared (local) memory for the GPU backends (thesis 3.4): every read-only array
+ * placed in shared memory gets a tile of (block x coarsening + footprint) points,
+ * loaded cooperatively by all threads of the block in the kernel's prologue
+ * before a barrier; its reads in the body become reads of the tile (eq.
+ * 3.14-3.22). Runs before pass_global_memory, which lowers the loads. Returns the
+ * number of errors reported. */
+int pass_shared_memory(Arena *a, Function *k, const struct TuneParams *tp, Diag *diag);
 
 #endif

@@ -1,12 +1,27 @@
-/* pass_thread_mapping: grid point coordinates from thread and block indices. */
+/* pass_thread_mapping: grid point coordinates from thread and block indices,
+ * with thread coarsening (thesis eq. 3.1-3.6).
+ *
+ * Without coarsening a thread computes one point:
+ *     idx = group_x * B_x + thread_x
+ * With coarsening C_x > 1 a thread computes C_x points along x; the block covers
+ * B_x * C_x points, and point c (0 <= c < C_x) of a thread is
+ *     interleaved (eq. 3.1-3.3): idx = group_x * B_x * C_x + c * B_x + thread_x
+ *     blocked     (eq. 3.4-3.6): idx = group_x * B_x * C_x + thread_x * C_x + c
+ * Interleaved points are a block apart, so neighbouring threads touch neighbouring
+ * elements (coalesced); blocked points are adjacent. The wrappers launch
+ * ceil(W / (B_x * C_x)) blocks (eq. 3.7-3.9), so points past the grid's edge are
+ * skipped one by one. */
 #include "passes.h"
 
 #include "params.h"
+
+#define NEXT_POINT "imcl_next_point"
 
 typedef struct Mapping {
     Arena *a;
     Symbol *coord[3];
     bool used[3];
+    bool coarsened;
 } Mapping;
 
 static bool find_uses(Node *n, void *p)
@@ -17,26 +32,72 @@ static bool find_uses(Node *n, void *p)
     return true;
 }
 
+/* idx/idy/idz become the mapping's locals; with several points per thread, a
+ * `return` of the kernel ends only the current point. */
 static Node *replace(Node *n, void *p)
 {
     Mapping *m = p;
     if (n->kind == AST_BUILTIN && n->u.builtin.which <= BI_IDZ)
         return ast_build_var_ref(m->a, m->coord[n->u.builtin.which], n->loc);
+    if (n->kind == AST_RETURN && m->coarsened)
+        return ast_build_goto(m->a, NEXT_POINT, n->loc);
     return n;
+}
+
+static bool has_return(Node *n, void *p)
+{
+    if (n->kind == AST_RETURN)
+        *(bool *)p = true;
+    return true;
+}
+
+static Node *int_lit(Arena *a, long long v)
+{
+    return ast_build_int(a, v, (Loc){0});
+}
+
+static Node *builtin(Arena *a, Builtin b)
+{
+    return ast_build_builtin(a, b, (Loc){0});
+}
+
+/* The coordinate of dimension d for coarsening index `c` (NULL: no coarsening). */
+static Node *coordinate(Arena *a, const TuneParams *tp, int d, Symbol *c)
+{
+    int B = tp->block[d], C = tp->coarsen[d];
+    Node *group = ast_build_binary(a, '*', builtin(a, (Builtin)(BI_GROUP_X + d)), int_lit(a, (long long)B * C), (Loc){0});
+    Node *thread = builtin(a, (Builtin)(BI_THREAD_X + d));
+    if (!c)
+        return ast_build_binary(a, '+', group, thread, (Loc){0});
+    Node *cv = ast_build_var_ref(a, c, (Loc){0});
+    Node *within = tp->interleaved
+        ? ast_build_binary(a, '+', ast_build_binary(a, '*', cv, int_lit(a, B), (Loc){0}), thread, (Loc){0})
+        : ast_build_binary(a, '+', ast_build_binary(a, '*', thread, int_lit(a, C), (Loc){0}), cv, (Loc){0});
+    return ast_build_binary(a, '+', group, within, (Loc){0});
 }
 
 void pass_thread_mapping(Arena *a, Function *k, const TuneParams *tp)
 {
     static const char *names[] = {"idx", "idy", "idz"};
+    static const char *cnames[] = {"imcl_cx", "imcl_cy", "imcl_cz"};
     Loc none = {0};
-    Mapping m = {a, {0}, {false}};
+    Mapping m = {a, {0}, {false}, false};
+    Symbol *cvar[3] = {NULL, NULL, NULL};
+    for (int d = 0; d < k->grid_dims; d++)
+        if (tp->coarsen[d] > 1) {
+            cvar[d] = ast_build_symbol(a, cnames[d], SYM_LOCAL, type_scalar(TY_INT), none);
+            m.coarsened = true;
+        }
     ast_walk(k->body, find_uses, &m);
     /* The guard below reads idx and idy (and idz in 3D) whatever the body uses. */
     m.used[0] = m.used[1] = true;
     if (k->grid_dims == 3)
         m.used[2] = true;
-    Node *prologue = ast_build_block(a, none);
-    ast_append_stmt(a, prologue, ast_build_comment(a, "the grid point of this thread", none));
+
+    /* The point: its coordinates, and the guard that skips it past the edge. */
+    Node *point = ast_build_block(a, none);
+    ast_append_stmt(a, point, ast_build_comment(a, m.coarsened ? "the grid point of this iteration"
+                                                              : "the grid point of this thread", none));
     Node *guard = NULL;
     for (int d = 0; d < 3; d++) {
         if (!m.used[d])
@@ -44,23 +105,67 @@ void pass_thread_mapping(Arena *a, Function *k, const TuneParams *tp)
         m.coord[d] = ast_build_symbol(a, names[d], SYM_LOCAL, type_scalar(TY_INT), none);
         Node *init;
         if (d < k->grid_dims) {
-            Node *group = ast_build_binary(a, '*', ast_build_builtin(a, (Builtin)(BI_GROUP_X + d), none),
-                                           ast_build_int(a, tp->block[d], none), none);
-            init = ast_build_binary(a, '+', group, ast_build_builtin(a, (Builtin)(BI_THREAD_X + d), none), none);
+            init = coordinate(a, tp, d, cvar[d]);
             Node *past = ast_build_binary(a, OP_GE, ast_build_var_ref(a, m.coord[d], none),
-                                          ast_build_builtin(a, (Builtin)(BI_W + d), none), none);
+                                          builtin(a, (Builtin)(BI_W + d)), none);
             guard = guard ? ast_build_binary(a, OP_OR, guard, past, none) : past;
         } else {
-            init = ast_build_int(a, 0, none);
+            init = int_lit(a, 0);
         }
         Node *decl = ast_build_decl(a, m.coord[d], init, none);
         decl->u.decl.is_const = true;
-        ast_append_stmt(a, prologue, decl);
+        ast_append_stmt(a, point, decl);
     }
-    ast_append_stmt(a, prologue, ast_build_comment(a, "threads past the edge of the grid have no point", none));
-    ast_append_stmt(a, prologue, ast_build_if(a, guard, ast_build_return(a, NULL, none), NULL, none));
+    bool returns = false;
+    ast_walk(k->body, has_return, &returns);
     ast_mutate(k->body, replace, &m);
-    for (int i = prologue->u.block.stmts.len - 1; i >= 0; i--)
-        ast_prepend_stmt(a, k->body, prologue->u.block.stmts.items[i]);
+    ast_fix_parents(k->body);
+
+    Node *body = ast_build_block(a, none);
+    if (k->prologue)
+        for (int i = 0; i < k->prologue->u.block.stmts.len; i++)
+            ast_append_stmt(a, body, k->prologue->u.block.stmts.items[i]);
+    if (!m.coarsened) {
+        ast_append_stmt(a, point, ast_build_comment(a, "threads past the edge of the grid have no point", none));
+        ast_append_stmt(a, point, ast_build_if(a, guard, ast_build_return(a, NULL, none), NULL, none));
+        for (int i = 0; i < point->u.block.stmts.len; i++)
+            ast_append_stmt(a, body, point->u.block.stmts.items[i]);
+        for (int i = 0; i < k->body->u.block.stmts.len; i++)
+            ast_append_stmt(a, body, k->body->u.block.stmts.items[i]);
+    } else {
+        ast_append_stmt(a, point, ast_build_comment(a, "points past the edge of the grid are skipped", none));
+        ast_append_stmt(a, point, ast_build_if(a, guard, ast_new(a, AST_CONTINUE, none), NULL, none));
+        if (returns) {
+            /* The kernel's own block, so that its `return`s (now jumps to the end
+             * of this point) leave the scope of its declarations. */
+            ast_append_stmt(a, point, k->body);
+            ast_append_stmt(a, point, ast_build_label(a, NEXT_POINT, none));
+        } else {
+            for (int i = 0; i < k->body->u.block.stmts.len; i++)
+                ast_append_stmt(a, point, k->body->u.block.stmts.items[i]);
+        }
+        /* One loop per coarsened dimension, x innermost. */
+        Node *loop = point;
+        for (int d = 0; d < k->grid_dims; d++) {
+            if (!cvar[d])
+                continue;
+            Node *init = ast_build_decl(a, cvar[d], int_lit(a, 0), none);
+            Node *cond = ast_build_binary(a, '<', ast_build_var_ref(a, cvar[d], none), int_lit(a, tp->coarsen[d]), none);
+            Node *step = ast_build_unary(a, OP_POSTINC, ast_build_var_ref(a, cvar[d], none), none);
+            loop = ast_build_for(a, init, cond, step, loop, none);
+        }
+        StrBuf what = {0};
+        sb_printf(&what, "this thread computes %d", tp->coarsen[0]);
+        for (int d = 1; d < k->grid_dims; d++)
+            sb_printf(&what, " x %d", tp->coarsen[d]);
+        sb_printf(&what, " points, %s (thesis eq. %s)",
+                  tp->interleaved ? "a block apart in each dimension" : "next to each other",
+                  tp->interleaved ? "3.1-3.3" : "3.4-3.6");
+        ast_append_stmt(a, body, ast_build_comment(a, sb_str(&what), none));
+        sb_free(&what);
+        ast_append_stmt(a, body, loop);
+    }
+    k->body = body;
+    k->prologue = NULL;
     ast_fix_parents(k->body);
 }
