@@ -163,12 +163,19 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
         }
         return true;
     }
-    case MEM_CONSTANT:
-        if (o->backend && strcmp(o->backend, "cuda") == 0 && placement_constant_elems(k, s, o) < 0) {
+    case MEM_CONSTANT: {
+        long long elems = placement_constant_elems(k, s, o);
+        if (o->backend && strcmp(o->backend, "cuda") == 0 && elems < 0) {
             *why = "CUDA constant arrays need a size known at compile time (give --size)";
             return false;
         }
+        if (elems * type_size(s->type->elem) > o->constant_limit) {
+            *why = arena_printf(a, "it takes %lld bytes, more than the %lld bytes of constant memory",
+                                elems * type_size(s->type->elem), o->constant_limit);
+            return false;
+        }
         return true;
+    }
     default:
         UNREACHABLE();
     }

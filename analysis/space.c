@@ -81,6 +81,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     il->def_int = 1;
     /* Placements, and what they cost in shared and constant memory. */
     StrBuf shared = {0}, constant = {0};
+    long long constant_total = 0;
     static const MemKind kinds[] = {MEM_GLOBAL, MEM_SHARED, MEM_TEXTURE, MEM_CONSTANT};
     for (int i = 0; i < k->nparams && s->n < 48; i++) {
         Symbol *sym = k->params[i];
@@ -106,9 +107,11 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             sb_printf(&shared, " * %d", type_size(sym->type->elem));
         }
         long long elems = placement_constant_elems(k, sym, o);
-        if (elems > 0 && placement_allowed(a, k, sym, MEM_CONSTANT, o, &(const char *){NULL}))
+        if (elems > 0 && placement_allowed(a, k, sym, MEM_CONSTANT, o, &(const char *){NULL})) {
+            constant_total += elems * type_size(sym->type->elem);
             sb_printf(&constant, "%s(%s == 'constant') * %lld", constant.len ? " + " : "", p->name,
                       elems * type_size(sym->type->elem));
+        }
     }
     Node *items[32];
     NodeList loops = {items, 0, 32};
@@ -124,7 +127,8 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     s->restrict_[s->nr++] = "block_size_x*block_size_y*block_size_z <= 1024";
     if (shared.len)
         s->restrict_[s->nr++] = arena_printf(a, "%s <= %lld", sb_str(&shared), o->shared_limit);
-    if (constant.len)
+    /* Each array fits on its own (placement_allowed); together they may not. */
+    if (constant_total > o->constant_limit)
         s->restrict_[s->nr++] = arena_printf(a, "%s <= %lld", sb_str(&constant), o->constant_limit);
     sb_free(&shared);
     sb_free(&constant);
