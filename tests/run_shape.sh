@@ -1,0 +1,369 @@
+#!/usr/bin/env bash
+# Shape of the generated code for thread coarsening and shared memory:
+#   run_shape.sh IMCL SHAPE_DIR [WORK_DIR]
+#
+# The kernels live in SHAPE_DIR (tests/shape); the checks are below, each one an
+# exact string (grep -F) or an exact count, computed by hand from the tuning
+# parameters (thesis 3.3-3.4, docs/tuning.md):
+#   - a shared tile is declared with the size (B_x*C_x + fx) * (B_y*C_y + fy) *
+#     (B_z*C_z + fz) (f: footprint width), __local in OpenCL, __shared__ in CUDA;
+#     exactly one barrier / __syncthreads, after the loads and before the body;
+#     tile reads carry no imcl_in( guard, and the array is read from global
+#     memory by the tile loads only;
+#   - coarsening: one loop per coarsened dimension, x innermost; the interleaved
+#     and blocked mappings of thesis eq. 3.1-3.6; a `return` of the body becomes
+#     a jump to the next point;
+#   - reads of a halo-1 `none` array carry no guard;
+#   - refusals (exit status 2, the exact message, no file written): shared memory
+#     on an unknown footprint, through two views, on a written array, through an
+#     alias whose offset is a local, over --shared-limit (and the limit itself is
+#     allowed); the default limits of each backend;
+#   - the dumped space (imcl --dump-space -b opencl) lists shared exactly where it
+#     is legal, and its shared-memory restriction agrees with the refusals;
+#   - the loads of a tile stay inside the buffers: the OpenCL kernel is compiled
+#     as C under AddressSanitizer and every work-item run in turn
+#     (SHAPE_DIR/tile_bounds.c).
+# Each check prints PASS/FAIL and its name; the last line is "N passed, M failed";
+# the status is non-zero when anything failed. Environment: CC (gcc).
+set -uo pipefail
+
+CC=${CC:-gcc}
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+    echo "usage: $0 IMCL SHAPE_DIR [WORK_DIR]" >&2
+    exit 2
+fi
+IMCL=$(realpath "$1")
+DIR=$(realpath "$2")
+WORK=${3:-$(mktemp -d)}
+[ -x "$IMCL" ] || { echo "run_shape: $IMCL is not an executable" >&2; exit 2; }
+rm -rf "$WORK"
+mkdir -p "$WORK"
+WORK=$(realpath "$WORK")
+
+pass=0
+failn=0
+ok() { pass=$((pass + 1)); echo "PASS $*"; }
+bad() { failn=$((failn + 1)); echo "FAIL $*"; }
+
+# gen NAME BACKEND JSON [imcl options...]: generate SHAPE_DIR/NAME.imcl into a
+# folder of its own, WORK/NAME-BACKEND-<n>, left in $o
+gen_n=0
+gen() {
+    local name=$1 backend=$2 json=$3
+    shift 3
+    gen_n=$((gen_n + 1))
+    local out=$WORK/$name-$backend-$gen_n
+    mkdir -p "$out"
+    printf '%s\n' "$json" >"$out.json"
+    if ! "$IMCL" -b "$backend" -t "$out.json" "$@" -o "$out" "$DIR/$name.imcl" >"$out.log" 2>&1; then
+        bad "imcl -b $backend -t '$json' $* $name.imcl exited with status $?: $(cat "$out.log")"
+    fi
+    o=$out
+}
+
+# has CHECK FILE STRING: FILE holds STRING (exactly, as a fixed string)
+has() {
+    if grep -qF -- "$3" "$2" 2>/dev/null; then ok "$1"; else bad "$1: '$3' not in ${2#"$WORK"/}"; fi
+}
+
+# hasnt CHECK FILE STRING
+hasnt() {
+    if grep -qF -- "$3" "$2" 2>/dev/null; then
+        bad "$1: '$3' in ${2#"$WORK"/}: $(grep -nF -- "$3" "$2" | head -n 2)"
+    else
+        ok "$1"
+    fi
+}
+
+# count CHECK FILE STRING N: STRING occurs exactly N times in FILE
+count() {
+    local got
+    got=$(grep -oF -- "$3" "$2" 2>/dev/null | wc -l)
+    if [ "$got" -eq "$4" ]; then ok "$1"; else bad "$1: '$3' occurs $got times in ${2#"$WORK"/}, expected $4"; fi
+}
+
+# line FILE STRING: number of the first line holding STRING (0: none)
+line() { grep -nF -- "$2" "$1" 2>/dev/null | head -n 1 | cut -d: -f1 || true; }
+
+# before CHECK FILE A B: the first line holding A comes before the first holding B
+before() {
+    local a b
+    a=$(line "$2" "$3")
+    b=$(line "$2" "$4")
+    if [ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ]; then
+        ok "$1"
+    else
+        bad "$1: '$3' (line ${a:-none}) is not before '$4' (line ${b:-none}) in ${2#"$WORK"/}"
+    fi
+}
+
+# kernel FILE: the text of the kernel function(s) only (from the first __kernel or
+# __global__ on), without the helper definitions above them
+kernel() { sed -n '/^__kernel\|^__global__/,$p' "$1"; }
+
+# refuse CHECK NAME BACKEND JSON EXPECTED [imcl options...]: exit status 2, stderr
+# exactly EXPECTED, no file written
+refuse() {
+    local check=$1 name=$2 backend=$3 json=$4 want=$5
+    shift 5
+    gen_n=$((gen_n + 1))
+    local out=$WORK/refuse-$name-$gen_n
+    mkdir -p "$out"
+    printf '%s\n' "$json" >"$out.json"
+    local status=0
+    "$IMCL" -b "$backend" -t "$out.json" "$@" -o "$out" "$DIR/$name.imcl" >"$out.stdout" 2>"$out.stderr" || status=$?
+    if [ "$status" -ne 2 ]; then
+        bad "$check: exit status $status, expected 2 (stderr: $(cat "$out.stderr"))"
+    elif [ "$(cat "$out.stderr")" != "$want" ]; then
+        bad "$check: stderr is '$(cat "$out.stderr")', expected '$want'"
+    elif [ -n "$(ls -A "$out")" ]; then
+        bad "$check: files written although refused: $(ls -A "$out" | tr '\n' ' ')"
+    else
+        ok "$check"
+    fi
+}
+
+# accept CHECK NAME BACKEND JSON [imcl options...]: exit status 0
+accept() {
+    local check=$1 name=$2 backend=$3 json=$4
+    shift 4
+    gen_n=$((gen_n + 1))
+    local out=$WORK/accept-$name-$gen_n
+    mkdir -p "$out"
+    printf '%s\n' "$json" >"$out.json"
+    if "$IMCL" -b "$backend" -t "$out.json" "$@" -o "$out" "$DIR/$name.imcl" >"$out.log" 2>&1; then
+        ok "$check"
+    else
+        bad "$check: exit status $?: $(cat "$out.log")"
+    fi
+}
+
+# ---- shared memory + interleaved coarsening: the 7-point stencil ------------------
+# block 8 x 4 x 2, coarsen_x 2, footprint -1..+1 in every dimension:
+# tile (8*2 + 2) x (4 + 2) x (2 + 2) = 18 x 6 x 4 = 432 doubles
+S7='{"block_size_x": 8, "block_size_y": 4, "block_size_z": 2, "coarsen_x": 2, "mem_in": "shared"}'
+gen sum7 opencl "$S7"
+cl=$o/sum7.cl
+has "opencl: tile declared with its size" "$cl" "    __local double imcl_in_tile[432];"
+has "opencl: tile origin in x: group * B_x * C_x - 1" "$cl" "const int imcl_in_x0 = (int)get_group_id(0) * 16 - 1;"
+has "opencl: tile origin in z: group * B_z - 1" "$cl" "const int imcl_in_z0 = (int)get_group_id(2) * 2 - 1;"
+has "opencl: all 64 work-items load the tile" "$cl" "imcl_i < 432; imcl_i += 64) {"
+count "opencl: exactly one barrier" "$cl" "barrier(" 1
+count "opencl: the barrier is a local-memory fence" "$cl" "barrier(CLK_LOCAL_MEM_FENCE);" 1
+before "opencl: tile loads before the barrier" "$cl" "imcl_in_tile[imcl_i] = " "barrier("
+before "opencl: barrier before the coarsening loop" "$cl" "barrier(" "for (int imcl_cx = 0;"
+count "opencl: one coarsening loop in x" "$cl" "for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {" 1
+hasnt "opencl: no coarsening loop in y" "$cl" "imcl_cy"
+hasnt "opencl: no coarsening loop in z" "$cl" "imcl_cz"
+has "opencl: interleaved mapping, points a block apart (eq. 3.1)" "$cl" \
+    "const int idx = (int)get_group_id(0) * 16 + (imcl_cx * 8 + (int)get_local_id(0));"
+has "opencl: y not coarsened" "$cl" "const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);"
+count "opencl: the seven reads come from the tile" "$cl" "imcl_in_tile[((" 7
+has "opencl: the centre read" "$cl" \
+    "imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 18 + (idx - imcl_in_x0)]"
+if grep -F "imcl_in_tile[((" "$cl" | grep -qF "imcl_in("; then
+    bad "opencl: no guard on the tile reads: $(grep -F "imcl_in_tile[((" "$cl" | grep -F "imcl_in(" | head -n 1)"
+else
+    ok "opencl: no guard on the tile reads"
+fi
+count "opencl: global 'in' read only by the tile loads" "$cl" "in[(" 1
+
+gen sum7 cuda "$S7"
+cu=$o/sum7.cu
+has "cuda: tile declared __shared__ with its size" "$cu" "    __shared__ double imcl_in_tile[432];"
+count "cuda: exactly one __syncthreads" "$cu" "__syncthreads()" 1
+before "cuda: tile loads before __syncthreads" "$cu" "imcl_in_tile[imcl_i] = " "__syncthreads()"
+before "cuda: __syncthreads before the coarsening loop" "$cu" "__syncthreads()" "for (int imcl_cx = 0;"
+count "cuda: one coarsening loop in x" "$cu" "for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {" 1
+has "cuda: interleaved mapping (eq. 3.1)" "$cu" \
+    "const int idx = (int)blockIdx.x * 16 + (imcl_cx * 8 + (int)threadIdx.x);"
+count "cuda: the seven reads come from the tile" "$cu" "imcl_in_tile[((" 7
+if grep -F "imcl_in_tile[((" "$cu" | grep -qF "imcl_in("; then
+    bad "cuda: no guard on the tile reads"
+else
+    ok "cuda: no guard on the tile reads"
+fi
+hasnt "cuda: no __local" "$cu" "__local"
+count "cuda: global 'in' read only by the tile loads" "$cu" "in[(" 1
+
+# ---- blocked mapping (interleaved 0) -----------------------------------------------
+B7='{"block_size_x": 8, "block_size_y": 4, "block_size_z": 2, "coarsen_x": 2, "interleaved": 0}'
+gen sum7 opencl "$B7"
+cl=$o/sum7.cl
+has "opencl blocked: adjacent points (eq. 3.4)" "$cl" "get_local_id(0) * 2 + imcl_cx"
+has "opencl blocked: idx" "$cl" "const int idx = (int)get_group_id(0) * 16 + ((int)get_local_id(0) * 2 + imcl_cx);"
+count "opencl blocked: one coarsening loop" "$cl" "for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {" 1
+hasnt "opencl blocked, global memory: no tile" "$cl" "imcl_in_tile"
+hasnt "opencl blocked, global memory: no barrier" "$cl" "barrier("
+gen sum7 cuda "$B7"
+has "cuda blocked: adjacent points (eq. 3.4)" "$o/sum7.cu" \
+    "const int idx = (int)blockIdx.x * 16 + ((int)threadIdx.x * 2 + imcl_cx);"
+hasnt "cuda blocked, global memory: no __syncthreads" "$o/sum7.cu" "__syncthreads"
+
+# ---- coarsening in every dimension: loop order, and shared tiles with it ------------
+# block 4 x 2 x 2, coarsen 3 x 2 x 5, blocked: tile (4*3+2) x (2*2+2) x (2*5+2) = 14 x 6 x 12 = 1008
+C3='{"block_size_x": 4, "block_size_y": 2, "block_size_z": 2, "coarsen_x": 3, "coarsen_y": 2, "coarsen_z": 5, "interleaved": 0, "mem_in": "shared"}'
+gen sum7 opencl "$C3"
+cl=$o/sum7.cl
+has "opencl 3x2x5: tile size" "$cl" "    __local double imcl_in_tile[1008];"
+before "opencl 3x2x5: z loop outermost" "$cl" "for (int imcl_cz = 0; imcl_cz < 5; imcl_cz++) {" \
+    "for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {"
+before "opencl 3x2x5: x loop innermost" "$cl" "for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {" \
+    "for (int imcl_cx = 0; imcl_cx < 3; imcl_cx++) {"
+has "opencl 3x2x5: blocked idz" "$cl" "const int idz = (int)get_group_id(2) * 10 + ((int)get_local_id(2) * 5 + imcl_cz);"
+has "opencl 3x2x5: tile origin in z" "$cl" "const int imcl_in_z0 = (int)get_group_id(2) * 10 - 1;"
+count "opencl 3x2x5: exactly one barrier" "$cl" "barrier(" 1
+
+# ---- no coarsening: one point per thread, the edge guard returns --------------------
+gen sum7 opencl '{"mem_in": "shared"}'
+cl=$o/sum7.cl
+hasnt "opencl no coarsening: no coarsening loop" "$cl" "imcl_cx"
+has "opencl default block, shared: tile (8+2)^3" "$cl" "    __local double imcl_in_tile[1000];"
+before "opencl no coarsening: barrier before the edge guard" "$cl" "barrier(" "if (idx >= W || idy >= H || idz >= D) {"
+
+# ---- early return under coarsening --------------------------------------------------
+gen ret opencl '{"coarsen_x": 2, "coarsen_y": 3}'
+cl=$o/ret.cl
+has "opencl return under coarsening: a jump to the next point" "$cl" "goto imcl_next_point;"
+count "opencl return under coarsening: one label" "$cl" "imcl_next_point:;" 1
+kernel "$cl" >"$o/ret.kernel"
+hasnt "opencl return under coarsening: no return left in the kernel" "$o/ret.kernel" "return"
+before "opencl return under coarsening: label inside the x loop" "$cl" "for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {" "imcl_next_point:;"
+gen ret cuda '{"coarsen_x": 2, "coarsen_y": 3}'
+kernel "$o/ret.cu" | sed '/^}/q' >"$o/ret.kernel"
+has "cuda return under coarsening: a jump to the next point" "$o/ret.kernel" "goto imcl_next_point;"
+hasnt "cuda return under coarsening: no return left in the kernel" "$o/ret.kernel" "return"
+gen ret opencl '{}'
+has "opencl return without coarsening stays a return" "$o/ret.cl" "return;"
+hasnt "opencl return without coarsening: no label" "$o/ret.cl" "imcl_next_point"
+
+# ---- halo 1, boundary none: no guard on the reads -----------------------------------
+gen halo opencl '{}'
+kernel "$o/halo.cl" >"$o/halo.kernel"
+hasnt "opencl halo none, global memory: no guard in the kernel" "$o/halo.kernel" "imcl_in("
+has "opencl halo none: the read at idx - 1 lands in the halo" "$o/halo.kernel" \
+    "in[((idz + 1) * (in_height + 2) + (idy + 1)) * (in_width + 2) + idx]"
+count "opencl halo none: seven global reads" "$o/halo.kernel" "in[(" 7
+gen halo cuda '{}'
+kernel "$o/halo.cu" | sed '/^}/q' >"$o/halo.kernel"
+hasnt "cuda halo none, global memory: no guard in the kernel" "$o/halo.kernel" "imcl_in("
+gen halo opencl '{"mem_in": "shared"}'
+cl=$o/halo.cl
+has "opencl halo none, shared: tile (8+2)^3" "$cl" "    __local double imcl_in_tile[1000];"
+has "opencl halo none, shared: loads limited to the storage (halo 1)" "$cl" \
+    "imcl_in(imcl_x, in_width, 1) && imcl_in(imcl_y, in_height, 1) && imcl_in(imcl_z, in_depth, 1) ?"
+count "opencl halo none, shared: seven tile reads" "$cl" "imcl_in_tile[((" 7
+if grep -F "imcl_in_tile[((" "$cl" | grep -qF "imcl_in("; then
+    bad "opencl halo none, shared: no guard on the tile reads"
+else
+    ok "opencl halo none, shared: no guard on the tile reads"
+fi
+
+# ---- refusals ------------------------------------------------------------------------
+SH='{"mem_in": "shared"}'
+E="imcl: error: parameter 'mem_in': value 'shared' is not allowed: 'in' cannot be in shared memory:"
+refuse "refused: shared on an unknown footprint (in[idx * 2])" refuse opencl "$SH" \
+    "$E its footprint is not known at compile time" -k unknown
+refuse "refused: shared on an unknown footprint, cuda" refuse cuda "$SH" \
+    "$E its footprint is not known at compile time" -k unknown
+refuse "refused: shared through two views" refuse opencl "$SH" \
+    "$E it is read through more than one view (the array and an alias, or two aliases)" -k views
+refuse "refused: shared on a written array" refuse opencl "$SH" \
+    "$E the kernel writes it (only global memory can be written)" -k written
+refuse "refused: shared through an alias whose offset is a local" refuse opencl "$SH" \
+    "$E it is read through an alias whose offset is not known before the tile is loaded" -k aliaslocal
+refuse "refused: shared on the output" refuse opencl '{"mem_out": "shared"}' \
+    "imcl: error: parameter 'mem_out': value 'shared' is not allowed: 'out' cannot be in shared memory: the kernel writes it (only global memory can be written)" -k legal
+accept "accepted: shared with constant offsets" refuse opencl "$SH" -k legal
+accept "accepted: shared through a top-level alias with a parameter offset" refuse opencl "$SH" -k aliasok
+# the 432-double tile of the 7-point stencil above takes 3456 bytes
+refuse "refused: tiles over --shared-limit 1024" sum7 opencl "$S7" \
+    "imcl: error: parameter 'mem_in': the shared-memory tiles of kernel 'sum7' take 3456 bytes with this block shape and coarsening, more than the 1024 bytes a block may use (--shared-limit)" \
+    --shared-limit 1024
+refuse "refused: tiles one byte over --shared-limit" sum7 cuda "$S7" \
+    "imcl: error: parameter 'mem_in': the shared-memory tiles of kernel 'sum7' take 3456 bytes with this block shape and coarsening, more than the 3455 bytes a block may use (--shared-limit)" \
+    --shared-limit 3455
+accept "accepted: tiles exactly at --shared-limit" sum7 opencl "$S7" --shared-limit 3456
+# default limits: block 16 x 8 x 8, coarsen_x 3: tile 50 x 10 x 10 doubles = 40000 bytes,
+# over OpenCL's 32768, under CUDA's 49152
+BIG='{"block_size_x": 16, "block_size_y": 8, "block_size_z": 8, "coarsen_x": 3, "mem_in": "shared"}'
+refuse "refused: 40000 bytes of tiles over OpenCL's default 32768" sum7 opencl "$BIG" \
+    "imcl: error: parameter 'mem_in': the shared-memory tiles of kernel 'sum7' take 40000 bytes with this block shape and coarsening, more than the 32768 bytes a block may use (--shared-limit)"
+accept "accepted: 40000 bytes of tiles under CUDA's default 49152" sum7 cuda "$BIG"
+
+# ---- the dumped space ----------------------------------------------------------------
+if "$IMCL" --dump-space -b opencl "$DIR/refuse.imcl" >"$WORK/space.json" 2>"$WORK/space.err"; then
+    if python3 - "$WORK/space.json" <<'EOF'; then ok "space: shared listed exactly where it is legal"; else bad "space: shared listed exactly where it is legal"; fi
+import json, sys
+spaces = {s["kernel"]: s for s in json.load(open(sys.argv[1]))}
+want = {"unknown": False, "views": False, "written": False, "aliaslocal": False, "legal": True, "aliasok": True}
+ok = sorted(spaces) == sorted(want)
+if not ok:
+    print("  kernels dumped: %s" % sorted(spaces))
+for k, legal in want.items():
+    if k not in spaces:
+        continue
+    p = spaces[k]["parameters"]
+    got = "shared" in p.get("mem_in", [])
+    if got != legal:
+        print("  %s: mem_in %s, shared expected %s" % (k, p.get("mem_in"), "listed" if legal else "absent"))
+        ok = False
+    if "mem_out" in p and "shared" in p["mem_out"]:
+        print("  %s: mem_out (written) lists shared: %s" % (k, p["mem_out"]))
+        ok = False
+sys.exit(0 if ok else 1)
+EOF
+else
+    bad "space: imcl --dump-space -b opencl refuse.imcl exited with status $?: $(cat "$WORK/space.err")"
+fi
+# the restriction of the dump agrees with the refusals: with --shared-limit 3456 the
+# 7-point configuration above is in the space, with 3455 it is not
+for lim in 3455 3456; do
+    if "$IMCL" --dump-space -b opencl --shared-limit "$lim" "$DIR/sum7.imcl" >"$WORK/space-$lim.json" 2>&1; then
+        want=$([ "$lim" = 3456 ] && echo True || echo False)
+        got=$(python3 - "$WORK/space-$lim.json" "$S7" <<'EOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+cfg = dict(s["defaults"])
+cfg.update(json.loads(sys.argv[2]))
+print(all(eval(r, {}, dict(cfg)) for r in s["restrictions"]))
+EOF
+)
+        if [ "$got" = "$want" ]; then
+            ok "space: --shared-limit $lim: the 3456-byte configuration is in the space: $want"
+        else
+            bad "space: --shared-limit $lim: the 3456-byte configuration is in the space: $got, expected $want"
+        fi
+    else
+        bad "space: imcl --dump-space --shared-limit $lim exited with status $?"
+    fi
+done
+
+# ---- tile loads stay inside the buffers (AddressSanitizer) ------------------------------
+# bounds NAME CASE BX BY BZ CX CY CZ JSON
+bounds() {
+    local name=$1 case=$2 bx=$3 by=$4 bz=$5 cx=$6 cy=$7 cz=$8 json=$9
+    gen "$name" opencl "$json"
+    if ! "$CC" -std=c11 -g -O0 -fsanitize=address -fno-omit-frame-pointer -Wno-attributes \
+        -DKERNEL_CL="\"$o/$name.cl\"" -DCASE_"$case" -DBX="$bx" -DBY="$by" -DBZ="$bz" -DCX="$cx" -DCY="$cy" \
+        -DCZ="$cz" "$DIR/tile_bounds.c" -o "$o/bounds" >"$o/bounds.log" 2>&1; then
+        bad "bounds $name $json: the kernel does not compile as C: $(head -n 5 "$o/bounds.log")"
+    elif ASAN_OPTIONS=detect_leaks=0 "$o/bounds" >"$o/bounds.out" 2>&1; then
+        ok "bounds: $name $json: every tile load inside its buffer"
+    else
+        bad "bounds: $name $json: an access outside a buffer: $(grep -m 1 'ERROR: AddressSanitizer' "$o/bounds.out"); $(grep -m 1 ' in ' "$o/bounds.out" | sed 's/^ *//')"
+    fi
+}
+bounds sum7 SUM7 8 4 2 2 1 1 "$S7"
+bounds sum7 SUM7 4 2 2 3 2 5 "$C3"
+bounds halo HALO 8 8 8 1 1 1 '{"mem_in": "shared"}'
+bounds halo HALO 3 5 2 2 1 3 '{"mem_in": "shared", "block_size_x": 3, "block_size_y": 5, "block_size_z": 2, "coarsen_x": 2, "coarsen_z": 3}'
+# the aliases: global memory first (the kernel's own reads stay inside), then tiles
+bounds alias2 ALIAS2 8 8 1 1 1 1 '{}'
+bounds alias2 ALIAS2 8 8 1 1 1 1 '{"mem_in": "shared"}'
+bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
+bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"mem_in": "shared", "block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
+bounds alias_end ALIAS_END 8 8 8 1 1 1 '{"mem_in": "shared"}'
+
+echo "$pass passed, $failn failed"
+[ "$failn" -eq 0 ]
