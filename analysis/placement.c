@@ -6,9 +6,23 @@
 
 #include <string.h>
 
+typedef struct Assigned {
+    const Symbol *sym;
+    bool found;
+} Assigned;
+
+static bool find_assignment(Node *n, void *p)
+{
+    Assigned *as = p;
+    if (n->kind == AST_VAR && n->u.var.sym == as->sym && ast_is_lvalue_use(n))
+        as->found = true;
+    return !as->found;
+}
+
 /* True when expression n may be evaluated before the kernel body: it reads only
- * literals, scalar parameters, array extents and the grid size. */
-static bool invariant(const Node *n)
+ * literals, scalar parameters the body never assigns, array extents and the grid
+ * size. */
+static bool invariant(const Function *k, const Node *n)
 {
     switch (n->kind) {
     case AST_INT_LIT:
@@ -17,16 +31,21 @@ static bool invariant(const Node *n)
         return true;
     case AST_BUILTIN:
         return n->u.builtin.which >= BI_W && n->u.builtin.which <= BI_D;
-    case AST_VAR:
-        return n->u.var.sym->kind == SYM_PARAM && type_is_scalar(n->u.var.sym->type);
+    case AST_VAR: {
+        if (n->u.var.sym->kind != SYM_PARAM || !type_is_scalar(n->u.var.sym->type))
+            return false;
+        Assigned as = {n->u.var.sym, false};
+        ast_walk(k->body, find_assignment, &as);
+        return !as.found;
+    }
     case AST_UNARY:
-        return n->u.unary.op < OP_PREINC && invariant(n->u.unary.operand);
+        return n->u.unary.op < OP_PREINC && invariant(k, n->u.unary.operand);
     case AST_BINARY:
-        return n->u.binary.op != ',' && invariant(n->u.binary.lhs) && invariant(n->u.binary.rhs);
+        return n->u.binary.op != ',' && invariant(k, n->u.binary.lhs) && invariant(k, n->u.binary.rhs);
     case AST_COND:
-        return invariant(n->u.cond.cond) && invariant(n->u.cond.then) && invariant(n->u.cond.els);
+        return invariant(k, n->u.cond.cond) && invariant(k, n->u.cond.then) && invariant(k, n->u.cond.els);
     case AST_CAST:
-        return invariant(n->u.cast.expr);
+        return invariant(k, n->u.cast.expr);
     default:
         return false;
     }
@@ -77,7 +96,7 @@ bool placement_shared_tile(Arena *a, Function *k, Symbol *s, SharedTile *t, cons
     if (t->view->kind == SYM_ALIAS) {
         Node *decl = top_level_decl(k, t->view);
         if (t->view->alias_base != s || !decl ||
-            (t->view->alias_offset && !invariant(t->view->alias_offset))) {
+            (t->view->alias_offset && !invariant(k, t->view->alias_offset))) {
             *why = "it is read through an alias whose offset is not known before the tile is loaded";
             return false;
         }

@@ -67,10 +67,9 @@ static Node *replace_reads(Node *n, void *p)
     return tile_read(t, n->u.access.ix, n->loc);
 }
 
-/* `imcl_in(x, n, h) && ...`: the element lies in the array's storage. */
-static Node *in_storage(Arena *a, Symbol *root, Node **ix, int dims)
+/* `cond && imcl_in(x, n, h) && ...`: the element lies in the array's storage. */
+static Node *in_storage(Arena *a, Node *cond, Symbol *root, Node **ix, int dims)
 {
-    Node *cond = NULL;
     for (int d = 0; d < dims; d++) {
         Node *c = ast_build_call(a, "imcl_in", none());
         ast_append_arg(a, c, ast_copy(a, ix[d]));
@@ -145,15 +144,26 @@ static void build_load(Tile *t, const SharedTile *st, const TuneParams *tp, Node
     }
     Node *load = ast_build_grid_access(a, st->view, ix, t->dims, none());
     load->type = t->root->type->elem;
-    if (t->root->bc == BC_NONE) {
-        /* No boundary rule: elements outside the storage (past the grid's edge in
-         * a partial block) are never used; they are not read either. */
-        Node *zero = type_is_float(t->root->type->elem)
-            ? ast_build_float(a, 0.0, t->root->type->elem->kind == TY_FLOAT ? "0.0f" : "0.0", t->root->type->elem, none())
-            : lit(a, 0);
-        load = ast_build_cond(a, in_storage(a, t->root, ix, t->dims), load, zero, none());
-        load->type = t->root->type->elem;
+    /* An element is loaded only when some point of the grid reads it: its
+     * coordinate is below the grid's extent plus the largest offset. The tile of
+     * a partial block reaches further, and through an alias that may be past the
+     * buffer's end. Without a boundary rule it must also lie in the storage. The
+     * elements not loaded are never read; they are left 0. */
+    Node *cond = NULL;
+    for (int d = 0; d < t->dims; d++) {
+        Node *limit = ast_build_builtin(a, (Builtin)(BI_W + d), none());
+        if (st->max[d])
+            limit = bin(a, st->max[d] < 0 ? '-' : '+', limit, lit(a, st->max[d] < 0 ? -st->max[d] : st->max[d]));
+        Node *c = bin(a, '<', ast_copy(a, ix[d]), limit);
+        cond = cond ? bin(a, OP_AND, cond, c) : c;
     }
+    if (t->root->bc == BC_NONE)
+        cond = in_storage(a, cond, t->root, ix, t->dims);
+    Node *zero = type_is_float(t->root->type->elem)
+        ? ast_build_float(a, 0.0, t->root->type->elem->kind == TY_FLOAT ? "0.0f" : "0.0", t->root->type->elem, none())
+        : lit(a, 0);
+    load = ast_build_cond(a, cond, load, zero, none());
+    load->type = t->root->type->elem;
     Node *dst = ast_build_index(a, ast_build_var_ref(a, t->tile, none()), ast_build_var_ref(a, i, none()), none());
     dst->type = t->root->type->elem;
     ast_append_stmt(a, body, ast_build_expr_stmt(a, ast_build_assign(a, '=', dst, load, none()), none()));

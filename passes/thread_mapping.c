@@ -16,12 +16,18 @@
 #include "params.h"
 
 #define NEXT_POINT "imcl_next_point"
+#define MAX_PARAMS 128 /* the most parameters sema accepts */
 
 typedef struct Mapping {
     Arena *a;
     Symbol *coord[3];
     bool used[3];
     bool coarsened;
+    /* With coarsening: scalar parameters the kernel assigns, and the per-point
+     * copies that replace them in the body. */
+    Symbol *param[MAX_PARAMS];
+    Symbol *copy[MAX_PARAMS];
+    int ncopies;
 } Mapping;
 
 static bool find_uses(Node *n, void *p)
@@ -41,7 +47,30 @@ static Node *replace(Node *n, void *p)
         return ast_build_var_ref(m->a, m->coord[n->u.builtin.which], n->loc);
     if (n->kind == AST_RETURN && m->coarsened)
         return ast_build_goto(m->a, NEXT_POINT, n->loc);
+    if (n->kind == AST_VAR)
+        for (int i = 0; i < m->ncopies; i++)
+            if (n->u.var.sym == m->param[i])
+                return ast_build_var_ref(m->a, m->copy[i], n->loc);
     return n;
+}
+
+/* Scalar parameters the body assigns: each point must start from the value the
+ * caller passed, so with several points per thread they become per-point copies. */
+static bool find_assigned_params(Node *n, void *p)
+{
+    Mapping *m = p;
+    if (n->kind != AST_VAR || !ast_is_lvalue_use(n))
+        return true;
+    Symbol *s = n->u.var.sym;
+    if (s->kind != SYM_PARAM || !type_is_scalar(s->type) || m->ncopies == MAX_PARAMS)
+        return true;
+    for (int i = 0; i < m->ncopies; i++)
+        if (m->param[i] == s)
+            return true;
+    m->param[m->ncopies] = s;
+    m->copy[m->ncopies++] = ast_build_symbol(m->a, arena_printf(m->a, "imcl_point_%s", s->name), SYM_LOCAL,
+                                             s->type, s->loc);
+    return true;
 }
 
 static bool has_return(Node *n, void *p)
@@ -81,7 +110,7 @@ void pass_thread_mapping(Arena *a, Function *k, const TuneParams *tp)
     static const char *names[] = {"idx", "idy", "idz"};
     static const char *cnames[] = {"imcl_cx", "imcl_cy", "imcl_cz"};
     Loc none = {0};
-    Mapping m = {a, {0}, {false}, false};
+    Mapping m = {a, {0}, {false}, false, {0}, {0}, 0};
     Symbol *cvar[3] = {NULL, NULL, NULL};
     for (int d = 0; d < k->grid_dims; d++)
         if (tp->coarsen[d] > 1) {
@@ -118,6 +147,8 @@ void pass_thread_mapping(Arena *a, Function *k, const TuneParams *tp)
     }
     bool returns = false;
     ast_walk(k->body, has_return, &returns);
+    if (m.coarsened)
+        ast_walk(k->body, find_assigned_params, &m);
     ast_mutate(k->body, replace, &m);
     ast_fix_parents(k->body);
 
@@ -135,6 +166,10 @@ void pass_thread_mapping(Arena *a, Function *k, const TuneParams *tp)
     } else {
         ast_append_stmt(a, point, ast_build_comment(a, "points past the edge of the grid are skipped", none));
         ast_append_stmt(a, point, ast_build_if(a, guard, ast_new(a, AST_CONTINUE, none), NULL, none));
+        if (m.ncopies)
+            ast_append_stmt(a, point, ast_build_comment(a, "parameters the kernel changes start afresh at every point", none));
+        for (int i = 0; i < m.ncopies; i++)
+            ast_append_stmt(a, point, ast_build_decl(a, m.copy[i], ast_build_var_ref(a, m.param[i], none), none));
         if (returns) {
             /* The kernel's own block, so that its `return`s (now jumps to the end
              * of this point) leave the scope of its declarations. */

@@ -252,6 +252,8 @@ cl=$o/halo.cl
 has "opencl halo none, shared: tile (8+2)^3" "$cl" "    __local double imcl_in_tile[1000];"
 has "opencl halo none, shared: loads limited to the storage (halo 1)" "$cl" \
     "imcl_in(imcl_x, in_width, 1) && imcl_in(imcl_y, in_height, 1) && imcl_in(imcl_z, in_depth, 1) ?"
+has "opencl halo none, shared: loads limited to elements a point of the grid reads" "$cl" \
+    "imcl_in_tile[imcl_i] = imcl_x < W + 1 && imcl_y < H + 1 && imcl_z < D + 1 && imcl_in("
 count "opencl halo none, shared: seven tile reads" "$cl" "imcl_in_tile[((" 7
 if grep -F "imcl_in_tile[((" "$cl" | grep -qF "imcl_in("; then
     bad "opencl halo none, shared: no guard on the tile reads"
@@ -272,6 +274,8 @@ refuse "refused: shared on a written array" refuse opencl "$SH" \
     "$E the kernel writes it (only global memory can be written)" -k written
 refuse "refused: shared through an alias whose offset is a local" refuse opencl "$SH" \
     "$E it is read through an alias whose offset is not known before the tile is loaded" -k aliaslocal
+refuse "refused: shared through an alias whose offset parameter the body changes" refuse opencl "$SH" \
+    "$E it is read through an alias whose offset is not known before the tile is loaded" -k aliasassigned
 refuse "refused: shared on the output" refuse opencl '{"mem_out": "shared"}' \
     "imcl: error: parameter 'mem_out': value 'shared' is not allowed: 'out' cannot be in shared memory: the kernel writes it (only global memory can be written)" -k legal
 accept "accepted: shared with constant offsets" refuse opencl "$SH" -k legal
@@ -296,7 +300,7 @@ if "$IMCL" --dump-space -b opencl "$DIR/refuse.imcl" >"$WORK/space.json" 2>"$WOR
     if python3 - "$WORK/space.json" <<'EOF'; then ok "space: shared listed exactly where it is legal"; else bad "space: shared listed exactly where it is legal"; fi
 import json, sys
 spaces = {s["kernel"]: s for s in json.load(open(sys.argv[1]))}
-want = {"unknown": False, "views": False, "written": False, "aliaslocal": False, "legal": True, "aliasok": True}
+want = {"unknown": False, "views": False, "written": False, "aliaslocal": False, "aliasassigned": False, "legal": True, "aliasok": True}
 ok = sorted(spaces) == sorted(want)
 if not ok:
     print("  kernels dumped: %s" % sorted(spaces))
