@@ -19,4 +19,11 @@ struct TuneParams;
  * and turns every use of the idx/idy/idz built-ins into uses of those locals. */
 void pass_thread_mapping(Arena *a, Function *k, const struct TuneParams *tp);
 
+/* Loop unrolling: every for loop whose unroll_L<line> factor F is above 1 becomes
+ * a loop running F copies of its body per iteration plus a loop running what is
+ * left (none when F divides a known trip count; no loop at all when F reaches it),
+ * each copy in a block of its own. The loops must be unrollable (analyze_loops);
+ * one that is not is reported. Returns the number of errors reported. */
+int pass_unroll(Arena *a, Function *k, const struct TuneParams *tp, Diag *diag);
+
 #endif
