@@ -74,4 +74,47 @@ long long placement_tile_bytes(const SharedTile *t, const Symbol *s, const int *
  * known at compile time. */
 long long placement_constant_elems(const Function *k, const Symbol *s, const SpaceOptions *o);
 
+/* A `for` loop as loop unrolling sees it (analysis/loops.c). It is unrollable when
+ * it has the canonical form `for (i = a; i OP b; STEP) body`: the init declares or
+ * assigns one integer variable i; OP is <, <=, > or >= (b OP i too); STEP is i++,
+ * ++i, i--, --i, i += c or i -= c with c a nonzero constant going towards b; the body
+ * does not assign i and has no break or continue of this loop and no return; b has
+ * no side effects and reads nothing the body writes. */
+typedef struct LoopInfo {
+    Node *loop;
+    int line;              /* loop->loc.line, the key of unroll_L<line> */
+    bool unrollable;
+    const char *why;       /* when not unrollable: the reason ("its body assigns 'i'") */
+    /* Unrollable loops only. */
+    Symbol *var;           /* i */
+    Node *init;            /* a */
+    bool declared;         /* the init declares i (for (int i = a; ...)) */
+    int op;                /* normalized to `i op b`: '<', OP_LE, '>' or OP_GE */
+    Node *bound;           /* b */
+    long long step;        /* c: > 0 for < and <=, < 0 for > and >= */
+    bool trip_known;       /* a and b are constants: the loop runs `trip` times */
+    long long trip;
+    long long first;       /* a, when trip_known */
+} LoopInfo;
+
+/* One entry per source line on which a for loop of kernel k starts, in pre-order.
+ * A line on which several for loops start is not unrollable. */
+typedef struct LoopTable {
+    LoopInfo *items;
+    int n;
+} LoopTable;
+
+void analyze_loop(Arena *a, Node *loop, LoopInfo *out);
+LoopTable analyze_loops(Arena *a, const Function *k);
+const LoopInfo *loops_find(const LoopTable *t, int line);
+
+/* Largest unroll factor imcl lists. */
+#define LOOPS_MAX_FACTOR 64
+/* The unroll factors the tuning space lists for a loop, ascending, 1 first; at
+ * most `max` (>= 1) of them. Not unrollable: [1]. Unknown trip count: 1, 2, 4, 8.
+ * Trip count N: the divisors of N up to LOOPS_MAX_FACTOR (so N itself when
+ * N <= 64), and for N > 64 the powers of two up to 64 as well (they leave a
+ * remainder). Every factor from 1 to the largest listed one is accepted. */
+int loops_unroll_factors(const LoopInfo *li, int *out, int max);
+
 #endif

@@ -39,14 +39,6 @@ static Param *add_int_param(Space *s, Arena *a, const char *name, int max, int d
     return p;
 }
 
-static bool collect_loops(Node *n, void *ctx)
-{
-    NodeList *l = ctx;
-    if (n->kind == AST_FOR && l->len < 32)
-        l->items[l->len++] = n;
-    return true;
-}
-
 static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
 {
     memset(s, 0, sizeof *s);
@@ -113,16 +105,15 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
                       elems * type_size(sym->type->elem));
         }
     }
-    Node *items[32];
-    NodeList loops = {items, 0, 32};
-    ast_walk(k->body, collect_loops, &loops);
-    for (int i = 0; i < loops.len && s->n < 64; i++) {
-        const char *name = arena_printf(a, "unroll_L%d", loops.items[i]->loc.line);
-        bool dup = false;
-        for (int j = 0; j < s->n; j++)
-            dup |= strcmp(s->p[j].name, name) == 0;
-        if (!dup)
-            add_int_param(s, a, name, 1, 1);
+    /* One unroll_L<line> per line on which a for loop starts (loops_unroll_factors
+     * says which factors); [1] for a loop that cannot be unrolled. */
+    LoopTable loops = analyze_loops(a, k);
+    for (int i = 0; i < loops.n && s->n < 64; i++) {
+        Param *p = &s->p[s->n++];
+        memset(p, 0, sizeof *p);
+        p->name = arena_printf(a, "unroll_L%d", loops.items[i].line);
+        p->n = loops_unroll_factors(&loops.items[i], p->ints, 16);
+        p->def_int = 1;
     }
     s->restrict_[s->nr++] = "block_size_x*block_size_y*block_size_z <= 1024";
     if (shared.len)

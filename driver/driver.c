@@ -94,7 +94,9 @@ static Function *copy_kernel(Arena *a, const Function *k)
  * - pass_shared_memory before pass_global_memory: it rewrites grid accesses
  *   into tile reads and adds tile loads (grid accesses) for the lowering.
  * - pass_global_memory before pass_thread_mapping: guards are built from the
- *   idx/idy/idz built-ins, which the mapping turns into locals. */
+ *   idx/idy/idz built-ins, which the mapping turns into locals.
+ * - pass_unroll after pass_global_memory: the footprint that decides the guards
+ *   is found over the loops as written, and the guards are copied with the body. */
 static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k,
                           Backend b, const TuneParams *tp, const DriverOptions *o, Outputs *out)
 {
@@ -111,6 +113,13 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
     if (errors)
         return errors;
     VERIFY(c, "pass_global_memory", true);
+    /* Unrolling is a GPU tuning: the C reference keeps its loops as written. */
+    if (b != BACKEND_C) {
+        errors = pass_unroll(a, c, tp, diag);
+        if (errors)
+            return errors;
+        VERIFY(c, "pass_unroll", true);
+    }
     if (b != BACKEND_C) {
         pass_thread_mapping(a, c, tp);
         VERIFY(c, "pass_thread_mapping", true);

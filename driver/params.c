@@ -69,7 +69,7 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
     if (strncmp(name, "unroll_L", 8) == 0) {
         char *end;
         long line = strtol(name + 8, &end, 10);
-        if (!isdigit((unsigned char)name[8]) || *end || line < 1) {
+        if (!isdigit((unsigned char)name[8]) || *end || line < 1 || line > 1L << 30) {
             diag_plain_error(d, "unknown parameter '%s' (unroll parameters are named unroll_L<line>)", name);
             return false;
         }
@@ -77,6 +77,11 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
             diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected a positive integer)", name, v);
             return false;
         }
+        for (int i = 0; i < tp->nunroll; i++)
+            if (tp->unroll[i].line == line) {
+                tp->unroll[i].factor = (int)v;
+                return true;
+            }
         if (tp->nunroll == PARAMS_MAX) {
             diag_plain_error(d, "too many unroll parameters");
             return false;
@@ -269,17 +274,34 @@ bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *d)
     return ok;
 }
 
-typedef struct FindLoop {
-    int line;
-    bool found;
-} FindLoop;
-
-static bool find_loop(Node *n, void *p)
+/* unroll_L<line> against the loops of k (analyze_loops): a factor above 1 needs an
+ * unrollable loop, and no factor may pass the largest one the space lists (every
+ * factor up to it is correct: the unrolled loop runs the remainder). */
+static bool check_unroll(UnrollChoice *u, const LoopTable *loops, Diag *d)
 {
-    FindLoop *f = p;
-    if (n->kind == AST_FOR && n->loc.line == f->line)
-        f->found = true;
-    return !f->found;
+    const LoopInfo *li = loops_find(loops, u->line);
+    if (!li)
+        return true;
+    u->used = true;
+    if (u->factor == 1)
+        return true;
+    if (!li->unrollable) {
+        diag_plain_error(d, "parameter 'unroll_L%d': value %d is not allowed (the for loop on line %d cannot be unrolled: %s; expected 1)",
+                         u->line, u->factor, u->line, li->why);
+        return false;
+    }
+    int listed[16];
+    int max = listed[loops_unroll_factors(li, listed, 16) - 1];
+    if (u->factor > max) {
+        if (li->trip_known)
+            diag_plain_error(d, "parameter 'unroll_L%d': value %d is not allowed (the for loop on line %d runs %lld time%s; expected 1 to %d)",
+                             u->line, u->factor, u->line, li->trip, li->trip == 1 ? "" : "s", max);
+        else
+            diag_plain_error(d, "parameter 'unroll_L%d': value %d is not allowed (the for loop on line %d runs an unknown number of times; expected 1 to %d)",
+                             u->line, u->factor, u->line, max);
+        return false;
+    }
+    return true;
 }
 
 bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, Arena *a,
@@ -355,18 +377,9 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
                          constant_first, k->name, constant_bytes, so->constant_limit);
         ok = false;
     }
-    for (int i = 0; i < given->nunroll; i++) {
-        UnrollChoice *u = &given->unroll[i];
-        FindLoop f = {u->line, false};
-        ast_walk(k->body, find_loop, &f);
-        if (!f.found)
-            continue;
-        u->used = true;
-        if (u->factor != 1) {
-            diag_plain_error(d, "parameter 'unroll_L%d': value %d is not supported yet (loop unrolling; only 1 is)", u->line, u->factor);
-            ok = false;
-        }
-    }
+    LoopTable loops = analyze_loops(d->arena, k);
+    for (int i = 0; i < given->nunroll; i++)
+        ok &= check_unroll(&given->unroll[i], &loops, d);
     /* Placements are properties of the kernel's arrays while it is compiled. */
     for (int j = 0; j < k->nparams; j++)
         k->params[j]->mem = params_mem_of(out, k->params[j]->name);

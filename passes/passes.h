@@ -29,4 +29,11 @@ void pass_thread_mapping(Arena *a, Function *k, const struct TuneParams *tp);
  * number of errors reported. */
 int pass_shared_memory(Arena *a, Function *k, const struct TuneParams *tp, Diag *diag);
 
+/* Loop unrolling: every for loop whose unroll_L<line> factor F is above 1 becomes
+ * a loop running F copies of its body per iteration plus a loop running what is
+ * left (none when F divides a known trip count; no loop at all when F reaches it),
+ * each copy in a block of its own. The loops must be unrollable (analyze_loops);
+ * one that is not is reported. Returns the number of errors reported. */
+int pass_unroll(Arena *a, Function *k, const struct TuneParams *tp, Diag *diag);
+
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tuning-parameter validation: run_params.sh IMCL DIR
-# Every DIR/<case>.json or .txt (2d-* cases use kernel2d.imcl, the others
-# kernel.imcl) must be refused with exit status 2, the exact stderr of <case>.err
+# Every DIR/<case>.json or .txt (2d-* cases use kernel2d.imcl, loops-* and
+# ok-loops-* cases loops.imcl, the others kernel.imcl) must be refused with exit status 2, the exact stderr of <case>.err
 # and no output file; every ok-*.txt / ok-*.json must be accepted, and ok-X.txt
 # must produce the same files as its twin ok-X.twin.json.
 set -uo pipefail
@@ -17,6 +17,7 @@ for p in *.json *.txt; do
     name=${p%.*}
     kernel=kernel.imcl
     [[ $name == 2d-* ]] && kernel=kernel2d.imcl
+    [[ $name == loops-* || $name == ok-loops-* ]] && kernel=loops.imcl
     out=$tmp/$name
     "$IMCL" -b opencl -b c -o "$out" -t "$p" "$kernel" 2>"$tmp/err"
     rc=$?
