@@ -74,4 +74,14 @@ long long placement_tile_bytes(const SharedTile *t, const Symbol *s, const int *
  * known at compile time. */
 long long placement_constant_elems(const Function *k, const Symbol *s, const SpaceOptions *o);
 
+/* How a texture (image) read of grid array s meets its boundary condition: the
+ * addressing mode of the sampler alone, when one matches over the whole storage
+ * (halo included), or explicit index arithmetic in the kernel. */
+typedef enum TextureAddress {
+    TEXTURE_EXPLICIT,     /* guards and imcl_* index functions, as in global memory */
+    TEXTURE_CLAMP_EDGE,   /* clamped: clamp-to-edge addressing */
+    TEXTURE_BORDER_ZERO,  /* constant 0: a border of zeros */
+} TextureAddress;
+TextureAddress placement_texture_address(const Symbol *s);
+
 #endif
