@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Shape of generated code: run_shape.sh IMCL SHAPE_DIR
 # For every SHAPE_DIR/<case>.imcl, generates the cuda and opencl outputs (with the
-# parameters in <case>.json when present) into one folder and checks the rules of
+# parameters in <case>.json and the extra options on the first line of
+# <case>.flags, e.g. --size, when present) into one folder and checks the rules of
 # <case>.shape, one per line ('#' lines are comments):
 #     FILE contains TEXT     the generated FILE (e.g. K.cu, K.cl, K_host.c) holds TEXT
 #     FILE lacks TEXT        it does not
@@ -19,9 +20,11 @@ for src in "$DIR"/*.imcl; do
     case=$(basename "$src" .imcl)
     params=()
     [ -f "$DIR/$case.json" ] && params=(-t "$DIR/$case.json")
+    flags=()
+    [ -f "$DIR/$case.flags" ] && read -r -a flags <"$DIR/$case.flags"
     out=$tmp/$case
     ok=1
-    if ! "$IMCL" -b cuda -b opencl -o "$out" "${params[@]}" "$src" 2>"$tmp/err"; then
+    if ! "$IMCL" -b cuda -b opencl -o "$out" "${params[@]}" "${flags[@]}" "$src" 2>"$tmp/err"; then
         echo "FAIL $case: imcl failed:"
         cat "$tmp/err"
         failed=$((failed + 1))
