@@ -43,10 +43,8 @@ static Node *mutate(Node *n, void *p)
         return lower_texture_read(L, n);
     /* Aliases of a texture array have no offset (placement_allowed): once their
      * reads go to the array itself, their declarations are dead. */
-    if (n->kind == AST_DECL && n->u.decl.sym->kind == SYM_ALIAS && symbol_root(n->u.decl.sym)->mem == MEM_TEXTURE) {
-        Node *e = ast_new(L->a, AST_EMPTY, n->loc);
-        return e;
-    }
+    if (n->kind == AST_DECL && n->u.decl.sym->kind == SYM_ALIAS && symbol_root(n->u.decl.sym)->mem == MEM_TEXTURE)
+        return ast_new(L->a, AST_EMPTY, n->loc);
     return n;
 }
 
