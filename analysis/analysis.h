@@ -117,4 +117,14 @@ const LoopInfo *loops_find(const LoopTable *t, int line);
  * remainder). Every factor from 1 to the largest listed one is accepted. */
 int loops_unroll_factors(const LoopInfo *li, int *out, int max);
 
+/* How a texture (image) read of grid array s meets its boundary condition: the
+ * addressing mode of the sampler alone, when one matches over the whole storage
+ * (halo included), or explicit index arithmetic in the kernel. */
+typedef enum TextureAddress {
+    TEXTURE_EXPLICIT,     /* guards and imcl_* index functions, as in global memory */
+    TEXTURE_CLAMP_EDGE,   /* clamped: clamp-to-edge addressing */
+    TEXTURE_BORDER_ZERO,  /* constant 0: a border of zeros */
+} TextureAddress;
+TextureAddress placement_texture_address(const Symbol *s);
+
 #endif

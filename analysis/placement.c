@@ -4,6 +4,7 @@
  * refuses the others with the reason given here. */
 #include "analysis.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef struct Assigned {
@@ -173,13 +174,12 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
             return false;
         }
         NodeList acc = ast_query_accesses(a, k->body, s);
-        for (int i = 0; i < acc.len; i++) {
-            Symbol *v = acc.items[i]->u.access.sym;
-            if (v->kind == SYM_ALIAS && v->alias_offset) {
-                *why = "it is read through an alias with an offset, which a texture cannot address";
-                return false;
-            }
-        }
+        for (int i = 0; i < acc.len; i++)
+            for (Symbol *v = acc.items[i]->u.access.sym; v->kind == SYM_ALIAS; v = v->alias_base)
+                if (v->alias_offset) {
+                    *why = "it is read through an alias with an offset, which a texture cannot address";
+                    return false;
+                }
         return true;
     }
     case MEM_CONSTANT: {
@@ -198,4 +198,26 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
     default:
         UNREACHABLE();
     }
+}
+
+/* True for a literal 0 (integer or floating, not -0.0). */
+static bool literal_zero(const Node *v)
+{
+    long long i;
+    if (v->kind == AST_FLOAT_LIT)
+        return v->u.lit.fval == 0.0 && !signbit(v->u.lit.fval);
+    return ast_const_int(v, &i) && i == 0;
+}
+
+TextureAddress placement_texture_address(const Symbol *s)
+{
+    s = symbol_root((Symbol *)s);
+    /* Storage coordinates run over [0, n + 2h): imcl_clamp(i, n, h) + h is the
+     * clamp-to-edge of i + h, and imcl_in(i, n, h) says i + h is inside, so the
+     * hardware modes serve halo arrays too. */
+    if (s->bc == BC_CLAMPED)
+        return TEXTURE_CLAMP_EDGE;
+    if (s->bc == BC_CONSTANT && (!s->bc_value || literal_zero(s->bc_value)))
+        return TEXTURE_BORDER_ZERO;
+    return TEXTURE_EXPLICIT;
 }

@@ -118,7 +118,8 @@ typedef enum NodeKind {
     AST_BUILTIN,     /* builtin: idx/idy/idz, W/H/D, thread/group ids, block sizes */
     AST_EXTENT,      /* extent: A.width / A.height / A.depth */
     AST_GRID_ACCESS, /* access: A[x][y] or A[x][y][z] of an Image/Block (or alias) */
-    AST_BUF_ACCESS,  /* access: buf[linear], a lowered grid access (ix[0] = index) */
+    AST_BUF_ACCESS,  /* access: buf[linear], a lowered grid access (n = 1, ix[0] = index); or
+                      * a texture read (n = 2 or 3, ix[d] = int coordinate in storage) */
     AST_INDEX,       /* index: C subscript of a fixed-size or local array */
     AST_UNARY,       /* unary */
     AST_BINARY,      /* binary (also the comma operator, op ',') */

@@ -163,8 +163,9 @@ static int prec(const Node *n)
         return PREC_UNARY;
     case AST_INT_LIT:
         return n->u.lit.ival < 0 ? PREC_UNARY : PREC_PRIMARY;
-    case AST_INDEX:
     case AST_BUF_ACCESS:
+        return n->u.access.n > 1 ? PREC_UNARY : PREC_POSTFIX;  /* a texture read may be a cast */
+    case AST_INDEX:
     case AST_CALL:
         return PREC_POSTFIX;
     default:
@@ -217,6 +218,16 @@ static void sub(Unparser *u, const Node *parent, const Node *child, int min_prec
     if (paren)
         open_bracket(u, child, '(');
     unparse_expr(u, child);
+    if (paren)
+        close_bracket(u, ')');
+}
+
+void unparse_additive(Unparser *u, const Node *n)
+{
+    bool paren = prec(n) < PREC_ADD;
+    if (paren)
+        open_bracket(u, n, '(');
+    unparse_expr(u, n);
     if (paren)
         close_bracket(u, ')');
 }
@@ -332,7 +343,11 @@ void unparse_expr(Unparser *u, const Node *n)
         }
         break;
     case AST_BUF_ACCESS:
-        sb_puts(o, unparse_name(n->u.access.sym));
+        if (n->u.access.n > 1) {
+            u->t->texture_read(u, n);
+            break;
+        }
+        sb_puts(o, u->t->buffer_name ? u->t->buffer_name(u, n->u.access.sym) : unparse_name(n->u.access.sym));
         open_bracket(u, n, '[');
         unparse_expr(u, n->u.access.ix[0]);
         close_bracket(u, ']');

@@ -23,6 +23,11 @@ typedef struct Target {
     void (*math_call)(Unparser *u, const Node *call);
     const char *function_qualifier;                  /* for helpers: "static", "__device__ static" */
     const char *shared_qualifier;                    /* "__shared__ ", "__local "; NULL for C */
+    /* A texture read (AST_BUF_ACCESS with n > 1, see pass_texture_memory); NULL
+     * for targets without textures. Its text may start with a cast. */
+    void (*texture_read)(Unparser *u, const Node *read);
+    /* The name a buffer access uses for array s; NULL: unparse_name(s). */
+    const char *(*buffer_name)(Unparser *u, const Symbol *s);
 } Target;
 
 struct Unparser {
@@ -34,6 +39,7 @@ struct Unparser {
     int depth;               /* brackets open at this point of the output */
     int max_depth;           /* the most brackets ever open, and where */
     const Node *deepest;
+    const Function *k;       /* the kernel printed, for hooks naming its file-scope objects */
 };
 
 /* Compilers refuse deeper bracket nesting (clang's limit is 256). */
@@ -50,6 +56,8 @@ void unparse_stmts(Unparser *u, const Node *block);
 void unparse_line(Unparser *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void unparse_indent(Unparser *u);
 /* Prints `f(x, y)` with each argument converted to type t when it differs. */
+/* Prints n as an operand of a binary + (parenthesised when it binds less tightly). */
+void unparse_additive(Unparser *u, const Node *n);
 void unparse_call_converted(Unparser *u, const char *name, const Node *call, Type *t);
 
 /* A math call in C library spelling (sqrtf for float, sqrt for double, abs for

@@ -3,8 +3,22 @@
  * launch, read-back). */
 #include <string.h>
 
+#include "analysis.h"
 #include "emit.h"
 #include "unparse.h"
+
+/* Where an array parameter lives (SPEC 5, mem_<array>): Images and Blocks in
+ * texture memory are image objects read through a sampler; arrays in constant
+ * memory are __constant buffers; the others are __global buffers. */
+static bool on_image(const Symbol *s)
+{
+    return type_is_grid(s->type) && s->mem == MEM_TEXTURE;
+}
+
+static bool on_constant(const Symbol *s)
+{
+    return host_is_array(s) && s->mem == MEM_CONSTANT;
+}
 
 static const char *cl_type(TypeKind k)
 {
@@ -40,7 +54,69 @@ static void cl_math(Unparser *u, const Node *call)
     unparse_call_converted(u, m->name, call, call->type);
 }
 
-static const Target cl_target = {"opencl", cl_type, cl_builtin, cl_math, "static", "__local "};
+/* read_image{f,i,ui}(A, imcl_s_A, (int2)(x, y)).x: one channel per texel, except
+ * doubles, whose two halves sit in the first two channels of an RGBA texel. */
+static void cl_texture_read(Unparser *u, const Node *r)
+{
+    const Symbol *s = r->u.access.sym;
+    TypeKind t = s->type->elem->kind;
+    int n = r->u.access.n;
+    const char *fn = t == TY_FLOAT ? "read_imagef"
+                   : t == TY_CHAR || t == TY_SHORT || t == TY_INT ? "read_imagei" : "read_imageui";
+    if (t == TY_DOUBLE)
+        sb_puts(u->out, "as_double(");
+    else if (t != TY_FLOAT && t != TY_INT && t != TY_UINT)
+        sb_printf(u->out, "(%s)", cl_type(t));  /* the channel comes back as int or uint */
+    sb_printf(u->out, "%s(%s, imcl_s_%s, (int%d)(", fn, unparse_name(s), unparse_name(s), n == 2 ? 2 : 4);
+    for (int d = 0; d < n; d++) {
+        if (d)
+            sb_puts(u->out, ", ");
+        unparse_additive(u, r->u.access.ix[d]);
+    }
+    sb_puts(u->out, n == 3 ? ", 0))" : "))");
+    sb_puts(u->out, t == TY_DOUBLE ? ".xy)" : ".x");
+}
+
+static const Target cl_target = {"opencl", cl_type, cl_builtin, cl_math, "static", "__local ", cl_texture_read, NULL};
+
+/* The image format of element type t: one channel of its own type, or for
+ * doubles an RGBA texel of 32-bit unsigned channels (no double format exists,
+ * and some devices, PoCL among them, have no two-channel 3D images). */
+static const char *image_format(TypeKind t)
+{
+    switch (t) {
+    case TY_CHAR: return "{CL_R, CL_SIGNED_INT8}";
+    case TY_UCHAR: return "{CL_R, CL_UNSIGNED_INT8}";
+    case TY_SHORT: return "{CL_R, CL_SIGNED_INT16}";
+    case TY_USHORT: return "{CL_R, CL_UNSIGNED_INT16}";
+    case TY_INT: return "{CL_R, CL_SIGNED_INT32}";
+    case TY_UINT: return "{CL_R, CL_UNSIGNED_INT32}";
+    case TY_FLOAT: return "{CL_R, CL_FLOAT}";
+    case TY_DOUBLE: return "{CL_RGBA, CL_UNSIGNED_INT32}";
+    default: UNREACHABLE();
+    }
+}
+
+/* One sampler per image: integer coordinates, nearest texel, and the addressing
+ * mode that is the array's boundary condition when one is. */
+static void samplers(StrBuf *sb, const Function *k)
+{
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!on_image(s))
+            continue;
+        TextureAddress m = placement_texture_address(s);
+        sb_printf(sb, "/* '%s' is read through image memory; %s. */\n", s->name,
+                  m == TEXTURE_CLAMP_EDGE    ? "clamp-to-edge addressing is its clamped boundary"
+                  : m == TEXTURE_BORDER_ZERO ? "the zero border of CLK_ADDRESS_CLAMP is its constant boundary"
+                                             : "the kernel applies its boundary condition");
+        sb_printf(sb, "__constant sampler_t imcl_s_%s = CLK_NORMALIZED_COORDS_FALSE | %s | CLK_FILTER_NEAREST;\n\n",
+                  unparse_name(s),
+                  m == TEXTURE_CLAMP_EDGE    ? "CLK_ADDRESS_CLAMP_TO_EDGE"
+                  : m == TEXTURE_BORDER_ZERO ? "CLK_ADDRESS_CLAMP"
+                                             : "CLK_ADDRESS_NONE");
+    }
+}
 
 static bool uses_double(Node *n, void *p)
 {
@@ -64,6 +140,7 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
     Unparser u;
     unparse_init(&u, &code, &cl_target);
     emit_helpers(&u, e->prog, k);
+    samplers(&code, k);
     sb_printf(&code, "/* Kernel '%s': one work-item per grid point. */\n", k->name);
     sb_printf(&code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
               tp->block[0], tp->block[1], tp->block[2], unparse_kernel_name(k));
@@ -78,8 +155,13 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
             continue;
         }
         bool ro = !(s->access & ACC_WRITE);
-        sb_printf(&code, "__global %s%s *%s%s", ro ? "const " : "", cl_type(s->type->elem->kind),
-                  ro ? "restrict " : "", name);
+        if (on_image(s))
+            sb_printf(&code, "__read_only image%dd_t %s", type_grid_dims(s->type), name);
+        else if (on_constant(s))
+            sb_printf(&code, "__constant %s *restrict %s", cl_type(s->type->elem->kind), name);
+        else
+            sb_printf(&code, "__global %s%s *%s%s", ro ? "const " : "", cl_type(s->type->elem->kind),
+                      ro ? "restrict " : "", name);
         if (type_is_grid(s->type))
             for (int d = 0; d < type_grid_dims(s->type); d++)
                 sb_printf(&code, ", const int %s%s", name, unparse_extent_suffix(d));
@@ -166,6 +248,110 @@ static void fail(StrBuf *sb, const char *cond, const char *pk, const char *code)
     sb_printf(sb, "    if (%s) {\n        imcl_status = %s_%s;\n        goto done;\n    }\n", cond, pk, code);
 }
 
+/* Storage extent d of grid array s (extent + 2 * halo) as a size_t, as C text. */
+static const char *storage_extent(Arena *a, const Symbol *s, int d)
+{
+    if (s->halo)
+        return arena_printf(a, "(size_t)(%s%s + %d)", unparse_name(s), unparse_extent_suffix(d), 2 * s->halo);
+    return arena_printf(a, "(size_t)%s%s", unparse_name(s), unparse_extent_suffix(d));
+}
+
+/* What the device must offer for the placements: image support and image
+ * extents for arrays in image memory, constant-buffer size and argument count
+ * for arrays in constant memory. Runs before anything is allocated. */
+static void device_checks(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name;
+    bool dims[4] = {false};
+    int nconst = 0;
+    for (int i = 0; i < k->nparams; i++) {
+        if (on_image(k->params[i]))
+            dims[type_grid_dims(k->params[i]->type)] = true;
+        nconst += on_constant(k->params[i]);
+    }
+    if (dims[2] || dims[3]) {
+        static const char *info[4][3] = {
+            [2] = {"CL_DEVICE_IMAGE2D_MAX_WIDTH", "CL_DEVICE_IMAGE2D_MAX_HEIGHT", NULL},
+            [3] = {"CL_DEVICE_IMAGE3D_MAX_WIDTH", "CL_DEVICE_IMAGE3D_MAX_HEIGHT", "CL_DEVICE_IMAGE3D_MAX_DEPTH"},
+        };
+        sb_puts(sb, "    /* image memory: the device must have images, and each array must fit its largest 2D / 3D image */\n");
+        sb_puts(sb, "    {\n        cl_bool imcl_images = CL_FALSE;\n");
+        sb_printf(sb, "        size_t %s%s%s;\n", dims[2] ? "imcl_img2d[2] = {0, 0}" : "", dims[2] && dims[3] ? ", " : "",
+                  dims[3] ? "imcl_img3d[3] = {0, 0, 0}" : "");
+        sb_puts(sb, "        if (clGetDeviceInfo(imcl_dev, CL_DEVICE_IMAGE_SUPPORT, sizeof imcl_images, &imcl_images, NULL) != CL_SUCCESS ||\n");
+        sb_puts(sb, "            !imcl_images");
+        for (int n = 2; n <= 3; n++)
+            if (dims[n])
+                for (int d = 0; d < n; d++)
+                    sb_printf(sb, " ||\n            clGetDeviceInfo(imcl_dev, %s, sizeof(size_t), &imcl_img%dd[%d], NULL) != CL_SUCCESS",
+                              info[n][d], n, d);
+        sb_printf(sb, ")\n            return %s_ERR_DEVICE;\n", pk);
+        sb_puts(sb, "        if (");
+        const char *sep = "";
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i];
+            if (!on_image(s))
+                continue;
+            int n = type_grid_dims(s->type);
+            for (int d = 0; d < n; d++) {
+                sb_printf(sb, "%s%s > imcl_img%dd[%d]", sep, storage_extent(e->a, s, d), n, d);
+                sep = " ||\n            ";
+            }
+        }
+        sb_printf(sb, ")\n            return %s_ERR_ARGUMENT;\n    }\n", pk);
+    }
+    if (nconst) {
+        sb_puts(sb, "    /* constant memory: the arrays together must fit the device's constant buffer */\n");
+        sb_puts(sb, "    {\n        cl_ulong imcl_const_bytes = 0;\n        cl_uint imcl_const_args = 0;\n");
+        sb_puts(sb, "        if (clGetDeviceInfo(imcl_dev, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, sizeof imcl_const_bytes, &imcl_const_bytes, NULL) != CL_SUCCESS ||\n");
+        sb_printf(sb, "            clGetDeviceInfo(imcl_dev, CL_DEVICE_MAX_CONSTANT_ARGS, sizeof imcl_const_args, &imcl_const_args, NULL) != CL_SUCCESS ||\n"
+                      "            imcl_const_args < %d)\n            return %s_ERR_DEVICE;\n", nconst, pk);
+        sb_puts(sb, "        if (");
+        const char *sep = "";
+        for (int i = 0; i < k->nparams; i++)
+            if (on_constant(k->params[i])) {
+                sb_printf(sb, "%simcl_%s_bytes", sep, unparse_name(k->params[i]));
+                sep = " + ";
+            }
+        sb_printf(sb, " > imcl_const_bytes)\n            return %s_ERR_ARGUMENT;\n    }\n", pk);
+    }
+}
+
+/* Array s into a read-only image of its storage extents (halo included). */
+static void image_upload(StrBuf *sb, const EmitCtx *e, const Symbol *s)
+{
+    const char *pk = e->host_name;
+    const char *name = unparse_name(s);
+    int n = type_grid_dims(s->type);
+    bool dbl = s->type->elem->kind == TY_DOUBLE;
+    sb_printf(sb, "    /* '%s' as a %dD image%s */\n    {\n", s->name, n,
+              dbl ? "; each double fills the first two channels of an RGBA texel of 32-bit uints" : "");
+    sb_printf(sb, "        const cl_image_format imcl_format = %s;\n", image_format(s->type->elem->kind));
+    sb_puts(sb, "        cl_image_desc imcl_desc;\n        memset(&imcl_desc, 0, sizeof imcl_desc);\n");
+    sb_printf(sb, "        imcl_desc.image_type = CL_MEM_OBJECT_IMAGE%dD;\n", n);
+    static const char *field[] = {"image_width", "image_height", "image_depth"};
+    for (int d = 0; d < n; d++)
+        sb_printf(sb, "        imcl_desc.%s = %s;\n", field[d], storage_extent(e->a, s, d));
+    const char *create = "clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &imcl_format, &imcl_desc";
+    if (!dbl) {
+        sb_printf(sb, "        imcl_d_%s = %s, (void *)%s, &imcl_err);\n", name, create, name);
+    } else {
+        sb_puts(sb, "        const size_t imcl_n = ");
+        host_elems(sb, s);
+        sb_puts(sb, ";\n        cl_uint *imcl_texels = (cl_uint *)calloc(imcl_n, 4 * sizeof(cl_uint));\n");
+        sb_puts(sb, "        if (imcl_texels) {\n");
+        sb_puts(sb, "            for (size_t imcl_i = 0; imcl_i < imcl_n; imcl_i++)\n");
+        sb_printf(sb, "                memcpy(&imcl_texels[4 * imcl_i], &%s[imcl_i], sizeof(double));\n", name);
+        sb_printf(sb, "            imcl_d_%s = %s, imcl_texels, &imcl_err);\n", name, create);
+        sb_puts(sb, "            free(imcl_texels);\n        }\n");
+    }
+    sb_puts(sb, "    }\n");
+    sb_printf(sb, "    if (!imcl_d_%s) {\n", name);
+    sb_printf(sb, "        imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? %s_ERR_DEVICE : %s_ERR_MEMORY;\n", pk, pk);
+    sb_puts(sb, "        goto done;\n    }\n");
+}
+
 static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
 {
     const Function *k = e->k;
@@ -196,13 +382,17 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
-        sb_printf(sb, "    cl_mem imcl_d_%s = NULL;\n    const size_t imcl_%s_bytes = ", name, name);
+        sb_printf(sb, "    cl_mem imcl_d_%s = NULL;\n", name);
+        if (on_image(s))
+            continue;
+        sb_printf(sb, "    const size_t imcl_%s_bytes = ", name);
         host_elems(sb, s);
         sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
     }
     sb_puts(sb, "    const char *imcl_src = imcl_source;\n");
     sb_puts(sb, "    imcl_log[0] = 0;\n");
     sb_printf(sb, "    if (imcl_device(&imcl_dev) != 0)\n        return %s_ERR_DEVICE;\n", pk);
+    device_checks(sb, e);
     sb_puts(sb, "    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);\n");
     fail(sb, "!imcl_ctx", pk, "ERR_DEVICE");
     sb_puts(sb, "    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);\n");
@@ -223,6 +413,10 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
+        if (on_image(s)) {
+            image_upload(sb, e, s);
+            continue;
+        }
         bool ro = !(s->access & ACC_WRITE);
         bool in = host_copy_in(s);
         sb_printf(sb, "    imcl_d_%s = clCreateBuffer(imcl_ctx, %s%s, imcl_%s_bytes, %s, &imcl_err);\n", name,

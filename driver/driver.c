@@ -91,19 +91,23 @@ static Function *copy_kernel(Arena *a, const Function *k)
 
 /* The pipeline of one kernel for one backend. Ordering constraints:
  * - analyze_access before pass_global_memory: the lowering drops grid accesses.
+ * - pass_texture_memory before pass_global_memory: it takes the reads of
+ *   texture arrays out of the grid accesses the global lowering would linearize.
  * - pass_shared_memory before pass_global_memory: it rewrites grid accesses
  *   into tile reads and adds tile loads (grid accesses) for the lowering.
  * - pass_global_memory before pass_thread_mapping: guards are built from the
  *   idx/idy/idz built-ins, which the mapping turns into locals.
  * - pass_unroll after pass_global_memory: the footprint that decides the guards
  *   is found over the loops as written, and the guards are copied with the body. */
-static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k,
-                          Backend b, const TuneParams *tp, const DriverOptions *o, Outputs *out)
+static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k, Backend b,
+                          const TuneParams *tp, const SpaceOptions *so, const DriverOptions *o, Outputs *out)
 {
     Function *c = copy_kernel(a, k);
     VERIFY(c, "sema", false);
     int errors = 0;
     if (b != BACKEND_C) {
+        pass_texture_memory(a, c);
+        VERIFY(c, "pass_texture_memory", false);
         errors = pass_shared_memory(a, c, tp, diag);
         if (errors)
             return errors;
@@ -128,7 +132,7 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
         printf("/* %s, %s backend, after the passes */\n", k->name, backend_names[b]);
         ast_dump_function(stdout, c);
     }
-    EmitCtx e = {a, diag, prog, c, o->prefix, arena_printf(a, "%s%s", o->prefix, k->name), tp};
+    EmitCtx e = {a, diag, prog, c, o->prefix, arena_printf(a, "%s%s", o->prefix, k->name), tp, so};
     switch (b) {
     case BACKEND_C: return backend_c_emit(&e, out);
     case BACKEND_CUDA: return backend_cuda_emit(&e, out);
@@ -243,7 +247,7 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
             if (!params_for_kernel(&given, kernels[i], &so, a, &tps[i], diag))
                 status = 2;
         for (int i = 0; i < nk && !status; i++)
-            if (compile_kernel(a, diag, prog, kernels[i], (Backend)b, &tps[i], o, &out))
+            if (compile_kernel(a, diag, prog, kernels[i], (Backend)b, &tps[i], &so, o, &out))
                 status = 1;
     }
     if (!status && !params_check_unused(&given, diag))

@@ -12,6 +12,14 @@
  * Returns the number of errors reported. */
 int pass_global_memory(Arena *a, Function *k, Diag *diag);
 
+/* Texture memory (GPU backends, before pass_global_memory): every read of an
+ * Image/Block whose placement is MEM_TEXTURE becomes an AST_BUF_ACCESS with n = 2
+ * or 3 whose ix[d] are int coordinates in the array's storage (halo included),
+ * with the boundary condition left to the sampler when its addressing mode
+ * implements it (placement_texture_address), else applied as pass_global_memory
+ * does; declarations of aliases of such arrays are dropped. */
+void pass_texture_memory(Arena *a, Function *k);
+
 struct TuneParams;
 
 /* Thread mapping for the GPU backends: declares idx/idy/idz from the block and

@@ -93,13 +93,29 @@ run_one() {
         [ "$want_k" = "$got_k" ] || fail "kernels generated: $got_k; expected: $want_k"
     fi
 
-    # 2. -k K produces exactly K's files, identical to the all-kernels run
+    # 2. -k K produces exactly K's files, identical to the all-kernels run; the
+    #    configuration keeps only the mem_/unroll_ entries K has (its --dump-space),
+    #    since naming another kernel's array is an error
     local K
+    local -a KTUNE
     for K in "${KERNELS[@]}"; do
+        KTUNE=()
+        if [ "$CFG" != 0 ]; then
+            "$IMCL" --dump-space -k "$K" "$SRC" >"space_$K.json" || fail "imcl --dump-space -k $K exited with status $?"
+            python3 - params.json "space_$K.json" "params_$K.json" <<'PY' || fail "cannot restrict the configuration to $K"
+import json, sys
+cfg = json.load(open(sys.argv[1]))
+space = json.load(open(sys.argv[2]))
+keep = {n: v for n, v in cfg.items()
+        if not n.startswith(("mem_", "unroll_")) or n in space["parameters"]}
+json.dump(keep, open(sys.argv[3], "w"))
+PY
+            KTUNE=(-t "params_$K.json")
+        fi
         for b in c opencl cuda; do
             case $b in c) p=ref_ ;; opencl) p=ocl_ ;; cuda) p=cuda_ ;; esac
             mkdir -p "only/$K/$b"
-            "$IMCL" -b "$b" --prefix "$p" -k "$K" -o "only/$K/$b" "${TUNE[@]}" "$SRC" ||
+            "$IMCL" -b "$b" --prefix "$p" -k "$K" -o "only/$K/$b" "${KTUNE[@]}" "$SRC" ||
                 fail "imcl -b $b -k $K exited with status $?"
             for f in "only/$K/$b"/*; do
                 cmp -s "$f" "$b/${f##*/}" || fail "imcl -b $b -k $K: ${f##*/} differs from the all-kernels output (or is extra)"

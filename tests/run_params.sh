@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Tuning-parameter validation: run_params.sh IMCL DIR
 # Every DIR/<case>.json or .txt (2d-* cases use kernel2d.imcl, loops-* and
-# ok-loops-* cases loops.imcl, the others kernel.imcl) must be refused with exit status 2, the exact stderr of <case>.err
+# ok-loops-* cases loops.imcl, alias-* cases kernel_alias.imcl, the others
+# kernel.imcl; cuda-* and ok-cuda-* cases are compiled with -b cuda, the others
+# with -b opencl -b c) must be refused with exit status 2, the exact stderr of <case>.err
 # and no output file; every ok-*.txt / ok-*.json must be accepted, and ok-X.txt
 # must produce the same files as its twin ok-X.twin.json.
 set -uo pipefail
@@ -18,14 +20,17 @@ for p in *.json *.txt; do
     kernel=kernel.imcl
     [[ $name == 2d-* ]] && kernel=kernel2d.imcl
     [[ $name == loops-* || $name == ok-loops-* ]] && kernel=loops.imcl
+    [[ $name == alias-* ]] && kernel=kernel_alias.imcl
+    backends=(-b opencl -b c)
+    [[ $name == cuda-* || $name == ok-cuda-* ]] && backends=(-b cuda)
     out=$tmp/$name
-    "$IMCL" -b opencl -b c -o "$out" -t "$p" "$kernel" 2>"$tmp/err"
+    "$IMCL" "${backends[@]}" -o "$out" -t "$p" "$kernel" 2>"$tmp/err"
     rc=$?
     ok=1
     if [[ $name == ok-* ]]; then
         [ $rc = 0 ] || { echo "FAIL $p: refused (status $rc):"; cat "$tmp/err"; ok=0; }
         if [ -f "$name.twin.json" ] && [ $ok = 1 ]; then
-            "$IMCL" -b opencl -b c -o "$tmp/$name.twin" -t "$name.twin.json" "$kernel" || ok=0
+            "$IMCL" "${backends[@]}" -o "$tmp/$name.twin" -t "$name.twin.json" "$kernel" || ok=0
             # The banner names nothing of the parameter file, so the outputs must match.
             diff -r "$out" "$tmp/$name.twin" >/dev/null || { echo "FAIL $p: output differs from $name.twin.json"; ok=0; }
         fi

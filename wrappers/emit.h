@@ -28,6 +28,7 @@ typedef struct EmitCtx {
     const char *prefix;       /* "" when none */
     const char *host_name;    /* prefix + kernel name */
     const TuneParams *tp;
+    const struct SpaceOptions *so;  /* backend, --size: sizes constant-memory copies */
 } EmitCtx;
 
 /* Backends: each adds its files (see docs/wrappers.md) and returns the number of

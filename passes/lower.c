@@ -1,0 +1,104 @@
+/* Index arithmetic and boundary handling shared by the lowering passes. */
+#include "lower.h"
+
+static Node *call3(Arena *a, const char *name, Node *x, Node *n, int halo, Loc loc)
+{
+    Node *c = ast_build_call(a, name, loc);
+    ast_append_arg(a, c, x);
+    ast_append_arg(a, c, n);
+    ast_append_arg(a, c, ast_build_int(a, halo, loc));
+    c->type = type_scalar(TY_INT);
+    return c;
+}
+
+Node *lower_add(Arena *a, Node *l, Node *r, Loc loc)
+{
+    Node *n = ast_build_binary(a, '+', l, r, loc);
+    n->type = type_scalar(TY_INT);
+    return n;
+}
+
+Node *lower_mul(Arena *a, Node *l, Node *r, Loc loc)
+{
+    Node *n = ast_build_binary(a, '*', l, r, loc);
+    n->type = type_scalar(TY_INT);
+    return n;
+}
+
+Node *lower_plus_halo(Arena *a, Node *x, int h, Loc loc)
+{
+    long long c;
+    if (!h)
+        return x;
+    if (x->kind == AST_BINARY && (x->u.binary.op == '+' || x->u.binary.op == '-') &&
+        ast_const_int(x->u.binary.rhs, &c)) {
+        long long sum = (x->u.binary.op == '+' ? c : -c) + h;
+        Node *e = x->u.binary.lhs;
+        if (sum == 0)
+            return e;
+        Node *n = ast_build_binary(a, sum > 0 ? '+' : '-', e, ast_build_int(a, sum > 0 ? sum : -sum, loc), loc);
+        n->type = type_scalar(TY_INT);
+        return n;
+    }
+    return lower_add(a, x, ast_build_int(a, h, loc), loc);
+}
+
+Node *lower_storage_extent(Arena *a, Symbol *root, int d, Loc loc)
+{
+    Node *e = ast_build_extent(a, root, d, loc);
+    return lower_plus_halo(a, e, 2 * root->halo, loc);
+}
+
+Node *lower_inside_cond(Lower *L, Node *acc)
+{
+    Arena *a = L->a;
+    Symbol *root = symbol_root(acc->u.access.sym);
+    Node *cond = NULL;
+    for (int d = 0; d < acc->u.access.n; d++) {
+        if (analyze_access_inside(L->k, L->fp, acc, d))
+            continue;
+        Node *c = call3(a, "imcl_in", ast_copy(a, acc->u.access.ix[d]),
+                        ast_build_extent(a, root, d, acc->loc), root->halo, acc->loc);
+        cond = cond ? ast_build_binary(a, OP_AND, cond, c, acc->loc) : c;
+        cond->type = type_scalar(TY_INT);
+    }
+    return cond;
+}
+
+Node *lower_boundary(Lower *L, Node *acc, Node **ix)
+{
+    Symbol *root = symbol_root(acc->u.access.sym);
+    int n = acc->u.access.n;
+    for (int d = 0; d < n; d++)
+        ix[d] = acc->u.access.ix[d];
+    if (ast_is_lvalue_use(acc) || root->bc == BC_NONE)
+        return NULL;
+    if (root->bc == BC_CONSTANT)
+        return lower_inside_cond(L, acc);
+    const char *fn = root->bc == BC_CLAMPED ? "imcl_clamp" : root->bc == BC_PERIODIC ? "imcl_wrap" : "imcl_mirror";
+    for (int d = 0; d < n; d++)
+        if (!analyze_access_inside(L->k, L->fp, acc, d))
+            ix[d] = call3(L->a, fn, ix[d], ast_build_extent(L->a, root, d, acc->loc), root->halo, acc->loc);
+    return NULL;
+}
+
+static Node *boundary_value(Lower *L, Symbol *root, Loc loc)
+{
+    Type *elem = root->type->elem;
+    if (root->bc_value && root->bc_value->type == elem)
+        return ast_copy(L->a, root->bc_value);
+    if (root->bc_value)
+        return ast_build_cast(L->a, elem, ast_copy(L->a, root->bc_value), loc);
+    if (type_is_float(elem))
+        return ast_build_float(L->a, 0.0, elem->kind == TY_FLOAT ? "0.0f" : "0.0", elem, loc);
+    return ast_build_int(L->a, 0, loc);
+}
+
+Node *lower_guarded(Lower *L, Node *guard, Node *read, Symbol *root, Loc loc)
+{
+    if (!guard)
+        return read;
+    Node *c = ast_build_cond(L->a, guard, read, boundary_value(L, root, loc), loc);
+    c->type = root->type->elem;
+    return c;
+}

@@ -1,0 +1,35 @@
+/* Internal to passes/: the pieces of grid-access lowering that the global-memory
+ * and texture-memory passes share (index arithmetic and boundary handling). */
+#ifndef IMCL_LOWER_H
+#define IMCL_LOWER_H
+
+#include "analysis.h"
+#include "ast.h"
+
+typedef struct Lower {
+    Arena *a;
+    Function *k;
+    Diag *diag;
+    int errors;
+    Footprint *fp;   /* of k's body before the pass: decides which reads need guards */
+} Lower;
+
+/* int-typed `l + r` and `l * r`. */
+Node *lower_add(Arena *a, Node *l, Node *r, Loc loc);
+Node *lower_mul(Arena *a, Node *l, Node *r, Loc loc);
+/* x + h, folded into x's own constant term when it has one (idx - 1 + 1 is idx). */
+Node *lower_plus_halo(Arena *a, Node *x, int h, Loc loc);
+/* Extent of the array's storage in dim d: extent + 2*halo. */
+Node *lower_storage_extent(Arena *a, Symbol *root, int d, Loc loc);
+/* The guard `imcl_in(x, n, h) && ...` of grid access acc over the dimensions not
+ * proven inside its array's storage, or NULL when every one is. */
+Node *lower_inside_cond(Lower *L, Node *acc);
+/* Boundary handling of the read acc (a grid access) by explicit index arithmetic:
+ * fills ix[d] with the index of each dimension, passed through imcl_clamp,
+ * imcl_wrap or imcl_mirror where the condition needs it, and returns the guard a
+ * constant boundary needs (NULL when none). Writes and `none` get neither. */
+Node *lower_boundary(Lower *L, Node *acc, Node **ix);
+/* `guard ? read : v`, v the boundary value of root (converted to its element type). */
+Node *lower_guarded(Lower *L, Node *guard, Node *read, Symbol *root, Loc loc);
+
+#endif
