@@ -19,7 +19,7 @@ void mesh_arrange(int blocks, int *bx, int *by, int *bz)
             if ((blocks / z) % y)
                 continue;
             int x = blocks / z / y;
-            if (x < *bx) {
+            if (x <= *bx) { /* on a tie the later one, with the larger bz */
                 *bx = x;
                 *by = y;
                 *bz = z;

@@ -50,7 +50,7 @@ typedef struct Mesh {
 } Mesh;
 
 /* The near-cubic arrangement of `blocks`: bx >= by >= bz, bx*by*bz = blocks, with
- * the largest factor as small as it can be. */
+ * the largest factor as small as it can be, then bz as large as it can be. */
 void mesh_arrange(int blocks, int *bx, int *by, int *bz);
 int mesh_alloc(Mesh *m, int n, int blocks, int vars);
 void mesh_free(Mesh *m);
