@@ -313,6 +313,19 @@ static double copy_bandwidth(const KernelSet *ks, int mb)
 
 /* ---- main ---------------------------------------------------------------------------- */
 
+static void json_string(const char *name, const char *v)
+{
+    printf(", \"%s\": \"", name);
+    for (const unsigned char *c = (const unsigned char *)v; *c; c++)
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c < 32)
+            printf("\\u%04x", *c);
+        else
+            putchar(*c);
+    putchar('"');
+}
+
 static void json_number(const char *name, double v)
 {
     if (isfinite(v))
@@ -341,6 +354,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "miniamr-proxy: built without the %s backend (CMake found no nvcc)\n", o.backend);
         return 1;
     }
+    const KernelSet *built_in = ks;
     if (o.params) {
         double t0 = now_s();
         ks = runtime_kernels(o.backend, o.kernel, o.params, o.keep);
@@ -447,7 +461,7 @@ int main(int argc, char **argv)
         printf("  every cell of every stage equals the reference%s\n", o.rtol > 0 ? " (within --rtol)" : " (exactly)");
     double copy_gbs = 0.0;
     if (o.bandwidth_mb && !rc)
-        copy_gbs = copy_bandwidth(ks, o.bandwidth_mb);
+        copy_gbs = copy_bandwidth(built_in, o.bandwidth_mb); /* -t regenerates the stencil only */
 
     double cells = (double)o.blocks * o.n * o.n * o.n;
     double updates = cells * o.vars * total_stages;
@@ -457,8 +471,8 @@ int main(int argc, char **argv)
            "ghosts %.4f s, setup %.4f s, total %.4f s\n",
            t.reference, t.reference_ghost, t.kernel, t.launch, t.transfer, t.ghost, t.setup, total);
 
-    printf("{\"kernel\": \"%s\", \"backend\": \"%s\", \"params\": \"%s\"", o.kernel, o.backend,
-           o.params ? o.params : "default");
+    printf("{\"kernel\": \"%s\", \"backend\": \"%s\"", o.kernel, o.backend); /* both checked above */
+    json_string("params", o.params ? o.params : "default");
     printf(", \"n\": %d, \"blocks\": %d, \"layout\": \"%dx%dx%d\", \"vars\": %d, \"steps\": %d, \"stages\": %d", o.n,
            o.blocks, ref.bx, ref.by, ref.bz, o.vars, o.steps, o.stages);
     printf(", \"cells\": %.0f, \"updates\": %.0f, \"validated\": %s, \"checksum_ok\": %s, \"differences\": %ld", cells,
