@@ -47,7 +47,7 @@ blocks_for() {
 }
 out=$(dirname "$PROXY")/bench-miniamr.jsonl
 : >"$out"
-echo "miniamr-proxy, backend $BACKEND, $VARS variables, $STEPS x $STAGES stages; $(nproc) CPUs;" \
+echo "miniamr-proxy, backend $BACKEND, $VARS variables, $STEPS x $STAGES stages; $(getconf _NPROCESSORS_ONLN) CPUs${OMP_NUM_THREADS:+, OMP_NUM_THREADS=$OMP_NUM_THREADS};" \
      "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "$BACKEND" = opencl ] && echo "OpenCL device: $(clinfo -l 2>/dev/null | sed -n 's/.*Device #0: //p' | head -1)"
 for n in $SIZES; do
