@@ -152,6 +152,7 @@ int backend_c_emit(EmitCtx *e, Outputs *out)
     sb_puts(&code, ");\n");
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
     host_error_functions(&code, pk, "\"\"");
+    plan_c_emit(&code, e);
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s_ref.c", k->name));
     host_banner(f, e, "C reference");

@@ -435,6 +435,7 @@ int backend_cuda_emit(EmitCtx *e, Outputs *out)
     int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);
     host_error_functions(&code, e->host_name, "\"\"");
+    plan_cuda_emit(&code, e);
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s.cu", k->name));
     host_banner(f, e, "CUDA kernel and host wrapper");

@@ -490,6 +490,7 @@ int backend_opencl_emit(EmitCtx *e, Outputs *out)
     int errors = kernel_source(cl, e);
     StrBuf *host = outputs_add(out, arena_printf(e->a, "%s_host.c", e->k->name));
     host_source(host, e, sb_str(cl));
+    plan_opencl_emit(host, e);
     header_emit(e, out);
     return errors;
 }

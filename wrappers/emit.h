@@ -78,4 +78,46 @@ void emit_helpers(Unparser *u, const Program *prog, const Function *k);
 /* K.h: identical for every backend. */
 void header_emit(EmitCtx *e, Outputs *out);
 
+/* ---- persistent plans (SPEC section 7, docs/wrappers.md) ------------------------
+ * PK_plan_create / _upload_<a> / _download_<a> / _launch / _swap / _kernel_ms /
+ * _destroy. Each backend appends its part to its host file with one call. */
+
+/* The declarations of the plan API in K.h (wrappers/plan.c). */
+void plan_header_emit(StrBuf *h, const EmitCtx *e);
+/* The plan API of the C reference (plans over host buffers), of CUDA and of
+ * OpenCL, appended to K_ref.c, K.cu and K_host.c; the OpenCL part uses the
+ * device choice, kernel source and build log that K_host.c defines before it. */
+void plan_c_emit(StrBuf *sb, const EmitCtx *e);
+void plan_cuda_emit(StrBuf *sb, const EmitCtx *e);
+void plan_opencl_emit(StrBuf *sb, const EmitCtx *e);
+
+/* Shared pieces of the generators (wrappers/plan.c). */
+typedef enum PlanFn {
+    PLAN_CREATE, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_LAUNCH, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
+} PlanFn;
+/* The array parameters in declaration order (their plan ids); returns the count. */
+int plan_arrays(const Function *k, const Symbol **out);
+/* Whether plans support this configuration: every array in global memory. */
+bool plan_supported(const EmitCtx *e);
+/* A struct member `    decl;` with its comment aligned. */
+void plan_member(StrBuf *sb, const char *decl, const char *comment);
+/* Name of the plan parameter of launch: `plan`, or `imcl_plan` if a scalar is `plan`. */
+const char *plan_handle(const Function *k);
+/* The head of a plan function, without `;` or body (s: the array of upload/download). */
+void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
+/* Every plan function refusing with PK_ERR_ARGUMENT (unsupported configurations). */
+void plan_stubs(StrBuf *sb, const EmitCtx *e);
+/* In plan_create: returns PK_ERR_ARGUMENT on extents below 1, arrays of more than
+ * 2^31-1 elements, or grid arrays of different extents. */
+void plan_create_checks(StrBuf *sb, const EmitCtx *e, int indent);
+/* In plan_create: fills p->extent[][] and p->bytes[] from the parameters. */
+void plan_record_sizes(StrBuf *sb, const EmitCtx *e, const char *p, int indent);
+/* In launch: `const int a_width = plan->extent[i][0];` for every grid array. */
+void plan_extent_locals(StrBuf *sb, const EmitCtx *e, int indent);
+/* The kernel's arguments in public order, each array as buffer_fmt printed with
+ * (element C type, plan handle name, array id), followed by its extents. */
+void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt);
+/* PK_plan_swap (over plan->buf[] of buffer_type) and PK_plan_kernel_ms. */
+void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const char *buffer_type);
+
 #endif

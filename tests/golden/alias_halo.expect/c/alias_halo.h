@@ -29,6 +29,34 @@ const char *alias_halo_strerror(int code);
 /* The log of the last failed kernel build (OpenCL); "" otherwise. */
 const char *alias_halo_build_log(void);
 
+/* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
+ * buffer per array, created once; arrays stay on the device between launches.
+ * Every int function returns alias_halo_OK or a negative code. */
+typedef struct alias_halo_plan alias_halo_plan;
+
+/* Array ids for alias_halo_plan_swap. */
+enum {
+    alias_halo_plan_array_data = 0
+};
+
+/* Creates a plan for arrays of these extents (as alias_halo takes them); device
+ * buffers start zero-filled. On failure *plan is NULL. */
+int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth);
+/* Copies all of array 'data' (halo included) to / from its device buffer. */
+int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host);
+int alias_halo_plan_download_data(alias_halo_plan *plan, double *host);
+/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars);
+/* Exchanges the device buffers of arrays a and b (alias_halo_plan_array_* ids), without
+ * copying: both must have the same element type, halo and extents, else
+ * alias_halo_ERR_ARGUMENT. */
+int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b);
+/* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;
+ * wall clock for the C reference); 0 before the first launch. */
+double alias_halo_plan_kernel_ms(const alias_halo_plan *plan);
+/* Frees the device buffers and everything else of the plan; NULL is ignored. */
+void alias_halo_plan_destroy(alias_halo_plan *plan);
+
 #ifdef __cplusplus
 }
 #endif

@@ -58,3 +58,119 @@ const char *alias_halo_build_log(void)
 {
     return "";
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+/* for the plan below: memcpy, and the clock of the kernel time */
+#include <string.h>
+#include <time.h>
+
+struct alias_halo_plan {
+    void *buf[1];               /* the host buffer of each array, by plan_array id */
+    size_t bytes[1];            /* its size */
+    int extent[1][3];           /* its extents as given to plan_create */
+    double kernel_ms;           /* wall-clock time of the last launch */
+};
+
+/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
+static double imcl_plan_now_ms(void)
+{
+#ifdef TIME_UTC
+    struct timespec t;
+    timespec_get(&t, TIME_UTC);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+#else
+    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
+#endif
+}
+
+int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
+{
+    if (!plan)
+        return alias_halo_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (data_width < 1 || data_height < 1 || data_depth < 1)
+        return alias_halo_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)data_width * (size_t)data_height * (size_t)data_depth > 2147483647u)
+        return alias_halo_ERR_ARGUMENT;
+    alias_halo_plan *p = (alias_halo_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return alias_halo_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = data_width;
+    p->extent[0][1] = data_height;
+    p->extent[0][2] = data_depth;
+    p->bytes[0] = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
+    /* one zero-filled buffer per array */
+    for (int i = 0; i < 1; i++)
+        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+            alias_halo_plan_destroy(p);
+            return alias_halo_ERR_MEMORY;
+        }
+    *plan = p;
+    return alias_halo_OK;
+}
+
+int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return alias_halo_ERR_ARGUMENT;
+    memcpy(plan->buf[0], host, plan->bytes[0]);
+    return alias_halo_OK;
+}
+
+int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return alias_halo_ERR_ARGUMENT;
+    memcpy(host, plan->buf[0], plan->bytes[0]);
+    return alias_halo_OK;
+}
+
+int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
+{
+    if (!plan)
+        return alias_halo_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int data_width = plan->extent[0][0];
+    const int data_height = plan->extent[0][1];
+    const int data_depth = plan->extent[0][2];
+    const double imcl_t0 = imcl_plan_now_ms();
+    const int imcl_status = alias_halo((double *)plan->buf[0], data_width, data_height, data_depth, n, var, blocks, vars);
+    plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
+    return imcl_status;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[1] = {0};
+
+int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 1 || b < 0 || b >= 1 || imcl_plan_class[a] != imcl_plan_class[b])
+        return alias_halo_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return alias_halo_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    void *imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return alias_halo_OK;
+}
+
+double alias_halo_plan_kernel_ms(const alias_halo_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void alias_halo_plan_destroy(alias_halo_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 1; i++)
+        free(plan->buf[i]);
+    free(plan);
+}

@@ -96,3 +96,152 @@ const char *alias_halo_build_log(void)
 {
     return "";
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+struct alias_halo_plan {
+    void *buf[1];               /* the device buffer of each array, by plan_array id */
+    size_t bytes[1];            /* its size */
+    int extent[1][3];           /* its extents as given to plan_create */
+    cudaEvent_t start, stop;    /* recorded around each launch */
+    int events;                 /* start and stop exist */
+    double kernel_ms;           /* device time of the last launch */
+};
+
+int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
+{
+    if (!plan)
+        return alias_halo_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (data_width < 1 || data_height < 1 || data_depth < 1)
+        return alias_halo_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)data_width * (size_t)data_height * (size_t)data_depth > 2147483647u)
+        return alias_halo_ERR_ARGUMENT;
+    int imcl_count = 0;
+    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+        return alias_halo_ERR_DEVICE;
+    alias_halo_plan *p = (alias_halo_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return alias_halo_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = data_width;
+    p->extent[0][1] = data_height;
+    p->extent[0][2] = data_depth;
+    p->bytes[0] = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
+    int imcl_status = alias_halo_OK;
+    if (cudaEventCreate(&p->start) != cudaSuccess)
+        goto device_failed;
+    if (cudaEventCreate(&p->stop) != cudaSuccess) {
+        cudaEventDestroy(p->start);
+        goto device_failed;
+    }
+    p->events = 1;
+
+    /* one zero-filled buffer per array */
+    for (int i = 0; i < 1; i++) {
+        if (cudaMalloc(&p->buf[i], p->bytes[i]) != cudaSuccess) {
+            p->buf[i] = NULL;
+            imcl_status = alias_halo_ERR_MEMORY;
+            goto fail;
+        }
+        if (cudaMemset(p->buf[i], 0, p->bytes[i]) != cudaSuccess) {
+            imcl_status = alias_halo_ERR_TRANSFER;
+            goto fail;
+        }
+    }
+    *plan = p;
+    return alias_halo_OK;
+
+device_failed:
+    imcl_status = alias_halo_ERR_DEVICE;
+fail:
+    alias_halo_plan_destroy(p);
+    return imcl_status;
+}
+
+int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return alias_halo_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+        return alias_halo_ERR_TRANSFER;
+    return alias_halo_OK;
+}
+
+int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return alias_halo_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return alias_halo_ERR_TRANSFER;
+    return alias_halo_OK;
+}
+
+int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
+{
+    if (!plan)
+        return alias_halo_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int data_width = plan->extent[0][0];
+    const int data_height = plan->extent[0][1];
+    const int data_depth = plan->extent[0][2];
+    const int W = n;
+    const int H = n;
+    const int D = n;
+    plan->kernel_ms = 0.0;
+    if (W < 1 || H < 1 || D < 1)
+        return alias_halo_OK; /* an empty grid: nothing to do */
+
+    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9), as in
+     * the one-shot wrapper; the events around it give the kernel time */
+    const dim3 imcl_block(8, 8, 8);
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+    if (cudaEventRecord(plan->start) != cudaSuccess)
+        return alias_halo_ERR_LAUNCH;
+    alias_halo_kernel<<<imcl_grid, imcl_block>>>((double *)plan->buf[0], data_width, data_height, data_depth, n, var, blocks, vars, W, H, D);
+    if (cudaGetLastError() != cudaSuccess || cudaEventRecord(plan->stop) != cudaSuccess ||
+        cudaEventSynchronize(plan->stop) != cudaSuccess)
+        return alias_halo_ERR_LAUNCH;
+    float imcl_ms = 0.0f;
+    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
+        plan->kernel_ms = imcl_ms;
+    return alias_halo_OK;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[1] = {0};
+
+int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 1 || b < 0 || b >= 1 || imcl_plan_class[a] != imcl_plan_class[b])
+        return alias_halo_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return alias_halo_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    void *imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return alias_halo_OK;
+}
+
+double alias_halo_plan_kernel_ms(const alias_halo_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void alias_halo_plan_destroy(alias_halo_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 1; i++)
+        cudaFree(plan->buf[i]);
+    if (plan->events) {
+        cudaEventDestroy(plan->start);
+        cudaEventDestroy(plan->stop);
+    }
+    free(plan);
+}

@@ -29,6 +29,42 @@ const char *blur_helpers_strerror(int code);
 /* The log of the last failed kernel build (OpenCL); "" otherwise. */
 const char *blur_helpers_build_log(void);
 
+/* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
+ * buffer per array, created once; arrays stay on the device between launches.
+ * Every int function returns blur_helpers_OK or a negative code. */
+typedef struct blur_helpers_plan blur_helpers_plan;
+
+/* Array ids for blur_helpers_plan_swap. */
+enum {
+    blur_helpers_plan_array_src = 0,
+    blur_helpers_plan_array_dst = 1,
+    blur_helpers_plan_array_mask = 2
+};
+
+/* Creates a plan for arrays of these extents (as blur_helpers takes them); device
+ * buffers start zero-filled. On failure *plan is NULL. */
+int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width, int dst_height);
+/* Copies all of array 'src' (halo included) to / from its device buffer. */
+int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host);
+int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host);
+/* Copies all of array 'dst' (halo included) to / from its device buffer. */
+int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host);
+int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host);
+/* Copies all of array 'mask' (halo included) to / from its device buffer. */
+int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host);
+int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host);
+/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale);
+/* Exchanges the device buffers of arrays a and b (blur_helpers_plan_array_* ids), without
+ * copying: both must have the same element type, halo and extents, else
+ * blur_helpers_ERR_ARGUMENT. */
+int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b);
+/* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;
+ * wall clock for the C reference); 0 before the first launch. */
+double blur_helpers_plan_kernel_ms(const blur_helpers_plan *plan);
+/* Frees the device buffers and everything else of the plan; NULL is ignored. */
+void blur_helpers_plan_destroy(blur_helpers_plan *plan);
+
 #ifdef __cplusplus
 }
 #endif

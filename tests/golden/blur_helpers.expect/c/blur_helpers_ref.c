@@ -87,3 +87,164 @@ const char *blur_helpers_build_log(void)
 {
     return "";
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+/* for the plan below: memcpy, and the clock of the kernel time */
+#include <string.h>
+#include <time.h>
+
+struct blur_helpers_plan {
+    void *buf[3];               /* the host buffer of each array, by plan_array id */
+    size_t bytes[3];            /* its size */
+    int extent[3][3];           /* its extents as given to plan_create */
+    double kernel_ms;           /* wall-clock time of the last launch */
+};
+
+/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
+static double imcl_plan_now_ms(void)
+{
+#ifdef TIME_UTC
+    struct timespec t;
+    timespec_get(&t, TIME_UTC);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+#else
+    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
+#endif
+}
+
+int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width, int dst_height)
+{
+    if (!plan)
+        return blur_helpers_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (src_width < 1 || src_height < 1 || dst_width < 1 || dst_height < 1)
+        return blur_helpers_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)src_width * (size_t)src_height > 2147483647u ||
+        (size_t)dst_width * (size_t)dst_height > 2147483647u)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the arrays the grid is bound to must have one extent */
+    if (dst_width != src_width || dst_height != src_height)
+        return blur_helpers_ERR_ARGUMENT;
+    blur_helpers_plan *p = (blur_helpers_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return blur_helpers_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = src_width;
+    p->extent[0][1] = src_height;
+    p->extent[0][2] = 1;
+    p->bytes[0] = (size_t)src_width * (size_t)src_height * sizeof(float);
+    p->extent[1][0] = dst_width;
+    p->extent[1][1] = dst_height;
+    p->extent[1][2] = 1;
+    p->bytes[1] = (size_t)dst_width * (size_t)dst_height * sizeof(float);
+    p->extent[2][0] = 1;
+    p->extent[2][1] = 1;
+    p->extent[2][2] = 1;
+    p->bytes[2] = (size_t)9 * sizeof(float);
+    /* one zero-filled buffer per array */
+    for (int i = 0; i < 3; i++)
+        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+            blur_helpers_plan_destroy(p);
+            return blur_helpers_ERR_MEMORY;
+        }
+    *plan = p;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    memcpy(plan->buf[0], host, plan->bytes[0]);
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    memcpy(host, plan->buf[0], plan->bytes[0]);
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    memcpy(plan->buf[1], host, plan->bytes[1]);
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    memcpy(host, plan->buf[1], plan->bytes[1]);
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    memcpy(plan->buf[2], host, plan->bytes[2]);
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    memcpy(host, plan->buf[2], plan->bytes[2]);
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
+{
+    if (!plan)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int src_width = plan->extent[0][0];
+    const int src_height = plan->extent[0][1];
+    const int dst_width = plan->extent[1][0];
+    const int dst_height = plan->extent[1][1];
+    const double imcl_t0 = imcl_plan_now_ms();
+    const int imcl_status = blur_helpers((float *)plan->buf[0], src_width, src_height, (float *)plan->buf[1], dst_width, dst_height, (float *)plan->buf[2], scale);
+    plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
+    return imcl_status;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[3] = {0, 0, 1};
+
+int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 3 || b < 0 || b >= 3 || imcl_plan_class[a] != imcl_plan_class[b])
+        return blur_helpers_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return blur_helpers_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    void *imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return blur_helpers_OK;
+}
+
+double blur_helpers_plan_kernel_ms(const blur_helpers_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void blur_helpers_plan_destroy(blur_helpers_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 3; i++)
+        free(plan->buf[i]);
+    free(plan);
+}

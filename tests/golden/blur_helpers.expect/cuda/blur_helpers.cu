@@ -132,3 +132,201 @@ const char *blur_helpers_build_log(void)
 {
     return "";
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+struct blur_helpers_plan {
+    void *buf[3];               /* the device buffer of each array, by plan_array id */
+    size_t bytes[3];            /* its size */
+    int extent[3][3];           /* its extents as given to plan_create */
+    cudaEvent_t start, stop;    /* recorded around each launch */
+    int events;                 /* start and stop exist */
+    double kernel_ms;           /* device time of the last launch */
+};
+
+int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width, int dst_height)
+{
+    if (!plan)
+        return blur_helpers_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (src_width < 1 || src_height < 1 || dst_width < 1 || dst_height < 1)
+        return blur_helpers_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)src_width * (size_t)src_height > 2147483647u ||
+        (size_t)dst_width * (size_t)dst_height > 2147483647u)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the arrays the grid is bound to must have one extent */
+    if (dst_width != src_width || dst_height != src_height)
+        return blur_helpers_ERR_ARGUMENT;
+    int imcl_count = 0;
+    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+        return blur_helpers_ERR_DEVICE;
+    blur_helpers_plan *p = (blur_helpers_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return blur_helpers_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = src_width;
+    p->extent[0][1] = src_height;
+    p->extent[0][2] = 1;
+    p->bytes[0] = (size_t)src_width * (size_t)src_height * sizeof(float);
+    p->extent[1][0] = dst_width;
+    p->extent[1][1] = dst_height;
+    p->extent[1][2] = 1;
+    p->bytes[1] = (size_t)dst_width * (size_t)dst_height * sizeof(float);
+    p->extent[2][0] = 1;
+    p->extent[2][1] = 1;
+    p->extent[2][2] = 1;
+    p->bytes[2] = (size_t)9 * sizeof(float);
+    int imcl_status = blur_helpers_OK;
+    if (cudaEventCreate(&p->start) != cudaSuccess)
+        goto device_failed;
+    if (cudaEventCreate(&p->stop) != cudaSuccess) {
+        cudaEventDestroy(p->start);
+        goto device_failed;
+    }
+    p->events = 1;
+
+    /* one zero-filled buffer per array */
+    for (int i = 0; i < 3; i++) {
+        if (cudaMalloc(&p->buf[i], p->bytes[i]) != cudaSuccess) {
+            p->buf[i] = NULL;
+            imcl_status = blur_helpers_ERR_MEMORY;
+            goto fail;
+        }
+        if (cudaMemset(p->buf[i], 0, p->bytes[i]) != cudaSuccess) {
+            imcl_status = blur_helpers_ERR_TRANSFER;
+            goto fail;
+        }
+    }
+    *plan = p;
+    return blur_helpers_OK;
+
+device_failed:
+    imcl_status = blur_helpers_ERR_DEVICE;
+fail:
+    blur_helpers_plan_destroy(p);
+    return imcl_status;
+}
+
+int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
+{
+    if (!plan)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int src_width = plan->extent[0][0];
+    const int src_height = plan->extent[0][1];
+    const int dst_width = plan->extent[1][0];
+    const int dst_height = plan->extent[1][1];
+    const int W = src_width;
+    const int H = src_height;
+    const int D = 1;
+    plan->kernel_ms = 0.0;
+    if (W < 1 || H < 1 || D < 1)
+        return blur_helpers_OK; /* an empty grid: nothing to do */
+
+    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9), as in
+     * the one-shot wrapper; the events around it give the kernel time */
+    const dim3 imcl_block(8, 8, 1);
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
+    if (cudaEventRecord(plan->start) != cudaSuccess)
+        return blur_helpers_ERR_LAUNCH;
+    blur_helpers_kernel<<<imcl_grid, imcl_block>>>((float *)plan->buf[0], src_width, src_height, (float *)plan->buf[1], dst_width, dst_height, (float *)plan->buf[2], scale, W, H, D);
+    if (cudaGetLastError() != cudaSuccess || cudaEventRecord(plan->stop) != cudaSuccess ||
+        cudaEventSynchronize(plan->stop) != cudaSuccess)
+        return blur_helpers_ERR_LAUNCH;
+    float imcl_ms = 0.0f;
+    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
+        plan->kernel_ms = imcl_ms;
+    return blur_helpers_OK;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[3] = {0, 0, 1};
+
+int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 3 || b < 0 || b >= 3 || imcl_plan_class[a] != imcl_plan_class[b])
+        return blur_helpers_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return blur_helpers_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    void *imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return blur_helpers_OK;
+}
+
+double blur_helpers_plan_kernel_ms(const blur_helpers_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void blur_helpers_plan_destroy(blur_helpers_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 3; i++)
+        cudaFree(plan->buf[i]);
+    if (plan->events) {
+        cudaEventDestroy(plan->start);
+        cudaEventDestroy(plan->stop);
+    }
+    free(plan);
+}

@@ -243,3 +243,272 @@ const char *blur_helpers_build_log(void)
 {
     return imcl_log;
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+struct blur_helpers_plan {
+    cl_context context;
+    cl_command_queue queue;     /* in order, with profiling for the kernel time */
+    cl_program program;
+    cl_kernel kernel;
+    cl_mem buf[3];              /* the device buffer of each array, by plan_array id */
+    size_t bytes[3];            /* its size */
+    int extent[3][3];           /* its extents as given to plan_create */
+    double kernel_ms;           /* device time of the last launch */
+};
+
+int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width, int dst_height)
+{
+    if (!plan)
+        return blur_helpers_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (src_width < 1 || src_height < 1 || dst_width < 1 || dst_height < 1)
+        return blur_helpers_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)src_width * (size_t)src_height > 2147483647u ||
+        (size_t)dst_width * (size_t)dst_height > 2147483647u)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the arrays the grid is bound to must have one extent */
+    if (dst_width != src_width || dst_height != src_height)
+        return blur_helpers_ERR_ARGUMENT;
+    blur_helpers_plan *p = (blur_helpers_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return blur_helpers_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = src_width;
+    p->extent[0][1] = src_height;
+    p->extent[0][2] = 1;
+    p->bytes[0] = (size_t)src_width * (size_t)src_height * sizeof(float);
+    p->extent[1][0] = dst_width;
+    p->extent[1][1] = dst_height;
+    p->extent[1][2] = 1;
+    p->bytes[1] = (size_t)dst_width * (size_t)dst_height * sizeof(float);
+    p->extent[2][0] = 1;
+    p->extent[2][1] = 1;
+    p->extent[2][2] = 1;
+    p->bytes[2] = (size_t)9 * sizeof(float);
+    int imcl_status = blur_helpers_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_device_id imcl_dev;
+    const char *imcl_src = imcl_source;
+    imcl_log[0] = 0;
+    if (imcl_device(&imcl_dev) != 0) {
+        imcl_status = blur_helpers_ERR_DEVICE;
+        goto fail;
+    }
+    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!p->context) {
+        imcl_status = blur_helpers_ERR_DEVICE;
+        goto fail;
+    }
+    p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
+    if (!p->queue) {
+        imcl_status = blur_helpers_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program once; the log is kept for build_log() */
+    p->program = clCreateProgramWithSource(p->context, 1, &imcl_src, NULL, &imcl_err);
+    if (!p->program) {
+        imcl_status = blur_helpers_ERR_BUILD;
+        goto fail;
+    }
+    if (clBuildProgram(p->program, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        clGetProgramBuildInfo(p->program, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        imcl_status = blur_helpers_ERR_BUILD;
+        goto fail;
+    }
+    p->kernel = clCreateKernel(p->program, "blur_helpers", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = blur_helpers_ERR_BUILD;
+        goto fail;
+    }
+
+    /* one buffer per array, read-write whatever the kernel does with the array (a
+     * swap may hand a read-only array the buffer of a written one), zero-filled */
+    p->buf[0] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[0], NULL, &imcl_err);
+    if (!p->buf[0]) {
+        imcl_status = blur_helpers_ERR_MEMORY;
+        goto fail;
+    }
+    p->buf[1] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[1], NULL, &imcl_err);
+    if (!p->buf[1]) {
+        imcl_status = blur_helpers_ERR_MEMORY;
+        goto fail;
+    }
+    p->buf[2] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[2], NULL, &imcl_err);
+    if (!p->buf[2]) {
+        imcl_status = blur_helpers_ERR_MEMORY;
+        goto fail;
+    }
+    {
+        const cl_uchar imcl_zero = 0;
+        for (int i = 0; i < 3 && imcl_err == CL_SUCCESS; i++)
+            imcl_err = clEnqueueFillBuffer(p->queue, p->buf[i], &imcl_zero, 1, 0, p->bytes[i], 0, NULL, NULL);
+        if (imcl_err == CL_SUCCESS)
+            imcl_err = clFinish(p->queue);
+    }
+    if (imcl_err != CL_SUCCESS) {
+        imcl_status = blur_helpers_ERR_TRANSFER;
+        goto fail;
+    }
+    *plan = p;
+    return blur_helpers_OK;
+
+fail:
+    blur_helpers_plan_destroy(p);
+    return imcl_status;
+}
+
+int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL, NULL) != CL_SUCCESS)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL, NULL) != CL_SUCCESS)
+        return blur_helpers_ERR_TRANSFER;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
+{
+    if (!plan)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int src_width = plan->extent[0][0];
+    const int src_height = plan->extent[0][1];
+    const int dst_width = plan->extent[1][0];
+    const int dst_height = plan->extent[1][1];
+    const int W = src_width;
+    const int H = src_height;
+    const int D = 1;
+    plan->kernel_ms = 0.0;
+    if (W < 1 || H < 1 || D < 1)
+        return blur_helpers_OK; /* an empty grid: nothing to do */
+
+    /* arguments in the kernel's order; buffers are set at every launch, since a
+     * swap may have exchanged them */
+    cl_int imcl_err = CL_SUCCESS;
+    imcl_err |= clSetKernelArg(plan->kernel, 0, sizeof(cl_mem), &plan->buf[0]);
+    imcl_err |= clSetKernelArg(plan->kernel, 1, sizeof(int), &src_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 2, sizeof(int), &src_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 3, sizeof(cl_mem), &plan->buf[1]);
+    imcl_err |= clSetKernelArg(plan->kernel, 4, sizeof(int), &dst_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 5, sizeof(int), &dst_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 6, sizeof(cl_mem), &plan->buf[2]);
+    imcl_err |= clSetKernelArg(plan->kernel, 7, sizeof(float), &scale);
+    imcl_err |= clSetKernelArg(plan->kernel, 8, sizeof(int), &W);
+    imcl_err |= clSetKernelArg(plan->kernel, 9, sizeof(int), &H);
+    imcl_err |= clSetKernelArg(plan->kernel, 10, sizeof(int), &D);
+    if (imcl_err != CL_SUCCESS)
+        return blur_helpers_ERR_LAUNCH;
+
+    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9),
+     * as in the one-shot wrapper */
+    const size_t imcl_local[3] = {8, 8, 1};
+    const size_t imcl_global[3] = {
+        (size_t)((W + 8 - 1) / 8) * 8,
+        (size_t)((H + 8 - 1) / 8) * 8,
+        (size_t)((D + 1 - 1) / 1) * 1,
+    };
+    cl_event imcl_ev = NULL;
+    imcl_err = clEnqueueNDRangeKernel(plan->queue, plan->kernel, 2, NULL, imcl_global, imcl_local, 0, NULL, &imcl_ev);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clWaitForEvents(1, &imcl_ev);
+    /* the kernel time from the queue's profiling, in nanoseconds */
+    cl_ulong imcl_start = 0, imcl_end = 0;
+    if (imcl_err == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&
+        imcl_end > imcl_start)
+        plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
+    if (imcl_ev)
+        clReleaseEvent(imcl_ev);
+    return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_LAUNCH;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[3] = {0, 0, 1};
+
+int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 3 || b < 0 || b >= 3 || imcl_plan_class[a] != imcl_plan_class[b])
+        return blur_helpers_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return blur_helpers_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    cl_mem imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return blur_helpers_OK;
+}
+
+double blur_helpers_plan_kernel_ms(const blur_helpers_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void blur_helpers_plan_destroy(blur_helpers_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 3; i++)
+        if (plan->buf[i])
+            clReleaseMemObject(plan->buf[i]);
+    if (plan->kernel)
+        clReleaseKernel(plan->kernel);
+    if (plan->program)
+        clReleaseProgram(plan->program);
+    if (plan->queue)
+        clReleaseCommandQueue(plan->queue);
+    if (plan->context)
+        clReleaseContext(plan->context);
+    free(plan);
+}

@@ -92,3 +92,239 @@ const char *bounds_build_log(void)
 {
     return "";
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+/* for the plan below: memcpy, and the clock of the kernel time */
+#include <string.h>
+#include <time.h>
+
+struct bounds_plan {
+    void *buf[6];               /* the host buffer of each array, by plan_array id */
+    size_t bytes[6];            /* its size */
+    int extent[6][3];           /* its extents as given to plan_create */
+    double kernel_ms;           /* wall-clock time of the last launch */
+};
+
+/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
+static double imcl_plan_now_ms(void)
+{
+#ifdef TIME_UTC
+    struct timespec t;
+    timespec_get(&t, TIME_UTC);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+#else
+    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
+#endif
+}
+
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+{
+    if (!plan)
+        return bounds_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1 || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1 || d_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1 || out_width < 1 || out_height < 1 || out_depth < 1)
+        return bounds_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
+        (size_t)b_width * (size_t)b_height * (size_t)b_depth > 2147483647u ||
+        (size_t)c_width * (size_t)c_height * (size_t)c_depth > 2147483647u ||
+        (size_t)d_width * (size_t)d_height * (size_t)d_depth > 2147483647u ||
+        (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
+        (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
+        return bounds_ERR_ARGUMENT;
+    bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return bounds_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = a_width;
+    p->extent[0][1] = a_height;
+    p->extent[0][2] = a_depth;
+    p->bytes[0] = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    p->extent[1][0] = b_width;
+    p->extent[1][1] = b_height;
+    p->extent[1][2] = b_depth;
+    p->bytes[1] = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    p->extent[2][0] = c_width;
+    p->extent[2][1] = c_height;
+    p->extent[2][2] = c_depth;
+    p->bytes[2] = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    p->extent[3][0] = d_width;
+    p->extent[3][1] = d_height;
+    p->extent[3][2] = d_depth;
+    p->bytes[3] = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    p->extent[4][0] = h_width;
+    p->extent[4][1] = h_height;
+    p->extent[4][2] = h_depth;
+    p->bytes[4] = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+    p->extent[5][0] = out_width;
+    p->extent[5][1] = out_height;
+    p->extent[5][2] = out_depth;
+    p->bytes[5] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    /* one zero-filled buffer per array */
+    for (int i = 0; i < 6; i++)
+        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+            bounds_plan_destroy(p);
+            return bounds_ERR_MEMORY;
+        }
+    *plan = p;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_a(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(plan->buf[0], host, plan->bytes[0]);
+    return bounds_OK;
+}
+
+int bounds_plan_download_a(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(host, plan->buf[0], plan->bytes[0]);
+    return bounds_OK;
+}
+
+int bounds_plan_upload_b(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(plan->buf[1], host, plan->bytes[1]);
+    return bounds_OK;
+}
+
+int bounds_plan_download_b(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(host, plan->buf[1], plan->bytes[1]);
+    return bounds_OK;
+}
+
+int bounds_plan_upload_c(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(plan->buf[2], host, plan->bytes[2]);
+    return bounds_OK;
+}
+
+int bounds_plan_download_c(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(host, plan->buf[2], plan->bytes[2]);
+    return bounds_OK;
+}
+
+int bounds_plan_upload_d(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(plan->buf[3], host, plan->bytes[3]);
+    return bounds_OK;
+}
+
+int bounds_plan_download_d(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(host, plan->buf[3], plan->bytes[3]);
+    return bounds_OK;
+}
+
+int bounds_plan_upload_h(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(plan->buf[4], host, plan->bytes[4]);
+    return bounds_OK;
+}
+
+int bounds_plan_download_h(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(host, plan->buf[4], plan->bytes[4]);
+    return bounds_OK;
+}
+
+int bounds_plan_upload_out(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(plan->buf[5], host, plan->bytes[5]);
+    return bounds_OK;
+}
+
+int bounds_plan_download_out(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    memcpy(host, plan->buf[5], plan->bytes[5]);
+    return bounds_OK;
+}
+
+int bounds_plan_launch(bounds_plan *plan)
+{
+    if (!plan)
+        return bounds_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int a_width = plan->extent[0][0];
+    const int a_height = plan->extent[0][1];
+    const int a_depth = plan->extent[0][2];
+    const int b_width = plan->extent[1][0];
+    const int b_height = plan->extent[1][1];
+    const int b_depth = plan->extent[1][2];
+    const int c_width = plan->extent[2][0];
+    const int c_height = plan->extent[2][1];
+    const int c_depth = plan->extent[2][2];
+    const int d_width = plan->extent[3][0];
+    const int d_height = plan->extent[3][1];
+    const int d_depth = plan->extent[3][2];
+    const int h_width = plan->extent[4][0];
+    const int h_height = plan->extent[4][1];
+    const int h_depth = plan->extent[4][2];
+    const int out_width = plan->extent[5][0];
+    const int out_height = plan->extent[5][1];
+    const int out_depth = plan->extent[5][2];
+    const double imcl_t0 = imcl_plan_now_ms();
+    const int imcl_status = bounds((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1], b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth, (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width, h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth);
+    plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
+    return imcl_status;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
+
+int bounds_plan_swap(bounds_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 6 || b < 0 || b >= 6 || imcl_plan_class[a] != imcl_plan_class[b])
+        return bounds_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return bounds_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    void *imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return bounds_OK;
+}
+
+double bounds_plan_kernel_ms(const bounds_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void bounds_plan_destroy(bounds_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 6; i++)
+        free(plan->buf[i]);
+    free(plan);
+}

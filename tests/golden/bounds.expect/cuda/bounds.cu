@@ -181,3 +181,282 @@ const char *bounds_build_log(void)
 {
     return "";
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+struct bounds_plan {
+    void *buf[6];               /* the device buffer of each array, by plan_array id */
+    size_t bytes[6];            /* its size */
+    int extent[6][3];           /* its extents as given to plan_create */
+    cudaEvent_t start, stop;    /* recorded around each launch */
+    int events;                 /* start and stop exist */
+    double kernel_ms;           /* device time of the last launch */
+};
+
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+{
+    if (!plan)
+        return bounds_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1 || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1 || d_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1 || out_width < 1 || out_height < 1 || out_depth < 1)
+        return bounds_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
+        (size_t)b_width * (size_t)b_height * (size_t)b_depth > 2147483647u ||
+        (size_t)c_width * (size_t)c_height * (size_t)c_depth > 2147483647u ||
+        (size_t)d_width * (size_t)d_height * (size_t)d_depth > 2147483647u ||
+        (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
+        (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
+        return bounds_ERR_ARGUMENT;
+    int imcl_count = 0;
+    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+        return bounds_ERR_DEVICE;
+    bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return bounds_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = a_width;
+    p->extent[0][1] = a_height;
+    p->extent[0][2] = a_depth;
+    p->bytes[0] = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    p->extent[1][0] = b_width;
+    p->extent[1][1] = b_height;
+    p->extent[1][2] = b_depth;
+    p->bytes[1] = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    p->extent[2][0] = c_width;
+    p->extent[2][1] = c_height;
+    p->extent[2][2] = c_depth;
+    p->bytes[2] = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    p->extent[3][0] = d_width;
+    p->extent[3][1] = d_height;
+    p->extent[3][2] = d_depth;
+    p->bytes[3] = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    p->extent[4][0] = h_width;
+    p->extent[4][1] = h_height;
+    p->extent[4][2] = h_depth;
+    p->bytes[4] = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+    p->extent[5][0] = out_width;
+    p->extent[5][1] = out_height;
+    p->extent[5][2] = out_depth;
+    p->bytes[5] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    int imcl_status = bounds_OK;
+    if (cudaEventCreate(&p->start) != cudaSuccess)
+        goto device_failed;
+    if (cudaEventCreate(&p->stop) != cudaSuccess) {
+        cudaEventDestroy(p->start);
+        goto device_failed;
+    }
+    p->events = 1;
+
+    /* one zero-filled buffer per array */
+    for (int i = 0; i < 6; i++) {
+        if (cudaMalloc(&p->buf[i], p->bytes[i]) != cudaSuccess) {
+            p->buf[i] = NULL;
+            imcl_status = bounds_ERR_MEMORY;
+            goto fail;
+        }
+        if (cudaMemset(p->buf[i], 0, p->bytes[i]) != cudaSuccess) {
+            imcl_status = bounds_ERR_TRANSFER;
+            goto fail;
+        }
+    }
+    *plan = p;
+    return bounds_OK;
+
+device_failed:
+    imcl_status = bounds_ERR_DEVICE;
+fail:
+    bounds_plan_destroy(p);
+    return imcl_status;
+}
+
+int bounds_plan_upload_a(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_a(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_b(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_b(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_c(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_c(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_d(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_d(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_h(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[4], host, plan->bytes[4], cudaMemcpyHostToDevice) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_h(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[4], plan->bytes[4], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_out(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[5], host, plan->bytes[5], cudaMemcpyHostToDevice) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_out(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[5], plan->bytes[5], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_launch(bounds_plan *plan)
+{
+    if (!plan)
+        return bounds_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int a_width = plan->extent[0][0];
+    const int a_height = plan->extent[0][1];
+    const int a_depth = plan->extent[0][2];
+    const int b_width = plan->extent[1][0];
+    const int b_height = plan->extent[1][1];
+    const int b_depth = plan->extent[1][2];
+    const int c_width = plan->extent[2][0];
+    const int c_height = plan->extent[2][1];
+    const int c_depth = plan->extent[2][2];
+    const int d_width = plan->extent[3][0];
+    const int d_height = plan->extent[3][1];
+    const int d_depth = plan->extent[3][2];
+    const int h_width = plan->extent[4][0];
+    const int h_height = plan->extent[4][1];
+    const int h_depth = plan->extent[4][2];
+    const int out_width = plan->extent[5][0];
+    const int out_height = plan->extent[5][1];
+    const int out_depth = plan->extent[5][2];
+    const int W = out_width;
+    const int H = out_height;
+    const int D = out_depth;
+    plan->kernel_ms = 0.0;
+    if (W < 1 || H < 1 || D < 1)
+        return bounds_OK; /* an empty grid: nothing to do */
+
+    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9), as in
+     * the one-shot wrapper; the events around it give the kernel time */
+    const dim3 imcl_block(32, 4, 2);
+    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 2 - 1) / 2);
+    if (cudaEventRecord(plan->start) != cudaSuccess)
+        return bounds_ERR_LAUNCH;
+    bounds_kernel<<<imcl_grid, imcl_block>>>((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1], b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth, (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width, h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H, D);
+    if (cudaGetLastError() != cudaSuccess || cudaEventRecord(plan->stop) != cudaSuccess ||
+        cudaEventSynchronize(plan->stop) != cudaSuccess)
+        return bounds_ERR_LAUNCH;
+    float imcl_ms = 0.0f;
+    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
+        plan->kernel_ms = imcl_ms;
+    return bounds_OK;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
+
+int bounds_plan_swap(bounds_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 6 || b < 0 || b >= 6 || imcl_plan_class[a] != imcl_plan_class[b])
+        return bounds_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return bounds_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    void *imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return bounds_OK;
+}
+
+double bounds_plan_kernel_ms(const bounds_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void bounds_plan_destroy(bounds_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 6; i++)
+        cudaFree(plan->buf[i]);
+    if (plan->events) {
+        cudaEventDestroy(plan->start);
+        cudaEventDestroy(plan->stop);
+    }
+    free(plan);
+}

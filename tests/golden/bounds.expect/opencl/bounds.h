@@ -29,6 +29,54 @@ const char *bounds_strerror(int code);
 /* The log of the last failed kernel build (OpenCL); "" otherwise. */
 const char *bounds_build_log(void);
 
+/* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
+ * buffer per array, created once; arrays stay on the device between launches.
+ * Every int function returns bounds_OK or a negative code. */
+typedef struct bounds_plan bounds_plan;
+
+/* Array ids for bounds_plan_swap. */
+enum {
+    bounds_plan_array_a = 0,
+    bounds_plan_array_b = 1,
+    bounds_plan_array_c = 2,
+    bounds_plan_array_d = 3,
+    bounds_plan_array_h = 4,
+    bounds_plan_array_out = 5
+};
+
+/* Creates a plan for arrays of these extents (as bounds takes them); device
+ * buffers start zero-filled. On failure *plan is NULL. */
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth);
+/* Copies all of array 'a' (halo included) to / from its device buffer. */
+int bounds_plan_upload_a(bounds_plan *plan, const double *host);
+int bounds_plan_download_a(bounds_plan *plan, double *host);
+/* Copies all of array 'b' (halo included) to / from its device buffer. */
+int bounds_plan_upload_b(bounds_plan *plan, const double *host);
+int bounds_plan_download_b(bounds_plan *plan, double *host);
+/* Copies all of array 'c' (halo included) to / from its device buffer. */
+int bounds_plan_upload_c(bounds_plan *plan, const double *host);
+int bounds_plan_download_c(bounds_plan *plan, double *host);
+/* Copies all of array 'd' (halo included) to / from its device buffer. */
+int bounds_plan_upload_d(bounds_plan *plan, const double *host);
+int bounds_plan_download_d(bounds_plan *plan, double *host);
+/* Copies all of array 'h' (halo included) to / from its device buffer. */
+int bounds_plan_upload_h(bounds_plan *plan, const double *host);
+int bounds_plan_download_h(bounds_plan *plan, double *host);
+/* Copies all of array 'out' (halo included) to / from its device buffer. */
+int bounds_plan_upload_out(bounds_plan *plan, const double *host);
+int bounds_plan_download_out(bounds_plan *plan, double *host);
+/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int bounds_plan_launch(bounds_plan *plan);
+/* Exchanges the device buffers of arrays a and b (bounds_plan_array_* ids), without
+ * copying: both must have the same element type, halo and extents, else
+ * bounds_ERR_ARGUMENT. */
+int bounds_plan_swap(bounds_plan *plan, int a, int b);
+/* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;
+ * wall clock for the C reference); 0 before the first launch. */
+double bounds_plan_kernel_ms(const bounds_plan *plan);
+/* Frees the device buffers and everything else of the plan; NULL is ignored. */
+void bounds_plan_destroy(bounds_plan *plan);
+
 #ifdef __cplusplus
 }
 #endif

@@ -306,3 +306,384 @@ const char *bounds_build_log(void)
 {
     return imcl_log;
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+struct bounds_plan {
+    cl_context context;
+    cl_command_queue queue;     /* in order, with profiling for the kernel time */
+    cl_program program;
+    cl_kernel kernel;
+    cl_mem buf[6];              /* the device buffer of each array, by plan_array id */
+    size_t bytes[6];            /* its size */
+    int extent[6][3];           /* its extents as given to plan_create */
+    double kernel_ms;           /* device time of the last launch */
+};
+
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+{
+    if (!plan)
+        return bounds_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1 || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1 || d_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1 || out_width < 1 || out_height < 1 || out_depth < 1)
+        return bounds_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
+        (size_t)b_width * (size_t)b_height * (size_t)b_depth > 2147483647u ||
+        (size_t)c_width * (size_t)c_height * (size_t)c_depth > 2147483647u ||
+        (size_t)d_width * (size_t)d_height * (size_t)d_depth > 2147483647u ||
+        (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
+        (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
+        return bounds_ERR_ARGUMENT;
+    bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return bounds_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = a_width;
+    p->extent[0][1] = a_height;
+    p->extent[0][2] = a_depth;
+    p->bytes[0] = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    p->extent[1][0] = b_width;
+    p->extent[1][1] = b_height;
+    p->extent[1][2] = b_depth;
+    p->bytes[1] = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    p->extent[2][0] = c_width;
+    p->extent[2][1] = c_height;
+    p->extent[2][2] = c_depth;
+    p->bytes[2] = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    p->extent[3][0] = d_width;
+    p->extent[3][1] = d_height;
+    p->extent[3][2] = d_depth;
+    p->bytes[3] = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    p->extent[4][0] = h_width;
+    p->extent[4][1] = h_height;
+    p->extent[4][2] = h_depth;
+    p->bytes[4] = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+    p->extent[5][0] = out_width;
+    p->extent[5][1] = out_height;
+    p->extent[5][2] = out_depth;
+    p->bytes[5] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_device_id imcl_dev;
+    const char *imcl_src = imcl_source;
+    imcl_log[0] = 0;
+    if (imcl_device(&imcl_dev) != 0) {
+        imcl_status = bounds_ERR_DEVICE;
+        goto fail;
+    }
+    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!p->context) {
+        imcl_status = bounds_ERR_DEVICE;
+        goto fail;
+    }
+    p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
+    if (!p->queue) {
+        imcl_status = bounds_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program once; the log is kept for build_log() */
+    p->program = clCreateProgramWithSource(p->context, 1, &imcl_src, NULL, &imcl_err);
+    if (!p->program) {
+        imcl_status = bounds_ERR_BUILD;
+        goto fail;
+    }
+    if (clBuildProgram(p->program, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        clGetProgramBuildInfo(p->program, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        imcl_status = bounds_ERR_BUILD;
+        goto fail;
+    }
+    p->kernel = clCreateKernel(p->program, "bounds", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = bounds_ERR_BUILD;
+        goto fail;
+    }
+
+    /* one buffer per array, read-write whatever the kernel does with the array (a
+     * swap may hand a read-only array the buffer of a written one), zero-filled */
+    p->buf[0] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[0], NULL, &imcl_err);
+    if (!p->buf[0]) {
+        imcl_status = bounds_ERR_MEMORY;
+        goto fail;
+    }
+    p->buf[1] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[1], NULL, &imcl_err);
+    if (!p->buf[1]) {
+        imcl_status = bounds_ERR_MEMORY;
+        goto fail;
+    }
+    p->buf[2] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[2], NULL, &imcl_err);
+    if (!p->buf[2]) {
+        imcl_status = bounds_ERR_MEMORY;
+        goto fail;
+    }
+    p->buf[3] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[3], NULL, &imcl_err);
+    if (!p->buf[3]) {
+        imcl_status = bounds_ERR_MEMORY;
+        goto fail;
+    }
+    p->buf[4] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[4], NULL, &imcl_err);
+    if (!p->buf[4]) {
+        imcl_status = bounds_ERR_MEMORY;
+        goto fail;
+    }
+    p->buf[5] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[5], NULL, &imcl_err);
+    if (!p->buf[5]) {
+        imcl_status = bounds_ERR_MEMORY;
+        goto fail;
+    }
+    {
+        const cl_uchar imcl_zero = 0;
+        for (int i = 0; i < 6 && imcl_err == CL_SUCCESS; i++)
+            imcl_err = clEnqueueFillBuffer(p->queue, p->buf[i], &imcl_zero, 1, 0, p->bytes[i], 0, NULL, NULL);
+        if (imcl_err == CL_SUCCESS)
+            imcl_err = clFinish(p->queue);
+    }
+    if (imcl_err != CL_SUCCESS) {
+        imcl_status = bounds_ERR_TRANSFER;
+        goto fail;
+    }
+    *plan = p;
+    return bounds_OK;
+
+fail:
+    bounds_plan_destroy(p);
+    return imcl_status;
+}
+
+int bounds_plan_upload_a(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_a(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_b(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_b(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_c(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_c(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_d(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_d(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_h(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[4], CL_TRUE, 0, plan->bytes[4], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_h(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[4], CL_TRUE, 0, plan->bytes[4], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_upload_out(bounds_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[5], CL_TRUE, 0, plan->bytes[5], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_download_out(bounds_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[5], CL_TRUE, 0, plan->bytes[5], host, 0, NULL, NULL) != CL_SUCCESS)
+        return bounds_ERR_TRANSFER;
+    return bounds_OK;
+}
+
+int bounds_plan_launch(bounds_plan *plan)
+{
+    if (!plan)
+        return bounds_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int a_width = plan->extent[0][0];
+    const int a_height = plan->extent[0][1];
+    const int a_depth = plan->extent[0][2];
+    const int b_width = plan->extent[1][0];
+    const int b_height = plan->extent[1][1];
+    const int b_depth = plan->extent[1][2];
+    const int c_width = plan->extent[2][0];
+    const int c_height = plan->extent[2][1];
+    const int c_depth = plan->extent[2][2];
+    const int d_width = plan->extent[3][0];
+    const int d_height = plan->extent[3][1];
+    const int d_depth = plan->extent[3][2];
+    const int h_width = plan->extent[4][0];
+    const int h_height = plan->extent[4][1];
+    const int h_depth = plan->extent[4][2];
+    const int out_width = plan->extent[5][0];
+    const int out_height = plan->extent[5][1];
+    const int out_depth = plan->extent[5][2];
+    const int W = out_width;
+    const int H = out_height;
+    const int D = out_depth;
+    plan->kernel_ms = 0.0;
+    if (W < 1 || H < 1 || D < 1)
+        return bounds_OK; /* an empty grid: nothing to do */
+
+    /* arguments in the kernel's order; buffers are set at every launch, since a
+     * swap may have exchanged them */
+    cl_int imcl_err = CL_SUCCESS;
+    imcl_err |= clSetKernelArg(plan->kernel, 0, sizeof(cl_mem), &plan->buf[0]);
+    imcl_err |= clSetKernelArg(plan->kernel, 1, sizeof(int), &a_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 2, sizeof(int), &a_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 3, sizeof(int), &a_depth);
+    imcl_err |= clSetKernelArg(plan->kernel, 4, sizeof(cl_mem), &plan->buf[1]);
+    imcl_err |= clSetKernelArg(plan->kernel, 5, sizeof(int), &b_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 6, sizeof(int), &b_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 7, sizeof(int), &b_depth);
+    imcl_err |= clSetKernelArg(plan->kernel, 8, sizeof(cl_mem), &plan->buf[2]);
+    imcl_err |= clSetKernelArg(plan->kernel, 9, sizeof(int), &c_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 10, sizeof(int), &c_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 11, sizeof(int), &c_depth);
+    imcl_err |= clSetKernelArg(plan->kernel, 12, sizeof(cl_mem), &plan->buf[3]);
+    imcl_err |= clSetKernelArg(plan->kernel, 13, sizeof(int), &d_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 14, sizeof(int), &d_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 15, sizeof(int), &d_depth);
+    imcl_err |= clSetKernelArg(plan->kernel, 16, sizeof(cl_mem), &plan->buf[4]);
+    imcl_err |= clSetKernelArg(plan->kernel, 17, sizeof(int), &h_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 18, sizeof(int), &h_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 19, sizeof(int), &h_depth);
+    imcl_err |= clSetKernelArg(plan->kernel, 20, sizeof(cl_mem), &plan->buf[5]);
+    imcl_err |= clSetKernelArg(plan->kernel, 21, sizeof(int), &out_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 22, sizeof(int), &out_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 23, sizeof(int), &out_depth);
+    imcl_err |= clSetKernelArg(plan->kernel, 24, sizeof(int), &W);
+    imcl_err |= clSetKernelArg(plan->kernel, 25, sizeof(int), &H);
+    imcl_err |= clSetKernelArg(plan->kernel, 26, sizeof(int), &D);
+    if (imcl_err != CL_SUCCESS)
+        return bounds_ERR_LAUNCH;
+
+    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9),
+     * as in the one-shot wrapper */
+    const size_t imcl_local[3] = {32, 4, 2};
+    const size_t imcl_global[3] = {
+        (size_t)((W + 32 - 1) / 32) * 32,
+        (size_t)((H + 4 - 1) / 4) * 4,
+        (size_t)((D + 2 - 1) / 2) * 2,
+    };
+    cl_event imcl_ev = NULL;
+    imcl_err = clEnqueueNDRangeKernel(plan->queue, plan->kernel, 3, NULL, imcl_global, imcl_local, 0, NULL, &imcl_ev);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clWaitForEvents(1, &imcl_ev);
+    /* the kernel time from the queue's profiling, in nanoseconds */
+    cl_ulong imcl_start = 0, imcl_end = 0;
+    if (imcl_err == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&
+        imcl_end > imcl_start)
+        plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
+    if (imcl_ev)
+        clReleaseEvent(imcl_ev);
+    return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_LAUNCH;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
+
+int bounds_plan_swap(bounds_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 6 || b < 0 || b >= 6 || imcl_plan_class[a] != imcl_plan_class[b])
+        return bounds_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return bounds_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    cl_mem imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return bounds_OK;
+}
+
+double bounds_plan_kernel_ms(const bounds_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void bounds_plan_destroy(bounds_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 6; i++)
+        if (plan->buf[i])
+            clReleaseMemObject(plan->buf[i]);
+    if (plan->kernel)
+        clReleaseKernel(plan->kernel);
+    if (plan->program)
+        clReleaseProgram(plan->program);
+    if (plan->queue)
+        clReleaseCommandQueue(plan->queue);
+    if (plan->context)
+        clReleaseContext(plan->context);
+    free(plan);
+}

@@ -117,3 +117,178 @@ const char *sum7_build_log(void)
 {
     return "";
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+struct sum7_plan {
+    void *buf[2];               /* the device buffer of each array, by plan_array id */
+    size_t bytes[2];            /* its size */
+    int extent[2][3];           /* its extents as given to plan_create */
+    cudaEvent_t start, stop;    /* recorded around each launch */
+    int events;                 /* start and stop exist */
+    double kernel_ms;           /* device time of the last launch */
+};
+
+int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth, int output_width, int output_height, int output_depth)
+{
+    if (!plan)
+        return sum7_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1 || output_height < 1 || output_depth < 1)
+        return sum7_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
+        (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
+        return sum7_ERR_ARGUMENT;
+    int imcl_count = 0;
+    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+        return sum7_ERR_DEVICE;
+    sum7_plan *p = (sum7_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return sum7_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = input_width;
+    p->extent[0][1] = input_height;
+    p->extent[0][2] = input_depth;
+    p->bytes[0] = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
+    p->extent[1][0] = output_width;
+    p->extent[1][1] = output_height;
+    p->extent[1][2] = output_depth;
+    p->bytes[1] = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+    int imcl_status = sum7_OK;
+    if (cudaEventCreate(&p->start) != cudaSuccess)
+        goto device_failed;
+    if (cudaEventCreate(&p->stop) != cudaSuccess) {
+        cudaEventDestroy(p->start);
+        goto device_failed;
+    }
+    p->events = 1;
+
+    /* one zero-filled buffer per array */
+    for (int i = 0; i < 2; i++) {
+        if (cudaMalloc(&p->buf[i], p->bytes[i]) != cudaSuccess) {
+            p->buf[i] = NULL;
+            imcl_status = sum7_ERR_MEMORY;
+            goto fail;
+        }
+        if (cudaMemset(p->buf[i], 0, p->bytes[i]) != cudaSuccess) {
+            imcl_status = sum7_ERR_TRANSFER;
+            goto fail;
+        }
+    }
+    *plan = p;
+    return sum7_OK;
+
+device_failed:
+    imcl_status = sum7_ERR_DEVICE;
+fail:
+    sum7_plan_destroy(p);
+    return imcl_status;
+}
+
+int sum7_plan_upload_input(sum7_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+        return sum7_ERR_TRANSFER;
+    return sum7_OK;
+}
+
+int sum7_plan_download_input(sum7_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return sum7_ERR_TRANSFER;
+    return sum7_OK;
+}
+
+int sum7_plan_upload_output(sum7_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+        return sum7_ERR_TRANSFER;
+    return sum7_OK;
+}
+
+int sum7_plan_download_output(sum7_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+        return sum7_ERR_TRANSFER;
+    return sum7_OK;
+}
+
+int sum7_plan_launch(sum7_plan *plan)
+{
+    if (!plan)
+        return sum7_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int input_width = plan->extent[0][0];
+    const int input_height = plan->extent[0][1];
+    const int input_depth = plan->extent[0][2];
+    const int output_width = plan->extent[1][0];
+    const int output_height = plan->extent[1][1];
+    const int output_depth = plan->extent[1][2];
+    const int W = input_width;
+    const int H = input_height;
+    const int D = input_depth;
+    plan->kernel_ms = 0.0;
+    if (W < 1 || H < 1 || D < 1)
+        return sum7_OK; /* an empty grid: nothing to do */
+
+    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9), as in
+     * the one-shot wrapper; the events around it give the kernel time */
+    const dim3 imcl_block(8, 8, 8);
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+    if (cudaEventRecord(plan->start) != cudaSuccess)
+        return sum7_ERR_LAUNCH;
+    sum7_kernel<<<imcl_grid, imcl_block>>>((double *)plan->buf[0], input_width, input_height, input_depth, (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D);
+    if (cudaGetLastError() != cudaSuccess || cudaEventRecord(plan->stop) != cudaSuccess ||
+        cudaEventSynchronize(plan->stop) != cudaSuccess)
+        return sum7_ERR_LAUNCH;
+    float imcl_ms = 0.0f;
+    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
+        plan->kernel_ms = imcl_ms;
+    return sum7_OK;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[2] = {0, 0};
+
+int sum7_plan_swap(sum7_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 2 || b < 0 || b >= 2 || imcl_plan_class[a] != imcl_plan_class[b])
+        return sum7_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return sum7_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    void *imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return sum7_OK;
+}
+
+double sum7_plan_kernel_ms(const sum7_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void sum7_plan_destroy(sum7_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 2; i++)
+        cudaFree(plan->buf[i]);
+    if (plan->events) {
+        cudaEventDestroy(plan->start);
+        cudaEventDestroy(plan->stop);
+    }
+    free(plan);
+}

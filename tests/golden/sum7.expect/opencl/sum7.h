@@ -29,6 +29,38 @@ const char *sum7_strerror(int code);
 /* The log of the last failed kernel build (OpenCL); "" otherwise. */
 const char *sum7_build_log(void);
 
+/* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
+ * buffer per array, created once; arrays stay on the device between launches.
+ * Every int function returns sum7_OK or a negative code. */
+typedef struct sum7_plan sum7_plan;
+
+/* Array ids for sum7_plan_swap. */
+enum {
+    sum7_plan_array_input = 0,
+    sum7_plan_array_output = 1
+};
+
+/* Creates a plan for arrays of these extents (as sum7 takes them); device
+ * buffers start zero-filled. On failure *plan is NULL. */
+int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth, int output_width, int output_height, int output_depth);
+/* Copies all of array 'input' (halo included) to / from its device buffer. */
+int sum7_plan_upload_input(sum7_plan *plan, const double *host);
+int sum7_plan_download_input(sum7_plan *plan, double *host);
+/* Copies all of array 'output' (halo included) to / from its device buffer. */
+int sum7_plan_upload_output(sum7_plan *plan, const double *host);
+int sum7_plan_download_output(sum7_plan *plan, double *host);
+/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int sum7_plan_launch(sum7_plan *plan);
+/* Exchanges the device buffers of arrays a and b (sum7_plan_array_* ids), without
+ * copying: both must have the same element type, halo and extents, else
+ * sum7_ERR_ARGUMENT. */
+int sum7_plan_swap(sum7_plan *plan, int a, int b);
+/* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;
+ * wall clock for the C reference); 0 before the first launch. */
+double sum7_plan_kernel_ms(const sum7_plan *plan);
+/* Frees the device buffers and everything else of the plan; NULL is ignored. */
+void sum7_plan_destroy(sum7_plan *plan);
+
 #ifdef __cplusplus
 }
 #endif

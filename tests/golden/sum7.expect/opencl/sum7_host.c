@@ -230,3 +230,244 @@ const char *sum7_build_log(void)
 {
     return imcl_log;
 }
+
+/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
+
+struct sum7_plan {
+    cl_context context;
+    cl_command_queue queue;     /* in order, with profiling for the kernel time */
+    cl_program program;
+    cl_kernel kernel;
+    cl_mem buf[2];              /* the device buffer of each array, by plan_array id */
+    size_t bytes[2];            /* its size */
+    int extent[2][3];           /* its extents as given to plan_create */
+    double kernel_ms;           /* device time of the last launch */
+};
+
+int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth, int output_width, int output_height, int output_depth)
+{
+    if (!plan)
+        return sum7_ERR_ARGUMENT;
+    *plan = NULL;
+    /* every extent must be positive */
+    if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1 || output_height < 1 || output_depth < 1)
+        return sum7_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
+        (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
+        return sum7_ERR_ARGUMENT;
+    sum7_plan *p = (sum7_plan *)calloc(1, sizeof *p);
+    if (!p)
+        return sum7_ERR_MEMORY;
+    /* the extent of each array (1 where it has none) and the bytes of its buffer */
+    p->extent[0][0] = input_width;
+    p->extent[0][1] = input_height;
+    p->extent[0][2] = input_depth;
+    p->bytes[0] = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
+    p->extent[1][0] = output_width;
+    p->extent[1][1] = output_height;
+    p->extent[1][2] = output_depth;
+    p->bytes[1] = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+    int imcl_status = sum7_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_device_id imcl_dev;
+    const char *imcl_src = imcl_source;
+    imcl_log[0] = 0;
+    if (imcl_device(&imcl_dev) != 0) {
+        imcl_status = sum7_ERR_DEVICE;
+        goto fail;
+    }
+    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!p->context) {
+        imcl_status = sum7_ERR_DEVICE;
+        goto fail;
+    }
+    p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
+    if (!p->queue) {
+        imcl_status = sum7_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program once; the log is kept for build_log() */
+    p->program = clCreateProgramWithSource(p->context, 1, &imcl_src, NULL, &imcl_err);
+    if (!p->program) {
+        imcl_status = sum7_ERR_BUILD;
+        goto fail;
+    }
+    if (clBuildProgram(p->program, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        clGetProgramBuildInfo(p->program, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        imcl_status = sum7_ERR_BUILD;
+        goto fail;
+    }
+    p->kernel = clCreateKernel(p->program, "sum7", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = sum7_ERR_BUILD;
+        goto fail;
+    }
+
+    /* one buffer per array, read-write whatever the kernel does with the array (a
+     * swap may hand a read-only array the buffer of a written one), zero-filled */
+    p->buf[0] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[0], NULL, &imcl_err);
+    if (!p->buf[0]) {
+        imcl_status = sum7_ERR_MEMORY;
+        goto fail;
+    }
+    p->buf[1] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[1], NULL, &imcl_err);
+    if (!p->buf[1]) {
+        imcl_status = sum7_ERR_MEMORY;
+        goto fail;
+    }
+    {
+        const cl_uchar imcl_zero = 0;
+        for (int i = 0; i < 2 && imcl_err == CL_SUCCESS; i++)
+            imcl_err = clEnqueueFillBuffer(p->queue, p->buf[i], &imcl_zero, 1, 0, p->bytes[i], 0, NULL, NULL);
+        if (imcl_err == CL_SUCCESS)
+            imcl_err = clFinish(p->queue);
+    }
+    if (imcl_err != CL_SUCCESS) {
+        imcl_status = sum7_ERR_TRANSFER;
+        goto fail;
+    }
+    *plan = p;
+    return sum7_OK;
+
+fail:
+    sum7_plan_destroy(p);
+    return imcl_status;
+}
+
+int sum7_plan_upload_input(sum7_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+        return sum7_ERR_TRANSFER;
+    return sum7_OK;
+}
+
+int sum7_plan_download_input(sum7_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+        return sum7_ERR_TRANSFER;
+    return sum7_OK;
+}
+
+int sum7_plan_upload_output(sum7_plan *plan, const double *host)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+        return sum7_ERR_TRANSFER;
+    return sum7_OK;
+}
+
+int sum7_plan_download_output(sum7_plan *plan, double *host)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+        return sum7_ERR_TRANSFER;
+    return sum7_OK;
+}
+
+int sum7_plan_launch(sum7_plan *plan)
+{
+    if (!plan)
+        return sum7_ERR_ARGUMENT;
+    /* the extents given to plan_create, by the names the kernel uses */
+    const int input_width = plan->extent[0][0];
+    const int input_height = plan->extent[0][1];
+    const int input_depth = plan->extent[0][2];
+    const int output_width = plan->extent[1][0];
+    const int output_height = plan->extent[1][1];
+    const int output_depth = plan->extent[1][2];
+    const int W = input_width;
+    const int H = input_height;
+    const int D = input_depth;
+    plan->kernel_ms = 0.0;
+    if (W < 1 || H < 1 || D < 1)
+        return sum7_OK; /* an empty grid: nothing to do */
+
+    /* arguments in the kernel's order; buffers are set at every launch, since a
+     * swap may have exchanged them */
+    cl_int imcl_err = CL_SUCCESS;
+    imcl_err |= clSetKernelArg(plan->kernel, 0, sizeof(cl_mem), &plan->buf[0]);
+    imcl_err |= clSetKernelArg(plan->kernel, 1, sizeof(int), &input_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 2, sizeof(int), &input_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 3, sizeof(int), &input_depth);
+    imcl_err |= clSetKernelArg(plan->kernel, 4, sizeof(cl_mem), &plan->buf[1]);
+    imcl_err |= clSetKernelArg(plan->kernel, 5, sizeof(int), &output_width);
+    imcl_err |= clSetKernelArg(plan->kernel, 6, sizeof(int), &output_height);
+    imcl_err |= clSetKernelArg(plan->kernel, 7, sizeof(int), &output_depth);
+    imcl_err |= clSetKernelArg(plan->kernel, 8, sizeof(int), &W);
+    imcl_err |= clSetKernelArg(plan->kernel, 9, sizeof(int), &H);
+    imcl_err |= clSetKernelArg(plan->kernel, 10, sizeof(int), &D);
+    if (imcl_err != CL_SUCCESS)
+        return sum7_ERR_LAUNCH;
+
+    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9),
+     * as in the one-shot wrapper */
+    const size_t imcl_local[3] = {8, 8, 8};
+    const size_t imcl_global[3] = {
+        (size_t)((W + 8 - 1) / 8) * 8,
+        (size_t)((H + 8 - 1) / 8) * 8,
+        (size_t)((D + 8 - 1) / 8) * 8,
+    };
+    cl_event imcl_ev = NULL;
+    imcl_err = clEnqueueNDRangeKernel(plan->queue, plan->kernel, 3, NULL, imcl_global, imcl_local, 0, NULL, &imcl_ev);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clWaitForEvents(1, &imcl_ev);
+    /* the kernel time from the queue's profiling, in nanoseconds */
+    cl_ulong imcl_start = 0, imcl_end = 0;
+    if (imcl_err == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&
+        imcl_end > imcl_start)
+        plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
+    if (imcl_ev)
+        clReleaseEvent(imcl_ev);
+    return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_LAUNCH;
+}
+
+/* Arrays of one class here have the same element type, dimensions and halo:
+ * their buffers are interchangeable when their extents agree. */
+static const int imcl_plan_class[2] = {0, 0};
+
+int sum7_plan_swap(sum7_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= 2 || b < 0 || b >= 2 || imcl_plan_class[a] != imcl_plan_class[b])
+        return sum7_ERR_ARGUMENT;
+    for (int d = 0; d < 3; d++)
+        if (plan->extent[a][d] != plan->extent[b][d])
+            return sum7_ERR_ARGUMENT;
+    /* the arrays exchange their buffers; nothing is copied */
+    cl_mem imcl_t = plan->buf[a];
+    plan->buf[a] = plan->buf[b];
+    plan->buf[b] = imcl_t;
+    return sum7_OK;
+}
+
+double sum7_plan_kernel_ms(const sum7_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+void sum7_plan_destroy(sum7_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < 2; i++)
+        if (plan->buf[i])
+            clReleaseMemObject(plan->buf[i]);
+    if (plan->kernel)
+        clReleaseKernel(plan->kernel);
+    if (plan->program)
+        clReleaseProgram(plan->program);
+    if (plan->queue)
+        clReleaseCommandQueue(plan->queue);
+    if (plan->context)
+        clReleaseContext(plan->context);
+    free(plan);
+}

@@ -1,0 +1,508 @@
+/* miniamr-proxy: miniAMR's stencil phase on a uniform mesh, run by a plain C loop
+ * (the reference) and by the kernels imcl generated from samples/miniamr/v1..v3
+ * (thesis section 4.2) through their persistent plans, from the same initial data,
+ * compared cell by cell (--validate) or by miniAMR's checksums.
+ *
+ *   miniamr-proxy [--kernel v1|v2|v3] [--backend c|opencl|cuda] [--n N] [--blocks B]
+ *                 [--vars V] [--steps S] [--stages T] [--validate] [-t params.json] ...
+ *
+ * See README.md beside this file for what is run, the data movement and the
+ * output. The last line of the output is one JSON object. Exit status: 0 success,
+ * 1 a difference from the reference or a failure of the kernels, 2 usage. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "proxy.h"
+
+double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct Options {
+    const char *kernel, *backend, *params;
+    int n, blocks, vars, steps, stages, checksum_freq;
+    int validate, inject_error, keep, bandwidth_mb;
+    double rtol, checksum_rtol, conservation_rtol;
+    unsigned seed;
+} Options;
+
+/* Seconds spent in each part of the run. */
+typedef struct Timing {
+    double reference, reference_ghost;  /* the C loop: stencil, ghost exchange */
+    double setup;                       /* plan create (+ warm-up launch) and destroy */
+    double ghost;                       /* ghost exchange of the kernel path (host) */
+    double transfer;                    /* uploads, downloads and v1's (un)packing */
+    double launch;                      /* wall time of the launch calls */
+    double kernel;                      /* kernel time reported by the plans */
+    double generate;                    /* -t: imcl and the compilers at run time */
+} Timing;
+
+/* The kernel path of one run. */
+typedef struct Path {
+    const Options *o;
+    const PlanOps *ops;
+    void *plan;
+    Mesh *mesh;      /* the kernel path's mesh (canonical layout, proxy.h) */
+    Mesh *next;      /* v3: the mesh being written */
+    double *pack;    /* v1: the buffer in v1's layout */
+    Timing *t;
+} Path;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: miniamr-proxy [options]\n"
+            "  --kernel v1|v2|v3     imcl kernel of thesis section 4.2 (default v3)\n"
+            "  --backend c|opencl|cuda  generated code to run (default opencl)\n"
+            "  --n N                 cells per block edge (default 10)\n"
+            "  --blocks B            blocks, arranged near-cubically (default 8)\n"
+            "  --vars V              variables per cell (default 4)\n"
+            "  --steps S             timesteps (default 2)\n"
+            "  --stages T            stages per timestep (default 5)\n"
+            "  --validate            compare every cell with the reference after every stage\n"
+            "  --rtol X              relative tolerance of --validate (default 0: exact)\n"
+            "  --checksum-freq F     stages between checksum checks without --validate (default 5)\n"
+            "  -t, --params FILE     tuning parameters of the kernel, generated and compiled at\n"
+            "                        run time (default: the build's samples/miniamr/<v>.params.json)\n"
+            "  --keep                keep the code that -t generated\n"
+            "  --bandwidth MB        also measure the copy bandwidth of the backend on MB per array\n"
+            "  --seed S              initial values (default 1)\n");
+}
+
+static int int_arg(const char *name, const char *v, int lo, int *out)
+{
+    char *end;
+    errno = 0;
+    long x = v ? strtol(v, &end, 10) : 0;
+    if (!v || *end || errno || x < lo || x > 1000000000L) {
+        fprintf(stderr, "miniamr-proxy: %s needs an integer >= %d\n", name, lo);
+        return 0;
+    }
+    *out = (int)x;
+    return 1;
+}
+
+static int parse_args(int argc, char **argv, Options *o)
+{
+    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int ok = 1, used = 1, seed = 1;
+        if (!strcmp(a, "--kernel") && v)
+            o->kernel = v;
+        else if (!strcmp(a, "--backend") && v)
+            o->backend = v;
+        else if ((!strcmp(a, "-t") || !strcmp(a, "--params")) && v)
+            o->params = v;
+        else if (!strcmp(a, "--n"))
+            ok = int_arg(a, v, 1, &o->n);
+        else if (!strcmp(a, "--blocks"))
+            ok = int_arg(a, v, 1, &o->blocks);
+        else if (!strcmp(a, "--vars"))
+            ok = int_arg(a, v, 1, &o->vars);
+        else if (!strcmp(a, "--steps"))
+            ok = int_arg(a, v, 1, &o->steps);
+        else if (!strcmp(a, "--stages"))
+            ok = int_arg(a, v, 1, &o->stages);
+        else if (!strcmp(a, "--checksum-freq"))
+            ok = int_arg(a, v, 1, &o->checksum_freq);
+        else if (!strcmp(a, "--bandwidth"))
+            ok = int_arg(a, v, 1, &o->bandwidth_mb);
+        else if (!strcmp(a, "--seed")) {
+            ok = int_arg(a, v, 0, &seed);
+            o->seed = (unsigned)seed;
+        } else if (!strcmp(a, "--rtol") && v) {
+            char *end;
+            o->rtol = strtod(v, &end);
+            ok = !*end && o->rtol >= 0;
+        } else {
+            used = 0;
+            if (!strcmp(a, "--validate"))
+                o->validate = 1;
+            else if (!strcmp(a, "--keep"))
+                o->keep = 1;
+            else if (!strcmp(a, "--inject-error")) /* for the tests: perturbs one cell of the kernel result */
+                o->inject_error = 1;
+            else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+                usage(stdout);
+                exit(0);
+            } else {
+                fprintf(stderr, "miniamr-proxy: unknown or incomplete option '%s'\n", a);
+                ok = 0;
+            }
+        }
+        if (!ok)
+            return 0;
+        i += used;
+    }
+    if (strcmp(o->kernel, "v1") && strcmp(o->kernel, "v2") && strcmp(o->kernel, "v3")) {
+        fprintf(stderr, "miniamr-proxy: --kernel must be v1, v2 or v3\n");
+        return 0;
+    }
+    if (strcmp(o->backend, "c") && strcmp(o->backend, "opencl") && strcmp(o->backend, "cuda")) {
+        fprintf(stderr, "miniamr-proxy: --backend must be c, opencl or cuda\n");
+        return 0;
+    }
+    return 1;
+}
+
+/* A failed plan call: says which and why, then the run ends with status 1. */
+static int plan_error(const Path *p, const char *what, int rc)
+{
+    fprintf(stderr, "miniamr-proxy: %s %s failed: %s\n", p->ops->kernel, what, p->ops->strerror(rc));
+    const char *log = p->ops->build_log();
+    if (log && *log)
+        fprintf(stderr, "%s\n", log);
+    return rc;
+}
+
+/* ---- the kernel path: one stage of each version ---------------------------------- */
+
+/* v1: the host mesh is packed into v1's layout (block b's variable v in slot v+1
+ * of the block's num_vars+1 slots), uploaded, updated by one launch per variable
+ * in increasing order (each moves its variable from slot v+1 to slot v), and
+ * downloaded and unpacked from slots 0..num_vars-1. */
+static int stage_v1(Path *p)
+{
+    const Options *o = p->o;
+    Mesh *m = p->mesh;
+    size_t vg = (size_t)o->vars * m->grid;
+    double t0 = now_s();
+    for (int b = 0; b < o->blocks; b++)
+        memcpy(p->pack + ((size_t)b * (o->vars + 1) + 1) * m->grid, mesh_grid(m, b, 0), vg * sizeof(double));
+    int rc = p->ops->upload(p->plan, 0, p->pack);
+    p->t->transfer += now_s() - t0;
+    if (rc)
+        return plan_error(p, "upload", rc);
+    for (int v = 0; v < o->vars; v++) {
+        const int s[4] = {o->n, v, o->blocks, o->vars};
+        t0 = now_s();
+        rc = p->ops->launch(p->plan, s);
+        p->t->launch += now_s() - t0;
+        if (rc)
+            return plan_error(p, "launch", rc);
+        p->t->kernel += p->ops->kernel_ms(p->plan) * 1e-3;
+    }
+    t0 = now_s();
+    rc = p->ops->download(p->plan, 0, p->pack);
+    for (int b = 0; b < o->blocks && !rc; b++)
+        memcpy(mesh_grid(m, b, 0), p->pack + (size_t)b * (o->vars + 1) * m->grid, vg * sizeof(double));
+    p->t->transfer += now_s() - t0;
+    return rc ? plan_error(p, "download", rc) : 0;
+}
+
+/* v2: the host mesh is uploaded whole into `input`, one launch per variable
+ * writes the interior of `output`, which is downloaded into the host mesh (its
+ * ghost cells, never written on the device, are refilled before the next stage). */
+static int stage_v2(Path *p)
+{
+    const Options *o = p->o;
+    double t0 = now_s();
+    int rc = p->ops->upload(p->plan, 0, p->mesh->cell);
+    p->t->transfer += now_s() - t0;
+    if (rc)
+        return plan_error(p, "upload", rc);
+    for (int v = 0; v < o->vars; v++) {
+        const int s[4] = {o->n, v, o->blocks, o->vars};
+        t0 = now_s();
+        rc = p->ops->launch(p->plan, s);
+        p->t->launch += now_s() - t0;
+        if (rc)
+            return plan_error(p, "launch", rc);
+        p->t->kernel += p->ops->kernel_ms(p->plan) * 1e-3;
+    }
+    t0 = now_s();
+    rc = p->ops->download(p->plan, 1, p->mesh->cell);
+    p->t->transfer += now_s() - t0;
+    return rc ? plan_error(p, "download", rc) : 0;
+}
+
+/* v3: one grid at a time: upload block b's variable v into `in`, launch, download
+ * `out` into the next mesh; then the meshes change roles. */
+static int stage_v3(Path *p)
+{
+    const Options *o = p->o;
+    for (int b = 0; b < o->blocks; b++)
+        for (int v = 0; v < o->vars; v++) {
+            double t0 = now_s();
+            int rc = p->ops->upload(p->plan, 0, mesh_grid(p->mesh, b, v));
+            p->t->transfer += now_s() - t0;
+            if (rc)
+                return plan_error(p, "upload", rc);
+            t0 = now_s();
+            rc = p->ops->launch(p->plan, NULL);
+            p->t->launch += now_s() - t0;
+            if (rc)
+                return plan_error(p, "launch", rc);
+            p->t->kernel += p->ops->kernel_ms(p->plan) * 1e-3;
+            t0 = now_s();
+            rc = p->ops->download(p->plan, 1, mesh_grid(p->next, b, v));
+            p->t->transfer += now_s() - t0;
+            if (rc)
+                return plan_error(p, "download", rc);
+        }
+    Mesh *t = p->mesh;
+    p->mesh = p->next;
+    p->next = t;
+    return 0;
+}
+
+/* The plan of the chosen version, sized from the mesh, and one warm-up launch
+ * (OpenCL implementations may finish compiling at the first launch: that is
+ * setup, not kernel time). Returns 0 or the plan's error code. */
+static int path_create(Path *p)
+{
+    const Options *o = p->o;
+    int e = o->n + 2;
+    int rc;
+    if (!strcmp(o->kernel, "v3")) {
+        const int ext[2][3] = {{o->n, o->n, o->n}, {o->n, o->n, o->n}};
+        rc = p->ops->create(&p->plan, ext);
+    } else {
+        /* one Block whose depth stacks every grid of the buffer */
+        long long grids = (long long)o->blocks * (o->vars + (strcmp(o->kernel, "v1") ? 0 : 1));
+        if (grids * e * e * e > 2147483647LL) {
+            fprintf(stderr, "miniamr-proxy: mesh too large for %s, whose kernel indexes its buffer with int "
+                            "(at most 2^31-1 elements)\n", o->kernel);
+            return -1;
+        }
+        const int ext[2][3] = {{e, e, (int)grids * e}, {e, e, (int)grids * e}};
+        rc = p->ops->create(&p->plan, ext);
+    }
+    if (rc)
+        return plan_error(p, "plan_create", rc);
+    const int s[4] = {o->n, 0, o->blocks, o->vars};
+    rc = p->ops->launch(p->plan, s);
+    return rc ? plan_error(p, "warm-up launch", rc) : 0;
+}
+
+/* ---- bandwidth of the backend: the copy kernel -------------------------------------- */
+
+static double copy_bandwidth(const KernelSet *ks, int mb)
+{
+    const PlanOps *ops = ks->copy;
+    if (!ops)
+        return 0.0;
+    int depth = (int)((long long)mb * 1048576 / 8 / (256 * 256));
+    if (depth < 1)
+        depth = 1;
+    const int ext[2][3] = {{256, 256, depth}, {256, 256, depth}};
+    void *plan = NULL;
+    int rc = ops->create(&plan, ext);
+    double best = 0.0;
+    for (int i = 0; i < 6 && !rc; i++) {
+        rc = ops->launch(plan, NULL);
+        double ms = ops->kernel_ms(plan);
+        if (!rc && i > 0 && ms > 0 && (best == 0.0 || ms < best))
+            best = ms; /* the first launch warms up */
+    }
+    ops->destroy(plan);
+    if (rc || best == 0.0) {
+        fprintf(stderr, "miniamr-proxy: copy kernel failed: %s\n", ops->strerror(rc));
+        return 0.0;
+    }
+    return 2.0 * 256 * 256 * (double)depth * sizeof(double) / (best * 1e-3) * 1e-9;
+}
+
+/* ---- main ---------------------------------------------------------------------------- */
+
+static void json_string(const char *name, const char *v)
+{
+    printf(", \"%s\": \"", name);
+    for (const unsigned char *c = (const unsigned char *)v; *c; c++)
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c < 32)
+            printf("\\u%04x", *c);
+        else
+            putchar(*c);
+    putchar('"');
+}
+
+static void json_number(const char *name, double v)
+{
+    if (isfinite(v))
+        printf(", \"%s\": %.6g", name, v);
+    else
+        printf(", \"%s\": null", name);
+}
+
+int main(int argc, char **argv)
+{
+    Options o;
+    if (!parse_args(argc, argv, &o)) {
+        usage(stderr);
+        return 2;
+    }
+    double wall0 = now_s();
+    Timing t = {0};
+
+    /* the kernels: built in, or generated now for -t */
+    const KernelSet *ks = !strcmp(o.backend, "c") ? &c_kernels : !strcmp(o.backend, "opencl") ? &ocl_kernels : NULL;
+#ifdef PROXY_HAVE_CUDA
+    if (!strcmp(o.backend, "cuda"))
+        ks = &cuda_kernels;
+#endif
+    if (!ks) {
+        fprintf(stderr, "miniamr-proxy: built without the %s backend (CMake found no nvcc)\n", o.backend);
+        return 1;
+    }
+    const KernelSet *built_in = ks;
+    if (o.params) {
+        double t0 = now_s();
+        ks = runtime_kernels(o.backend, o.kernel, o.params, o.keep);
+        t.generate = now_s() - t0;
+        if (!ks) {
+            runtime_cleanup();
+            return 1;
+        }
+    }
+    const PlanOps *ops = !strcmp(o.kernel, "v1") ? ks->v1 : !strcmp(o.kernel, "v2") ? ks->v2 : ks->v3;
+
+    /* the meshes: the reference's and the kernel path's, from the same values */
+    Mesh ref, mesh, next = {0};
+    double *tmp = malloc((size_t)o.n * o.n * o.n * sizeof *tmp);
+    double *pack = NULL;
+    if (!tmp || mesh_alloc(&ref, o.n, o.blocks, o.vars) || mesh_alloc(&mesh, o.n, o.blocks, o.vars) ||
+        (!strcmp(o.kernel, "v3") && mesh_alloc(&next, o.n, o.blocks, o.vars)) ||
+        (!strcmp(o.kernel, "v1") &&
+         !(pack = calloc((size_t)o.blocks * (o.vars + 1) * ref.grid, sizeof *pack)))) {
+        fprintf(stderr, "miniamr-proxy: out of host memory\n");
+        return 1;
+    }
+    mesh_init(&ref, o.seed);
+    memcpy(mesh.cell, ref.cell, (size_t)o.blocks * o.vars * ref.grid * sizeof(double));
+    double *sum0 = calloc((size_t)o.vars * 3, sizeof *sum0), *sum_ref = sum0 + o.vars, *sum_k = sum0 + 2 * o.vars;
+    if (!sum0)
+        return 1;
+    mesh_checksums(&ref, sum0);
+
+    printf("miniamr-proxy: kernel %s, backend %s%s%s; %d blocks (%dx%dx%d) of %d^3 cells, %d variables, "
+           "%d timesteps x %d stages\n",
+           o.kernel, o.backend, o.params ? ", parameters " : "", o.params ? o.params : "", o.blocks, ref.bx, ref.by,
+           ref.bz, o.n, o.vars, o.steps, o.stages);
+
+    Path p = {&o, ops, NULL, &mesh, &next, pack, &t};
+    double t0 = now_s();
+    int rc = path_create(&p);
+    t.setup += now_s() - t0;
+
+    int stage = 0, total_stages = o.steps * o.stages;
+    int validated = o.validate, checksum_ok = 1;
+    long differences = 0;
+    for (int ts = 0; ts < o.steps && !rc; ts++)
+        for (int st = 0; st < o.stages && !rc; st++) {
+            stage++;
+            /* the reference: a plain C loop */
+            t0 = now_s();
+            mesh_fill_ghosts(&ref);
+            t.reference_ghost += now_s() - t0;
+            t0 = now_s();
+            mesh_stencil_reference(&ref, tmp);
+            t.reference += now_s() - t0;
+
+            /* the generated kernels, through the plan */
+            t0 = now_s();
+            mesh_fill_ghosts(p.mesh);
+            t.ghost += now_s() - t0;
+            if (!strcmp(o.kernel, "v1"))
+                rc = stage_v1(&p);
+            else if (!strcmp(o.kernel, "v2"))
+                rc = stage_v2(&p);
+            else
+                rc = stage_v3(&p);
+            if (rc)
+                break;
+            if (o.inject_error && stage == 1) {
+                double *g = mesh_grid(p.mesh, o.blocks / 2, o.vars - 1);
+                g[mesh_at(p.mesh, (o.n + 1) / 2, (o.n + 1) / 2, (o.n + 1) / 2)] += 1.0;
+                printf("  (--inject-error: one cell of the kernel result perturbed by 1.0)\n");
+            }
+
+            if (o.validate) {
+                long bad = mesh_compare(p.mesh, &ref, o.rtol, stage);
+                if (bad) {
+                    fprintf(stderr, "miniamr-proxy: stage %d: %ld cells differ from the reference\n", stage, bad);
+                    differences += bad;
+                    validated = 0;
+                    rc = 1;
+                }
+            } else if (stage % o.checksum_freq == 0 || stage == total_stages) {
+                /* miniAMR's check: the sum of each variable, against the reference and,
+                 * since the stencil with reflective ghosts conserves it, the start */
+                mesh_checksums(p.mesh, sum_k);
+                mesh_checksums(&ref, sum_ref);
+                for (int v = 0; v < o.vars; v++) {
+                    double dr = fabs(sum_k[v] - sum_ref[v]), d0 = fabs(sum_k[v] - sum0[v]);
+                    if (!(dr <= o.checksum_rtol * fabs(sum_ref[v])) || !(d0 <= o.conservation_rtol * fabs(sum0[v]))) {
+                        fprintf(stderr,
+                                "miniamr-proxy: stage %d, var %d: checksum %.17g, reference %.17g, start %.17g\n",
+                                stage, v, sum_k[v], sum_ref[v], sum0[v]);
+                        checksum_ok = 0;
+                        rc = 1;
+                    }
+                }
+                printf("  stage %d: checksums of %d variables %s\n", stage, o.vars,
+                       checksum_ok ? "match the reference and the start" : "DIFFER");
+            }
+        }
+    t0 = now_s();
+    ops->destroy(p.plan);
+    t.setup += now_s() - t0;
+
+    if (o.validate && !rc)
+        printf("  every cell of every stage equals the reference%s\n", o.rtol > 0 ? " (within --rtol)" : " (exactly)");
+    double copy_gbs = 0.0;
+    if (o.bandwidth_mb && !rc)
+        copy_gbs = copy_bandwidth(built_in, o.bandwidth_mb); /* -t regenerates the stencil only */
+
+    double cells = (double)o.blocks * o.n * o.n * o.n;
+    double updates = cells * o.vars * total_stages;
+    double total = t.setup + t.ghost + t.transfer + t.launch;
+    double stencil_gbs = t.kernel > 0 ? 16.0 * updates / t.kernel * 1e-9 : NAN;
+    printf("  reference %.4f s (+ %.4f s ghosts); kernels %.4f s, launches %.4f s, transfers %.4f s, "
+           "ghosts %.4f s, setup %.4f s, total %.4f s\n",
+           t.reference, t.reference_ghost, t.kernel, t.launch, t.transfer, t.ghost, t.setup, total);
+
+    printf("{\"kernel\": \"%s\", \"backend\": \"%s\"", o.kernel, o.backend); /* both checked above */
+    json_string("params", o.params ? o.params : "default");
+    printf(", \"n\": %d, \"blocks\": %d, \"layout\": \"%dx%dx%d\", \"vars\": %d, \"steps\": %d, \"stages\": %d", o.n,
+           o.blocks, ref.bx, ref.by, ref.bz, o.vars, o.steps, o.stages);
+    printf(", \"cells\": %.0f, \"updates\": %.0f, \"validated\": %s, \"checksum_ok\": %s, \"differences\": %ld", cells,
+           updates, validated && !rc ? "true" : "false", o.validate ? "null" : checksum_ok ? "true" : "false",
+           differences);
+    json_number("reference_s", t.reference);
+    json_number("reference_ghost_s", t.reference_ghost);
+    json_number("kernel_s", t.kernel);
+    json_number("launch_s", t.launch);
+    json_number("transfer_s", t.transfer);
+    json_number("ghost_s", t.ghost);
+    json_number("setup_s", t.setup);
+    json_number("total_s", total);
+    json_number("generate_s", t.generate);
+    json_number("wall_s", now_s() - wall0);
+    json_number("gstencil_per_s", t.kernel > 0 ? updates / t.kernel * 1e-9 : NAN);
+    json_number("reference_gstencil_per_s", t.reference > 0 ? updates / t.reference * 1e-9 : NAN);
+    json_number("speedup_kernel", t.kernel > 0 ? t.reference / t.kernel : NAN);
+    json_number("speedup_total", total > 0 ? (t.reference + t.reference_ghost) / total : NAN);
+    json_number("stencil_gb_per_s", stencil_gbs);
+    json_number("copy_gb_per_s", copy_gbs > 0 ? copy_gbs : NAN);
+    json_number("bandwidth_fraction", copy_gbs > 0 ? stencil_gbs / copy_gbs : NAN);
+    printf("}\n");
+
+    runtime_cleanup();
+    mesh_free(&ref);
+    mesh_free(&mesh);
+    mesh_free(&next);
+    free(pack);
+    free(tmp);
+    free(sum0);
+    return rc ? 1 : 0;
+}

@@ -1,0 +1,99 @@
+/* The plan test of one backend, included by check_plan.c once per backend with
+ * API(x) naming that backend's symbol x (e.g. ocl_relax_x) and CHECK_FN the
+ * function to define. See check_plan.c. */
+
+static int CHECK_FN(const char *backend)
+{
+    int fails = 0;
+    const float w = 0.75f;
+    float *in = alloc_f(HALO_ELEMS), *src = alloc_f(ELEMS);
+    float *got = alloc_f(HALO_ELEMS), *zero = alloc_f(HALO_ELEMS);
+    int *hits = malloc(NX * NY * sizeof *hits);
+    if (!hits)
+        return 1;
+    fill(in, HALO_ELEMS, 1);
+    fill(src, ELEMS, 2);
+    for (size_t i = 0; i < ELEMS; i++)
+        src[i] *= 0.125f;
+
+    API(plan) *p = NULL, *q = NULL;
+    /* refused creations leave no plan */
+    EXPECT(API(plan_create)(NULL, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY) == API(ERR_ARGUMENT));
+    p = (API(plan) *)(void *)&fails; /* any non-NULL value: a refusal must reset it to NULL */
+    EXPECT(API(plan_create)(&p, 0, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY) == API(ERR_ARGUMENT));
+    EXPECT(p == NULL);
+    EXPECT(API(plan_create)(&p, NX, NY, NZ, NX, NY, -3, NX, NY, NZ, NX, NY, NZ, NX, NY) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_kernel_ms)(NULL) == 0.0);
+    API(plan_destroy)(NULL);
+
+    int rc = API(plan_create)(&p, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY);
+    if (rc) {
+        fprintf(stderr, "check plan: %s: plan_create failed: %s\n%s", backend, API(strerror)(rc), API(build_log)());
+        return 1;
+    }
+    EXPECT(API(plan_kernel_ms)(p) == 0.0);
+    /* buffers start zero-filled */
+    EXPECT(API(plan_download_out)(p, got) == API(OK) && same(got, zero, HALO_ELEMS, "out, zero-filled"));
+    EXPECT(API(plan_download_spare)(p, got) == API(OK) && same(got, zero, ELEMS, "spare, zero-filled"));
+
+    EXPECT(API(plan_upload_in)(p, in) == API(OK));
+    EXPECT(API(plan_upload_src)(p, src) == API(OK));
+    EXPECT(API(plan_upload_in)(NULL, in) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_upload_in)(p, NULL) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_download_in)(p, NULL) == API(ERR_ARGUMENT));
+
+    /* LAUNCHES steps, ping-pong through swaps, against the host model */
+    float *hin = alloc_f(HALO_ELEMS), *hout = alloc_f(HALO_ELEMS);
+    memcpy(hin, in, HALO_ELEMS * sizeof *hin);
+    double kernel_ms = 0.0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        EXPECT(API(plan_launch)(p, w) == API(OK));
+        EXPECT(API(plan_kernel_ms)(p) > 0.0);
+        kernel_ms += API(plan_kernel_ms)(p);
+        EXPECT(API(plan_swap)(p, API(plan_array_in), API(plan_array_out)) == API(OK));
+        model_step(hin, hout, src, w);
+        float *t = hin;
+        hin = hout;
+        hout = t;
+    }
+    EXPECT(API(plan_launch)(NULL, w) == API(ERR_ARGUMENT));
+    /* the latest result is `in`, the one before it `out`, ghost layers included */
+    EXPECT(API(plan_download_in)(p, got) == API(OK) && same(got, hin, HALO_ELEMS, "in after the swaps"));
+    EXPECT(API(plan_download_out)(p, got) == API(OK) && same(got, hout, HALO_ELEMS, "out after the swaps"));
+    /* hits stayed on the device: one per launch */
+    EXPECT(API(plan_download_hits)(p, hits) == API(OK));
+    for (int i = 0; i < NX * NY; i++)
+        if (hits[i] != LAUNCHES) {
+            fprintf(stderr, "check plan: %s: hits[%d] = %d, not %d\n", backend, i, hits[i], LAUNCHES);
+            fails++;
+            break;
+        }
+
+    /* the swap rules: same element type, dimensions, halo and extents */
+    EXPECT(API(plan_swap)(p, API(plan_array_in), API(plan_array_src)) == API(ERR_ARGUMENT));  /* halo */
+    EXPECT(API(plan_swap)(p, API(plan_array_src), API(plan_array_hits)) == API(ERR_ARGUMENT)); /* type */
+    EXPECT(API(plan_swap)(p, API(plan_array_in), 5) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_swap)(p, -1, API(plan_array_in)) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_swap)(NULL, API(plan_array_in), API(plan_array_out)) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_swap)(p, API(plan_array_in), API(plan_array_in)) == API(OK));
+    EXPECT(API(plan_swap)(p, API(plan_array_src), API(plan_array_spare)) == API(OK));
+    EXPECT(API(plan_download_src)(p, got) == API(OK) && same(got, zero, ELEMS, "src after swap with spare"));
+    EXPECT(API(plan_download_spare)(p, got) == API(OK) && same(got, src, ELEMS, "spare after swap with src"));
+    API(plan_destroy)(p);
+
+    /* arrays of one class but other extents do not swap */
+    EXPECT(API(plan_create)(&q, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ + 1, NX, NY) == API(OK));
+    EXPECT(API(plan_swap)(q, API(plan_array_src), API(plan_array_spare)) == API(ERR_ARGUMENT));
+    API(plan_destroy)(q);
+
+    if (!fails)
+        printf("check plan: %s ok (%d launches with swaps, %.3f ms of kernel time)\n", backend, LAUNCHES, kernel_ms);
+    free(in);
+    free(src);
+    free(got);
+    free(zero);
+    free(hits);
+    free(hin);
+    free(hout);
+    return fails;
+}

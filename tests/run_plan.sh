@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The persistent plan API: run_plan.sh IMCL WORK_DIR
+#   1. generates tests/plan/relax.imcl with the c, opencl and cuda backends
+#      (prefixes ref_, ocl_, cuda_), twice: the outputs must be byte-identical;
+#   2. compiles the generated C with -std=c11 -Wall -Wextra -Werror and the header
+#      as C++, builds tests/plan/check_plan.c against the C reference and the
+#      OpenCL wrapper and runs it (PoCL here);
+#   3. compiles relax.cu with nvcc and links the CUDA flavour of the driver; it
+#      runs only when nvidia-smi lists a GPU.
+# SANITIZE=1 builds the driver and the generated C with ASan and UBSan.
+# Environment: CC (gcc), CXX (g++), NVCC (/usr/local/cuda/bin/nvcc), CUDA_LIBDIR.
+set -euo pipefail
+if [ $# -ne 2 ]; then
+    echo "usage: $0 IMCL WORK_DIR" >&2
+    exit 2
+fi
+IMCL=$(realpath "$1")
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/plan
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
+fail() { echo "FAIL [plan]: $*" >&2; exit 1; }
+
+rm -rf "$2"
+mkdir -p "$2"
+cd "$2"
+for round in . again; do
+    "$IMCL" -b c --prefix ref_ -o "$round/c" "$HERE/relax.imcl" || fail "imcl -b c"
+    "$IMCL" -b opencl --prefix ocl_ -o "$round/opencl" "$HERE/relax.imcl" || fail "imcl -b opencl"
+    "$IMCL" -b cuda --prefix cuda_ -o "$round/cuda" "$HERE/relax.imcl" || fail "imcl -b cuda"
+done
+for b in c opencl cuda; do
+    diff -r "$b" "again/$b" >/dev/null || fail "output of -b $b differs between two runs"
+done
+
+SAN=()
+[ "${SANITIZE:-0}" = 1 ] && SAN=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
+FLAGS=(-O2 -std=c11 -Wall -Wextra -Werror "${SAN[@]}")
+"$CC" "${FLAGS[@]}" -fopenmp -c c/relax_ref.c -o relax_ref.o || fail "c/relax_ref.c does not compile cleanly"
+"$CC" "${FLAGS[@]}" -c opencl/relax_host.c -o relax_host.o || fail "opencl/relax_host.c does not compile cleanly"
+"$CXX" -x c++ -Wall -Wextra -Werror -fsyntax-only c/relax.h || fail "relax.h is not valid C++"
+"$CC" "${FLAGS[@]}" -I. -I"$HERE" -c "$HERE/check_plan.c" -o check_plan.o || fail "check_plan.c does not compile"
+"$CC" "${SAN[@]}" -fopenmp check_plan.o relax_ref.o relax_host.o -lOpenCL -lm -o check_plan || fail "link of check_plan"
+timeout 300 ./check_plan || fail "check_plan failed"
+
+[ -x "$NVCC" ] || fail "nvcc not found at $NVCC (set NVCC)"
+"$NVCC" -O2 -c cuda/relax.cu -o relax_cu.o || fail "nvcc cannot compile cuda/relax.cu"
+"$CC" -O2 -std=c11 -Wall -Wextra -Werror -DCHECK_CUDA -I. -I"$HERE" -c "$HERE/check_plan.c" -o check_plan_cuda.o \
+    || fail "the CUDA flavour of check_plan.c does not compile"
+"$CC" check_plan_cuda.o relax_cu.o -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" -lcudart -lstdc++ -lm -o check_plan_cuda \
+    || fail "link of check_plan_cuda"
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    timeout 300 ./check_plan_cuda || fail "check_plan_cuda failed"
+else
+    echo "check plan: cuda linked (no GPU here, not run)"
+fi
+echo "PASS [plan]"

@@ -1,0 +1,353 @@
+/* Persistent plans (SPEC section 7, docs/wrappers.md): the parts shared by the C,
+ * CUDA and OpenCL generators (plan_c.c, plan_cuda.c, plan_opencl.c): the
+ * declarations in K.h, the checks of plan_create, the swap, the stubs of a
+ * configuration plans do not support yet. Each backend's part defines the
+ * struct, create, transfers, launch and destroy over its own buffers. */
+#include <string.h>
+
+#include "emit.h"
+
+static void pad(StrBuf *sb, int indent)
+{
+    for (int i = 0; i < indent; i++)
+        sb_puts(sb, "    ");
+}
+
+int plan_arrays(const Function *k, const Symbol **out)
+{
+    int n = 0;
+    for (int i = 0; i < k->nparams; i++)
+        if (host_is_array(k->params[i]))
+            out[n++] = k->params[i];
+    return n;
+}
+
+bool plan_supported(const EmitCtx *e)
+{
+    const Function *k = e->k;
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!host_is_array(s))
+            continue;
+        if (s->mem != MEM_GLOBAL)
+            return false;
+        for (int j = 0; j < e->tp->nmem; j++)
+            if (strcmp(e->tp->mem[j].array, s->name) == 0 && e->tp->mem[j].mem != MEM_GLOBAL)
+                return false;
+    }
+    return true;
+}
+
+void plan_member(StrBuf *sb, const char *decl, const char *comment)
+{
+    sb_printf(sb, "    %s;", decl);
+    int col = 5 + (int)strlen(decl);
+    if (comment)
+        sb_printf(sb, "%*s/* %s */", col < 32 ? 32 - col : 1, "", comment);
+    sb_puts(sb, "\n");
+}
+
+const char *plan_handle(const Function *k)
+{
+    /* `plan` unless a scalar parameter of the launch has that name. */
+    for (int i = 0; i < k->nparams; i++)
+        if (!host_is_array(k->params[i]) && strcmp(k->params[i]->name, "plan") == 0)
+            return "imcl_plan";
+    return "plan";
+}
+
+/* `int PK_plan_create(PK_plan **plan, int a_width, ...)` without the `;`. */
+static void create_head(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    sb_printf(sb, "int %s_plan_create(%s_plan **plan", pk, pk);
+    for (int i = 0; i < n; i++)
+        if (type_is_grid(arr[i]->type))
+            for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
+                sb_printf(sb, ", int %s%s", unparse_name(arr[i]), unparse_extent_suffix(d));
+    sb_puts(sb, ")");
+}
+
+/* `int PK_plan_launch(PK_plan *plan, T scalar, ...)` without the `;`. */
+static void launch_head(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    const Function *k = e->k;
+    sb_printf(sb, "int %s_plan_launch(%s_plan *%s", pk, pk, plan_handle(k));
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!host_is_array(s))
+            sb_printf(sb, ", %s %s", host_c_type(s->type->kind), unparse_name(s));
+    }
+    sb_puts(sb, ")");
+}
+
+void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
+{
+    const char *pk = e->host_name;
+    switch (fn) {
+    case PLAN_CREATE: create_head(sb, e); break;
+    case PLAN_LAUNCH: launch_head(sb, e); break;
+    case PLAN_UPLOAD:
+        sb_printf(sb, "int %s_plan_upload_%s(%s_plan *plan, const %s *host)", pk, unparse_name(s), pk,
+                  host_c_type(s->type->elem->kind));
+        break;
+    case PLAN_DOWNLOAD:
+        sb_printf(sb, "int %s_plan_download_%s(%s_plan *plan, %s *host)", pk, unparse_name(s), pk,
+                  host_c_type(s->type->elem->kind));
+        break;
+    case PLAN_SWAP: sb_printf(sb, "int %s_plan_swap(%s_plan *plan, int a, int b)", pk, pk); break;
+    case PLAN_KERNEL_MS: sb_printf(sb, "double %s_plan_kernel_ms(const %s_plan *plan)", pk, pk); break;
+    case PLAN_DESTROY: sb_printf(sb, "void %s_plan_destroy(%s_plan *plan)", pk, pk); break;
+    }
+}
+
+void plan_header_emit(StrBuf *h, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    sb_printf(h, "/* Persistent plan (docs/wrappers.md): the device, the built kernel and one device\n"
+                 " * buffer per array, created once; arrays stay on the device between launches.\n"
+                 " * Every int function returns %s_OK or a negative code. */\n", pk);
+    sb_printf(h, "typedef struct %s_plan %s_plan;\n\n", pk, pk);
+    if (n) {
+        sb_printf(h, "/* Array ids for %s_plan_swap. */\nenum {\n", pk);
+        for (int i = 0; i < n; i++)
+            sb_printf(h, "    %s_plan_array_%s = %d%s\n", pk, unparse_name(arr[i]), i, i + 1 < n ? "," : "");
+        sb_puts(h, "};\n\n");
+    }
+    sb_printf(h, "/* Creates a plan for arrays of these extents (as %s takes them); device\n"
+                 " * buffers start zero-filled. On failure *plan is NULL. */\n", pk);
+    plan_signature(h, e, PLAN_CREATE, NULL);
+    sb_puts(h, ";\n");
+    for (int i = 0; i < n; i++) {
+        sb_printf(h, "/* Copies all of array '%s' (halo included) to / from its device buffer. */\n", arr[i]->name);
+        plan_signature(h, e, PLAN_UPLOAD, arr[i]);
+        sb_puts(h, ";\n");
+        plan_signature(h, e, PLAN_DOWNLOAD, arr[i]);
+        sb_puts(h, ";\n");
+    }
+    sb_puts(h, "/* Runs the kernel once over its grid on the device buffers and waits for it. */\n");
+    plan_signature(h, e, PLAN_LAUNCH, NULL);
+    sb_puts(h, ";\n");
+    sb_printf(h, "/* Exchanges the device buffers of arrays a and b (%s_plan_array_* ids), without\n"
+                 " * copying: both must have the same element type, halo and extents, else\n"
+                 " * %s_ERR_ARGUMENT. */\n", pk, pk);
+    plan_signature(h, e, PLAN_SWAP, NULL);
+    sb_puts(h, ";\n");
+    sb_puts(h, "/* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;\n"
+               " * wall clock for the C reference); 0 before the first launch. */\n");
+    plan_signature(h, e, PLAN_KERNEL_MS, NULL);
+    sb_puts(h, ";\n");
+    sb_puts(h, "/* Frees the device buffers and everything else of the plan; NULL is ignored. */\n");
+    plan_signature(h, e, PLAN_DESTROY, NULL);
+    sb_puts(h, ";\n\n");
+}
+
+void plan_stubs(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    const Function *k = e->k;
+    const Symbol *arr[k->nparams + 1];
+    int n = plan_arrays(k, arr);
+    sb_printf(sb, "/* ---- persistent plan: not available for this configuration ----\n"
+                  " * Plans support arrays in global memory only so far; a configuration with\n"
+                  " * another placement gets these functions, which refuse with %s_ERR_ARGUMENT\n"
+                  " * (%s itself works). */\n\n", pk, pk);
+    sb_printf(sb, "struct %s_plan {\n    int unused;\n};\n\n", pk);
+    plan_signature(sb, e, PLAN_CREATE, NULL);
+    sb_puts(sb, "\n{\n");
+    for (int i = 0; i < n; i++)
+        if (type_is_grid(arr[i]->type))
+            for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
+                sb_printf(sb, "    (void)%s%s;\n", unparse_name(arr[i]), unparse_extent_suffix(d));
+    sb_printf(sb, "    if (plan)\n        *plan = NULL;\n    return %s_ERR_ARGUMENT;\n}\n\n", pk);
+    for (int i = 0; i < n; i++)
+        for (int fn = PLAN_UPLOAD; fn <= PLAN_DOWNLOAD; fn++) {
+            plan_signature(sb, e, (PlanFn)fn, arr[i]);
+            sb_printf(sb, "\n{\n    (void)plan;\n    (void)host;\n    return %s_ERR_ARGUMENT;\n}\n\n", pk);
+        }
+    plan_signature(sb, e, PLAN_LAUNCH, NULL);
+    sb_printf(sb, "\n{\n    (void)%s;\n", plan_handle(k));
+    for (int i = 0; i < k->nparams; i++)
+        if (!host_is_array(k->params[i]))
+            sb_printf(sb, "    (void)%s;\n", unparse_name(k->params[i]));
+    sb_printf(sb, "    return %s_ERR_ARGUMENT;\n}\n\n", pk);
+    plan_signature(sb, e, PLAN_SWAP, NULL);
+    sb_printf(sb, "\n{\n    (void)plan;\n    (void)a;\n    (void)b;\n    return %s_ERR_ARGUMENT;\n}\n\n", pk);
+    plan_signature(sb, e, PLAN_KERNEL_MS, NULL);
+    sb_puts(sb, "\n{\n    (void)plan;\n    return 0.0;\n}\n\n");
+    plan_signature(sb, e, PLAN_DESTROY, NULL);
+    sb_puts(sb, "\n{\n    (void)plan;\n}\n");
+}
+
+void plan_create_checks(StrBuf *sb, const EmitCtx *e, int indent)
+{
+    const char *pk = e->host_name;
+    const Function *k = e->k;
+    const Symbol *arr[k->nparams + 1];
+    int n = plan_arrays(k, arr);
+    StrBuf cond = {0}, big = {0};
+    for (int i = 0; i < n; i++) {
+        if (!type_is_grid(arr[i]->type))
+            continue;
+        for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
+            sb_printf(&cond, "%s%s%s < 1", cond.len ? " || " : "", unparse_name(arr[i]), unparse_extent_suffix(d));
+        if (big.len) {
+            sb_puts(&big, " ||\n");
+            pad(&big, indent + 1);
+        }
+        host_elems(&big, arr[i]);
+        sb_puts(&big, " > 2147483647u");
+    }
+    if (cond.len) {
+        pad(sb, indent);
+        sb_puts(sb, "/* every extent must be positive */\n");
+        pad(sb, indent);
+        sb_printf(sb, "if (%s)\n", sb_str(&cond));
+        pad(sb, indent + 1);
+        sb_printf(sb, "return %s_ERR_ARGUMENT;\n", pk);
+        pad(sb, indent);
+        sb_puts(sb, "/* indices are int: at most 2^31 - 1 elements per array */\n");
+        pad(sb, indent);
+        sb_printf(sb, "if (%s)\n", sb_str(&big));
+        pad(sb, indent + 1);
+        sb_printf(sb, "return %s_ERR_ARGUMENT;\n", pk);
+    }
+    sb_free(&cond);
+    sb_free(&big);
+    if (k->grid_kind == GRID_ARRAYS && k->ngrid_arrays > 1) {
+        pad(sb, indent);
+        sb_puts(sb, "/* the arrays the grid is bound to must have one extent */\n");
+        const char *a0 = unparse_name(k->grid_arrays[0]);
+        for (int i = 1; i < k->ngrid_arrays; i++) {
+            const char *ai = unparse_name(k->grid_arrays[i]);
+            pad(sb, indent);
+            sb_puts(sb, "if (");
+            for (int d = 0; d < k->grid_dims; d++)
+                sb_printf(sb, "%s%s%s != %s%s", d ? " || " : "", ai, unparse_extent_suffix(d), a0,
+                          unparse_extent_suffix(d));
+            sb_puts(sb, ")\n");
+            pad(sb, indent + 1);
+            sb_printf(sb, "return %s_ERR_ARGUMENT;\n", pk);
+        }
+    }
+}
+
+void plan_record_sizes(StrBuf *sb, const EmitCtx *e, const char *p, int indent)
+{
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    if (!n)
+        return;
+    pad(sb, indent);
+    sb_puts(sb, "/* the extent of each array (1 where it has none) and the bytes of its buffer */\n");
+    for (int i = 0; i < n; i++) {
+        const Symbol *s = arr[i];
+        int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
+        for (int d = 0; d < 3; d++) {
+            pad(sb, indent);
+            if (d < dims)
+                sb_printf(sb, "%s->extent[%d][%d] = %s%s;\n", p, i, d, unparse_name(s), unparse_extent_suffix(d));
+            else
+                sb_printf(sb, "%s->extent[%d][%d] = 1;\n", p, i, d);
+        }
+        pad(sb, indent);
+        sb_printf(sb, "%s->bytes[%d] = ", p, i);
+        host_elems(sb, s);
+        sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
+    }
+}
+
+void plan_extent_locals(StrBuf *sb, const EmitCtx *e, int indent)
+{
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    const char *h = plan_handle(e->k);
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        if (!type_is_grid(arr[i]->type))
+            continue;
+        if (!any) {
+            pad(sb, indent);
+            sb_puts(sb, "/* the extents given to plan_create, by the names the kernel uses */\n");
+        }
+        any = true;
+        for (int d = 0; d < type_grid_dims(arr[i]->type); d++) {
+            pad(sb, indent);
+            sb_printf(sb, "const int %s%s = %s->extent[%d][%d];\n", unparse_name(arr[i]), unparse_extent_suffix(d), h,
+                      i, d);
+        }
+    }
+}
+
+void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt)
+{
+    const Function *k = e->k;
+    const Symbol *order[k->nparams + 1];
+    int n = host_public_params(k, order);
+    const char *h = plan_handle(k);
+    int ai = 0;
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = order[j];
+        const char *name = unparse_name(s);
+        sb_puts(sb, j ? ", " : "");
+        if (!host_is_array(s)) {
+            sb_puts(sb, name);
+            continue;
+        }
+        sb_printf(sb, buffer_fmt, host_c_type(s->type->elem->kind), h, ai++);
+        if (type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(sb, ", %s%s", name, unparse_extent_suffix(d));
+    }
+}
+
+void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const char *buffer_type)
+{
+    const char *pk = e->host_name;
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    if (n) {
+        /* Classes: arrays whose buffers are interchangeable when their extents agree. */
+        int cls[n];
+        int ncls = 0;
+        for (int i = 0; i < n; i++) {
+            cls[i] = -1;
+            for (int j = 0; j < i && cls[i] < 0; j++) {
+                const Type *a = arr[i]->type, *b = arr[j]->type;
+                bool same = a->kind == b->kind && a->elem->kind == b->elem->kind && arr[i]->halo == arr[j]->halo;
+                if (same && a->kind == TY_ARRAY)
+                    same = a->ndims == b->ndims && memcmp(a->dims, b->dims, sizeof a->dims) == 0;
+                if (same)
+                    cls[i] = cls[j];
+            }
+            if (cls[i] < 0)
+                cls[i] = ncls++;
+        }
+        sb_puts(sb, "/* Arrays of one class here have the same element type, dimensions and halo:\n"
+                    " * their buffers are interchangeable when their extents agree. */\n");
+        sb_printf(sb, "static const int imcl_plan_class[%d] = {", n);
+        for (int i = 0; i < n; i++)
+            sb_printf(sb, "%s%d", i ? ", " : "", cls[i]);
+        sb_puts(sb, "};\n\n");
+    }
+    plan_signature(sb, e, PLAN_SWAP, NULL);
+    sb_puts(sb, "\n{\n");
+    if (!n) {
+        sb_printf(sb, "    (void)plan;\n    (void)a;\n    (void)b;\n    return %s_ERR_ARGUMENT; /* no arrays */\n}\n\n", pk);
+    } else {
+        sb_printf(sb, "    if (!plan || a < 0 || a >= %d || b < 0 || b >= %d || imcl_plan_class[a] != imcl_plan_class[b])\n", n, n);
+        sb_printf(sb, "        return %s_ERR_ARGUMENT;\n", pk);
+        sb_puts(sb, "    for (int d = 0; d < 3; d++)\n        if (plan->extent[a][d] != plan->extent[b][d])\n");
+        sb_printf(sb, "            return %s_ERR_ARGUMENT;\n", pk);
+        sb_puts(sb, "    /* the arrays exchange their buffers; nothing is copied */\n");
+        sb_printf(sb, "    %simcl_t = plan->buf[a];\n    plan->buf[a] = plan->buf[b];\n    plan->buf[b] = imcl_t;\n", buffer_type);
+        sb_printf(sb, "    return %s_OK;\n}\n\n", pk);
+    }
+    plan_signature(sb, e, PLAN_KERNEL_MS, NULL);
+    sb_puts(sb, "\n{\n    return plan ? plan->kernel_ms : 0.0;\n}\n\n");
+}

@@ -1,0 +1,73 @@
+/* The persistent plan of the C reference, appended to K_ref.c: the same API as
+ * the device backends over host buffers, so that an application can switch
+ * between them. A launch is a call of the one-shot function on the plan's
+ * buffers, timed with the wall clock. */
+#include "emit.h"
+
+void plan_c_emit(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    const Function *k = e->k;
+    const char *h = plan_handle(k);
+    const Symbol *arr[k->nparams + 1];
+    int n = plan_arrays(k, arr);
+    /* The C reference reads every array where it lies, whatever the placement
+     * parameters say, so every configuration has a plan. */
+    sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
+    sb_puts(sb, "/* for the plan below: memcpy, and the clock of the kernel time */\n"
+                "#include <string.h>\n#include <time.h>\n\n");
+    sb_printf(sb, "struct %s_plan {\n", pk);
+    if (n) {
+        plan_member(sb, arena_printf(e->a, "void *buf[%d]", n), "the host buffer of each array, by plan_array id");
+        plan_member(sb, arena_printf(e->a, "size_t bytes[%d]", n), "its size");
+        plan_member(sb, arena_printf(e->a, "int extent[%d][3]", n), "its extents as given to plan_create");
+    }
+    plan_member(sb, "double kernel_ms", "wall-clock time of the last launch");
+    sb_puts(sb, "};\n\n");
+
+    sb_puts(sb, "/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */\n"
+                "static double imcl_plan_now_ms(void)\n{\n#ifdef TIME_UTC\n"
+                "    struct timespec t;\n    timespec_get(&t, TIME_UTC);\n"
+                "    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;\n#else\n"
+                "    return (double)clock() * 1e3 / CLOCKS_PER_SEC;\n#endif\n}\n\n");
+
+    plan_signature(sb, e, PLAN_CREATE, NULL);
+    sb_printf(sb, "\n{\n    if (!plan)\n        return %s_ERR_ARGUMENT;\n    *plan = NULL;\n", pk);
+    plan_create_checks(sb, e, 1);
+    sb_printf(sb, "    %s_plan *p = (%s_plan *)calloc(1, sizeof *p);\n", pk, pk);
+    sb_printf(sb, "    if (!p)\n        return %s_ERR_MEMORY;\n", pk);
+    plan_record_sizes(sb, e, "p", 1);
+    if (n) {
+        sb_puts(sb, "    /* one zero-filled buffer per array */\n");
+        sb_printf(sb, "    for (int i = 0; i < %d; i++)\n", n);
+        sb_printf(sb, "        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {\n            %s_plan_destroy(p);\n"
+                      "            return %s_ERR_MEMORY;\n        }\n", pk, pk);
+    }
+    sb_printf(sb, "    *plan = p;\n    return %s_OK;\n}\n\n", pk);
+
+    for (int i = 0; i < n; i++) {
+        plan_signature(sb, e, PLAN_UPLOAD, arr[i]);
+        sb_printf(sb, "\n{\n    if (!plan || !host)\n        return %s_ERR_ARGUMENT;\n", pk);
+        sb_printf(sb, "    memcpy(plan->buf[%d], host, plan->bytes[%d]);\n    return %s_OK;\n}\n\n", i, i, pk);
+        plan_signature(sb, e, PLAN_DOWNLOAD, arr[i]);
+        sb_printf(sb, "\n{\n    if (!plan || !host)\n        return %s_ERR_ARGUMENT;\n", pk);
+        sb_printf(sb, "    memcpy(host, plan->buf[%d], plan->bytes[%d]);\n    return %s_OK;\n}\n\n", i, i, pk);
+    }
+
+    plan_signature(sb, e, PLAN_LAUNCH, NULL);
+    sb_printf(sb, "\n{\n    if (!%s)\n        return %s_ERR_ARGUMENT;\n", h, pk);
+    plan_extent_locals(sb, e, 1);
+    sb_puts(sb, "    const double imcl_t0 = imcl_plan_now_ms();\n");
+    sb_printf(sb, "    const int imcl_status = %s(", pk);
+    plan_array_args(sb, e, "(%s *)%s->buf[%d]");
+    sb_puts(sb, ");\n");
+    sb_printf(sb, "    %s->kernel_ms = imcl_plan_now_ms() - imcl_t0;\n    return imcl_status;\n}\n\n", h);
+
+    plan_swap_and_time(sb, e, "void *");
+
+    plan_signature(sb, e, PLAN_DESTROY, NULL);
+    sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");
+    if (n)
+        sb_printf(sb, "    for (int i = 0; i < %d; i++)\n        free(plan->buf[i]);\n", n);
+    sb_puts(sb, "    free(plan);\n}\n");
+}
