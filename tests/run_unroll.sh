@@ -42,7 +42,10 @@ else
 fi
 
 # 2. shape
-count() { grep -c -F -- "$1" "$2"; }
+# occurrences of TEXT in the kernel function of FILE only (from its __kernel /
+# __global__ line to the closing brace at the left margin; the host code below
+# has loops of its own)
+count() { awk '/^(__kernel|__global__)/ { k = 1 } k { print } k && /^}/ { exit }' "$2" | grep -c -F -- "$1"; }
 mkdir -p "$WORK/shape/plain"
 "$IMCL" -b c -o "$WORK/shape/plain" "$DIR/shape/shape.imcl" || { echo "FAIL imcl -b c refused shape.imcl"; failn=$((failn + 1)); }
 n=0

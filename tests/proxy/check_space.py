@@ -25,24 +25,40 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 KDIR = os.path.join(HERE, "..", "..", "samples", "miniamr")
 
 
-def space(imcl, src):
+ENUM_CAP = 200_000  # above this many raw combinations, draw configurations at random
+
+
+def space(imcl, src, rng, want):
+    """The configurations in the space (all of them, or `want` drawn at random
+    when there are too many to enumerate), its size (None: not counted), defaults."""
     out = subprocess.run([imcl, "--dump-space", "-b", "opencl", src], check=True, capture_output=True, text=True)
     s = json.loads(out.stdout)
     names = sorted(s["parameters"])
     codes = [compile(r, "<restriction>", "eval") for r in s["restrictions"]]
-    cfgs = []
-    for combo in itertools.product(*(s["parameters"][n] for n in names)):
-        cfg = dict(zip(names, combo))
-        if all(eval(c, {}, dict(cfg)) for c in codes):
-            cfgs.append(cfg)
-    return cfgs, s["defaults"]
+    valid = lambda cfg: all(eval(c, {}, dict(cfg)) for c in codes)
+    raw = 1
+    for n in names:
+        raw *= len(s["parameters"][n])
+    if raw > ENUM_CAP:
+        seen, cfgs = set(), []
+        for _ in range(want * 50):
+            cfg = {n: rng.choice(s["parameters"][n]) for n in names}
+            key = json.dumps(cfg, sort_keys=True)
+            if key not in seen and valid(cfg):
+                seen.add(key)
+                cfgs.append(cfg)
+            if len(cfgs) >= want:
+                break
+        return cfgs, None, s["defaults"]
+    cfgs = [dict(zip(names, combo)) for combo in itertools.product(*(s["parameters"][n] for n in names))]
+    return [c for c in cfgs if valid(c)], None, s["defaults"]
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--imcl", required=True)
     ap.add_argument("--proxy", required=True)
-    ap.add_argument("--n", type=int, default=100000, help="configurations per kernel (default: all)")
+    ap.add_argument("--n", type=int, default=150, help="configurations per kernel (default 150)")
     ap.add_argument("--run", type=int, default=8, help="configurations per kernel run by the proxy")
     ap.add_argument("--nvcc", type=int, default=3, help="configurations per kernel compiled by nvcc")
     ap.add_argument("--cc", default=os.environ.get("CC", "gcc"))
@@ -53,10 +69,10 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for k in ("v1", "v2", "v3"):
             src = os.path.join(KDIR, k + ".imcl")
-            cfgs, defaults = space(args.imcl, src)
+            cfgs, _, defaults = space(args.imcl, src, rng, args.n)
             total = len(cfgs)
-            if len(cfgs) > args.n:
-                cfgs = [defaults] + rng.sample([c for c in cfgs if c != defaults], args.n - 1)
+            if len(cfgs) > args.n or defaults not in cfgs:
+                cfgs = [defaults] + rng.sample([c for c in cfgs if c != defaults], min(len(cfgs), args.n) - 1)
             run = set(rng.sample(range(len(cfgs)), min(args.run, len(cfgs))))
             cuda = set(rng.sample(range(len(cfgs)), min(args.nvcc, len(cfgs))))
             for i, cfg in enumerate(cfgs):
