@@ -6,24 +6,9 @@
 #include "emit.h"
 #include "unparse.h"
 
-/* Where an array parameter lives on the device (SPEC 5, mem_<array>): Images and
- * Blocks in texture memory are texture objects over CUDA arrays; arrays in
- * constant memory are file-scope __constant__ copies; the others (global, and
- * shared, whose tiles the kernel loads itself) are device buffers. */
-static bool on_texture(const Symbol *s)
-{
-    return type_is_grid(s->type) && s->mem == MEM_TEXTURE;
-}
-
-static bool on_constant(const Symbol *s)
-{
-    return s->mem == MEM_CONSTANT;
-}
-
-static bool on_buffer(const Symbol *s)
-{
-    return host_is_array(s) && !on_texture(s) && !on_constant(s);
-}
+/* Where an array lives: host_on_texture, host_on_constant, host_on_buffer
+ * (wrappers/host.c). Arrays in constant memory are file-scope __constant__ copies
+ * that the kernel reads by name. */
 
 /* The __constant__ copy of array s of kernel k (valid until the next call): named
  * after both, since the kernels of one source may be linked into one program. */
@@ -32,6 +17,11 @@ static const char *constant_name(const Function *k, const Symbol *s)
     static char buf[600];
     snprintf(buf, sizeof buf, "imcl_c_%s_%s", k->name, unparse_name(s));
     return buf;
+}
+
+const char *cuda_constant_name(const EmitCtx *e, const Symbol *s)
+{
+    return arena_printf(e->a, "%s", constant_name(e->k, s));
 }
 
 static void cuda_builtin(Unparser *u, Builtin b)
@@ -100,71 +90,98 @@ static void cuda_texture_read(Unparser *u, const Node *r)
 
 static const char *cuda_buffer_name(Unparser *u, const Symbol *s)
 {
-    return on_constant(s) && u->k ? constant_name(u->k, s) : unparse_name(s);
+    return host_on_constant(s) && u->k ? constant_name(u->k, s) : unparse_name(s);
 }
 
 static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math, "__device__ static", "__shared__ ",
                                    cuda_texture_read, cuda_buffer_name};
 
-/* Kernel parameters: the public ones (arrays as device pointers or texture
- * objects; arrays in constant memory only by their extents), then W, H, D. */
-static void kernel_params(StrBuf *sb, const Function *k)
+/* Kernel parameters (host_kernel_params: arrays as device pointers or texture
+ * objects, arrays in constant memory only by their extents; then W, H, D). */
+static void kernel_params(StrBuf *sb, const EmitCtx *e)
 {
-    const Symbol *order[k->nparams + 1];
-    int n = host_public_params(k, order);
-    const char *sep = "";
+    KernelParam p[4 * e->k->nparams + 3];
+    int n = host_kernel_params(e->k, false, p);
     for (int j = 0; j < n; j++) {
-        const Symbol *s = order[j];
-        const char *name = unparse_name(s);
-        if (!host_is_array(s)) {
-            sb_printf(sb, "%s%s %s", sep, host_c_type(s->type->kind), name);
-            sep = ", ";
-            continue;
+        const Symbol *s = p[j].s;
+        const char *name = host_kernel_param_name(e->a, &p[j]);
+        sb_puts(sb, j ? ", " : "");
+        if (!s || p[j].extent >= 0) {
+            sb_printf(sb, "int %s", name);
+        } else if (!host_is_array(s)) {
+            sb_printf(sb, "%s %s", host_c_type(s->type->kind), name);
+        } else if (host_on_texture(s)) {
+            sb_printf(sb, "cudaTextureObject_t %s", name);
+        } else {
+            bool ro = !(s->access & ACC_WRITE);
+            sb_printf(sb, "%s%s *%s%s", ro ? "const " : "", host_c_type(s->type->elem->kind), ro ? "__restrict__ " : "",
+                      name);
         }
-        bool ro = !(s->access & ACC_WRITE);
-        if (on_texture(s)) {
-            sb_printf(sb, "%scudaTextureObject_t %s", sep, name);
-            sep = ", ";
-        } else if (!on_constant(s)) {
-            sb_printf(sb, "%s%s%s *%s%s", sep, ro ? "const " : "", host_c_type(s->type->elem->kind),
-                      ro ? "__restrict__ " : "", name);
-            sep = ", ";
-        }
-        if (type_is_grid(s->type))
-            for (int d = 0; d < type_grid_dims(s->type); d++) {
-                sb_printf(sb, "%sint %s%s", sep, name, unparse_extent_suffix(d));
-                sep = ", ";
-            }
     }
-    sb_printf(sb, "%sint W, int H, int D", sep);
 }
 
-/* The launch arguments, in kernel_params' order. */
-static void launch_args(StrBuf *sb, const Function *k)
+/* ---- host code shared by the one-shot wrapper and the plan (wrappers/plan_cuda.c) ----
+ * K.cu defines, before PK, the static helpers both call: imcl_check_placements
+ * (the limits of the placements), imcl_texture_create / imcl_texture_copy (texture
+ * memory) and imcl_launch (the grid and the kernel's arguments), so that the
+ * launch geometry, the argument order and the texture set-up exist once. */
+
+static void pad(StrBuf *sb, int indent)
 {
-    const Symbol *order[k->nparams + 1];
-    int n = host_public_params(k, order);
-    for (int j = 0; j < n; j++) {
-        const Symbol *s = order[j];
-        const char *name = unparse_name(s);
-        if (!host_is_array(s))
-            sb_printf(sb, "%s, ", name);
-        else if (on_texture(s))
-            sb_printf(sb, "imcl_t_%s, ", name);
-        else if (!on_constant(s))
-            sb_printf(sb, "imcl_d_%s, ", name);
-        if (type_is_grid(s->type))
-            for (int d = 0; d < type_grid_dims(s->type); d++)
-                sb_printf(sb, "%s%s, ", name, unparse_extent_suffix(d));
-    }
-    sb_puts(sb, "W, H, D");
+    for (int i = 0; i < indent; i++)
+        sb_puts(sb, "    ");
 }
 
-/* The end of `if (...) {` at depth `indent`: status `code`, then to the clean-up. */
-static void fail(StrBuf *sb, int indent, const char *pk, const char *code)
+/* The arguments of a launch, in kernel_params' order: the device object of each
+ * array as `handle` names it, extents, scalars and W, H, D by name. */
+static void launch_args(StrBuf *sb, const EmitCtx *e, HostHandle handle)
 {
-    sb_printf(sb, "%*simcl_status = %s_%s;\n%*sgoto done;\n%*s}\n", 4 * indent + 4, "", pk, code,
-              4 * indent + 4, "", 4 * indent, "");
+    KernelParam p[4 * e->k->nparams + 3];
+    int n = host_kernel_params(e->k, false, p);
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = p[j].s;
+        sb_puts(sb, j ? ", " : "");
+        if (s && p[j].extent < 0 && host_is_array(s))
+            sb_puts(sb, handle(e, s, host_array_id(e->k, s)));
+        else
+            sb_puts(sb, host_kernel_param_name(e->a, &p[j]));
+    }
+}
+
+static const char *param_handle(const EmitCtx *e, const Symbol *s, int id)
+{
+    (void)e;
+    (void)id;
+    return unparse_name(s);
+}
+
+void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle)
+{
+    sb_puts(sb, "imcl_launch(");
+    launch_args(sb, e, handle);
+    sb_puts(sb, ")");
+}
+
+/* The launch helper: the grid of thesis eq. 3.7-3.9 and the kernel's arguments. */
+static void launch_helper(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    const TuneParams *tp = e->tp;
+    sb_printf(sb, "/* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread\n"
+                  " * computing %dx%dx%d points (thesis eq. 3.7-3.9), and returns the launch's error; does not\n"
+                  " * wait for the kernel. Used by %s and by its plan. */\n",
+              tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
+    sb_puts(sb, "static cudaError_t imcl_launch(");
+    kernel_params(sb, e);
+    sb_puts(sb, ")\n{\n");
+    sb_printf(sb, "    const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
+    sb_printf(sb, "    const dim3 imcl_grid((W + %d - 1) / %d, (H + %d - 1) / %d, (D + %d - 1) / %d);\n",
+              tp->block[0] * tp->coarsen[0], tp->block[0] * tp->coarsen[0],
+              tp->block[1] * tp->coarsen[1], tp->block[1] * tp->coarsen[1],
+              tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]);
+    sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
+    launch_args(sb, e, param_handle);
+    sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
 }
 
 /* Storage extent d of grid array s (extent + 2 * halo), as C text. */
@@ -181,116 +198,58 @@ static const char *texel_type(TypeKind t)
     return t == TY_DOUBLE ? "int2" : host_c_type(t);
 }
 
-/* Checks the storage of every texture array against the device's largest 2D and
- * 3D textures (ERR_ARGUMENT when it does not fit). */
-static void texture_limits(StrBuf *sb, const EmitCtx *e)
+/* The arrays whose extents imcl_check_placements takes: textures, and grid arrays
+ * in constant memory (sized at compile time; fixed-size arrays always fit). */
+static bool placement_checked(const Symbol *s)
 {
-    const Function *k = e->k;
-    const char *pk = e->host_name;
-    bool dims[4] = {false};
+    return host_on_texture(s) || (host_on_constant(s) && type_is_grid(s->type));
+}
+
+static bool has_placement_checks(const Function *k)
+{
     for (int i = 0; i < k->nparams; i++)
-        if (on_texture(k->params[i]))
-            dims[type_grid_dims(k->params[i]->type)] = true;
-    if (!dims[2] && !dims[3])
-        return;
-    static const char *attr[4][3] = {
-        [2] = {"cudaDevAttrMaxTexture2DWidth", "cudaDevAttrMaxTexture2DHeight", NULL},
-        [3] = {"cudaDevAttrMaxTexture3DWidth", "cudaDevAttrMaxTexture3DHeight", "cudaDevAttrMaxTexture3DDepth"},
-    };
-    sb_puts(sb, "    /* textures: each array must fit the device's largest 2D / 3D texture */\n");
-    sb_printf(sb, "    {\n        int imcl_dev = 0%s%s;\n", dims[2] ? ", imcl_tex2d[2] = {0, 0}" : "",
-              dims[3] ? ", imcl_tex3d[3] = {0, 0, 0}" : "");
-    sb_puts(sb, "        if (cudaGetDevice(&imcl_dev) != cudaSuccess");
-    for (int n = 2; n <= 3; n++)
-        if (dims[n])
-            for (int d = 0; d < n; d++)
-                sb_printf(sb, " ||\n            cudaDeviceGetAttribute(&imcl_tex%dd[%d], %s, imcl_dev) != cudaSuccess", n,
-                          d, attr[n][d]);
-    sb_puts(sb, ") {\n");
-    fail(sb, 2, pk, "ERR_DEVICE");
-    sb_puts(sb, "        if (");
+        if (placement_checked(k->params[i]))
+            return true;
+    return false;
+}
+
+/* The extents of the checked arrays, as parameters (`int a_width, ...`) or as
+ * arguments (`a_width, ...`). */
+static void checked_extents(StrBuf *sb, const Function *k, bool decl)
+{
     const char *sep = "";
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!on_texture(s))
+        if (!placement_checked(s))
             continue;
-        int n = type_grid_dims(s->type);
-        for (int d = 0; d < n; d++) {
-            sb_printf(sb, "%s%s > imcl_tex%dd[%d]", sep, storage_extent(e->a, s, d), n, d);
-            sep = " ||\n            ";
+        for (int d = 0; d < type_grid_dims(s->type); d++) {
+            sb_printf(sb, "%s%s%s%s", sep, decl ? "int " : "", unparse_name(s), unparse_extent_suffix(d));
+            sep = ", ";
         }
     }
-    sb_puts(sb, ") {\n");
-    fail(sb, 2, pk, "ERR_ARGUMENT");
-    sb_puts(sb, "    }\n\n");
 }
 
-/* Array s into a CUDA array and a texture object over it: point sampling,
- * unnormalized coordinates, the addressing mode of its boundary condition. */
-static void texture_upload(StrBuf *sb, const EmitCtx *e, const Symbol *s)
-{
-    const char *pk = e->host_name;
-    const char *name = unparse_name(s);
-    int n = type_grid_dims(s->type);
-    TypeKind t = s->type->elem->kind;
-    const char *w = storage_extent(e->a, s, 0), *h = storage_extent(e->a, s, 1);
-    TextureAddress mode = placement_texture_address(s);
-    sb_printf(sb, "    /* '%s' as a %dD texture (%s)%s */\n", s->name, n,
-              mode == TEXTURE_CLAMP_EDGE    ? "clamp-to-edge addressing is its clamped boundary"
-              : mode == TEXTURE_BORDER_ZERO ? "a border of zeros is its constant boundary"
-                                            : "the kernel applies its boundary condition",
-              t == TY_DOUBLE ? "; each double is stored as an int2, textures having no double format" : "");
-    sb_printf(sb, "    {\n        const cudaChannelFormatDesc imcl_format = cudaCreateChannelDesc<%s>();\n",
-              texel_type(t));
-    if (n == 2) {
-        sb_printf(sb, "        if (cudaMallocArray(&imcl_a_%s, &imcl_format, %s, %s) != cudaSuccess) {\n", name, w, h);
-        fail(sb, 2, pk, "ERR_MEMORY");
-        sb_printf(sb, "        const size_t imcl_pitch = (size_t)%s * sizeof(%s);\n", w, host_c_type(t));
-        sb_printf(sb, "        if (cudaMemcpy2DToArray(imcl_a_%s, 0, 0, %s, imcl_pitch, imcl_pitch, %s, cudaMemcpyHostToDevice) != cudaSuccess) {\n",
-                  name, name, h);
-        fail(sb, 2, pk, "ERR_TRANSFER");
-    } else {
-        const char *dd = storage_extent(e->a, s, 2);
-        sb_printf(sb, "        const cudaExtent imcl_extent = make_cudaExtent(%s, %s, %s);\n", w, h, dd);
-        sb_printf(sb, "        if (cudaMalloc3DArray(&imcl_a_%s, &imcl_format, imcl_extent, 0) != cudaSuccess) {\n", name);
-        fail(sb, 2, pk, "ERR_MEMORY");
-        sb_puts(sb, "        cudaMemcpy3DParms imcl_copy;\n        memset(&imcl_copy, 0, sizeof imcl_copy);\n");
-        sb_printf(sb, "        imcl_copy.srcPtr = make_cudaPitchedPtr((void *)%s, (size_t)%s * sizeof(%s), %s, %s);\n", name,
-                  w, host_c_type(t), w, h);
-        sb_printf(sb, "        imcl_copy.dstArray = imcl_a_%s;\n", name);
-        sb_puts(sb, "        imcl_copy.extent = imcl_extent;\n        imcl_copy.kind = cudaMemcpyHostToDevice;\n");
-        sb_puts(sb, "        if (cudaMemcpy3D(&imcl_copy) != cudaSuccess) {\n");
-        fail(sb, 2, pk, "ERR_TRANSFER");
-    }
-    sb_puts(sb, "        struct cudaResourceDesc imcl_res;\n        memset(&imcl_res, 0, sizeof imcl_res);\n");
-    sb_printf(sb, "        imcl_res.resType = cudaResourceTypeArray;\n        imcl_res.res.array.array = imcl_a_%s;\n", name);
-    sb_puts(sb, "        struct cudaTextureDesc imcl_desc;\n        memset(&imcl_desc, 0, sizeof imcl_desc);\n");
-    const char *am = mode == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp";
-    for (int d = 0; d < n; d++)
-        sb_printf(sb, "        imcl_desc.addressMode[%d] = %s;\n", d, am);
-    sb_puts(sb, "        imcl_desc.filterMode = cudaFilterModePoint;\n        imcl_desc.readMode = cudaReadModeElementType;\n");
-    sb_puts(sb, "        imcl_desc.normalizedCoords = 0;\n");
-    sb_printf(sb, "        if (cudaCreateTextureObject(&imcl_t_%s, &imcl_res, &imcl_desc, NULL) != cudaSuccess) {\n", name);
-    fail(sb, 2, pk, "ERR_MEMORY");
-    sb_puts(sb, "    }\n");
-}
-
-static void wrapper(StrBuf *sb, const EmitCtx *e)
+/* imcl_check_placements: constant copies sized at compile time cannot take a
+ * larger array; each texture must fit the device's largest 2D / 3D texture. */
+static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
 {
     const Function *k = e->k;
     const char *pk = e->host_name;
-    const TuneParams *tp = e->tp;
-    sb_printf(sb, "int %s(", pk);
-    host_param_list(sb, k);
+    if (!has_placement_checks(k))
+        return;
+    bool dims[4] = {false};
+    for (int i = 0; i < k->nparams; i++)
+        if (host_on_texture(k->params[i]))
+            dims[type_grid_dims(k->params[i]->type)] = true;
+    sb_printf(sb, "/* The limits of the placements, checked before anything is allocated (each check\n"
+                  " * says which).\n * Returns %s_OK, %s_ERR_ARGUMENT (an array too large) or %s_ERR_DEVICE. */\n",
+              pk, pk, pk);
+    sb_puts(sb, "static int imcl_check_placements(");
+    checked_extents(sb, k, true);
     sb_puts(sb, ")\n{\n");
-    host_check_args(sb, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), 1);
-    host_grid_extent(sb, k, 1);
-    sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
-    sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
-    /* Constant copies are sized at compile time: a larger grid array cannot go there. */
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!on_constant(s) || !type_is_grid(s->type))
+        if (!host_on_constant(s) || !type_is_grid(s->type))
             continue;
         sb_printf(sb, "    /* '%s' goes to constant memory sized for %lld elements (--size or grid_size) */\n",
                   s->name, placement_constant_elems(k, s, e->so));
@@ -299,6 +258,190 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
         sb_printf(sb, " > sizeof %s / sizeof %s[0])\n", constant_name(k, s), constant_name(k, s));
         sb_printf(sb, "        return %s_ERR_ARGUMENT;\n", pk);
     }
+    if (dims[2] || dims[3]) {
+        static const char *attr[4][3] = {
+            [2] = {"cudaDevAttrMaxTexture2DWidth", "cudaDevAttrMaxTexture2DHeight", NULL},
+            [3] = {"cudaDevAttrMaxTexture3DWidth", "cudaDevAttrMaxTexture3DHeight", "cudaDevAttrMaxTexture3DDepth"},
+        };
+        sb_puts(sb, "    /* textures: each array must fit the device's largest 2D / 3D texture */\n");
+        sb_printf(sb, "    int imcl_dev = 0%s%s;\n", dims[2] ? ", imcl_tex2d[2] = {0, 0}" : "",
+                  dims[3] ? ", imcl_tex3d[3] = {0, 0, 0}" : "");
+        sb_puts(sb, "    if (cudaGetDevice(&imcl_dev) != cudaSuccess");
+        for (int n = 2; n <= 3; n++)
+            if (dims[n])
+                for (int d = 0; d < n; d++)
+                    sb_printf(sb, " ||\n        cudaDeviceGetAttribute(&imcl_tex%dd[%d], %s, imcl_dev) != cudaSuccess", n,
+                              d, attr[n][d]);
+        sb_printf(sb, ")\n        return %s_ERR_DEVICE;\n", pk);
+        sb_puts(sb, "    if (");
+        const char *sep = "";
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i];
+            if (!host_on_texture(s))
+                continue;
+            int n = type_grid_dims(s->type);
+            for (int d = 0; d < n; d++) {
+                sb_printf(sb, "%s%s > imcl_tex%dd[%d]", sep, storage_extent(e->a, s, d), n, d);
+                sep = " ||\n        ";
+            }
+        }
+        sb_printf(sb, ")\n        return %s_ERR_ARGUMENT;\n", pk);
+    }
+    sb_printf(sb, "    return %s_OK;\n}\n\n", pk);
+}
+
+void cuda_placement_checks(StrBuf *sb, const EmitCtx *e, int indent)
+{
+    if (!has_placement_checks(e->k))
+        return;
+    pad(sb, indent);
+    sb_puts(sb, "/* the limits of the placements (imcl_check_placements) */\n");
+    pad(sb, indent);
+    sb_puts(sb, "const int imcl_fits = imcl_check_placements(");
+    checked_extents(sb, e->k, false);
+    sb_puts(sb, ");\n");
+    pad(sb, indent);
+    sb_printf(sb, "if (imcl_fits != %s_OK)\n", e->host_name);
+    pad(sb, indent + 1);
+    sb_puts(sb, "return imcl_fits;\n");
+}
+
+/* imcl_texture_copy and imcl_texture_create, when some array is in texture memory. */
+static void texture_helpers(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name;
+    bool any = false;
+    for (int i = 0; i < k->nparams; i++)
+        any |= host_on_texture(k->params[i]);
+    if (!any)
+        return;
+    sb_puts(sb, "/* Texture memory: an array there is a CUDA array of its storage (halo included), read\n"
+                " * through a texture object with point sampling and unnormalized coordinates; a double\n"
+                " * is stored as it is, in an int2 texel (textures have no double format). */\n\n");
+    sb_puts(sb, "/* Copies all of CUDA array a (a 2D array when its depth is 0) from or to host, whose\n"
+                " * elements have `bytes` each. */\n"
+                "static cudaError_t imcl_texture_copy(cudaArray_t a, void *host, size_t bytes, cudaMemcpyKind kind)\n"
+                "{\n"
+                "    cudaChannelFormatDesc imcl_format;\n"
+                "    cudaExtent imcl_extent;\n"
+                "    unsigned int imcl_flags = 0;\n"
+                "    const cudaError_t imcl_err = cudaArrayGetInfo(&imcl_format, &imcl_extent, &imcl_flags, a);\n"
+                "    if (imcl_err != cudaSuccess)\n"
+                "        return imcl_err;\n"
+                "    const size_t imcl_pitch = imcl_extent.width * bytes;\n"
+                "    if (imcl_extent.depth == 0) {\n"
+                "        if (kind == cudaMemcpyHostToDevice)\n"
+                "            return cudaMemcpy2DToArray(a, 0, 0, host, imcl_pitch, imcl_pitch, imcl_extent.height, kind);\n"
+                "        return cudaMemcpy2DFromArray(host, imcl_pitch, a, 0, 0, imcl_pitch, imcl_extent.height, kind);\n"
+                "    }\n"
+                "    cudaMemcpy3DParms imcl_copy;\n"
+                "    memset(&imcl_copy, 0, sizeof imcl_copy);\n"
+                "    const cudaPitchedPtr imcl_host = make_cudaPitchedPtr(host, imcl_pitch, imcl_extent.width, imcl_extent.height);\n"
+                "    if (kind == cudaMemcpyHostToDevice) {\n"
+                "        imcl_copy.srcPtr = imcl_host;\n"
+                "        imcl_copy.dstArray = a;\n"
+                "    } else {\n"
+                "        imcl_copy.srcArray = a;\n"
+                "        imcl_copy.dstPtr = imcl_host;\n"
+                "    }\n"
+                "    imcl_copy.extent = imcl_extent;\n"
+                "    imcl_copy.kind = kind;\n"
+                "    return cudaMemcpy3D(&imcl_copy);\n"
+                "}\n\n");
+    sb_printf(sb,
+              "/* A CUDA array of `extent` texels of `format` (a 2D array when extent.depth is 0) holding\n"
+              " * host's elements of `bytes` each (zeros when host is NULL), and the texture object over\n"
+              " * it, with addressing mode `mode` on every axis. What it made is in *a and *t (else NULL\n"
+              " * and 0), on failure too: the caller frees them.\n"
+              " * Returns %s_OK, %s_ERR_MEMORY or %s_ERR_TRANSFER. */\n", pk, pk, pk);
+    sb_puts(sb, "static int imcl_texture_create(cudaArray_t *a, cudaTextureObject_t *t, cudaChannelFormatDesc format,\n"
+                "                               cudaExtent extent, cudaTextureAddressMode mode, const void *host, size_t bytes)\n"
+                "{\n"
+                "    *t = 0;\n"
+                "    const cudaError_t imcl_alloc = extent.depth == 0 ? cudaMallocArray(a, &format, extent.width, extent.height)\n"
+                "                                                     : cudaMalloc3DArray(a, &format, extent, 0);\n"
+                "    if (imcl_alloc != cudaSuccess) {\n"
+                "        *a = NULL;\n");
+    sb_printf(sb, "        return %s_ERR_MEMORY;\n    }\n", pk);
+    sb_puts(sb, "    void *imcl_zeros = NULL;\n"
+                "    if (!host) {\n"
+                "        imcl_zeros = calloc(extent.width * extent.height * (extent.depth ? extent.depth : 1), bytes);\n"
+                "        if (!imcl_zeros)\n");
+    sb_printf(sb, "            return %s_ERR_MEMORY;\n    }\n", pk);
+    sb_puts(sb, "    const cudaError_t imcl_err = imcl_texture_copy(*a, host ? (void *)host : imcl_zeros, bytes, cudaMemcpyHostToDevice);\n"
+                "    free(imcl_zeros);\n"
+                "    if (imcl_err != cudaSuccess)\n");
+    sb_printf(sb, "        return %s_ERR_TRANSFER;\n", pk);
+    sb_puts(sb, "    struct cudaResourceDesc imcl_res;\n"
+                "    memset(&imcl_res, 0, sizeof imcl_res);\n"
+                "    imcl_res.resType = cudaResourceTypeArray;\n"
+                "    imcl_res.res.array.array = *a;\n"
+                "    struct cudaTextureDesc imcl_desc;\n"
+                "    memset(&imcl_desc, 0, sizeof imcl_desc);\n"
+                "    for (int d = 0; d < 3; d++)\n"
+                "        imcl_desc.addressMode[d] = mode;\n"
+                "    imcl_desc.filterMode = cudaFilterModePoint;\n"
+                "    imcl_desc.readMode = cudaReadModeElementType;\n"
+                "    imcl_desc.normalizedCoords = 0;\n"
+                "    if (cudaCreateTextureObject(t, &imcl_res, &imcl_desc, NULL) != cudaSuccess) {\n"
+                "        *t = 0;\n");
+    sb_printf(sb, "        return %s_ERR_MEMORY;\n    }\n    return %s_OK;\n}\n\n", pk, pk);
+}
+
+void cuda_texture_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
+                         const char *host, int indent)
+{
+    int n = type_grid_dims(s->type);
+    TypeKind t = s->type->elem->kind;
+    TextureAddress mode = placement_texture_address(s);
+    pad(sb, indent);
+    sb_printf(sb, "/* '%s' as a %dD texture (%s)%s */\n", s->name, n,
+              mode == TEXTURE_CLAMP_EDGE    ? "clamp-to-edge addressing is its clamped boundary"
+              : mode == TEXTURE_BORDER_ZERO ? "a border of zeros is its constant boundary"
+                                            : "the kernel applies its boundary condition",
+              t == TY_DOUBLE ? "; each double is stored as an int2, textures having no double format" : "");
+    pad(sb, indent);
+    sb_printf(sb, "imcl_status = imcl_texture_create(&%s, &%s, cudaCreateChannelDesc<%s>(),\n", array, tex, texel_type(t));
+    pad(sb, indent);
+    sb_printf(sb, "                                  make_cudaExtent((size_t)%s, (size_t)%s, %s%s),\n",
+              storage_extent(e->a, s, 0), storage_extent(e->a, s, 1), n == 3 ? "(size_t)" : "",
+              n == 3 ? storage_extent(e->a, s, 2) : "0");
+    pad(sb, indent);
+    sb_printf(sb, "                                  %s, %s, sizeof(%s));\n",
+              mode == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp", host, host_c_type(t));
+}
+
+/* The end of `if (...) {` at depth `indent`: status `code`, then to the clean-up. */
+static void fail(StrBuf *sb, int indent, const char *pk, const char *code)
+{
+    sb_printf(sb, "%*simcl_status = %s_%s;\n%*sgoto done;\n%*s}\n", 4 * indent + 4, "", pk, code,
+              4 * indent + 4, "", 4 * indent, "");
+}
+
+/* The one-shot wrapper's names of the device objects. */
+static const char *oneshot_handle(const EmitCtx *e, const Symbol *s, int id)
+{
+    (void)id;
+    return arena_printf(e->a, host_on_texture(s) ? "imcl_t_%s" : "imcl_d_%s", unparse_name(s));
+}
+
+static void wrapper(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name;
+    sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
+    placement_checks_helper(sb, e);
+    texture_helpers(sb, e);
+    launch_helper(sb, e);
+    sb_printf(sb, "int %s(", pk);
+    host_param_list(sb, k);
+    sb_puts(sb, ")\n{\n");
+    host_check_args(sb, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), 1);
+    host_grid_extent(sb, k, 1);
+    sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
+    sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
+    cuda_placement_checks(sb, e, 1);
     sb_puts(sb, "    int imcl_count = 0;\n");
     sb_puts(sb, "    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)\n");
     sb_printf(sb, "        return %s_ERR_DEVICE;\n", pk);
@@ -309,29 +452,30 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
-        if (on_texture(s)) {
+        if (host_on_texture(s)) {
             sb_printf(sb, "    cudaArray_t imcl_a_%s = NULL;\n    cudaTextureObject_t imcl_t_%s = 0;\n", name, name);
             continue;
         }
-        if (on_buffer(s))
+        if (host_on_buffer(s))
             sb_printf(sb, "    %s *imcl_d_%s = NULL;\n", host_c_type(s->type->elem->kind), name);
         sb_printf(sb, "    const size_t imcl_%s_bytes = ", name);
         host_elems(sb, s);
         sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
     }
     sb_puts(sb, "\n");
-    texture_limits(sb, e);
     host_transfer_comment(sb, k, 1);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
-        if (on_texture(s)) {
-            texture_upload(sb, e, s);
+        if (host_on_texture(s)) {
+            cuda_texture_create(sb, e, s, arena_printf(e->a, "imcl_a_%s", name), arena_printf(e->a, "imcl_t_%s", name),
+                                name, 1);
+            sb_printf(sb, "    if (imcl_status != %s_OK)\n        goto done;\n", pk);
             continue;
         }
-        if (on_constant(s)) {
+        if (host_on_constant(s)) {
             sb_printf(sb, "    if (cudaMemcpyToSymbol(%s, %s, imcl_%s_bytes) != cudaSuccess) {\n", constant_name(k, s),
                       name, name);
             fail(sb, 1, pk, "ERR_TRANSFER");
@@ -345,19 +489,10 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
             fail(sb, 1, pk, "ERR_TRANSFER");
         }
     }
-    sb_puts(sb, "\n    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */\n");
-    sb_puts(sb, "    {\n");
-    sb_printf(sb, "        const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
-    sb_printf(sb, "        const dim3 imcl_grid((W + %d - 1) / %d, (H + %d - 1) / %d, (D + %d - 1) / %d);\n",
-              tp->block[0] * tp->coarsen[0], tp->block[0] * tp->coarsen[0],
-              tp->block[1] * tp->coarsen[1], tp->block[1] * tp->coarsen[1],
-              tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]);
-    sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
-    launch_args(sb, k);
-    sb_puts(sb, ");\n");
-    sb_puts(sb, "        if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {\n");
-    fail(sb, 2, pk, "ERR_LAUNCH");
-    sb_puts(sb, "    }\n");
+    sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n    if (");
+    cuda_launch_call(sb, e, oneshot_handle);
+    sb_puts(sb, " != cudaSuccess ||\n        cudaDeviceSynchronize() != cudaSuccess) {\n");
+    fail(sb, 1, pk, "ERR_LAUNCH");
     bool any_out = false;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
@@ -375,10 +510,10 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         const char *name = unparse_name(s);
-        if (on_texture(s))
+        if (host_on_texture(s))
             sb_printf(sb, "    if (imcl_t_%s)\n        cudaDestroyTextureObject(imcl_t_%s);\n"
                           "    if (imcl_a_%s)\n        cudaFreeArray(imcl_a_%s);\n", name, name, name, name);
-        else if (on_buffer(s))
+        else if (host_on_buffer(s))
             sb_printf(sb, "    cudaFree(imcl_d_%s);\n", name);
     }
     sb_puts(sb, "    return imcl_status;\n}\n\n");
@@ -392,9 +527,9 @@ static void device_globals(StrBuf *sb, const EmitCtx *e)
     bool dbl[4] = {false};
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (on_texture(s) && s->type->elem->kind == TY_DOUBLE)
+        if (host_on_texture(s) && s->type->elem->kind == TY_DOUBLE)
             dbl[type_grid_dims(s->type)] = true;
-        if (!on_constant(s))
+        if (!host_on_constant(s))
             continue;
         long long n = placement_constant_elems(k, s, e->so);
         if (n < 1)
@@ -427,7 +562,7 @@ int backend_cuda_emit(EmitCtx *e, Outputs *out)
     sb_printf(&code, "/* Kernel '%s': one thread per grid point. */\n", k->name);
     sb_printf(&code, "__global__ void __launch_bounds__(%d) %s_kernel(",
               tp->block[0] * tp->block[1] * tp->block[2], k->name);
-    kernel_params(&code, k);
+    kernel_params(&code, e);
     sb_puts(&code, ")\n{\n");
     u.indent = 1;
     unparse_stmts(&u, k->body);
@@ -441,7 +576,7 @@ int backend_cuda_emit(EmitCtx *e, Outputs *out)
     host_banner(f, e, "CUDA kernel and host wrapper");
     bool textures = false;
     for (int i = 0; i < k->nparams; i++)
-        textures |= on_texture(k->params[i]);
+        textures |= host_on_texture(k->params[i]);
     /* string.h for the memset of the texture descriptors */
     sb_printf(f, "#include <cuda_runtime.h>\n#include <stddef.h>\n#include <stdlib.h>\n%s\n#include \"%s.h\"\n\n",
               textures ? "#include <string.h>\n" : "", k->name);

@@ -7,17 +7,16 @@
 #include "emit.h"
 #include "unparse.h"
 
-/* Where an array parameter lives (SPEC 5, mem_<array>): Images and Blocks in
- * texture memory are image objects read through a sampler; arrays in constant
- * memory are __constant buffers; the others are __global buffers. */
+/* Where an array lives: host_on_texture (an image read through a sampler),
+ * host_on_constant (a __constant buffer), else a __global buffer (wrappers/host.c). */
 static bool on_image(const Symbol *s)
 {
-    return type_is_grid(s->type) && s->mem == MEM_TEXTURE;
+    return host_on_texture(s);
 }
 
 static bool on_constant(const Symbol *s)
 {
-    return host_is_array(s) && s->mem == MEM_CONSTANT;
+    return host_on_constant(s);
 }
 
 static const char *cl_type(TypeKind k)
@@ -144,29 +143,27 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
     sb_printf(&code, "/* Kernel '%s': one work-item per grid point. */\n", k->name);
     sb_printf(&code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
               tp->block[0], tp->block[1], tp->block[2], unparse_kernel_name(k));
-    const Symbol *order[k->nparams + 1];
-    int n = host_public_params(k, order);
+    KernelParam p[4 * k->nparams + 3];
+    int n = host_kernel_params(k, true, p);
     for (int j = 0; j < n; j++) {
-        const Symbol *s = order[j];
-        const char *name = unparse_name(s);
+        const Symbol *s = p[j].s;
+        const char *name = host_kernel_param_name(e->a, &p[j]);
         sb_puts(&code, j ? ", " : "");
-        if (!host_is_array(s)) {
+        if (!s || p[j].extent >= 0) {
+            sb_printf(&code, "const int %s", name);
+        } else if (!host_is_array(s)) {
             sb_printf(&code, "%s %s", cl_type(s->type->kind), name);
-            continue;
-        }
-        bool ro = !(s->access & ACC_WRITE);
-        if (on_image(s))
+        } else if (on_image(s)) {
             sb_printf(&code, "__read_only image%dd_t %s", type_grid_dims(s->type), name);
-        else if (on_constant(s))
+        } else if (on_constant(s)) {
             sb_printf(&code, "__constant %s *restrict %s", cl_type(s->type->elem->kind), name);
-        else
+        } else {
+            bool ro = !(s->access & ACC_WRITE);
             sb_printf(&code, "__global %s%s *%s%s", ro ? "const " : "", cl_type(s->type->elem->kind),
                       ro ? "restrict " : "", name);
-        if (type_is_grid(s->type))
-            for (int d = 0; d < type_grid_dims(s->type); d++)
-                sb_printf(&code, ", const int %s%s", name, unparse_extent_suffix(d));
+        }
     }
-    sb_printf(&code, "%sconst int W, const int H, const int D)\n{\n", n ? ", " : "");
+    sb_puts(&code, ")\n{\n");
     u.indent = 1;
     unparse_stmts(&u, k->body);
     sb_puts(&code, "}\n");
@@ -243,6 +240,18 @@ static const char *device_choice =
     "    return -1;\n"
     "}\n\n";
 
+/* ---- host code shared by the one-shot wrapper and the plan (wrappers/plan_opencl.c) ----
+ * K_host.c defines, before PK, the static helpers both call: imcl_build (the
+ * program), imcl_check_placements (the limits of the placements on the device),
+ * the image helpers (texture memory) and imcl_launch (the kernel's arguments and
+ * the grid), so that each exists once. */
+
+static void pad(StrBuf *sb, int indent)
+{
+    for (int i = 0; i < indent; i++)
+        sb_puts(sb, "    ");
+}
+
 static void fail(StrBuf *sb, const char *cond, const char *pk, const char *code)
 {
     sb_printf(sb, "    if (%s) {\n        imcl_status = %s_%s;\n        goto done;\n    }\n", cond, pk, code);
@@ -256,13 +265,65 @@ static const char *storage_extent(Arena *a, const Symbol *s, int d)
     return arena_printf(a, "(size_t)%s%s", unparse_name(s), unparse_extent_suffix(d));
 }
 
-/* What the device must offer for the placements: image support and image
- * extents for arrays in image memory, constant-buffer size and argument count
- * for arrays in constant memory. Runs before anything is allocated. */
-static void device_checks(StrBuf *sb, const EmitCtx *e)
+/* imcl_build: the program from the embedded source, and the kernel. */
+static void build_helper(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    sb_printf(sb, "/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,\n"
+                  " * for %s_build_log) and creates the kernel. What it made is in *imcl_prog and\n"
+                  " * *imcl_kern (else NULL), on failure too: the caller releases them.\n"
+                  " * Returns %s_OK or %s_ERR_BUILD. */\n", pk, pk, pk);
+    sb_puts(sb, "static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)\n"
+                "{\n"
+                "    const char *imcl_src = imcl_source;\n"
+                "    cl_int imcl_err = CL_SUCCESS;\n"
+                "    *imcl_kern = NULL;\n"
+                "    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);\n"
+                "    if (!*imcl_prog)\n");
+    sb_printf(sb, "        return %s_ERR_BUILD;\n", pk);
+    sb_puts(sb, "    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, \"-cl-std=CL1.2\", NULL, NULL) != CL_SUCCESS) {\n"
+                "        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);\n");
+    sb_printf(sb, "        return %s_ERR_BUILD;\n    }\n", pk);
+    sb_printf(sb, "    *imcl_kern = clCreateKernel(*imcl_prog, \"%s\", &imcl_err);\n", unparse_kernel_name(e->k));
+    sb_printf(sb, "    return *imcl_kern ? %s_OK : %s_ERR_BUILD;\n}\n\n", pk, pk);
+}
+
+/* The arrays whose extents imcl_check_placements takes: images, and grid arrays
+ * in constant memory (fixed-size ones have a known size). */
+static bool placement_checked(const Symbol *s)
+{
+    return on_image(s) || (on_constant(s) && type_is_grid(s->type));
+}
+
+static bool has_placement_checks(const Function *k)
+{
+    for (int i = 0; i < k->nparams; i++)
+        if (on_image(k->params[i]) || on_constant(k->params[i]))
+            return true;
+    return false;
+}
+
+/* The extents of the checked arrays, as parameters or as arguments. */
+static void checked_extents(StrBuf *sb, const Function *k, bool decl)
+{
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!placement_checked(s))
+            continue;
+        for (int d = 0; d < type_grid_dims(s->type); d++)
+            sb_printf(sb, ", %s%s%s", decl ? "int " : "", unparse_name(s), unparse_extent_suffix(d));
+    }
+}
+
+/* imcl_check_placements: what the device must offer for the placements: image
+ * support and image extents for arrays in image memory, constant-buffer size and
+ * argument count for arrays in constant memory. */
+static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
 {
     const Function *k = e->k;
     const char *pk = e->host_name;
+    if (!has_placement_checks(k))
+        return;
     bool dims[4] = {false};
     int nconst = 0;
     for (int i = 0; i < k->nparams; i++) {
@@ -270,6 +331,12 @@ static void device_checks(StrBuf *sb, const EmitCtx *e)
             dims[type_grid_dims(k->params[i]->type)] = true;
         nconst += on_constant(k->params[i]);
     }
+    sb_printf(sb, "/* The limits of the placements on device imcl_dev, checked before anything is\n"
+                  " * allocated (each check says which).\n"
+                  " * Returns %s_OK, %s_ERR_ARGUMENT (an array too large) or %s_ERR_DEVICE. */\n", pk, pk, pk);
+    sb_puts(sb, "static int imcl_check_placements(cl_device_id imcl_dev");
+    checked_extents(sb, k, true);
+    sb_puts(sb, ")\n{\n");
     if (dims[2] || dims[3]) {
         static const char *info[4][3] = {
             [2] = {"CL_DEVICE_IMAGE2D_MAX_WIDTH", "CL_DEVICE_IMAGE2D_MAX_HEIGHT", NULL},
@@ -302,8 +369,16 @@ static void device_checks(StrBuf *sb, const EmitCtx *e)
         sb_printf(sb, ")\n            return %s_ERR_ARGUMENT;\n    }\n", pk);
     }
     if (nconst) {
-        sb_puts(sb, "    /* constant memory: the arrays together must fit the device's constant buffer */\n");
-        sb_puts(sb, "    {\n        cl_ulong imcl_const_bytes = 0;\n        cl_uint imcl_const_args = 0;\n");
+        sb_puts(sb, "    /* constant memory: the arrays together must fit the device's constant buffer */\n    {\n");
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i];
+            if (!on_constant(s))
+                continue;
+            sb_printf(sb, "        const size_t imcl_%s_bytes = ", unparse_name(s));
+            host_elems(sb, s);
+            sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
+        }
+        sb_puts(sb, "        cl_ulong imcl_const_bytes = 0;\n        cl_uint imcl_const_args = 0;\n");
         sb_puts(sb, "        if (clGetDeviceInfo(imcl_dev, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, sizeof imcl_const_bytes, &imcl_const_bytes, NULL) != CL_SUCCESS ||\n");
         sb_printf(sb, "            clGetDeviceInfo(imcl_dev, CL_DEVICE_MAX_CONSTANT_ARGS, sizeof imcl_const_args, &imcl_const_args, NULL) != CL_SUCCESS ||\n"
                       "            imcl_const_args < %d)\n            return %s_ERR_DEVICE;\n", nconst, pk);
@@ -316,47 +391,237 @@ static void device_checks(StrBuf *sb, const EmitCtx *e)
             }
         sb_printf(sb, " > imcl_const_bytes)\n            return %s_ERR_ARGUMENT;\n    }\n", pk);
     }
+    sb_printf(sb, "    return %s_OK;\n}\n\n", pk);
 }
 
-/* Array s into a read-only image of its storage extents (halo included). */
-static void image_upload(StrBuf *sb, const EmitCtx *e, const Symbol *s)
+void opencl_device_and_checks(StrBuf *sb, const EmitCtx *e, int indent)
 {
     const char *pk = e->host_name;
-    const char *name = unparse_name(s);
+    pad(sb, indent);
+    sb_puts(sb, "cl_device_id imcl_dev;\n");
+    pad(sb, indent);
+    sb_puts(sb, "if (imcl_device(&imcl_dev) != 0)\n");
+    pad(sb, indent + 1);
+    sb_printf(sb, "return %s_ERR_DEVICE;\n", pk);
+    if (!has_placement_checks(e->k))
+        return;
+    pad(sb, indent);
+    sb_puts(sb, "/* the limits of the placements on this device (imcl_check_placements) */\n");
+    pad(sb, indent);
+    sb_puts(sb, "const int imcl_fits = imcl_check_placements(imcl_dev");
+    checked_extents(sb, e->k, false);
+    sb_puts(sb, ");\n");
+    pad(sb, indent);
+    sb_printf(sb, "if (imcl_fits != %s_OK)\n", pk);
+    pad(sb, indent + 1);
+    sb_puts(sb, "return imcl_fits;\n");
+}
+
+/* The image helpers, when some array is in image memory. */
+static void image_helpers(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    bool any = false;
+    for (int i = 0; i < k->nparams; i++)
+        any |= on_image(k->params[i]);
+    if (!any)
+        return;
+    sb_puts(sb, "/* Image memory: an array there is an image of its storage (halo included), one element\n"
+                " * per texel. An element narrower than its texel travels through a staging copy on the\n"
+                " * host: a double fills the first two channels of an RGBA texel of 32-bit uints, no\n"
+                " * image format having doubles. */\n\n");
+    sb_puts(sb, "/* n texels of `texel` bytes, each starting with an element of host of `bytes` bytes\n"
+                " * (zeros when host is NULL), the rest zero: calloc'd, NULL when out of memory. */\n"
+                "static unsigned char *imcl_stage(const void *host, size_t n, size_t bytes, size_t texel)\n"
+                "{\n"
+                "    unsigned char *imcl_texels = (unsigned char *)calloc(n, texel);\n"
+                "    if (imcl_texels && host)\n"
+                "        for (size_t imcl_i = 0; imcl_i < n; imcl_i++)\n"
+                "            memcpy(imcl_texels + imcl_i * texel, (const unsigned char *)host + imcl_i * bytes, bytes);\n"
+                "    return imcl_texels;\n"
+                "}\n\n");
+    sb_puts(sb, "/* An image of *imcl_format and *imcl_desc, read-only for kernels (the host writes it),\n"
+                " * holding host's elements of `bytes` each in texels of `texel` bytes, or zeros when host\n"
+                " * is NULL. NULL on failure, with the reason in *imcl_err. */\n"
+                "static cl_mem imcl_image_create(cl_context imcl_ctx, const cl_image_format *imcl_format, const cl_image_desc *imcl_desc,\n"
+                "                                const void *host, size_t bytes, size_t texel, cl_int *imcl_err)\n"
+                "{\n"
+                "    const size_t imcl_n = imcl_desc->image_width * imcl_desc->image_height *\n"
+                "                          (imcl_desc->image_depth ? imcl_desc->image_depth : 1);\n"
+                "    unsigned char *imcl_texels = NULL;\n"
+                "    if (!host || bytes != texel) {\n"
+                "        imcl_texels = imcl_stage(host, imcl_n, bytes, texel);\n"
+                "        if (!imcl_texels) {\n"
+                "            *imcl_err = CL_OUT_OF_HOST_MEMORY;\n"
+                "            return NULL;\n"
+                "        }\n"
+                "    }\n"
+                "    cl_mem imcl_img = clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_format, imcl_desc,\n"
+                "                                    imcl_texels ? (void *)imcl_texels : (void *)host, imcl_err);\n"
+                "    free(imcl_texels);\n"
+                "    return imcl_img;\n"
+                "}\n\n");
+    sb_puts(sb, "/* The extents of image img in texels (depth 1 for a 2D image), and the bytes of a texel. */\n"
+                "static cl_int imcl_image_region(cl_mem img, size_t region[3], size_t *texel)\n"
+                "{\n"
+                "    region[0] = region[1] = region[2] = 0;\n"
+                "    cl_int imcl_err = clGetImageInfo(img, CL_IMAGE_WIDTH, sizeof(size_t), &region[0], NULL);\n"
+                "    imcl_err |= clGetImageInfo(img, CL_IMAGE_HEIGHT, sizeof(size_t), &region[1], NULL);\n"
+                "    imcl_err |= clGetImageInfo(img, CL_IMAGE_DEPTH, sizeof(size_t), &region[2], NULL);\n"
+                "    imcl_err |= clGetImageInfo(img, CL_IMAGE_ELEMENT_SIZE, sizeof(size_t), texel, NULL);\n"
+                "    if (region[2] == 0)\n"
+                "        region[2] = 1;\n"
+                "    return imcl_err;\n"
+                "}\n\n");
+    sb_puts(sb, "/* Copies host's elements of `bytes` each into all of image img; blocks until done. */\n"
+                "static cl_int imcl_image_write(cl_command_queue imcl_queue, cl_mem img, const void *host, size_t bytes)\n"
+                "{\n"
+                "    const size_t imcl_origin[3] = {0, 0, 0};\n"
+                "    size_t imcl_region[3], imcl_texel = 0;\n"
+                "    cl_int imcl_err = imcl_image_region(img, imcl_region, &imcl_texel);\n"
+                "    if (imcl_err != CL_SUCCESS)\n"
+                "        return imcl_err;\n"
+                "    if (imcl_texel == bytes)\n"
+                "        return clEnqueueWriteImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, host, 0, NULL, NULL);\n"
+                "    unsigned char *imcl_texels = imcl_stage(host, imcl_region[0] * imcl_region[1] * imcl_region[2], bytes, imcl_texel);\n"
+                "    if (!imcl_texels)\n"
+                "        return CL_OUT_OF_HOST_MEMORY;\n"
+                "    imcl_err = clEnqueueWriteImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, imcl_texels, 0, NULL, NULL);\n"
+                "    free(imcl_texels);\n"
+                "    return imcl_err;\n"
+                "}\n\n");
+    sb_puts(sb, "/* Copies all of image img into host's elements of `bytes` each; blocks until done. */\n"
+                "static cl_int imcl_image_read(cl_command_queue imcl_queue, cl_mem img, void *host, size_t bytes)\n"
+                "{\n"
+                "    const size_t imcl_origin[3] = {0, 0, 0};\n"
+                "    size_t imcl_region[3], imcl_texel = 0;\n"
+                "    cl_int imcl_err = imcl_image_region(img, imcl_region, &imcl_texel);\n"
+                "    if (imcl_err != CL_SUCCESS)\n"
+                "        return imcl_err;\n"
+                "    if (imcl_texel == bytes)\n"
+                "        return clEnqueueReadImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, host, 0, NULL, NULL);\n"
+                "    const size_t imcl_n = imcl_region[0] * imcl_region[1] * imcl_region[2];\n"
+                "    unsigned char *imcl_texels = (unsigned char *)malloc(imcl_n * imcl_texel);\n"
+                "    if (!imcl_texels)\n"
+                "        return CL_OUT_OF_HOST_MEMORY;\n"
+                "    imcl_err = clEnqueueReadImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, imcl_texels, 0, NULL, NULL);\n"
+                "    if (imcl_err == CL_SUCCESS)\n"
+                "        for (size_t imcl_i = 0; imcl_i < imcl_n; imcl_i++)\n"
+                "            memcpy((unsigned char *)host + imcl_i * bytes, imcl_texels + imcl_i * imcl_texel, bytes);\n"
+                "    free(imcl_texels);\n"
+                "    return imcl_err;\n"
+                "}\n\n");
+}
+
+void opencl_image_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
+                         const char *host, const char *label, int indent)
+{
+    const char *pk = e->host_name;
     int n = type_grid_dims(s->type);
-    bool dbl = s->type->elem->kind == TY_DOUBLE;
-    sb_printf(sb, "    /* '%s' as a %dD image%s */\n    {\n", s->name, n,
-              dbl ? "; each double fills the first two channels of an RGBA texel of 32-bit uints" : "");
-    sb_printf(sb, "        const cl_image_format imcl_format = %s;\n", image_format(s->type->elem->kind));
-    sb_puts(sb, "        cl_image_desc imcl_desc;\n        memset(&imcl_desc, 0, sizeof imcl_desc);\n");
-    sb_printf(sb, "        imcl_desc.image_type = CL_MEM_OBJECT_IMAGE%dD;\n", n);
+    TypeKind t = s->type->elem->kind;
+    pad(sb, indent);
+    sb_printf(sb, "/* '%s' as a %dD image%s */\n", s->name, n,
+              t == TY_DOUBLE ? "; each double fills the first two channels of an RGBA texel of 32-bit uints" : "");
+    pad(sb, indent);
+    sb_puts(sb, "{\n");
+    pad(sb, indent + 1);
+    sb_printf(sb, "const cl_image_format imcl_format = %s;\n", image_format(t));
+    pad(sb, indent + 1);
+    sb_puts(sb, "cl_image_desc imcl_desc;\n");
+    pad(sb, indent + 1);
+    sb_puts(sb, "memset(&imcl_desc, 0, sizeof imcl_desc);\n");
+    pad(sb, indent + 1);
+    sb_printf(sb, "imcl_desc.image_type = CL_MEM_OBJECT_IMAGE%dD;\n", n);
     static const char *field[] = {"image_width", "image_height", "image_depth"};
-    for (int d = 0; d < n; d++)
-        sb_printf(sb, "        imcl_desc.%s = %s;\n", field[d], storage_extent(e->a, s, d));
-    const char *create = "clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &imcl_format, &imcl_desc";
-    if (!dbl) {
-        sb_printf(sb, "        imcl_d_%s = %s, (void *)%s, &imcl_err);\n", name, create, name);
-    } else {
-        sb_puts(sb, "        const size_t imcl_n = ");
-        host_elems(sb, s);
-        sb_puts(sb, ";\n        cl_uint *imcl_texels = (cl_uint *)calloc(imcl_n, 4 * sizeof(cl_uint));\n");
-        sb_puts(sb, "        if (imcl_texels) {\n");
-        sb_puts(sb, "            for (size_t imcl_i = 0; imcl_i < imcl_n; imcl_i++)\n");
-        sb_printf(sb, "                memcpy(&imcl_texels[4 * imcl_i], &%s[imcl_i], sizeof(double));\n", name);
-        sb_printf(sb, "            imcl_d_%s = %s, imcl_texels, &imcl_err);\n", name, create);
-        sb_puts(sb, "            free(imcl_texels);\n        }\n");
+    for (int d = 0; d < n; d++) {
+        pad(sb, indent + 1);
+        sb_printf(sb, "imcl_desc.%s = %s;\n", field[d], storage_extent(e->a, s, d));
     }
-    sb_puts(sb, "    }\n");
-    sb_printf(sb, "    if (!imcl_d_%s) {\n", name);
-    sb_printf(sb, "        imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? %s_ERR_DEVICE : %s_ERR_MEMORY;\n", pk, pk);
-    sb_puts(sb, "        goto done;\n    }\n");
+    pad(sb, indent + 1);
+    sb_printf(sb, "%s = imcl_image_create(%s, &imcl_format, &imcl_desc, %s, sizeof(%s), %s, &imcl_err);\n", lvalue,
+              context, host, host_c_type(t), t == TY_DOUBLE ? "4 * sizeof(cl_uint)" : arena_printf(e->a, "sizeof(%s)", host_c_type(t)));
+    pad(sb, indent);
+    sb_puts(sb, "}\n");
+    pad(sb, indent);
+    sb_printf(sb, "if (!%s) {\n", lvalue);
+    pad(sb, indent + 1);
+    sb_printf(sb, "imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? %s_ERR_DEVICE : %s_ERR_MEMORY;\n", pk, pk);
+    pad(sb, indent + 1);
+    sb_printf(sb, "goto %s;\n", label);
+    pad(sb, indent);
+    sb_puts(sb, "}\n");
+}
+
+/* imcl_launch: the kernel's arguments in its order (host_kernel_params), then the
+ * grid of thesis eq. 3.7-3.9. */
+static void launch_helper(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    const TuneParams *tp = e->tp;
+    KernelParam p[4 * k->nparams + 3];
+    int n = host_kernel_params(k, true, p);
+    sb_printf(sb, "/* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of\n"
+                  " * the tuned shape, each work-item computing %dx%dx%d points (thesis eq. 3.7-3.9); does not\n"
+                  " * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by %s and\n"
+                  " * by its plan. */\n",
+              tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
+    sb_puts(sb, "static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern");
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = p[j].s;
+        const char *name = host_kernel_param_name(e->a, &p[j]);
+        if (!s || p[j].extent >= 0)
+            sb_printf(sb, ", int %s", name);
+        else if (host_is_array(s))
+            sb_printf(sb, ", cl_mem %s", name);
+        else
+            sb_printf(sb, ", %s %s", host_c_type(s->type->kind), name);
+    }
+    sb_puts(sb, ", cl_event *imcl_ev)\n{\n    cl_int imcl_err = CL_SUCCESS;\n");
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = p[j].s;
+        const char *type = !s || p[j].extent >= 0 ? "int" : host_is_array(s) ? "cl_mem" : host_c_type(s->type->kind);
+        sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(%s), &%s);\n", j, type,
+                  host_kernel_param_name(e->a, &p[j]));
+    }
+    sb_puts(sb, "    if (imcl_err != CL_SUCCESS)\n        return imcl_err;\n");
+    sb_printf(sb, "    const size_t imcl_local[3] = {%d, %d, %d};\n", tp->block[0], tp->block[1], tp->block[2]);
+    sb_puts(sb, "    const size_t imcl_global[3] = {\n");
+    for (int d = 0; d < 3; d++) {
+        int step = tp->block[d] * tp->coarsen[d];
+        sb_printf(sb, "        (size_t)((%c + %d - 1) / %d) * %d,\n", "WHD"[d], step, step, tp->block[d]);
+    }
+    sb_puts(sb, "    };\n");
+    sb_printf(sb, "    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n}\n\n",
+              k->grid_dims);
+}
+
+void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, HostHandle handle,
+                        const char *event)
+{
+    KernelParam p[4 * e->k->nparams + 3];
+    int n = host_kernel_params(e->k, true, p);
+    sb_printf(sb, "imcl_launch(%s, %s", queue, kernel);
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = p[j].s;
+        if (s && p[j].extent < 0 && host_is_array(s))
+            sb_printf(sb, ", %s", handle(e, s, host_array_id(e->k, s)));
+        else
+            sb_printf(sb, ", %s", host_kernel_param_name(e->a, &p[j]));
+    }
+    sb_printf(sb, ", %s)", event);
+}
+
+/* The one-shot wrapper's names of the device objects. */
+static const char *oneshot_handle(const EmitCtx *e, const Symbol *s, int id)
+{
+    (void)id;
+    return arena_printf(e->a, "imcl_d_%s", unparse_name(s));
 }
 
 static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
 {
     const Function *k = e->k;
     const char *pk = e->host_name;
-    const TuneParams *tp = e->tp;
     host_banner(sb, e, "OpenCL host wrapper");
     sb_puts(sb, "#define CL_TARGET_OPENCL_VERSION 120\n#include <CL/cl.h>\n#include <stddef.h>\n#include <stdlib.h>\n#include <string.h>\n\n");
     sb_printf(sb, "#include \"%s.h\"\n\n", k->name);
@@ -366,6 +631,11 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_puts(sb, ";\n\n");
     sb_puts(sb, "static char imcl_log[16384];\n\n");
     sb_puts(sb, device_choice);
+    sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
+    build_helper(sb, e);
+    placement_checks_helper(sb, e);
+    image_helpers(sb, e);
+    launch_helper(sb, e);
 
     sb_printf(sb, "int %s(", pk);
     host_param_list(sb, k);
@@ -375,7 +645,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
     sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
     sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
-    sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_device_id imcl_dev;\n    cl_context imcl_ctx = NULL;\n"
+    sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_context imcl_ctx = NULL;\n"
                 "    cl_command_queue imcl_queue = NULL;\n    cl_program imcl_prog = NULL;\n    cl_kernel imcl_kern = NULL;\n");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
@@ -389,22 +659,15 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         host_elems(sb, s);
         sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
     }
-    sb_puts(sb, "    const char *imcl_src = imcl_source;\n");
     sb_puts(sb, "    imcl_log[0] = 0;\n");
-    sb_printf(sb, "    if (imcl_device(&imcl_dev) != 0)\n        return %s_ERR_DEVICE;\n", pk);
-    device_checks(sb, e);
+    opencl_device_and_checks(sb, e, 1);
     sb_puts(sb, "    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);\n");
     fail(sb, "!imcl_ctx", pk, "ERR_DEVICE");
     sb_puts(sb, "    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);\n");
     fail(sb, "!imcl_queue", pk, "ERR_DEVICE");
-    sb_puts(sb, "\n    /* build the program; the log is kept for build_log() */\n");
-    sb_puts(sb, "    imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);\n");
-    fail(sb, "!imcl_prog", pk, "ERR_BUILD");
-    sb_puts(sb, "    if (clBuildProgram(imcl_prog, 1, &imcl_dev, \"-cl-std=CL1.2\", NULL, NULL) != CL_SUCCESS) {\n");
-    sb_puts(sb, "        clGetProgramBuildInfo(imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);\n");
-    sb_printf(sb, "        imcl_status = %s_ERR_BUILD;\n        goto done;\n    }\n", pk);
-    sb_printf(sb, "    imcl_kern = clCreateKernel(imcl_prog, \"%s\", &imcl_err);\n", unparse_kernel_name(k));
-    fail(sb, "!imcl_kern", pk, "ERR_BUILD");
+    sb_puts(sb, "\n    /* build the program (imcl_build) */\n");
+    sb_puts(sb, "    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);\n");
+    sb_printf(sb, "    if (imcl_status != %s_OK)\n        goto done;\n", pk);
 
     sb_puts(sb, "\n");
     host_transfer_comment(sb, k, 1);
@@ -414,7 +677,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
             continue;
         const char *name = unparse_name(s);
         if (on_image(s)) {
-            image_upload(sb, e, s);
+            opencl_image_create(sb, e, s, "imcl_ctx", arena_printf(e->a, "imcl_d_%s", name), name, "done", 1);
             continue;
         }
         bool ro = !(s->access & ACC_WRITE);
@@ -424,40 +687,9 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
                   name, in ? arena_printf(e->a, "(void *)%s", name) : "NULL");
         fail(sb, arena_printf(e->a, "!imcl_d_%s", name), pk, "ERR_MEMORY");
     }
-    sb_puts(sb, "\n    /* arguments in the kernel's order */\n");
-    int arg = 0;
-    const Symbol *order[k->nparams + 1];
-    int n = host_public_params(k, order);
-    for (int j = 0; j < n; j++) {
-        const Symbol *s = order[j];
-        const char *name = unparse_name(s);
-        if (!host_is_array(s)) {
-            sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(%s), &%s);\n", arg++,
-                      host_c_type(s->type->kind), name);
-            continue;
-        }
-        sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(cl_mem), &imcl_d_%s);\n", arg++, name);
-        if (type_is_grid(s->type))
-            for (int d = 0; d < type_grid_dims(s->type); d++)
-                sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(int), &%s%s);\n", arg++, name,
-                          unparse_extent_suffix(d));
-    }
-    for (int d = 0; d < 3; d++)
-        sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(int), &%c);\n", arg++, "WHD"[d]);
-    fail(sb, "imcl_err != CL_SUCCESS", pk, "ERR_LAUNCH");
-
-    int dims = k->grid_dims;
-    sb_puts(sb, "\n    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9) */\n    {\n");
-    sb_printf(sb, "        const size_t imcl_local[3] = {%d, %d, %d};\n", tp->block[0], tp->block[1], tp->block[2]);
-    sb_puts(sb, "        const size_t imcl_global[3] = {\n");
-    static const char *ext = "WHD";
-    for (int d = 0; d < 3; d++) {
-        int step = tp->block[d] * tp->coarsen[d];
-        sb_printf(sb, "            (size_t)((%c + %d - 1) / %d) * %d,\n", ext[d], step, step, tp->block[d]);
-    }
-    sb_puts(sb, "        };\n");
-    sb_printf(sb, "        imcl_err = clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, NULL);\n", dims);
-    sb_puts(sb, "        if (imcl_err == CL_SUCCESS)\n            imcl_err = clFinish(imcl_queue);\n    }\n");
+    sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n    imcl_err = ");
+    opencl_launch_call(sb, e, "imcl_queue", "imcl_kern", oneshot_handle, "NULL");
+    sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clFinish(imcl_queue);\n");
     fail(sb, "imcl_err != CL_SUCCESS", pk, "ERR_LAUNCH");
     bool any_out = false;
     for (int i = 0; i < k->nparams; i++) {

@@ -45,6 +45,34 @@ bool host_is_array(const Symbol *s);
  * the arrays in declaration order, then the scalars. Returns the count. */
 int host_public_params(const Function *k, const Symbol **out);
 
+/* Where an array parameter lives on the device (SPEC 5, mem_<array>), as the host
+ * sees it: an Image/Block in texture memory is a CUDA texture object over a CUDA
+ * array, or an OpenCL image; an array in constant memory is a CUDA __constant__
+ * symbol, or an OpenCL buffer passed as a __constant argument; every other array
+ * (global memory, and shared memory, whose tiles the kernel loads itself) is a
+ * device buffer. */
+bool host_on_texture(const Symbol *s);
+bool host_on_constant(const Symbol *s);
+bool host_on_buffer(const Symbol *s);
+/* The position of array parameter s among the arrays (its plan_array id). */
+int host_array_id(const Function *k, const Symbol *s);
+
+/* One parameter of a kernel, in the order every kernel and launch takes them
+ * (SPEC 7: the arrays in declaration order, each followed by its extents, then
+ * the scalars, then W, H, D): with s an array or scalar, extent -1 is s itself
+ * (an array's device object) and extent d >= 0 is extent d of array s; with s
+ * NULL, extent 0, 1, 2 is W, H, D. */
+typedef struct KernelParam {
+    const Symbol *s;
+    int extent;
+} KernelParam;
+/* The parameters of k's kernel into out (room for 4 * nparams + 3); arrays in
+ * constant memory are parameters only `with_constant` (OpenCL; CUDA kernels read
+ * their __constant__ symbols). Returns the count. */
+int host_kernel_params(const Function *k, bool with_constant, KernelParam *out);
+/* The name of parameter p: the array's or scalar's, `a_width`, or `W`. */
+const char *host_kernel_param_name(Arena *a, const KernelParam *p);
+
 /* C spelling of a scalar type on the host. */
 const char *host_c_type(TypeKind k);
 /* The public parameter list: arrays (with extents) in declaration order, then
@@ -72,6 +100,42 @@ void host_transfer_comment(StrBuf *sb, const Function *k, int indent);
 bool host_copy_in(const Symbol *s);
 bool host_copy_out(const Symbol *s);
 
+/* ---- host code shared by a backend's one-shot wrapper and its plan ------------
+ * K.cu and K_host.c define static helpers before PK that PK and the plan both
+ * call (the launch with its grid and argument order, the checks of the
+ * placements, texture/image set-up); the functions below print those calls, so
+ * that the generated text of a call is made in one place. */
+
+/* How a caller names the device object of array s (plan id `id`) in a launch:
+ * `imcl_d_in` in PK, `plan->buf[0]` in the plan. */
+typedef const char *(*HostHandle)(const EmitCtx *e, const Symbol *s, int id);
+
+/* CUDA (backend_cuda.c). `imcl_launch(...)`, an expression of type cudaError_t: the
+ * arrays as `handle` names them, extents, scalars and W, H, D by their names. */
+void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle);
+/* The call of imcl_check_placements with the extents by their names, returning
+ * its code from the caller on failure; nothing when no placement has limits. */
+void cuda_placement_checks(StrBuf *sb, const EmitCtx *e, int indent);
+/* `imcl_status = imcl_texture_create(&array, &tex, ...);` for texture array s,
+ * filled from host (a C expression; "NULL" for zeros), extents by their names. */
+void cuda_texture_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
+                         const char *host, int indent);
+/* The __constant__ symbol that holds constant array s. */
+const char *cuda_constant_name(const EmitCtx *e, const Symbol *s);
+
+/* OpenCL (backend_opencl.c). `imcl_launch(queue, kernel, ..., event)`, an
+ * expression of type cl_int that sets the kernel's arguments and enqueues it. */
+void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, HostHandle handle,
+                        const char *event);
+/* Picks the device into a new local `imcl_dev` and checks the placements' limits
+ * on it (imcl_check_placements), returning the code from the caller on failure. */
+void opencl_device_and_checks(StrBuf *sb, const EmitCtx *e, int indent);
+/* `lvalue = imcl_image_create(context, ...);` for texture array s filled from host
+ * ("NULL" for zeros), in a block with its format and description, extents by
+ * their names; then `if (!lvalue)` sets imcl_status and jumps to `label`. */
+void opencl_image_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
+                         const char *host, const char *label, int indent);
+
 /* Helper functions of the source file that kernel k calls (wrappers/helpers.c). */
 void emit_helpers(Unparser *u, const Program *prog, const Function *k);
 
@@ -97,16 +161,12 @@ typedef enum PlanFn {
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
-/* Whether plans support this configuration: every array in global memory. */
-bool plan_supported(const EmitCtx *e);
 /* A struct member `    decl;` with its comment aligned. */
 void plan_member(StrBuf *sb, const char *decl, const char *comment);
 /* Name of the plan parameter of launch: `plan`, or `imcl_plan` if a scalar is `plan`. */
 const char *plan_handle(const Function *k);
 /* The head of a plan function, without `;` or body (s: the array of upload/download). */
 void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
-/* Every plan function refusing with PK_ERR_ARGUMENT (unsupported configurations). */
-void plan_stubs(StrBuf *sb, const EmitCtx *e);
 /* In plan_create: returns PK_ERR_ARGUMENT on extents below 1, arrays of more than
  * 2^31-1 elements, or grid arrays of different extents. */
 void plan_create_checks(StrBuf *sb, const EmitCtx *e, int indent);
@@ -117,7 +177,14 @@ void plan_extent_locals(StrBuf *sb, const EmitCtx *e, int indent);
 /* The kernel's arguments in public order, each array as buffer_fmt printed with
  * (element C type, plan handle name, array id), followed by its extents. */
 void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt);
-/* PK_plan_swap (over plan->buf[] of buffer_type) and PK_plan_kernel_ms. */
-void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const char *buffer_type);
+/* A member `type member[n]` of the plan struct that PK_plan_swap exchanges. */
+typedef struct PlanSwapped {
+    const char *type;
+    const char *member;
+} PlanSwapped;
+/* PK_plan_swap (exchanging each of the members; refusing arrays of different
+ * element type, dimensions, halo, extents or placement, and arrays in constant
+ * memory) and PK_plan_kernel_ms. */
+void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members, int nmembers);
 
 #endif

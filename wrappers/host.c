@@ -68,6 +68,55 @@ int host_public_params(const Function *k, const Symbol **out)
     return n;
 }
 
+bool host_on_texture(const Symbol *s)
+{
+    return type_is_grid(s->type) && s->mem == MEM_TEXTURE;
+}
+
+bool host_on_constant(const Symbol *s)
+{
+    return host_is_array(s) && s->mem == MEM_CONSTANT;
+}
+
+bool host_on_buffer(const Symbol *s)
+{
+    return host_is_array(s) && !host_on_texture(s) && !host_on_constant(s);
+}
+
+int host_array_id(const Function *k, const Symbol *s)
+{
+    int id = 0;
+    for (int i = 0; i < k->nparams && k->params[i] != s; i++)
+        id += host_is_array(k->params[i]);
+    return id;
+}
+
+int host_kernel_params(const Function *k, bool with_constant, KernelParam *out)
+{
+    const Symbol *order[k->nparams + 1];
+    int n = host_public_params(k, order), m = 0;
+    for (int j = 0; j < n; j++) {
+        const Symbol *s = order[j];
+        if (!host_is_array(s) || with_constant || !host_on_constant(s))
+            out[m++] = (KernelParam){s, -1};
+        if (type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                out[m++] = (KernelParam){s, d};
+    }
+    for (int d = 0; d < 3; d++)
+        out[m++] = (KernelParam){NULL, d};
+    return m;
+}
+
+const char *host_kernel_param_name(Arena *a, const KernelParam *p)
+{
+    if (!p->s)
+        return (const char *[]){"W", "H", "D"}[p->extent];
+    if (p->extent < 0)
+        return unparse_name(p->s);
+    return arena_printf(a, "%s%s", unparse_name(p->s), unparse_extent_suffix(p->extent));
+}
+
 bool host_copy_in(const Symbol *s)
 {
     return (s->access & ACC_READ) || ((s->access & ACC_WRITE) && !s->fully_written);

@@ -1,10 +1,11 @@
 /* Persistent plans (SPEC section 7, docs/wrappers.md): the parts shared by the C,
  * CUDA and OpenCL generators (plan_c.c, plan_cuda.c, plan_opencl.c): the
- * declarations in K.h, the checks of plan_create, the swap, the stubs of a
- * configuration plans do not support yet. Each backend's part defines the
- * struct, create, transfers, launch and destroy over its own buffers. */
+ * declarations in K.h, the checks of plan_create, the swap and its rules. Each
+ * backend's part defines the struct, create, transfers, launch and destroy over
+ * its own device memory, calling the helpers its one-shot wrapper uses too. */
 #include <string.h>
 
+#include "analysis.h"
 #include "emit.h"
 
 static void pad(StrBuf *sb, int indent)
@@ -20,22 +21,6 @@ int plan_arrays(const Function *k, const Symbol **out)
         if (host_is_array(k->params[i]))
             out[n++] = k->params[i];
     return n;
-}
-
-bool plan_supported(const EmitCtx *e)
-{
-    const Function *k = e->k;
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!host_is_array(s))
-            continue;
-        if (s->mem != MEM_GLOBAL)
-            return false;
-        for (int j = 0; j < e->tp->nmem; j++)
-            if (strcmp(e->tp->mem[j].array, s->name) == 0 && e->tp->mem[j].mem != MEM_GLOBAL)
-                return false;
-    }
-    return true;
 }
 
 void plan_member(StrBuf *sb, const char *decl, const char *comment)
@@ -133,9 +118,9 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
     sb_puts(h, "/* Runs the kernel once over its grid on the device buffers and waits for it. */\n");
     plan_signature(h, e, PLAN_LAUNCH, NULL);
     sb_puts(h, ";\n");
-    sb_printf(h, "/* Exchanges the device buffers of arrays a and b (%s_plan_array_* ids), without\n"
-                 " * copying: both must have the same element type, halo and extents, else\n"
-                 " * %s_ERR_ARGUMENT. */\n", pk, pk);
+    sb_printf(h, "/* Exchanges the device memory of arrays a and b (%s_plan_array_* ids), without\n"
+                 " * copying: both must have the same element type, halo, extents and placement (an\n"
+                 " * array in constant memory never swaps), else %s_ERR_ARGUMENT. */\n", pk, pk);
     plan_signature(h, e, PLAN_SWAP, NULL);
     sb_puts(h, ";\n");
     sb_puts(h, "/* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;\n"
@@ -145,43 +130,6 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
     sb_puts(h, "/* Frees the device buffers and everything else of the plan; NULL is ignored. */\n");
     plan_signature(h, e, PLAN_DESTROY, NULL);
     sb_puts(h, ";\n\n");
-}
-
-void plan_stubs(StrBuf *sb, const EmitCtx *e)
-{
-    const char *pk = e->host_name;
-    const Function *k = e->k;
-    const Symbol *arr[k->nparams + 1];
-    int n = plan_arrays(k, arr);
-    sb_printf(sb, "/* ---- persistent plan: not available for this configuration ----\n"
-                  " * Plans support arrays in global memory only so far; a configuration with\n"
-                  " * another placement gets these functions, which refuse with %s_ERR_ARGUMENT\n"
-                  " * (%s itself works). */\n\n", pk, pk);
-    sb_printf(sb, "struct %s_plan {\n    int unused;\n};\n\n", pk);
-    plan_signature(sb, e, PLAN_CREATE, NULL);
-    sb_puts(sb, "\n{\n");
-    for (int i = 0; i < n; i++)
-        if (type_is_grid(arr[i]->type))
-            for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
-                sb_printf(sb, "    (void)%s%s;\n", unparse_name(arr[i]), unparse_extent_suffix(d));
-    sb_printf(sb, "    if (plan)\n        *plan = NULL;\n    return %s_ERR_ARGUMENT;\n}\n\n", pk);
-    for (int i = 0; i < n; i++)
-        for (int fn = PLAN_UPLOAD; fn <= PLAN_DOWNLOAD; fn++) {
-            plan_signature(sb, e, (PlanFn)fn, arr[i]);
-            sb_printf(sb, "\n{\n    (void)plan;\n    (void)host;\n    return %s_ERR_ARGUMENT;\n}\n\n", pk);
-        }
-    plan_signature(sb, e, PLAN_LAUNCH, NULL);
-    sb_printf(sb, "\n{\n    (void)%s;\n", plan_handle(k));
-    for (int i = 0; i < k->nparams; i++)
-        if (!host_is_array(k->params[i]))
-            sb_printf(sb, "    (void)%s;\n", unparse_name(k->params[i]));
-    sb_printf(sb, "    return %s_ERR_ARGUMENT;\n}\n\n", pk);
-    plan_signature(sb, e, PLAN_SWAP, NULL);
-    sb_printf(sb, "\n{\n    (void)plan;\n    (void)a;\n    (void)b;\n    return %s_ERR_ARGUMENT;\n}\n\n", pk);
-    plan_signature(sb, e, PLAN_KERNEL_MS, NULL);
-    sb_puts(sb, "\n{\n    (void)plan;\n    return 0.0;\n}\n\n");
-    plan_signature(sb, e, PLAN_DESTROY, NULL);
-    sb_puts(sb, "\n{\n    (void)plan;\n}\n");
 }
 
 void plan_create_checks(StrBuf *sb, const EmitCtx *e, int indent)
@@ -306,30 +254,54 @@ void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt)
     }
 }
 
-void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const char *buffer_type)
+/* Whether arrays a and b may exchange their device memory (when their extents
+ * agree): the same element type, dimensions (fixed-size: shape) and halo, and the
+ * same placement on the host side: both buffers (global or shared memory), or
+ * both textures with the same addressing (a CUDA texture object carries its
+ * addressing mode). Arrays in constant memory never swap (a CUDA __constant__
+ * symbol is not a handle); the rule is the same in every backend. */
+static bool swappable(const Symbol *x, const Symbol *y)
+{
+    const Type *a = x->type, *b = y->type;
+    if (host_on_constant(x) || host_on_constant(y))
+        return false;
+    if (a->kind != b->kind || a->elem->kind != b->elem->kind || x->halo != y->halo)
+        return false;
+    if (a->kind == TY_ARRAY && (a->ndims != b->ndims || memcmp(a->dims, b->dims, sizeof a->dims) != 0))
+        return false;
+    if (host_on_texture(x) != host_on_texture(y))
+        return false;
+    return !host_on_texture(x) || placement_texture_address(x) == placement_texture_address(y);
+}
+
+void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members, int nmembers)
 {
     const char *pk = e->host_name;
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
+    bool constant = false;
     if (n) {
-        /* Classes: arrays whose buffers are interchangeable when their extents agree. */
+        /* Classes: arrays whose device memory is interchangeable when their extents agree. */
         int cls[n];
         int ncls = 0;
         for (int i = 0; i < n; i++) {
             cls[i] = -1;
-            for (int j = 0; j < i && cls[i] < 0; j++) {
-                const Type *a = arr[i]->type, *b = arr[j]->type;
-                bool same = a->kind == b->kind && a->elem->kind == b->elem->kind && arr[i]->halo == arr[j]->halo;
-                if (same && a->kind == TY_ARRAY)
-                    same = a->ndims == b->ndims && memcmp(a->dims, b->dims, sizeof a->dims) == 0;
-                if (same)
-                    cls[i] = cls[j];
+            if (host_on_constant(arr[i])) {
+                constant = true;
+                continue;
             }
+            for (int j = 0; j < i && cls[i] < 0; j++)
+                if (swappable(arr[i], arr[j]))
+                    cls[i] = cls[j];
             if (cls[i] < 0)
                 cls[i] = ncls++;
         }
-        sb_puts(sb, "/* Arrays of one class here have the same element type, dimensions and halo:\n"
-                    " * their buffers are interchangeable when their extents agree. */\n");
+        sb_puts(sb, "/* Arrays of one class here have the same element type, dimensions, halo and placement\n"
+                    " * (buffers, or textures of one addressing mode): their device memory is interchangeable\n"
+                    " * when their extents agree.");
+        if (constant)
+            sb_puts(sb, " Class -1: an array in constant memory, which never swaps.");
+        sb_puts(sb, " */\n");
         sb_printf(sb, "static const int imcl_plan_class[%d] = {", n);
         for (int i = 0; i < n; i++)
             sb_printf(sb, "%s%d", i ? ", " : "", cls[i]);
@@ -340,12 +312,17 @@ void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const char *buffer_type)
     if (!n) {
         sb_printf(sb, "    (void)plan;\n    (void)a;\n    (void)b;\n    return %s_ERR_ARGUMENT; /* no arrays */\n}\n\n", pk);
     } else {
-        sb_printf(sb, "    if (!plan || a < 0 || a >= %d || b < 0 || b >= %d || imcl_plan_class[a] != imcl_plan_class[b])\n", n, n);
+        sb_printf(sb, "    if (!plan || a < 0 || a >= %d || b < 0 || b >= %d || %simcl_plan_class[a] != imcl_plan_class[b])\n",
+                  n, n, constant ? "imcl_plan_class[a] < 0 || " : "");
         sb_printf(sb, "        return %s_ERR_ARGUMENT;\n", pk);
         sb_puts(sb, "    for (int d = 0; d < 3; d++)\n        if (plan->extent[a][d] != plan->extent[b][d])\n");
         sb_printf(sb, "            return %s_ERR_ARGUMENT;\n", pk);
-        sb_puts(sb, "    /* the arrays exchange their buffers; nothing is copied */\n");
-        sb_printf(sb, "    %simcl_t = plan->buf[a];\n    plan->buf[a] = plan->buf[b];\n    plan->buf[b] = imcl_t;\n", buffer_type);
+        sb_puts(sb, "    /* the arrays exchange their device memory; nothing is copied */\n");
+        for (int i = 0; i < nmembers; i++) {
+            const char *t = members[i].type, *m = members[i].member;
+            sb_printf(sb, "    %s%simcl_%s = plan->%s[a];\n", t, t[strlen(t) - 1] == '*' ? "" : " ", m, m);
+            sb_printf(sb, "    plan->%s[a] = plan->%s[b];\n    plan->%s[b] = imcl_%s;\n", m, m, m, m);
+        }
         sb_printf(sb, "    return %s_OK;\n}\n\n", pk);
     }
     plan_signature(sb, e, PLAN_KERNEL_MS, NULL);

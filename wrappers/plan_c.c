@@ -63,7 +63,7 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, ");\n");
     sb_printf(sb, "    %s->kernel_ms = imcl_plan_now_ms() - imcl_t0;\n    return imcl_status;\n}\n\n", h);
 
-    plan_swap_and_time(sb, e, "void *");
+    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}}, 1);
 
     plan_signature(sb, e, PLAN_DESTROY, NULL);
     sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");

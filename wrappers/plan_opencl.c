@@ -1,7 +1,10 @@
 /* The persistent plan of the OpenCL backend, appended to K_host.c: a context, an
- * in-order queue with profiling, the program built once, one read-write buffer
- * per array. It uses imcl_device, imcl_source and imcl_log, which K_host.c
- * defines for the one-shot wrapper above it. */
+ * in-order queue with profiling, the program built once, and the device memory
+ * of each array by its placement: a read-write buffer (global, shared and
+ * constant memory: the kernel takes the last as a __constant argument), or an
+ * image for texture memory. It calls what K_host.c defines for the one-shot
+ * wrapper above it (imcl_device, imcl_build, imcl_check_placements, the image
+ * helpers, imcl_launch), so that the two cannot drift apart. */
 #include "emit.h"
 
 static void fail(StrBuf *sb, const char *cond, const char *pk, const char *code)
@@ -18,51 +21,71 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     plan_member(sb, "cl_program program", NULL);
     plan_member(sb, "cl_kernel kernel", NULL);
     if (n) {
-        plan_member(sb, arena_printf(a, "cl_mem buf[%d]", n), "the device buffer of each array, by plan_array id");
-        plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "its size");
+        plan_member(sb, arena_printf(a, "cl_mem buf[%d]", n), "the buffer (image: texture memory) of each array, by plan_array id");
+        plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "the bytes of each array");
         plan_member(sb, arena_printf(a, "int extent[%d][3]", n), "its extents as given to plan_create");
     }
     plan_member(sb, "double kernel_ms", "device time of the last launch");
     sb_puts(sb, "};\n\n");
 }
 
-static void create(StrBuf *sb, const EmitCtx *e, int n)
+/* The zero-filled buffer of an array in global, shared or constant memory. */
+static void buffer_helper(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
+{
+    const char *pk = e->host_name;
+    bool any = false;
+    for (int i = 0; i < n; i++)
+        any |= !host_on_texture(arr[i]);
+    if (!any)
+        return;
+    sb_printf(sb, "/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write\n"
+                  " * whatever the kernel does with its array: a swap may hand a read-only array the\n"
+                  " * buffer of a written one. Returns %s_OK, %s_ERR_MEMORY or %s_ERR_TRANSFER. */\n", pk, pk, pk);
+    sb_puts(sb, "static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)\n{\n"
+                "    const cl_uchar imcl_zero = 0;\n"
+                "    cl_int imcl_err = CL_SUCCESS;\n"
+                "    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);\n"
+                "    if (!*buf)\n");
+    sb_printf(sb, "        return %s_ERR_MEMORY;\n", pk);
+    sb_puts(sb, "    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);\n"
+                "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clFinish(imcl_queue);\n");
+    sb_printf(sb, "    return imcl_err == CL_SUCCESS ? %s_OK : %s_ERR_TRANSFER;\n}\n\n", pk, pk);
+}
+
+static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
 {
     const char *pk = e->host_name;
     plan_signature(sb, e, PLAN_CREATE, NULL);
     sb_printf(sb, "\n{\n    if (!plan)\n        return %s_ERR_ARGUMENT;\n    *plan = NULL;\n", pk);
     plan_create_checks(sb, e, 1);
+    sb_puts(sb, "    imcl_log[0] = 0;\n");
+    opencl_device_and_checks(sb, e, 1);
     sb_printf(sb, "    %s_plan *p = (%s_plan *)calloc(1, sizeof *p);\n", pk, pk);
     sb_printf(sb, "    if (!p)\n        return %s_ERR_MEMORY;\n", pk);
     plan_record_sizes(sb, e, "p", 1);
     sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
-    sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_device_id imcl_dev;\n    const char *imcl_src = imcl_source;\n");
-    sb_puts(sb, "    imcl_log[0] = 0;\n");
-    fail(sb, "imcl_device(&imcl_dev) != 0", pk, "ERR_DEVICE");
+    sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n");
     sb_puts(sb, "    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);\n");
     fail(sb, "!p->context", pk, "ERR_DEVICE");
     sb_puts(sb, "    p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);\n");
     fail(sb, "!p->queue", pk, "ERR_DEVICE");
-    sb_puts(sb, "\n    /* build the program once; the log is kept for build_log() */\n");
-    sb_puts(sb, "    p->program = clCreateProgramWithSource(p->context, 1, &imcl_src, NULL, &imcl_err);\n");
-    fail(sb, "!p->program", pk, "ERR_BUILD");
-    sb_puts(sb, "    if (clBuildProgram(p->program, 1, &imcl_dev, \"-cl-std=CL1.2\", NULL, NULL) != CL_SUCCESS) {\n");
-    sb_puts(sb, "        clGetProgramBuildInfo(p->program, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);\n");
-    sb_printf(sb, "        imcl_status = %s_ERR_BUILD;\n        goto fail;\n    }\n", pk);
-    sb_printf(sb, "    p->kernel = clCreateKernel(p->program, \"%s\", &imcl_err);\n", unparse_kernel_name(e->k));
-    fail(sb, "!p->kernel", pk, "ERR_BUILD");
-    if (n) {
-        sb_puts(sb, "\n    /* one buffer per array, read-write whatever the kernel does with the array (a\n"
-                    "     * swap may hand a read-only array the buffer of a written one), zero-filled */\n");
-        for (int i = 0; i < n; i++) {
-            sb_printf(sb, "    p->buf[%d] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[%d], NULL, &imcl_err);\n", i, i);
-            fail(sb, arena_printf(e->a, "!p->buf[%d]", i), pk, "ERR_MEMORY");
+    sb_puts(sb, "\n    /* build the program once (imcl_build) */\n");
+    sb_puts(sb, "    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);\n");
+    sb_printf(sb, "    if (imcl_status != %s_OK)\n        goto fail;\n", pk);
+    if (n)
+        sb_puts(sb, "\n    /* the device memory of each array, zero-filled */\n");
+    for (int i = 0; i < n; i++) {
+        const Symbol *s = arr[i];
+        if (host_on_texture(s)) {
+            opencl_image_create(sb, e, s, "p->context", arena_printf(e->a, "p->buf[%d]", i), "NULL", "fail", 1);
+            continue;
         }
-        sb_puts(sb, "    {\n        const cl_uchar imcl_zero = 0;\n");
-        sb_printf(sb, "        for (int i = 0; i < %d && imcl_err == CL_SUCCESS; i++)\n", n);
-        sb_puts(sb, "            imcl_err = clEnqueueFillBuffer(p->queue, p->buf[i], &imcl_zero, 1, 0, p->bytes[i], 0, NULL, NULL);\n"
-                    "        if (imcl_err == CL_SUCCESS)\n            imcl_err = clFinish(p->queue);\n    }\n");
-        fail(sb, "imcl_err != CL_SUCCESS", pk, "ERR_TRANSFER");
+        sb_printf(sb, "    /* '%s' in %s */\n", s->name,
+                  host_on_constant(s) ? "constant memory: a buffer, passed as a __constant argument"
+                  : s->mem == MEM_SHARED ? "shared memory: a buffer, from which the kernel loads its tiles"
+                                         : "global memory: a buffer");
+        sb_printf(sb, "    imcl_status = imcl_plan_buffer(&p->buf[%d], p->context, p->queue, p->bytes[%d]);\n", i, i);
+        sb_printf(sb, "    if (imcl_status != %s_OK)\n        goto fail;\n", pk);
     }
     sb_printf(sb, "    *plan = p;\n    return %s_OK;\n\nfail:\n    %s_plan_destroy(p);\n    return imcl_status;\n}\n\n", pk, pk);
 }
@@ -71,22 +94,33 @@ static void transfers(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
 {
     const char *pk = e->host_name;
     for (int i = 0; i < n; i++) {
-        plan_signature(sb, e, PLAN_UPLOAD, arr[i]);
-        sb_printf(sb, "\n{\n    if (!plan || !host)\n        return %s_ERR_ARGUMENT;\n", pk);
-        sb_printf(sb, "    if (clEnqueueWriteBuffer(plan->queue, plan->buf[%d], CL_TRUE, 0, plan->bytes[%d], host, 0, NULL, NULL) != CL_SUCCESS)\n", i, i);
-        sb_printf(sb, "        return %s_ERR_TRANSFER;\n    return %s_OK;\n}\n\n", pk, pk);
-        plan_signature(sb, e, PLAN_DOWNLOAD, arr[i]);
-        sb_printf(sb, "\n{\n    if (!plan || !host)\n        return %s_ERR_ARGUMENT;\n", pk);
-        sb_printf(sb, "    if (clEnqueueReadBuffer(plan->queue, plan->buf[%d], CL_TRUE, 0, plan->bytes[%d], host, 0, NULL, NULL) != CL_SUCCESS)\n", i, i);
-        sb_printf(sb, "        return %s_ERR_TRANSFER;\n    return %s_OK;\n}\n\n", pk, pk);
+        const Symbol *s = arr[i];
+        const char *t = host_c_type(s->type->elem->kind);
+        for (int up = 1; up >= 0; up--) {
+            plan_signature(sb, e, up ? PLAN_UPLOAD : PLAN_DOWNLOAD, s);
+            sb_printf(sb, "\n{\n    if (!plan || !host)\n        return %s_ERR_ARGUMENT;\n", pk);
+            if (host_on_texture(s))
+                sb_printf(sb, "    if (imcl_image_%s(plan->queue, plan->buf[%d], host, sizeof(%s)) != CL_SUCCESS)\n",
+                          up ? "write" : "read", i, t);
+            else
+                sb_printf(sb, "    if (clEnqueue%sBuffer(plan->queue, plan->buf[%d], CL_TRUE, 0, plan->bytes[%d], host, 0, NULL, NULL) != CL_SUCCESS)\n",
+                          up ? "Write" : "Read", i, i);
+            sb_printf(sb, "        return %s_ERR_TRANSFER;\n    return %s_OK;\n}\n\n", pk, pk);
+        }
     }
+}
+
+/* The plan's names of the device objects in a launch. */
+static const char *plan_handle_of(const EmitCtx *e, const Symbol *s, int id)
+{
+    (void)s;
+    return arena_printf(e->a, "%s->buf[%d]", plan_handle(e->k), id);
 }
 
 static void launch(StrBuf *sb, const EmitCtx *e)
 {
     const char *pk = e->host_name;
     const Function *k = e->k;
-    const TuneParams *tp = e->tp;
     const char *h = plan_handle(k);
     plan_signature(sb, e, PLAN_LAUNCH, NULL);
     sb_printf(sb, "\n{\n    if (!%s)\n        return %s_ERR_ARGUMENT;\n", h, pk);
@@ -95,42 +129,12 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     sb_printf(sb, "    %s->kernel_ms = 0.0;\n", h);
     sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
     sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
-    sb_puts(sb, "\n    /* arguments in the kernel's order; buffers are set at every launch, since a\n"
-                "     * swap may have exchanged them */\n");
-    sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n");
-    const Symbol *order[k->nparams + 1];
-    int n = host_public_params(k, order);
-    int arg = 0, ai = 0;
-    for (int j = 0; j < n; j++) {
-        const Symbol *s = order[j];
-        const char *name = unparse_name(s);
-        if (!host_is_array(s)) {
-            sb_printf(sb, "    imcl_err |= clSetKernelArg(%s->kernel, %d, sizeof(%s), &%s);\n", h, arg++,
-                      host_c_type(s->type->kind), name);
-            continue;
-        }
-        sb_printf(sb, "    imcl_err |= clSetKernelArg(%s->kernel, %d, sizeof(cl_mem), &%s->buf[%d]);\n", h, arg++, h, ai++);
-        if (type_is_grid(s->type))
-            for (int d = 0; d < type_grid_dims(s->type); d++)
-                sb_printf(sb, "    imcl_err |= clSetKernelArg(%s->kernel, %d, sizeof(int), &%s%s);\n", h, arg++, name,
-                          unparse_extent_suffix(d));
-    }
-    for (int d = 0; d < 3; d++)
-        sb_printf(sb, "    imcl_err |= clSetKernelArg(%s->kernel, %d, sizeof(int), &%c);\n", h, arg++, "WHD"[d]);
-    sb_printf(sb, "    if (imcl_err != CL_SUCCESS)\n        return %s_ERR_LAUNCH;\n", pk);
-
-    sb_puts(sb, "\n    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9),\n"
-                "     * as in the one-shot wrapper */\n");
-    sb_printf(sb, "    const size_t imcl_local[3] = {%d, %d, %d};\n", tp->block[0], tp->block[1], tp->block[2]);
-    sb_puts(sb, "    const size_t imcl_global[3] = {\n");
-    for (int d = 0; d < 3; d++) {
-        int step = tp->block[d] * tp->coarsen[d];
-        sb_printf(sb, "        (size_t)((%c + %d - 1) / %d) * %d,\n", "WHD"[d], step, step, tp->block[d]);
-    }
-    sb_puts(sb, "    };\n    cl_event imcl_ev = NULL;\n");
-    sb_printf(sb, "    imcl_err = clEnqueueNDRangeKernel(%s->queue, %s->kernel, %d, NULL, imcl_global, imcl_local, 0, NULL, &imcl_ev);\n",
-              h, h, k->grid_dims);
-    sb_puts(sb, "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
+    sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at\n"
+                "     * every launch, since a swap may have exchanged the arrays' memory */\n");
+    sb_puts(sb, "    cl_event imcl_ev = NULL;\n    cl_int imcl_err = ");
+    opencl_launch_call(sb, e, arena_printf(e->a, "%s->queue", h), arena_printf(e->a, "%s->kernel", h), plan_handle_of,
+                       "&imcl_ev");
+    sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
     sb_puts(sb, "    /* the kernel time from the queue's profiling, in nanoseconds */\n");
     sb_puts(sb, "    cl_ulong imcl_start = 0, imcl_end = 0;\n");
     sb_puts(sb, "    if (imcl_err == CL_SUCCESS &&\n"
@@ -157,18 +161,14 @@ static void destroy(StrBuf *sb, const EmitCtx *e, int n)
 
 void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
 {
-    sb_puts(sb, "\n");
-    if (!plan_supported(e)) {
-        plan_stubs(sb, e);
-        return;
-    }
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
-    sb_puts(sb, "/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
+    sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
     plan_struct(sb, e, n);
-    create(sb, e, n);
+    buffer_helper(sb, e, arr, n);
+    create(sb, e, arr, n);
     transfers(sb, e, arr, n);
     launch(sb, e);
-    plan_swap_and_time(sb, e, "cl_mem ");
+    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}}, 1);
     destroy(sb, e, n);
 }

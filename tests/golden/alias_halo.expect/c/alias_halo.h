@@ -47,9 +47,9 @@ int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host);
 int alias_halo_plan_download_data(alias_halo_plan *plan, double *host);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars);
-/* Exchanges the device buffers of arrays a and b (alias_halo_plan_array_* ids), without
- * copying: both must have the same element type, halo and extents, else
- * alias_halo_ERR_ARGUMENT. */
+/* Exchanges the device memory of arrays a and b (alias_halo_plan_array_* ids), without
+ * copying: both must have the same element type, halo, extents and placement (an
+ * array in constant memory never swaps), else alias_halo_ERR_ARGUMENT. */
 int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b);
 /* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;
  * wall clock for the C reference); 0 before the first launch. */

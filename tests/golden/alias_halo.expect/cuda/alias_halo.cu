@@ -26,6 +26,19 @@ __global__ void __launch_bounds__(512) alias_halo_kernel(double *data, int data_
     }
 }
 
+/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
+
+/* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
+ * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
+ * wait for the kernel. Used by alias_halo and by its plan. */
+static cudaError_t imcl_launch(double *data, int data_width, int data_height, int data_depth, int n, int var, int blocks, int vars, int W, int H, int D)
+{
+    const dim3 imcl_block(8, 8, 8);
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+    alias_halo_kernel<<<imcl_grid, imcl_block>>>(data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D);
+    return cudaGetLastError();
+}
+
 int alias_halo(double *data, int data_width, int data_height, int data_depth, int n, int var, int blocks, int vars)
 {
     /* every array is needed, and every extent must be positive */
@@ -56,15 +69,11 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
         goto done;
     }
 
-    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */
-    {
-        const dim3 imcl_block(8, 8, 8);
-        const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
-        alias_halo_kernel<<<imcl_grid, imcl_block>>>(imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D);
-        if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-            imcl_status = alias_halo_ERR_LAUNCH;
-            goto done;
-        }
+    /* the launch (imcl_launch), and the wait for its end */
+    if (imcl_launch(imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D) != cudaSuccess ||
+        cudaDeviceSynchronize() != cudaSuccess) {
+        imcl_status = alias_halo_ERR_LAUNCH;
+        goto done;
     }
 
     /* copies of what the kernel wrote */
@@ -100,13 +109,24 @@ const char *alias_halo_build_log(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct alias_halo_plan {
-    void *buf[1];               /* the device buffer of each array, by plan_array id */
-    size_t bytes[1];            /* its size */
+    void *buf[1];               /* the device buffer of each array in global or shared memory, by plan_array id */
+    size_t bytes[1];            /* the bytes of each array */
     int extent[1][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+ * Returns alias_halo_OK, alias_halo_ERR_MEMORY or alias_halo_ERR_TRANSFER. */
+static int imcl_plan_buffer(void **buf, size_t bytes)
+{
+    if (cudaMalloc(buf, bytes) != cudaSuccess) {
+        *buf = NULL;
+        return alias_halo_ERR_MEMORY;
+    }
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? alias_halo_OK : alias_halo_ERR_TRANSFER;
+}
 
 int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
 {
@@ -139,18 +159,11 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
     }
     p->events = 1;
 
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 1; i++) {
-        if (cudaMalloc(&p->buf[i], p->bytes[i]) != cudaSuccess) {
-            p->buf[i] = NULL;
-            imcl_status = alias_halo_ERR_MEMORY;
-            goto fail;
-        }
-        if (cudaMemset(p->buf[i], 0, p->bytes[i]) != cudaSuccess) {
-            imcl_status = alias_halo_ERR_TRANSFER;
-            goto fail;
-        }
-    }
+    /* the device memory of each array, zero-filled */
+    /* 'data' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[0], p->bytes[0]);
+    if (imcl_status != alias_halo_OK)
+        goto fail;
     *plan = p;
     return alias_halo_OK;
 
@@ -194,15 +207,11 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     if (W < 1 || H < 1 || D < 1)
         return alias_halo_OK; /* an empty grid: nothing to do */
 
-    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9), as in
-     * the one-shot wrapper; the events around it give the kernel time */
-    const dim3 imcl_block(8, 8, 8);
-    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return alias_halo_ERR_LAUNCH;
-    alias_halo_kernel<<<imcl_grid, imcl_block>>>((double *)plan->buf[0], data_width, data_height, data_depth, n, var, blocks, vars, W, H, D);
-    if (cudaGetLastError() != cudaSuccess || cudaEventRecord(plan->stop) != cudaSuccess ||
-        cudaEventSynchronize(plan->stop) != cudaSuccess)
+    if (imcl_launch((double *)plan->buf[0], data_width, data_height, data_depth, n, var, blocks, vars, W, H, D) != cudaSuccess ||
+        cudaEventRecord(plan->stop) != cudaSuccess || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return alias_halo_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
@@ -210,8 +219,9 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     return alias_halo_OK;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[1] = {0};
 
 int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
@@ -221,10 +231,10 @@ int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return alias_halo_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    void *imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return alias_halo_OK;
 }
 

@@ -77,6 +77,57 @@ static int imcl_device(cl_device_id *imcl_dev)
     return -1;
 }
 
+/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
+
+/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
+ * for alias_halo_build_log) and creates the kernel. What it made is in *imcl_prog and
+ * *imcl_kern (else NULL), on failure too: the caller releases them.
+ * Returns alias_halo_OK or alias_halo_ERR_BUILD. */
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+{
+    const char *imcl_src = imcl_source;
+    cl_int imcl_err = CL_SUCCESS;
+    *imcl_kern = NULL;
+    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
+    if (!*imcl_prog)
+        return alias_halo_ERR_BUILD;
+    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        return alias_halo_ERR_BUILD;
+    }
+    *imcl_kern = clCreateKernel(*imcl_prog, "alias_halo", &imcl_err);
+    return *imcl_kern ? alias_halo_OK : alias_halo_ERR_BUILD;
+}
+
+/* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of
+ * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
+ * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by alias_halo and
+ * by its plan. */
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem data, int data_width, int data_height, int data_depth, int n, int var, int blocks, int vars, int W, int H, int D, cl_event *imcl_ev)
+{
+    cl_int imcl_err = CL_SUCCESS;
+    imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &data);
+    imcl_err |= clSetKernelArg(imcl_kern, 1, sizeof(int), &data_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 2, sizeof(int), &data_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 3, sizeof(int), &data_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 4, sizeof(int), &n);
+    imcl_err |= clSetKernelArg(imcl_kern, 5, sizeof(int), &var);
+    imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(int), &blocks);
+    imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &vars);
+    imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
+    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
+    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
+    if (imcl_err != CL_SUCCESS)
+        return imcl_err;
+    const size_t imcl_local[3] = {8, 8, 8};
+    const size_t imcl_global[3] = {
+        (size_t)((W + 8 - 1) / 8) * 8,
+        (size_t)((H + 8 - 1) / 8) * 8,
+        (size_t)((D + 8 - 1) / 8) * 8,
+    };
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+}
+
 int alias_halo(double *data, int data_width, int data_height, int data_depth, int n, int var, int blocks, int vars)
 {
     /* every array is needed, and every extent must be positive */
@@ -92,15 +143,14 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
         return alias_halo_OK; /* an empty grid: nothing to do */
     int imcl_status = alias_halo_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_device_id imcl_dev;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
     cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     cl_mem imcl_d_data = NULL;
     const size_t imcl_data_bytes = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
-    const char *imcl_src = imcl_source;
     imcl_log[0] = 0;
+    cl_device_id imcl_dev;
     if (imcl_device(&imcl_dev) != 0)
         return alias_halo_ERR_DEVICE;
     imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
@@ -114,22 +164,10 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
         goto done;
     }
 
-    /* build the program; the log is kept for build_log() */
-    imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
-    if (!imcl_prog) {
-        imcl_status = alias_halo_ERR_BUILD;
+    /* build the program (imcl_build) */
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);
+    if (imcl_status != alias_halo_OK)
         goto done;
-    }
-    if (clBuildProgram(imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
-        imcl_status = alias_halo_ERR_BUILD;
-        goto done;
-    }
-    imcl_kern = clCreateKernel(imcl_prog, "alias_halo", &imcl_err);
-    if (!imcl_kern) {
-        imcl_status = alias_halo_ERR_BUILD;
-        goto done;
-    }
 
     /* transfers: in [data], out [data]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
     imcl_d_data = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, imcl_data_bytes, (void *)data, &imcl_err);
@@ -138,35 +176,10 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
         goto done;
     }
 
-    /* arguments in the kernel's order */
-    imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &imcl_d_data);
-    imcl_err |= clSetKernelArg(imcl_kern, 1, sizeof(int), &data_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 2, sizeof(int), &data_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 3, sizeof(int), &data_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 4, sizeof(int), &n);
-    imcl_err |= clSetKernelArg(imcl_kern, 5, sizeof(int), &var);
-    imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(int), &blocks);
-    imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &vars);
-    imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
-    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
-    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = alias_halo_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9) */
-    {
-        const size_t imcl_local[3] = {8, 8, 8};
-        const size_t imcl_global[3] = {
-            (size_t)((W + 8 - 1) / 8) * 8,
-            (size_t)((H + 8 - 1) / 8) * 8,
-            (size_t)((D + 8 - 1) / 8) * 8,
-        };
-        imcl_err = clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, NULL);
-        if (imcl_err == CL_SUCCESS)
-            imcl_err = clFinish(imcl_queue);
-    }
+    /* the launch (imcl_launch), and the wait for its end */
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = alias_halo_ERR_LAUNCH;
         goto done;
@@ -219,11 +232,27 @@ struct alias_halo_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[1];              /* the device buffer of each array, by plan_array id */
-    size_t bytes[1];            /* its size */
+    cl_mem buf[1];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    size_t bytes[1];            /* the bytes of each array */
     int extent[1][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
+ * whatever the kernel does with its array: a swap may hand a read-only array the
+ * buffer of a written one. Returns alias_halo_OK, alias_halo_ERR_MEMORY or alias_halo_ERR_TRANSFER. */
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+{
+    const cl_uchar imcl_zero = 0;
+    cl_int imcl_err = CL_SUCCESS;
+    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);
+    if (!*buf)
+        return alias_halo_ERR_MEMORY;
+    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFinish(imcl_queue);
+    return imcl_err == CL_SUCCESS ? alias_halo_OK : alias_halo_ERR_TRANSFER;
+}
 
 int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
 {
@@ -236,6 +265,10 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)data_width * (size_t)data_height * (size_t)data_depth > 2147483647u)
         return alias_halo_ERR_ARGUMENT;
+    imcl_log[0] = 0;
+    cl_device_id imcl_dev;
+    if (imcl_device(&imcl_dev) != 0)
+        return alias_halo_ERR_DEVICE;
     alias_halo_plan *p = (alias_halo_plan *)calloc(1, sizeof *p);
     if (!p)
         return alias_halo_ERR_MEMORY;
@@ -246,13 +279,6 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
     p->bytes[0] = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
     int imcl_status = alias_halo_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_device_id imcl_dev;
-    const char *imcl_src = imcl_source;
-    imcl_log[0] = 0;
-    if (imcl_device(&imcl_dev) != 0) {
-        imcl_status = alias_halo_ERR_DEVICE;
-        goto fail;
-    }
     p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
     if (!p->context) {
         imcl_status = alias_halo_ERR_DEVICE;
@@ -264,41 +290,16 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
         goto fail;
     }
 
-    /* build the program once; the log is kept for build_log() */
-    p->program = clCreateProgramWithSource(p->context, 1, &imcl_src, NULL, &imcl_err);
-    if (!p->program) {
-        imcl_status = alias_halo_ERR_BUILD;
+    /* build the program once (imcl_build) */
+    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);
+    if (imcl_status != alias_halo_OK)
         goto fail;
-    }
-    if (clBuildProgram(p->program, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(p->program, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
-        imcl_status = alias_halo_ERR_BUILD;
-        goto fail;
-    }
-    p->kernel = clCreateKernel(p->program, "alias_halo", &imcl_err);
-    if (!p->kernel) {
-        imcl_status = alias_halo_ERR_BUILD;
-        goto fail;
-    }
 
-    /* one buffer per array, read-write whatever the kernel does with the array (a
-     * swap may hand a read-only array the buffer of a written one), zero-filled */
-    p->buf[0] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[0], NULL, &imcl_err);
-    if (!p->buf[0]) {
-        imcl_status = alias_halo_ERR_MEMORY;
+    /* the device memory of each array, zero-filled */
+    /* 'data' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[0], p->context, p->queue, p->bytes[0]);
+    if (imcl_status != alias_halo_OK)
         goto fail;
-    }
-    {
-        const cl_uchar imcl_zero = 0;
-        for (int i = 0; i < 1 && imcl_err == CL_SUCCESS; i++)
-            imcl_err = clEnqueueFillBuffer(p->queue, p->buf[i], &imcl_zero, 1, 0, p->bytes[i], 0, NULL, NULL);
-        if (imcl_err == CL_SUCCESS)
-            imcl_err = clFinish(p->queue);
-    }
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = alias_halo_ERR_TRANSFER;
-        goto fail;
-    }
     *plan = p;
     return alias_halo_OK;
 
@@ -340,33 +341,10 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     if (W < 1 || H < 1 || D < 1)
         return alias_halo_OK; /* an empty grid: nothing to do */
 
-    /* arguments in the kernel's order; buffers are set at every launch, since a
-     * swap may have exchanged them */
-    cl_int imcl_err = CL_SUCCESS;
-    imcl_err |= clSetKernelArg(plan->kernel, 0, sizeof(cl_mem), &plan->buf[0]);
-    imcl_err |= clSetKernelArg(plan->kernel, 1, sizeof(int), &data_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 2, sizeof(int), &data_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 3, sizeof(int), &data_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 4, sizeof(int), &n);
-    imcl_err |= clSetKernelArg(plan->kernel, 5, sizeof(int), &var);
-    imcl_err |= clSetKernelArg(plan->kernel, 6, sizeof(int), &blocks);
-    imcl_err |= clSetKernelArg(plan->kernel, 7, sizeof(int), &vars);
-    imcl_err |= clSetKernelArg(plan->kernel, 8, sizeof(int), &W);
-    imcl_err |= clSetKernelArg(plan->kernel, 9, sizeof(int), &H);
-    imcl_err |= clSetKernelArg(plan->kernel, 10, sizeof(int), &D);
-    if (imcl_err != CL_SUCCESS)
-        return alias_halo_ERR_LAUNCH;
-
-    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9),
-     * as in the one-shot wrapper */
-    const size_t imcl_local[3] = {8, 8, 8};
-    const size_t imcl_global[3] = {
-        (size_t)((W + 8 - 1) / 8) * 8,
-        (size_t)((H + 8 - 1) / 8) * 8,
-        (size_t)((D + 8 - 1) / 8) * 8,
-    };
+    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
+     * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    imcl_err = clEnqueueNDRangeKernel(plan->queue, plan->kernel, 3, NULL, imcl_global, imcl_local, 0, NULL, &imcl_ev);
+    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], data_width, data_height, data_depth, n, var, blocks, vars, W, H, D, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -381,8 +359,9 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     return imcl_err == CL_SUCCESS ? alias_halo_OK : alias_halo_ERR_LAUNCH;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[1] = {0};
 
 int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
@@ -392,10 +371,10 @@ int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return alias_halo_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    cl_mem imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return alias_halo_OK;
 }
 

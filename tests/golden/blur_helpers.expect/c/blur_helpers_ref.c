@@ -217,8 +217,9 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     return imcl_status;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[3] = {0, 0, 1};
 
 int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
@@ -228,10 +229,10 @@ int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return blur_helpers_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    void *imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return blur_helpers_OK;
 }
 

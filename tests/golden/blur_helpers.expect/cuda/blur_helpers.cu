@@ -40,6 +40,19 @@ __global__ void __launch_bounds__(64) blur_helpers_kernel(const float *__restric
     dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
 }
 
+/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
+
+/* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
+ * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
+ * wait for the kernel. Used by blur_helpers and by its plan. */
+static cudaError_t imcl_launch(const float *__restrict__ src, int src_width, int src_height, float *dst, int dst_width, int dst_height, const float *__restrict__ mask, float scale, int W, int H, int D)
+{
+    const dim3 imcl_block(8, 8, 1);
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
+    blur_helpers_kernel<<<imcl_grid, imcl_block>>>(src, src_width, src_height, dst, dst_width, dst_height, mask, scale, W, H, D);
+    return cudaGetLastError();
+}
+
 int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width, int dst_height, const float *mask, float scale)
 {
     /* every array is needed, and every extent must be positive */
@@ -90,15 +103,11 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
         goto done;
     }
 
-    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */
-    {
-        const dim3 imcl_block(8, 8, 1);
-        const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
-        blur_helpers_kernel<<<imcl_grid, imcl_block>>>(imcl_d_src, src_width, src_height, imcl_d_dst, dst_width, dst_height, imcl_d_mask, scale, W, H, D);
-        if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-            imcl_status = blur_helpers_ERR_LAUNCH;
-            goto done;
-        }
+    /* the launch (imcl_launch), and the wait for its end */
+    if (imcl_launch(imcl_d_src, src_width, src_height, imcl_d_dst, dst_width, dst_height, imcl_d_mask, scale, W, H, D) != cudaSuccess ||
+        cudaDeviceSynchronize() != cudaSuccess) {
+        imcl_status = blur_helpers_ERR_LAUNCH;
+        goto done;
     }
 
     /* copies of what the kernel wrote */
@@ -136,13 +145,24 @@ const char *blur_helpers_build_log(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct blur_helpers_plan {
-    void *buf[3];               /* the device buffer of each array, by plan_array id */
-    size_t bytes[3];            /* its size */
+    void *buf[3];               /* the device buffer of each array in global or shared memory, by plan_array id */
+    size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+ * Returns blur_helpers_OK, blur_helpers_ERR_MEMORY or blur_helpers_ERR_TRANSFER. */
+static int imcl_plan_buffer(void **buf, size_t bytes)
+{
+    if (cudaMalloc(buf, bytes) != cudaSuccess) {
+        *buf = NULL;
+        return blur_helpers_ERR_MEMORY;
+    }
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? blur_helpers_OK : blur_helpers_ERR_TRANSFER;
+}
 
 int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width, int dst_height)
 {
@@ -187,18 +207,19 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
     }
     p->events = 1;
 
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 3; i++) {
-        if (cudaMalloc(&p->buf[i], p->bytes[i]) != cudaSuccess) {
-            p->buf[i] = NULL;
-            imcl_status = blur_helpers_ERR_MEMORY;
-            goto fail;
-        }
-        if (cudaMemset(p->buf[i], 0, p->bytes[i]) != cudaSuccess) {
-            imcl_status = blur_helpers_ERR_TRANSFER;
-            goto fail;
-        }
-    }
+    /* the device memory of each array, zero-filled */
+    /* 'src' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[0], p->bytes[0]);
+    if (imcl_status != blur_helpers_OK)
+        goto fail;
+    /* 'dst' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[1], p->bytes[1]);
+    if (imcl_status != blur_helpers_OK)
+        goto fail;
+    /* 'mask' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[2], p->bytes[2]);
+    if (imcl_status != blur_helpers_OK)
+        goto fail;
     *plan = p;
     return blur_helpers_OK;
 
@@ -279,15 +300,11 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     if (W < 1 || H < 1 || D < 1)
         return blur_helpers_OK; /* an empty grid: nothing to do */
 
-    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9), as in
-     * the one-shot wrapper; the events around it give the kernel time */
-    const dim3 imcl_block(8, 8, 1);
-    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
+    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return blur_helpers_ERR_LAUNCH;
-    blur_helpers_kernel<<<imcl_grid, imcl_block>>>((float *)plan->buf[0], src_width, src_height, (float *)plan->buf[1], dst_width, dst_height, (float *)plan->buf[2], scale, W, H, D);
-    if (cudaGetLastError() != cudaSuccess || cudaEventRecord(plan->stop) != cudaSuccess ||
-        cudaEventSynchronize(plan->stop) != cudaSuccess)
+    if (imcl_launch((float *)plan->buf[0], src_width, src_height, (float *)plan->buf[1], dst_width, dst_height, (float *)plan->buf[2], scale, W, H, D) != cudaSuccess ||
+        cudaEventRecord(plan->stop) != cudaSuccess || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return blur_helpers_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
@@ -295,8 +312,9 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     return blur_helpers_OK;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[3] = {0, 0, 1};
 
 int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
@@ -306,10 +324,10 @@ int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return blur_helpers_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    void *imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return blur_helpers_OK;
 }
 

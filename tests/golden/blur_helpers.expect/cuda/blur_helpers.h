@@ -55,9 +55,9 @@ int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale);
-/* Exchanges the device buffers of arrays a and b (blur_helpers_plan_array_* ids), without
- * copying: both must have the same element type, halo and extents, else
- * blur_helpers_ERR_ARGUMENT. */
+/* Exchanges the device memory of arrays a and b (blur_helpers_plan_array_* ids), without
+ * copying: both must have the same element type, halo, extents and placement (an
+ * array in constant memory never swaps), else blur_helpers_ERR_ARGUMENT. */
 int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b);
 /* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;
  * wall clock for the C reference); 0 before the first launch. */

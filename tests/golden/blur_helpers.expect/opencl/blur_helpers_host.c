@@ -87,6 +87,57 @@ static int imcl_device(cl_device_id *imcl_dev)
     return -1;
 }
 
+/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
+
+/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
+ * for blur_helpers_build_log) and creates the kernel. What it made is in *imcl_prog and
+ * *imcl_kern (else NULL), on failure too: the caller releases them.
+ * Returns blur_helpers_OK or blur_helpers_ERR_BUILD. */
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+{
+    const char *imcl_src = imcl_source;
+    cl_int imcl_err = CL_SUCCESS;
+    *imcl_kern = NULL;
+    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
+    if (!*imcl_prog)
+        return blur_helpers_ERR_BUILD;
+    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        return blur_helpers_ERR_BUILD;
+    }
+    *imcl_kern = clCreateKernel(*imcl_prog, "blur_helpers", &imcl_err);
+    return *imcl_kern ? blur_helpers_OK : blur_helpers_ERR_BUILD;
+}
+
+/* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of
+ * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
+ * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by blur_helpers and
+ * by its plan. */
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem src, int src_width, int src_height, cl_mem dst, int dst_width, int dst_height, cl_mem mask, float scale, int W, int H, int D, cl_event *imcl_ev)
+{
+    cl_int imcl_err = CL_SUCCESS;
+    imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &src);
+    imcl_err |= clSetKernelArg(imcl_kern, 1, sizeof(int), &src_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 2, sizeof(int), &src_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 3, sizeof(cl_mem), &dst);
+    imcl_err |= clSetKernelArg(imcl_kern, 4, sizeof(int), &dst_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 5, sizeof(int), &dst_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(cl_mem), &mask);
+    imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(float), &scale);
+    imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
+    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
+    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
+    if (imcl_err != CL_SUCCESS)
+        return imcl_err;
+    const size_t imcl_local[3] = {8, 8, 1};
+    const size_t imcl_global[3] = {
+        (size_t)((W + 8 - 1) / 8) * 8,
+        (size_t)((H + 8 - 1) / 8) * 8,
+        (size_t)((D + 1 - 1) / 1) * 1,
+    };
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+}
+
 int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width, int dst_height, const float *mask, float scale)
 {
     /* every array is needed, and every extent must be positive */
@@ -106,7 +157,6 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
         return blur_helpers_OK; /* an empty grid: nothing to do */
     int imcl_status = blur_helpers_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_device_id imcl_dev;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
     cl_program imcl_prog = NULL;
@@ -117,8 +167,8 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     const size_t imcl_dst_bytes = (size_t)dst_width * (size_t)dst_height * sizeof(float);
     cl_mem imcl_d_mask = NULL;
     const size_t imcl_mask_bytes = (size_t)9 * sizeof(float);
-    const char *imcl_src = imcl_source;
     imcl_log[0] = 0;
+    cl_device_id imcl_dev;
     if (imcl_device(&imcl_dev) != 0)
         return blur_helpers_ERR_DEVICE;
     imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
@@ -132,22 +182,10 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
         goto done;
     }
 
-    /* build the program; the log is kept for build_log() */
-    imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
-    if (!imcl_prog) {
-        imcl_status = blur_helpers_ERR_BUILD;
+    /* build the program (imcl_build) */
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);
+    if (imcl_status != blur_helpers_OK)
         goto done;
-    }
-    if (clBuildProgram(imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
-        imcl_status = blur_helpers_ERR_BUILD;
-        goto done;
-    }
-    imcl_kern = clCreateKernel(imcl_prog, "blur_helpers", &imcl_err);
-    if (!imcl_kern) {
-        imcl_status = blur_helpers_ERR_BUILD;
-        goto done;
-    }
 
     /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before it is read) */
     imcl_d_src = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_src_bytes, (void *)src, &imcl_err);
@@ -166,35 +204,10 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
         goto done;
     }
 
-    /* arguments in the kernel's order */
-    imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &imcl_d_src);
-    imcl_err |= clSetKernelArg(imcl_kern, 1, sizeof(int), &src_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 2, sizeof(int), &src_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 3, sizeof(cl_mem), &imcl_d_dst);
-    imcl_err |= clSetKernelArg(imcl_kern, 4, sizeof(int), &dst_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 5, sizeof(int), &dst_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(cl_mem), &imcl_d_mask);
-    imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(float), &scale);
-    imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
-    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
-    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = blur_helpers_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9) */
-    {
-        const size_t imcl_local[3] = {8, 8, 1};
-        const size_t imcl_global[3] = {
-            (size_t)((W + 8 - 1) / 8) * 8,
-            (size_t)((H + 8 - 1) / 8) * 8,
-            (size_t)((D + 1 - 1) / 1) * 1,
-        };
-        imcl_err = clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0, NULL, NULL);
-        if (imcl_err == CL_SUCCESS)
-            imcl_err = clFinish(imcl_queue);
-    }
+    /* the launch (imcl_launch), and the wait for its end */
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_src, src_width, src_height, imcl_d_dst, dst_width, dst_height, imcl_d_mask, scale, W, H, D, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = blur_helpers_ERR_LAUNCH;
         goto done;
@@ -251,11 +264,27 @@ struct blur_helpers_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[3];              /* the device buffer of each array, by plan_array id */
-    size_t bytes[3];            /* its size */
+    cl_mem buf[3];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
+ * whatever the kernel does with its array: a swap may hand a read-only array the
+ * buffer of a written one. Returns blur_helpers_OK, blur_helpers_ERR_MEMORY or blur_helpers_ERR_TRANSFER. */
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+{
+    const cl_uchar imcl_zero = 0;
+    cl_int imcl_err = CL_SUCCESS;
+    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);
+    if (!*buf)
+        return blur_helpers_ERR_MEMORY;
+    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFinish(imcl_queue);
+    return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_TRANSFER;
+}
 
 int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width, int dst_height)
 {
@@ -272,6 +301,10 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
     /* the arrays the grid is bound to must have one extent */
     if (dst_width != src_width || dst_height != src_height)
         return blur_helpers_ERR_ARGUMENT;
+    imcl_log[0] = 0;
+    cl_device_id imcl_dev;
+    if (imcl_device(&imcl_dev) != 0)
+        return blur_helpers_ERR_DEVICE;
     blur_helpers_plan *p = (blur_helpers_plan *)calloc(1, sizeof *p);
     if (!p)
         return blur_helpers_ERR_MEMORY;
@@ -290,13 +323,6 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
     p->bytes[2] = (size_t)9 * sizeof(float);
     int imcl_status = blur_helpers_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_device_id imcl_dev;
-    const char *imcl_src = imcl_source;
-    imcl_log[0] = 0;
-    if (imcl_device(&imcl_dev) != 0) {
-        imcl_status = blur_helpers_ERR_DEVICE;
-        goto fail;
-    }
     p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
     if (!p->context) {
         imcl_status = blur_helpers_ERR_DEVICE;
@@ -308,51 +334,24 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
         goto fail;
     }
 
-    /* build the program once; the log is kept for build_log() */
-    p->program = clCreateProgramWithSource(p->context, 1, &imcl_src, NULL, &imcl_err);
-    if (!p->program) {
-        imcl_status = blur_helpers_ERR_BUILD;
+    /* build the program once (imcl_build) */
+    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);
+    if (imcl_status != blur_helpers_OK)
         goto fail;
-    }
-    if (clBuildProgram(p->program, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(p->program, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
-        imcl_status = blur_helpers_ERR_BUILD;
-        goto fail;
-    }
-    p->kernel = clCreateKernel(p->program, "blur_helpers", &imcl_err);
-    if (!p->kernel) {
-        imcl_status = blur_helpers_ERR_BUILD;
-        goto fail;
-    }
 
-    /* one buffer per array, read-write whatever the kernel does with the array (a
-     * swap may hand a read-only array the buffer of a written one), zero-filled */
-    p->buf[0] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[0], NULL, &imcl_err);
-    if (!p->buf[0]) {
-        imcl_status = blur_helpers_ERR_MEMORY;
+    /* the device memory of each array, zero-filled */
+    /* 'src' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[0], p->context, p->queue, p->bytes[0]);
+    if (imcl_status != blur_helpers_OK)
         goto fail;
-    }
-    p->buf[1] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[1], NULL, &imcl_err);
-    if (!p->buf[1]) {
-        imcl_status = blur_helpers_ERR_MEMORY;
+    /* 'dst' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[1], p->context, p->queue, p->bytes[1]);
+    if (imcl_status != blur_helpers_OK)
         goto fail;
-    }
-    p->buf[2] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[2], NULL, &imcl_err);
-    if (!p->buf[2]) {
-        imcl_status = blur_helpers_ERR_MEMORY;
+    /* 'mask' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[2], p->context, p->queue, p->bytes[2]);
+    if (imcl_status != blur_helpers_OK)
         goto fail;
-    }
-    {
-        const cl_uchar imcl_zero = 0;
-        for (int i = 0; i < 3 && imcl_err == CL_SUCCESS; i++)
-            imcl_err = clEnqueueFillBuffer(p->queue, p->buf[i], &imcl_zero, 1, 0, p->bytes[i], 0, NULL, NULL);
-        if (imcl_err == CL_SUCCESS)
-            imcl_err = clFinish(p->queue);
-    }
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = blur_helpers_ERR_TRANSFER;
-        goto fail;
-    }
     *plan = p;
     return blur_helpers_OK;
 
@@ -431,33 +430,10 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     if (W < 1 || H < 1 || D < 1)
         return blur_helpers_OK; /* an empty grid: nothing to do */
 
-    /* arguments in the kernel's order; buffers are set at every launch, since a
-     * swap may have exchanged them */
-    cl_int imcl_err = CL_SUCCESS;
-    imcl_err |= clSetKernelArg(plan->kernel, 0, sizeof(cl_mem), &plan->buf[0]);
-    imcl_err |= clSetKernelArg(plan->kernel, 1, sizeof(int), &src_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 2, sizeof(int), &src_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 3, sizeof(cl_mem), &plan->buf[1]);
-    imcl_err |= clSetKernelArg(plan->kernel, 4, sizeof(int), &dst_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 5, sizeof(int), &dst_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 6, sizeof(cl_mem), &plan->buf[2]);
-    imcl_err |= clSetKernelArg(plan->kernel, 7, sizeof(float), &scale);
-    imcl_err |= clSetKernelArg(plan->kernel, 8, sizeof(int), &W);
-    imcl_err |= clSetKernelArg(plan->kernel, 9, sizeof(int), &H);
-    imcl_err |= clSetKernelArg(plan->kernel, 10, sizeof(int), &D);
-    if (imcl_err != CL_SUCCESS)
-        return blur_helpers_ERR_LAUNCH;
-
-    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9),
-     * as in the one-shot wrapper */
-    const size_t imcl_local[3] = {8, 8, 1};
-    const size_t imcl_global[3] = {
-        (size_t)((W + 8 - 1) / 8) * 8,
-        (size_t)((H + 8 - 1) / 8) * 8,
-        (size_t)((D + 1 - 1) / 1) * 1,
-    };
+    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
+     * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    imcl_err = clEnqueueNDRangeKernel(plan->queue, plan->kernel, 2, NULL, imcl_global, imcl_local, 0, NULL, &imcl_ev);
+    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], src_width, src_height, plan->buf[1], dst_width, dst_height, plan->buf[2], scale, W, H, D, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -472,8 +448,9 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_LAUNCH;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[3] = {0, 0, 1};
 
 int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
@@ -483,10 +460,10 @@ int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return blur_helpers_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    cl_mem imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return blur_helpers_OK;
 }
 

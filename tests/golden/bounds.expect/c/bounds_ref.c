@@ -297,8 +297,9 @@ int bounds_plan_launch(bounds_plan *plan)
     return imcl_status;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)
@@ -308,10 +309,10 @@ int bounds_plan_swap(bounds_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return bounds_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    void *imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return bounds_OK;
 }
 

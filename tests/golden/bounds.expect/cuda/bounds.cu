@@ -55,6 +55,19 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
         + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
 }
 
+/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
+
+/* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
+ * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
+ * wait for the kernel. Used by bounds and by its plan. */
+static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_height, int a_depth, const double *__restrict__ b, int b_width, int b_height, int b_depth, const double *__restrict__ c, int c_width, int c_height, int c_depth, const double *__restrict__ d, int d_width, int d_height, int d_depth, const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth, int W, int H, int D)
+{
+    const dim3 imcl_block(32, 4, 2);
+    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 2 - 1) / 2);
+    bounds_kernel<<<imcl_grid, imcl_block>>>(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c, c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
+    return cudaGetLastError();
+}
+
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width, int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth, const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width, int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth)
 {
     /* every array is needed, and every extent must be positive */
@@ -136,15 +149,11 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         goto done;
     }
 
-    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */
-    {
-        const dim3 imcl_block(32, 4, 2);
-        const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 2 - 1) / 2);
-        bounds_kernel<<<imcl_grid, imcl_block>>>(imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D);
-        if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-            imcl_status = bounds_ERR_LAUNCH;
-            goto done;
-        }
+    /* the launch (imcl_launch), and the wait for its end */
+    if (imcl_launch(imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D) != cudaSuccess ||
+        cudaDeviceSynchronize() != cudaSuccess) {
+        imcl_status = bounds_ERR_LAUNCH;
+        goto done;
     }
 
     /* copies of what the kernel wrote */
@@ -185,13 +194,24 @@ const char *bounds_build_log(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct bounds_plan {
-    void *buf[6];               /* the device buffer of each array, by plan_array id */
-    size_t bytes[6];            /* its size */
+    void *buf[6];               /* the device buffer of each array in global or shared memory, by plan_array id */
+    size_t bytes[6];            /* the bytes of each array */
     int extent[6][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+ * Returns bounds_OK, bounds_ERR_MEMORY or bounds_ERR_TRANSFER. */
+static int imcl_plan_buffer(void **buf, size_t bytes)
+{
+    if (cudaMalloc(buf, bytes) != cudaSuccess) {
+        *buf = NULL;
+        return bounds_ERR_MEMORY;
+    }
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? bounds_OK : bounds_ERR_TRANSFER;
+}
 
 int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
 {
@@ -249,18 +269,31 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
     }
     p->events = 1;
 
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 6; i++) {
-        if (cudaMalloc(&p->buf[i], p->bytes[i]) != cudaSuccess) {
-            p->buf[i] = NULL;
-            imcl_status = bounds_ERR_MEMORY;
-            goto fail;
-        }
-        if (cudaMemset(p->buf[i], 0, p->bytes[i]) != cudaSuccess) {
-            imcl_status = bounds_ERR_TRANSFER;
-            goto fail;
-        }
-    }
+    /* the device memory of each array, zero-filled */
+    /* 'a' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[0], p->bytes[0]);
+    if (imcl_status != bounds_OK)
+        goto fail;
+    /* 'b' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[1], p->bytes[1]);
+    if (imcl_status != bounds_OK)
+        goto fail;
+    /* 'c' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[2], p->bytes[2]);
+    if (imcl_status != bounds_OK)
+        goto fail;
+    /* 'd' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[3], p->bytes[3]);
+    if (imcl_status != bounds_OK)
+        goto fail;
+    /* 'h' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[4], p->bytes[4]);
+    if (imcl_status != bounds_OK)
+        goto fail;
+    /* 'out' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[5], p->bytes[5]);
+    if (imcl_status != bounds_OK)
+        goto fail;
     *plan = p;
     return bounds_OK;
 
@@ -409,15 +442,11 @@ int bounds_plan_launch(bounds_plan *plan)
     if (W < 1 || H < 1 || D < 1)
         return bounds_OK; /* an empty grid: nothing to do */
 
-    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9), as in
-     * the one-shot wrapper; the events around it give the kernel time */
-    const dim3 imcl_block(32, 4, 2);
-    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 2 - 1) / 2);
+    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return bounds_ERR_LAUNCH;
-    bounds_kernel<<<imcl_grid, imcl_block>>>((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1], b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth, (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width, h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H, D);
-    if (cudaGetLastError() != cudaSuccess || cudaEventRecord(plan->stop) != cudaSuccess ||
-        cudaEventSynchronize(plan->stop) != cudaSuccess)
+    if (imcl_launch((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1], b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth, (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width, h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H, D) != cudaSuccess ||
+        cudaEventRecord(plan->stop) != cudaSuccess || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return bounds_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
@@ -425,8 +454,9 @@ int bounds_plan_launch(bounds_plan *plan)
     return bounds_OK;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)
@@ -436,10 +466,10 @@ int bounds_plan_swap(bounds_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return bounds_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    void *imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return bounds_OK;
 }
 

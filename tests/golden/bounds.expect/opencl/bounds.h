@@ -67,9 +67,9 @@ int bounds_plan_upload_out(bounds_plan *plan, const double *host);
 int bounds_plan_download_out(bounds_plan *plan, double *host);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int bounds_plan_launch(bounds_plan *plan);
-/* Exchanges the device buffers of arrays a and b (bounds_plan_array_* ids), without
- * copying: both must have the same element type, halo and extents, else
- * bounds_ERR_ARGUMENT. */
+/* Exchanges the device memory of arrays a and b (bounds_plan_array_* ids), without
+ * copying: both must have the same element type, halo, extents and placement (an
+ * array in constant memory never swaps), else bounds_ERR_ARGUMENT. */
 int bounds_plan_swap(bounds_plan *plan, int a, int b);
 /* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;
  * wall clock for the C reference); 0 before the first launch. */

@@ -106,6 +106,73 @@ static int imcl_device(cl_device_id *imcl_dev)
     return -1;
 }
 
+/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
+
+/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
+ * for bounds_build_log) and creates the kernel. What it made is in *imcl_prog and
+ * *imcl_kern (else NULL), on failure too: the caller releases them.
+ * Returns bounds_OK or bounds_ERR_BUILD. */
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+{
+    const char *imcl_src = imcl_source;
+    cl_int imcl_err = CL_SUCCESS;
+    *imcl_kern = NULL;
+    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
+    if (!*imcl_prog)
+        return bounds_ERR_BUILD;
+    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        return bounds_ERR_BUILD;
+    }
+    *imcl_kern = clCreateKernel(*imcl_prog, "bounds", &imcl_err);
+    return *imcl_kern ? bounds_OK : bounds_ERR_BUILD;
+}
+
+/* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of
+ * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
+ * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by bounds and
+ * by its plan. */
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem a, int a_width, int a_height, int a_depth, cl_mem b, int b_width, int b_height, int b_depth, cl_mem c, int c_width, int c_height, int c_depth, cl_mem d, int d_width, int d_height, int d_depth, cl_mem h, int h_width, int h_height, int h_depth, cl_mem out, int out_width, int out_height, int out_depth, int W, int H, int D, cl_event *imcl_ev)
+{
+    cl_int imcl_err = CL_SUCCESS;
+    imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &a);
+    imcl_err |= clSetKernelArg(imcl_kern, 1, sizeof(int), &a_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 2, sizeof(int), &a_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 3, sizeof(int), &a_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 4, sizeof(cl_mem), &b);
+    imcl_err |= clSetKernelArg(imcl_kern, 5, sizeof(int), &b_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(int), &b_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &b_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(cl_mem), &c);
+    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &c_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &c_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &c_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 12, sizeof(cl_mem), &d);
+    imcl_err |= clSetKernelArg(imcl_kern, 13, sizeof(int), &d_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 14, sizeof(int), &d_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 15, sizeof(int), &d_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 16, sizeof(cl_mem), &h);
+    imcl_err |= clSetKernelArg(imcl_kern, 17, sizeof(int), &h_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 18, sizeof(int), &h_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 19, sizeof(int), &h_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 20, sizeof(cl_mem), &out);
+    imcl_err |= clSetKernelArg(imcl_kern, 21, sizeof(int), &out_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 22, sizeof(int), &out_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 23, sizeof(int), &out_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 24, sizeof(int), &W);
+    imcl_err |= clSetKernelArg(imcl_kern, 25, sizeof(int), &H);
+    imcl_err |= clSetKernelArg(imcl_kern, 26, sizeof(int), &D);
+    if (imcl_err != CL_SUCCESS)
+        return imcl_err;
+    const size_t imcl_local[3] = {32, 4, 2};
+    const size_t imcl_global[3] = {
+        (size_t)((W + 32 - 1) / 32) * 32,
+        (size_t)((H + 4 - 1) / 4) * 4,
+        (size_t)((D + 2 - 1) / 2) * 2,
+    };
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+}
+
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width, int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth, const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width, int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth)
 {
     /* every array is needed, and every extent must be positive */
@@ -126,7 +193,6 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         return bounds_OK; /* an empty grid: nothing to do */
     int imcl_status = bounds_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_device_id imcl_dev;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
     cl_program imcl_prog = NULL;
@@ -143,8 +209,8 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     const size_t imcl_h_bytes = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
     cl_mem imcl_d_out = NULL;
     const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
-    const char *imcl_src = imcl_source;
     imcl_log[0] = 0;
+    cl_device_id imcl_dev;
     if (imcl_device(&imcl_dev) != 0)
         return bounds_ERR_DEVICE;
     imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
@@ -158,22 +224,10 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         goto done;
     }
 
-    /* build the program; the log is kept for build_log() */
-    imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
-    if (!imcl_prog) {
-        imcl_status = bounds_ERR_BUILD;
+    /* build the program (imcl_build) */
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);
+    if (imcl_status != bounds_OK)
         goto done;
-    }
-    if (clBuildProgram(imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
-        imcl_status = bounds_ERR_BUILD;
-        goto done;
-    }
-    imcl_kern = clCreateKernel(imcl_prog, "bounds", &imcl_err);
-    if (!imcl_kern) {
-        imcl_status = bounds_ERR_BUILD;
-        goto done;
-    }
 
     /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten before it is read) */
     imcl_d_a = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_a_bytes, (void *)a, &imcl_err);
@@ -207,51 +261,10 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         goto done;
     }
 
-    /* arguments in the kernel's order */
-    imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &imcl_d_a);
-    imcl_err |= clSetKernelArg(imcl_kern, 1, sizeof(int), &a_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 2, sizeof(int), &a_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 3, sizeof(int), &a_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 4, sizeof(cl_mem), &imcl_d_b);
-    imcl_err |= clSetKernelArg(imcl_kern, 5, sizeof(int), &b_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(int), &b_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &b_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(cl_mem), &imcl_d_c);
-    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &c_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &c_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &c_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 12, sizeof(cl_mem), &imcl_d_d);
-    imcl_err |= clSetKernelArg(imcl_kern, 13, sizeof(int), &d_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 14, sizeof(int), &d_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 15, sizeof(int), &d_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 16, sizeof(cl_mem), &imcl_d_h);
-    imcl_err |= clSetKernelArg(imcl_kern, 17, sizeof(int), &h_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 18, sizeof(int), &h_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 19, sizeof(int), &h_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 20, sizeof(cl_mem), &imcl_d_out);
-    imcl_err |= clSetKernelArg(imcl_kern, 21, sizeof(int), &out_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 22, sizeof(int), &out_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 23, sizeof(int), &out_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 24, sizeof(int), &W);
-    imcl_err |= clSetKernelArg(imcl_kern, 25, sizeof(int), &H);
-    imcl_err |= clSetKernelArg(imcl_kern, 26, sizeof(int), &D);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = bounds_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9) */
-    {
-        const size_t imcl_local[3] = {32, 4, 2};
-        const size_t imcl_global[3] = {
-            (size_t)((W + 32 - 1) / 32) * 32,
-            (size_t)((H + 4 - 1) / 4) * 4,
-            (size_t)((D + 2 - 1) / 2) * 2,
-        };
-        imcl_err = clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, NULL);
-        if (imcl_err == CL_SUCCESS)
-            imcl_err = clFinish(imcl_queue);
-    }
+    /* the launch (imcl_launch), and the wait for its end */
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = bounds_ERR_LAUNCH;
         goto done;
@@ -314,11 +327,27 @@ struct bounds_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[6];              /* the device buffer of each array, by plan_array id */
-    size_t bytes[6];            /* its size */
+    cl_mem buf[6];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    size_t bytes[6];            /* the bytes of each array */
     int extent[6][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
+ * whatever the kernel does with its array: a swap may hand a read-only array the
+ * buffer of a written one. Returns bounds_OK, bounds_ERR_MEMORY or bounds_ERR_TRANSFER. */
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+{
+    const cl_uchar imcl_zero = 0;
+    cl_int imcl_err = CL_SUCCESS;
+    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);
+    if (!*buf)
+        return bounds_ERR_MEMORY;
+    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFinish(imcl_queue);
+    return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_TRANSFER;
+}
 
 int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
 {
@@ -336,6 +365,10 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
         (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return bounds_ERR_ARGUMENT;
+    imcl_log[0] = 0;
+    cl_device_id imcl_dev;
+    if (imcl_device(&imcl_dev) != 0)
+        return bounds_ERR_DEVICE;
     bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
     if (!p)
         return bounds_ERR_MEMORY;
@@ -366,13 +399,6 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
     p->bytes[5] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
     int imcl_status = bounds_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_device_id imcl_dev;
-    const char *imcl_src = imcl_source;
-    imcl_log[0] = 0;
-    if (imcl_device(&imcl_dev) != 0) {
-        imcl_status = bounds_ERR_DEVICE;
-        goto fail;
-    }
     p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
     if (!p->context) {
         imcl_status = bounds_ERR_DEVICE;
@@ -384,66 +410,36 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
         goto fail;
     }
 
-    /* build the program once; the log is kept for build_log() */
-    p->program = clCreateProgramWithSource(p->context, 1, &imcl_src, NULL, &imcl_err);
-    if (!p->program) {
-        imcl_status = bounds_ERR_BUILD;
+    /* build the program once (imcl_build) */
+    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);
+    if (imcl_status != bounds_OK)
         goto fail;
-    }
-    if (clBuildProgram(p->program, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(p->program, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
-        imcl_status = bounds_ERR_BUILD;
-        goto fail;
-    }
-    p->kernel = clCreateKernel(p->program, "bounds", &imcl_err);
-    if (!p->kernel) {
-        imcl_status = bounds_ERR_BUILD;
-        goto fail;
-    }
 
-    /* one buffer per array, read-write whatever the kernel does with the array (a
-     * swap may hand a read-only array the buffer of a written one), zero-filled */
-    p->buf[0] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[0], NULL, &imcl_err);
-    if (!p->buf[0]) {
-        imcl_status = bounds_ERR_MEMORY;
+    /* the device memory of each array, zero-filled */
+    /* 'a' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[0], p->context, p->queue, p->bytes[0]);
+    if (imcl_status != bounds_OK)
         goto fail;
-    }
-    p->buf[1] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[1], NULL, &imcl_err);
-    if (!p->buf[1]) {
-        imcl_status = bounds_ERR_MEMORY;
+    /* 'b' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[1], p->context, p->queue, p->bytes[1]);
+    if (imcl_status != bounds_OK)
         goto fail;
-    }
-    p->buf[2] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[2], NULL, &imcl_err);
-    if (!p->buf[2]) {
-        imcl_status = bounds_ERR_MEMORY;
+    /* 'c' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[2], p->context, p->queue, p->bytes[2]);
+    if (imcl_status != bounds_OK)
         goto fail;
-    }
-    p->buf[3] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[3], NULL, &imcl_err);
-    if (!p->buf[3]) {
-        imcl_status = bounds_ERR_MEMORY;
+    /* 'd' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[3], p->context, p->queue, p->bytes[3]);
+    if (imcl_status != bounds_OK)
         goto fail;
-    }
-    p->buf[4] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[4], NULL, &imcl_err);
-    if (!p->buf[4]) {
-        imcl_status = bounds_ERR_MEMORY;
+    /* 'h' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[4], p->context, p->queue, p->bytes[4]);
+    if (imcl_status != bounds_OK)
         goto fail;
-    }
-    p->buf[5] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[5], NULL, &imcl_err);
-    if (!p->buf[5]) {
-        imcl_status = bounds_ERR_MEMORY;
+    /* 'out' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[5], p->context, p->queue, p->bytes[5]);
+    if (imcl_status != bounds_OK)
         goto fail;
-    }
-    {
-        const cl_uchar imcl_zero = 0;
-        for (int i = 0; i < 6 && imcl_err == CL_SUCCESS; i++)
-            imcl_err = clEnqueueFillBuffer(p->queue, p->buf[i], &imcl_zero, 1, 0, p->bytes[i], 0, NULL, NULL);
-        if (imcl_err == CL_SUCCESS)
-            imcl_err = clFinish(p->queue);
-    }
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = bounds_ERR_TRANSFER;
-        goto fail;
-    }
     *plan = p;
     return bounds_OK;
 
@@ -590,49 +586,10 @@ int bounds_plan_launch(bounds_plan *plan)
     if (W < 1 || H < 1 || D < 1)
         return bounds_OK; /* an empty grid: nothing to do */
 
-    /* arguments in the kernel's order; buffers are set at every launch, since a
-     * swap may have exchanged them */
-    cl_int imcl_err = CL_SUCCESS;
-    imcl_err |= clSetKernelArg(plan->kernel, 0, sizeof(cl_mem), &plan->buf[0]);
-    imcl_err |= clSetKernelArg(plan->kernel, 1, sizeof(int), &a_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 2, sizeof(int), &a_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 3, sizeof(int), &a_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 4, sizeof(cl_mem), &plan->buf[1]);
-    imcl_err |= clSetKernelArg(plan->kernel, 5, sizeof(int), &b_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 6, sizeof(int), &b_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 7, sizeof(int), &b_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 8, sizeof(cl_mem), &plan->buf[2]);
-    imcl_err |= clSetKernelArg(plan->kernel, 9, sizeof(int), &c_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 10, sizeof(int), &c_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 11, sizeof(int), &c_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 12, sizeof(cl_mem), &plan->buf[3]);
-    imcl_err |= clSetKernelArg(plan->kernel, 13, sizeof(int), &d_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 14, sizeof(int), &d_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 15, sizeof(int), &d_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 16, sizeof(cl_mem), &plan->buf[4]);
-    imcl_err |= clSetKernelArg(plan->kernel, 17, sizeof(int), &h_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 18, sizeof(int), &h_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 19, sizeof(int), &h_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 20, sizeof(cl_mem), &plan->buf[5]);
-    imcl_err |= clSetKernelArg(plan->kernel, 21, sizeof(int), &out_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 22, sizeof(int), &out_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 23, sizeof(int), &out_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 24, sizeof(int), &W);
-    imcl_err |= clSetKernelArg(plan->kernel, 25, sizeof(int), &H);
-    imcl_err |= clSetKernelArg(plan->kernel, 26, sizeof(int), &D);
-    if (imcl_err != CL_SUCCESS)
-        return bounds_ERR_LAUNCH;
-
-    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9),
-     * as in the one-shot wrapper */
-    const size_t imcl_local[3] = {32, 4, 2};
-    const size_t imcl_global[3] = {
-        (size_t)((W + 32 - 1) / 32) * 32,
-        (size_t)((H + 4 - 1) / 4) * 4,
-        (size_t)((D + 2 - 1) / 2) * 2,
-    };
+    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
+     * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    imcl_err = clEnqueueNDRangeKernel(plan->queue, plan->kernel, 3, NULL, imcl_global, imcl_local, 0, NULL, &imcl_ev);
+    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], a_width, a_height, a_depth, plan->buf[1], b_width, b_height, b_depth, plan->buf[2], c_width, c_height, c_depth, plan->buf[3], d_width, d_height, d_depth, plan->buf[4], h_width, h_height, h_depth, plan->buf[5], out_width, out_height, out_depth, W, H, D, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -647,8 +604,9 @@ int bounds_plan_launch(bounds_plan *plan)
     return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_LAUNCH;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)
@@ -658,10 +616,10 @@ int bounds_plan_swap(bounds_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return bounds_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    cl_mem imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return bounds_OK;
 }
 

@@ -35,6 +35,19 @@ __global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ in
     }
 }
 
+/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
+
+/* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
+ * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
+ * wait for the kernel. Used by sum7 and by its plan. */
+static cudaError_t imcl_launch(const double *__restrict__ input, int input_width, int input_height, int input_depth, double *output, int output_width, int output_height, int output_depth, int W, int H, int D)
+{
+    const dim3 imcl_block(8, 8, 8);
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+    sum7_kernel<<<imcl_grid, imcl_block>>>(input, input_width, input_height, input_depth, output, output_width, output_height, output_depth, W, H, D);
+    return cudaGetLastError();
+}
+
 int sum7(const double *input, int input_width, int input_height, int input_depth, double *output, int output_width, int output_height, int output_depth)
 {
     /* every array is needed, and every extent must be positive */
@@ -76,15 +89,11 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         goto done;
     }
 
-    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9) */
-    {
-        const dim3 imcl_block(8, 8, 8);
-        const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
-        sum7_kernel<<<imcl_grid, imcl_block>>>(imcl_d_input, input_width, input_height, input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D);
-        if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-            imcl_status = sum7_ERR_LAUNCH;
-            goto done;
-        }
+    /* the launch (imcl_launch), and the wait for its end */
+    if (imcl_launch(imcl_d_input, input_width, input_height, input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D) != cudaSuccess ||
+        cudaDeviceSynchronize() != cudaSuccess) {
+        imcl_status = sum7_ERR_LAUNCH;
+        goto done;
     }
 
     /* copies of what the kernel wrote */
@@ -121,13 +130,24 @@ const char *sum7_build_log(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct sum7_plan {
-    void *buf[2];               /* the device buffer of each array, by plan_array id */
-    size_t bytes[2];            /* its size */
+    void *buf[2];               /* the device buffer of each array in global or shared memory, by plan_array id */
+    size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+ * Returns sum7_OK, sum7_ERR_MEMORY or sum7_ERR_TRANSFER. */
+static int imcl_plan_buffer(void **buf, size_t bytes)
+{
+    if (cudaMalloc(buf, bytes) != cudaSuccess) {
+        *buf = NULL;
+        return sum7_ERR_MEMORY;
+    }
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? sum7_OK : sum7_ERR_TRANSFER;
+}
 
 int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth, int output_width, int output_height, int output_depth)
 {
@@ -165,18 +185,15 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
     }
     p->events = 1;
 
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 2; i++) {
-        if (cudaMalloc(&p->buf[i], p->bytes[i]) != cudaSuccess) {
-            p->buf[i] = NULL;
-            imcl_status = sum7_ERR_MEMORY;
-            goto fail;
-        }
-        if (cudaMemset(p->buf[i], 0, p->bytes[i]) != cudaSuccess) {
-            imcl_status = sum7_ERR_TRANSFER;
-            goto fail;
-        }
-    }
+    /* the device memory of each array, zero-filled */
+    /* 'input' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[0], p->bytes[0]);
+    if (imcl_status != sum7_OK)
+        goto fail;
+    /* 'output' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[1], p->bytes[1]);
+    if (imcl_status != sum7_OK)
+        goto fail;
     *plan = p;
     return sum7_OK;
 
@@ -241,15 +258,11 @@ int sum7_plan_launch(sum7_plan *plan)
     if (W < 1 || H < 1 || D < 1)
         return sum7_OK; /* an empty grid: nothing to do */
 
-    /* one thread per grid point, blocks of the tuned shape (thesis eq. 3.7-3.9), as in
-     * the one-shot wrapper; the events around it give the kernel time */
-    const dim3 imcl_block(8, 8, 8);
-    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return sum7_ERR_LAUNCH;
-    sum7_kernel<<<imcl_grid, imcl_block>>>((double *)plan->buf[0], input_width, input_height, input_depth, (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D);
-    if (cudaGetLastError() != cudaSuccess || cudaEventRecord(plan->stop) != cudaSuccess ||
-        cudaEventSynchronize(plan->stop) != cudaSuccess)
+    if (imcl_launch((double *)plan->buf[0], input_width, input_height, input_depth, (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D) != cudaSuccess ||
+        cudaEventRecord(plan->stop) != cudaSuccess || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return sum7_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
@@ -257,8 +270,9 @@ int sum7_plan_launch(sum7_plan *plan)
     return sum7_OK;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[2] = {0, 0};
 
 int sum7_plan_swap(sum7_plan *plan, int a, int b)
@@ -268,10 +282,10 @@ int sum7_plan_swap(sum7_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return sum7_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    void *imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return sum7_OK;
 }
 

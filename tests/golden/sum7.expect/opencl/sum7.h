@@ -51,9 +51,9 @@ int sum7_plan_upload_output(sum7_plan *plan, const double *host);
 int sum7_plan_download_output(sum7_plan *plan, double *host);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int sum7_plan_launch(sum7_plan *plan);
-/* Exchanges the device buffers of arrays a and b (sum7_plan_array_* ids), without
- * copying: both must have the same element type, halo and extents, else
- * sum7_ERR_ARGUMENT. */
+/* Exchanges the device memory of arrays a and b (sum7_plan_array_* ids), without
+ * copying: both must have the same element type, halo, extents and placement (an
+ * array in constant memory never swaps), else sum7_ERR_ARGUMENT. */
 int sum7_plan_swap(sum7_plan *plan, int a, int b);
 /* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;
  * wall clock for the C reference); 0 before the first launch. */

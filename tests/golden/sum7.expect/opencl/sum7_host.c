@@ -86,6 +86,57 @@ static int imcl_device(cl_device_id *imcl_dev)
     return -1;
 }
 
+/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
+
+/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
+ * for sum7_build_log) and creates the kernel. What it made is in *imcl_prog and
+ * *imcl_kern (else NULL), on failure too: the caller releases them.
+ * Returns sum7_OK or sum7_ERR_BUILD. */
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+{
+    const char *imcl_src = imcl_source;
+    cl_int imcl_err = CL_SUCCESS;
+    *imcl_kern = NULL;
+    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
+    if (!*imcl_prog)
+        return sum7_ERR_BUILD;
+    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        return sum7_ERR_BUILD;
+    }
+    *imcl_kern = clCreateKernel(*imcl_prog, "sum7", &imcl_err);
+    return *imcl_kern ? sum7_OK : sum7_ERR_BUILD;
+}
+
+/* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of
+ * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
+ * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by sum7 and
+ * by its plan. */
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem input, int input_width, int input_height, int input_depth, cl_mem output, int output_width, int output_height, int output_depth, int W, int H, int D, cl_event *imcl_ev)
+{
+    cl_int imcl_err = CL_SUCCESS;
+    imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &input);
+    imcl_err |= clSetKernelArg(imcl_kern, 1, sizeof(int), &input_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 2, sizeof(int), &input_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 3, sizeof(int), &input_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 4, sizeof(cl_mem), &output);
+    imcl_err |= clSetKernelArg(imcl_kern, 5, sizeof(int), &output_width);
+    imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(int), &output_height);
+    imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &output_depth);
+    imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
+    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
+    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
+    if (imcl_err != CL_SUCCESS)
+        return imcl_err;
+    const size_t imcl_local[3] = {8, 8, 8};
+    const size_t imcl_global[3] = {
+        (size_t)((W + 8 - 1) / 8) * 8,
+        (size_t)((H + 8 - 1) / 8) * 8,
+        (size_t)((D + 8 - 1) / 8) * 8,
+    };
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+}
+
 int sum7(const double *input, int input_width, int input_height, int input_depth, double *output, int output_width, int output_height, int output_depth)
 {
     /* every array is needed, and every extent must be positive */
@@ -102,7 +153,6 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         return sum7_OK; /* an empty grid: nothing to do */
     int imcl_status = sum7_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_device_id imcl_dev;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
     cl_program imcl_prog = NULL;
@@ -111,8 +161,8 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     const size_t imcl_input_bytes = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
     cl_mem imcl_d_output = NULL;
     const size_t imcl_output_bytes = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
-    const char *imcl_src = imcl_source;
     imcl_log[0] = 0;
+    cl_device_id imcl_dev;
     if (imcl_device(&imcl_dev) != 0)
         return sum7_ERR_DEVICE;
     imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
@@ -126,22 +176,10 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         goto done;
     }
 
-    /* build the program; the log is kept for build_log() */
-    imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
-    if (!imcl_prog) {
-        imcl_status = sum7_ERR_BUILD;
+    /* build the program (imcl_build) */
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);
+    if (imcl_status != sum7_OK)
         goto done;
-    }
-    if (clBuildProgram(imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
-        imcl_status = sum7_ERR_BUILD;
-        goto done;
-    }
-    imcl_kern = clCreateKernel(imcl_prog, "sum7", &imcl_err);
-    if (!imcl_kern) {
-        imcl_status = sum7_ERR_BUILD;
-        goto done;
-    }
 
     /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
     imcl_d_input = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_input_bytes, (void *)input, &imcl_err);
@@ -155,35 +193,10 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         goto done;
     }
 
-    /* arguments in the kernel's order */
-    imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &imcl_d_input);
-    imcl_err |= clSetKernelArg(imcl_kern, 1, sizeof(int), &input_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 2, sizeof(int), &input_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 3, sizeof(int), &input_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 4, sizeof(cl_mem), &imcl_d_output);
-    imcl_err |= clSetKernelArg(imcl_kern, 5, sizeof(int), &output_width);
-    imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(int), &output_height);
-    imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &output_depth);
-    imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
-    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
-    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = sum7_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9) */
-    {
-        const size_t imcl_local[3] = {8, 8, 8};
-        const size_t imcl_global[3] = {
-            (size_t)((W + 8 - 1) / 8) * 8,
-            (size_t)((H + 8 - 1) / 8) * 8,
-            (size_t)((D + 8 - 1) / 8) * 8,
-        };
-        imcl_err = clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, NULL);
-        if (imcl_err == CL_SUCCESS)
-            imcl_err = clFinish(imcl_queue);
-    }
+    /* the launch (imcl_launch), and the wait for its end */
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_input, input_width, input_height, input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = sum7_ERR_LAUNCH;
         goto done;
@@ -238,11 +251,27 @@ struct sum7_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[2];              /* the device buffer of each array, by plan_array id */
-    size_t bytes[2];            /* its size */
+    cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
+ * whatever the kernel does with its array: a swap may hand a read-only array the
+ * buffer of a written one. Returns sum7_OK, sum7_ERR_MEMORY or sum7_ERR_TRANSFER. */
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+{
+    const cl_uchar imcl_zero = 0;
+    cl_int imcl_err = CL_SUCCESS;
+    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);
+    if (!*buf)
+        return sum7_ERR_MEMORY;
+    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFinish(imcl_queue);
+    return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_TRANSFER;
+}
 
 int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth, int output_width, int output_height, int output_depth)
 {
@@ -256,6 +285,10 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
     if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
         (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
         return sum7_ERR_ARGUMENT;
+    imcl_log[0] = 0;
+    cl_device_id imcl_dev;
+    if (imcl_device(&imcl_dev) != 0)
+        return sum7_ERR_DEVICE;
     sum7_plan *p = (sum7_plan *)calloc(1, sizeof *p);
     if (!p)
         return sum7_ERR_MEMORY;
@@ -270,13 +303,6 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
     p->bytes[1] = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
     int imcl_status = sum7_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_device_id imcl_dev;
-    const char *imcl_src = imcl_source;
-    imcl_log[0] = 0;
-    if (imcl_device(&imcl_dev) != 0) {
-        imcl_status = sum7_ERR_DEVICE;
-        goto fail;
-    }
     p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
     if (!p->context) {
         imcl_status = sum7_ERR_DEVICE;
@@ -288,46 +314,20 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
         goto fail;
     }
 
-    /* build the program once; the log is kept for build_log() */
-    p->program = clCreateProgramWithSource(p->context, 1, &imcl_src, NULL, &imcl_err);
-    if (!p->program) {
-        imcl_status = sum7_ERR_BUILD;
+    /* build the program once (imcl_build) */
+    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);
+    if (imcl_status != sum7_OK)
         goto fail;
-    }
-    if (clBuildProgram(p->program, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(p->program, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
-        imcl_status = sum7_ERR_BUILD;
-        goto fail;
-    }
-    p->kernel = clCreateKernel(p->program, "sum7", &imcl_err);
-    if (!p->kernel) {
-        imcl_status = sum7_ERR_BUILD;
-        goto fail;
-    }
 
-    /* one buffer per array, read-write whatever the kernel does with the array (a
-     * swap may hand a read-only array the buffer of a written one), zero-filled */
-    p->buf[0] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[0], NULL, &imcl_err);
-    if (!p->buf[0]) {
-        imcl_status = sum7_ERR_MEMORY;
+    /* the device memory of each array, zero-filled */
+    /* 'input' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[0], p->context, p->queue, p->bytes[0]);
+    if (imcl_status != sum7_OK)
         goto fail;
-    }
-    p->buf[1] = clCreateBuffer(p->context, CL_MEM_READ_WRITE, p->bytes[1], NULL, &imcl_err);
-    if (!p->buf[1]) {
-        imcl_status = sum7_ERR_MEMORY;
+    /* 'output' in global memory: a buffer */
+    imcl_status = imcl_plan_buffer(&p->buf[1], p->context, p->queue, p->bytes[1]);
+    if (imcl_status != sum7_OK)
         goto fail;
-    }
-    {
-        const cl_uchar imcl_zero = 0;
-        for (int i = 0; i < 2 && imcl_err == CL_SUCCESS; i++)
-            imcl_err = clEnqueueFillBuffer(p->queue, p->buf[i], &imcl_zero, 1, 0, p->bytes[i], 0, NULL, NULL);
-        if (imcl_err == CL_SUCCESS)
-            imcl_err = clFinish(p->queue);
-    }
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = sum7_ERR_TRANSFER;
-        goto fail;
-    }
     *plan = p;
     return sum7_OK;
 
@@ -390,33 +390,10 @@ int sum7_plan_launch(sum7_plan *plan)
     if (W < 1 || H < 1 || D < 1)
         return sum7_OK; /* an empty grid: nothing to do */
 
-    /* arguments in the kernel's order; buffers are set at every launch, since a
-     * swap may have exchanged them */
-    cl_int imcl_err = CL_SUCCESS;
-    imcl_err |= clSetKernelArg(plan->kernel, 0, sizeof(cl_mem), &plan->buf[0]);
-    imcl_err |= clSetKernelArg(plan->kernel, 1, sizeof(int), &input_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 2, sizeof(int), &input_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 3, sizeof(int), &input_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 4, sizeof(cl_mem), &plan->buf[1]);
-    imcl_err |= clSetKernelArg(plan->kernel, 5, sizeof(int), &output_width);
-    imcl_err |= clSetKernelArg(plan->kernel, 6, sizeof(int), &output_height);
-    imcl_err |= clSetKernelArg(plan->kernel, 7, sizeof(int), &output_depth);
-    imcl_err |= clSetKernelArg(plan->kernel, 8, sizeof(int), &W);
-    imcl_err |= clSetKernelArg(plan->kernel, 9, sizeof(int), &H);
-    imcl_err |= clSetKernelArg(plan->kernel, 10, sizeof(int), &D);
-    if (imcl_err != CL_SUCCESS)
-        return sum7_ERR_LAUNCH;
-
-    /* one work-item per grid point, work-groups of the tuned shape (thesis eq. 3.7-3.9),
-     * as in the one-shot wrapper */
-    const size_t imcl_local[3] = {8, 8, 8};
-    const size_t imcl_global[3] = {
-        (size_t)((W + 8 - 1) / 8) * 8,
-        (size_t)((H + 8 - 1) / 8) * 8,
-        (size_t)((D + 8 - 1) / 8) * 8,
-    };
+    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
+     * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    imcl_err = clEnqueueNDRangeKernel(plan->queue, plan->kernel, 3, NULL, imcl_global, imcl_local, 0, NULL, &imcl_ev);
+    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], input_width, input_height, input_depth, plan->buf[1], output_width, output_height, output_depth, W, H, D, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -431,8 +408,9 @@ int sum7_plan_launch(sum7_plan *plan)
     return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_LAUNCH;
 }
 
-/* Arrays of one class here have the same element type, dimensions and halo:
- * their buffers are interchangeable when their extents agree. */
+/* Arrays of one class here have the same element type, dimensions, halo and placement
+ * (buffers, or textures of one addressing mode): their device memory is interchangeable
+ * when their extents agree. */
 static const int imcl_plan_class[2] = {0, 0};
 
 int sum7_plan_swap(sum7_plan *plan, int a, int b)
@@ -442,10 +420,10 @@ int sum7_plan_swap(sum7_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return sum7_ERR_ARGUMENT;
-    /* the arrays exchange their buffers; nothing is copied */
-    cl_mem imcl_t = plan->buf[a];
+    /* the arrays exchange their device memory; nothing is copied */
+    cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_t;
+    plan->buf[b] = imcl_buf;
     return sum7_OK;
 }
 
