@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The persistent plan API: run_plan.sh IMCL WORK_DIR
-#   1. generates tests/plan/relax.imcl with the c, opencl and cuda backends
-#      (prefixes ref_, ocl_, cuda_), twice: the outputs must be byte-identical;
+#   1. generates tests/plan/relax.imcl, and tex3.imcl and tex2.imcl (arrays in
+#      texture, shared and constant memory, with coarsening: tex3.json, tex2.json)
+#      with the c, opencl and cuda backends (prefixes ref_, ocl_, cuda_), twice:
+#      the outputs must be byte-identical;
 #   2. compiles the generated C with -std=c11 -Wall -Wextra -Werror and the header
 #      as C++, builds tests/plan/check_plan.c against the C reference and the
 #      OpenCL wrapper and runs it (PoCL here);
@@ -29,6 +31,13 @@ for round in . again; do
     "$IMCL" -b c --prefix ref_ -o "$round/c" "$HERE/relax.imcl" || fail "imcl -b c"
     "$IMCL" -b opencl --prefix ocl_ -o "$round/opencl" "$HERE/relax.imcl" || fail "imcl -b opencl"
     "$IMCL" -b cuda --prefix cuda_ -o "$round/cuda" "$HERE/relax.imcl" || fail "imcl -b cuda"
+    for b in c:ref_ opencl:ocl_ cuda:cuda_; do
+        "$IMCL" -b "${b%%:*}" --prefix "${b#*:}" -o "$round/${b%%:*}" -t "$HERE/tex3.json" "$HERE/tex3.imcl" \
+            || fail "imcl -b ${b%%:*} tex3.imcl"
+        # --size: CUDA sizes the constant copy of tex2's c by it
+        "$IMCL" -b "${b%%:*}" --prefix "${b#*:}" -o "$round/${b%%:*}" -t "$HERE/tex2.json" --size 13x11 "$HERE/tex2.imcl" \
+            || fail "imcl -b ${b%%:*} tex2.imcl"
+    done
 done
 for b in c opencl cuda; do
     diff -r "$b" "again/$b" >/dev/null || fail "output of -b $b differs between two runs"
@@ -37,18 +46,29 @@ done
 SAN=()
 [ "${SANITIZE:-0}" = 1 ] && SAN=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
 FLAGS=(-O2 -std=c11 -Wall -Wextra -Werror "${SAN[@]}")
-"$CC" "${FLAGS[@]}" -fopenmp -c c/relax_ref.c -o relax_ref.o || fail "c/relax_ref.c does not compile cleanly"
-"$CC" "${FLAGS[@]}" -c opencl/relax_host.c -o relax_host.o || fail "opencl/relax_host.c does not compile cleanly"
-"$CXX" -x c++ -Wall -Wextra -Werror -fsyntax-only c/relax.h || fail "relax.h is not valid C++"
+KERNELS=(relax tex3 tex2)
+OBJS=()
+for k in "${KERNELS[@]}"; do
+    "$CC" "${FLAGS[@]}" -fopenmp -c "c/${k}_ref.c" -o "${k}_ref.o" || fail "c/${k}_ref.c does not compile cleanly"
+    "$CC" "${FLAGS[@]}" -c "opencl/${k}_host.c" -o "${k}_host.o" || fail "opencl/${k}_host.c does not compile cleanly"
+    "$CXX" -x c++ -Wall -Wextra -Werror -fsyntax-only "c/$k.h" || fail "$k.h is not valid C++"
+    OBJS+=("${k}_ref.o" "${k}_host.o")
+done
 "$CC" "${FLAGS[@]}" -I. -I"$HERE" -c "$HERE/check_plan.c" -o check_plan.o || fail "check_plan.c does not compile"
-"$CC" "${SAN[@]}" -fopenmp check_plan.o relax_ref.o relax_host.o -lOpenCL -lm -o check_plan || fail "link of check_plan"
+"$CC" "${SAN[@]}" -fopenmp check_plan.o "${OBJS[@]}" -lOpenCL -lm -o check_plan || fail "link of check_plan"
 timeout 300 ./check_plan || fail "check_plan failed"
 
 [ -x "$NVCC" ] || fail "nvcc not found at $NVCC (set NVCC)"
-"$NVCC" -O2 -c cuda/relax.cu -o relax_cu.o || fail "nvcc cannot compile cuda/relax.cu"
+CU_OBJS=()
+for k in "${KERNELS[@]}"; do
+    "$NVCC" -O2 -Xcompiler -Wall,-Wextra -c "cuda/$k.cu" -o "${k}_cu.o" 2>"${k}_cu.log" || { cat "${k}_cu.log" >&2; fail "nvcc cannot compile cuda/$k.cu"; }
+    # warnings from the generated host code (nvcc -Xcompiler) are failures too
+    if grep -qE "warning( #|:)" "${k}_cu.log"; then cat "${k}_cu.log" >&2; fail "cuda/$k.cu compiles with warnings"; fi
+    CU_OBJS+=("${k}_cu.o")
+done
 "$CC" -O2 -std=c11 -Wall -Wextra -Werror -DCHECK_CUDA -I. -I"$HERE" -c "$HERE/check_plan.c" -o check_plan_cuda.o \
     || fail "the CUDA flavour of check_plan.c does not compile"
-"$CC" check_plan_cuda.o relax_cu.o -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" -lcudart -lstdc++ -lm -o check_plan_cuda \
+"$CC" check_plan_cuda.o "${CU_OBJS[@]}" -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" -lcudart -lstdc++ -lm -o check_plan_cuda \
     || fail "link of check_plan_cuda"
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
     timeout 300 ./check_plan_cuda || fail "check_plan_cuda failed"

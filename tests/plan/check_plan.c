@@ -2,9 +2,11 @@
  * against a host model: zero-filled buffers, uploads, LAUNCHES launches with a
  * swap of in and out after each (device-resident data: the `hits` counter),
  * downloads with ghost layers, the kernel time, the swap rules and the refused
- * arguments. Built with the C reference and the OpenCL backend (both run), or
- * with -DCHECK_CUDA with the CUDA backend (linked here, run only with a GPU).
- * Prints one line per backend; exit status 1 on any failure. */
+ * arguments (plan_body.h); and the same for tex3.imcl and tex2.imcl, whose
+ * arrays are in texture, shared and constant memory (placed_body.h). Built with
+ * the C reference and the OpenCL backend (both run), or with -DCHECK_CUDA with
+ * the CUDA backend (linked here, run only with a GPU). Prints one line per
+ * backend and kernel; exit status 1 on any failure. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +14,15 @@
 
 #ifdef CHECK_CUDA
 #include "cuda/relax.h"
+#include "cuda/tex2.h"
+#include "cuda/tex3.h"
 #else
 #include "c/relax.h"
+#include "c/tex2.h"
+#include "c/tex3.h"
 #include "opencl/relax.h"
+#include "opencl/tex2.h"
+#include "opencl/tex3.h"
 #endif
 
 /* a grid that is no multiple of the block size, and its ghost layer */
@@ -22,6 +30,12 @@ enum { NX = 13, NY = 11, NZ = 9, LAUNCHES = 5 };
 #define ELEMS ((size_t)NX * NY * NZ)
 #define HALO_ELEMS ((size_t)(NX + 2) * (NY + 2) * (NZ + 2))
 #define AT(x, y, z) ((((size_t)(z) + 1) * (NY + 2) + ((y) + 1)) * (NX + 2) + ((x) + 1))
+/* tex3 (no halo) and tex2 (Images; p and q with a ghost layer) */
+#define I3(x, y, z) (((size_t)(z) * NY + (y)) * NX + (x))
+#define ELEMS2 ((size_t)NX * NY)
+#define HALO2_ELEMS ((size_t)(NX + 2) * (NY + 2))
+#define I2(x, y) ((size_t)(y) * NX + (x))
+#define AT2(x, y) (((size_t)(y) + 1) * (NX + 2) + ((x) + 1))
 
 #define EXPECT(cond)                                                                       \
     do {                                                                                   \
@@ -41,6 +55,16 @@ static float *alloc_f(size_t n)
     return p;
 }
 
+static double *alloc_d(size_t n)
+{
+    double *p = calloc(n, sizeof *p);
+    if (!p) {
+        fprintf(stderr, "check plan: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
 /* Multiples of 1/256 in [0, 1), from a fixed-seed LCG. */
 static void fill(float *a, size_t n, unsigned seed)
 {
@@ -49,6 +73,52 @@ static void fill(float *a, size_t n, unsigned seed)
         s = s * 1103515245u + 12345u;
         a[i] = (float)((s >> 8) & 255) / 256.0f;
     }
+}
+
+static void fill_d(double *a, size_t n, unsigned seed)
+{
+    float *f = alloc_f(n);
+    fill(f, n, seed);
+    for (size_t i = 0; i < n; i++)
+        a[i] = f[i];
+    free(f);
+}
+
+static int clampi(int i, int n)
+{
+    return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
+/* One launch of tex3 on the host: u and v clamped, s and g zero outside. */
+static void model_tex3(const double *u, const double *v, const double *s, const double *g, const double k[3],
+                       double *out)
+{
+    for (int z = 0; z < NZ; z++)
+        for (int y = 0; y < NY; y++)
+            for (int x = 0; x < NX; x++) {
+                double su = u[I3(clampi(x - 1, NX), y, z)] + u[I3(clampi(x + 1, NX), y, z)];
+                double sv = v[I3(x, y, clampi(z + 1, NZ))];
+                double ss = (y > 0 ? s[I3(x, y - 1, z)] : 0.0) + (z + 1 < NZ ? s[I3(x, y, z + 1)] : 0.0);
+                double sg = z > 0 ? g[I3(x, y, z - 1)] : 0.0;
+                out[I3(x, y, z)] = k[0] * su + k[1] * sv + k[2] * ss + 0.5 * sg;
+            }
+}
+
+/* Element (x, y) of an Image with a ghost layer, zero beyond it. */
+static float ghost2(const float *a, int x, int y)
+{
+    return x < -1 || x > NX || y < -1 || y > NY ? 0.0f : a[AT2(x, y)];
+}
+
+/* One launch of tex2 on the host: p and q zero beyond their ghost layer, c
+ * clamped (never outside here), sh and acc zero outside. */
+static void model_tex2(const float *p, const float *q, const float *c, const float *sh, const float *acc, float w,
+                       float *out)
+{
+    for (int y = 0; y < NY; y++)
+        for (int x = 0; x < NX; x++)
+            out[I2(x, y)] = w * (ghost2(p, x - 1, y) + ghost2(p, x, y + 2)) + ghost2(q, x + 1, y - 1) * c[I2(x, y)] +
+                            (x + 1 < NX ? sh[I2(x + 1, y)] : 0.0f) + (y > 0 ? sh[I2(x, y - 1)] : 0.0f) + acc[I2(x, y)];
 }
 
 /* One step of the kernel on the host: the interior of out from in. */
@@ -74,6 +144,47 @@ static int same(const float *got, const float *want, size_t n, const char *what)
     return 1;
 }
 
+static int same_d(const double *got, const double *want, size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!(fabs(got[i] - want[i]) <= fmax(1e-12 * fabs(want[i]), 1e-14))) {
+            fprintf(stderr, "check plan: %s: element %zu is %.17g, expected %.17g\n", what, i, got[i], want[i]);
+            return 0;
+        }
+    return 1;
+}
+
+#ifdef CHECK_CUDA
+#define T3(x) cuda_tex3_##x
+#define T2(x) cuda_tex2_##x
+#define ONESHOT3 cuda_tex3
+#define ONESHOT2 cuda_tex2
+#define CHECK3_FN check_cuda_tex3
+#define CHECK2_FN check_cuda_tex2
+#include "placed_body.h"
+#else
+#define T3(x) ref_tex3_##x
+#define T2(x) ref_tex2_##x
+#define ONESHOT3 ref_tex3
+#define ONESHOT2 ref_tex2
+#define CHECK3_FN check_c_tex3
+#define CHECK2_FN check_c_tex2
+#include "placed_body.h"
+#undef T3
+#undef T2
+#undef ONESHOT3
+#undef ONESHOT2
+#undef CHECK3_FN
+#undef CHECK2_FN
+#define T3(x) ocl_tex3_##x
+#define T2(x) ocl_tex2_##x
+#define ONESHOT3 ocl_tex3
+#define ONESHOT2 ocl_tex2
+#define CHECK3_FN check_opencl_tex3
+#define CHECK2_FN check_opencl_tex2
+#include "placed_body.h"
+#endif
+
 #ifdef CHECK_CUDA
 #define API(x) cuda_relax_##x
 #define CHECK_FN check_cuda
@@ -96,10 +207,16 @@ static int same(const float *got, const float *want, size_t n, const char *what)
 int main(void)
 {
 #ifdef CHECK_CUDA
-    return check_cuda("cuda") ? 1 : 0;
+    int fails = check_cuda("cuda");
+    fails += check_cuda_tex3("cuda");
+    fails += check_cuda_tex2("cuda");
 #else
     int fails = check_c("c");
     fails += check_opencl("opencl");
-    return fails ? 1 : 0;
+    fails += check_c_tex3("c");
+    fails += check_c_tex2("c");
+    fails += check_opencl_tex3("opencl");
+    fails += check_opencl_tex2("opencl");
 #endif
+    return fails ? 1 : 0;
 }
