@@ -84,9 +84,12 @@ void host_param_list(StrBuf *sb, const Function *k);
 void host_arg_list(StrBuf *sb, const Function *k, const char *array_prefix);
 /* Number of elements of array parameter s, as a size_t C expression. */
 void host_elems(StrBuf *sb, const Symbol *s);
-/* Checks of the arguments: NULL arrays, extents below 1, grid arrays of unequal
- * extent; each failing check returns `fail` (a C expression). */
+/* Checks of the arguments: NULL arrays, extents below 1, arrays of more than
+ * 2^31-1 elements, grid arrays of unequal extent; each failing check returns
+ * `fail` (a C expression). */
 void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent);
+/* The same, without the NULL checks unless `pointers` (plan_create has extents only). */
+void host_check_extents(StrBuf *sb, const Function *k, const char *fail, int indent, bool pointers);
 /* `const int W = ...; const int H = ...; const int D = ...;` */
 void host_grid_extent(StrBuf *sb, const Function *k, int indent);
 /* The file banner: what generated it, from what, for which kernel and parameters. */

@@ -216,20 +216,27 @@ static void pad(StrBuf *sb, int indent)
 
 void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent)
 {
+    host_check_extents(sb, k, fail, indent, true);
+}
+
+void host_check_extents(StrBuf *sb, const Function *k, const char *fail, int indent, bool pointers)
+{
     StrBuf cond = {0};
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
-        sb_printf(&cond, "%s!%s", cond.len ? " || " : "", name);
+        if (pointers)
+            sb_printf(&cond, "%s!%s", cond.len ? " || " : "", name);
         if (type_is_grid(s->type))
             for (int d = 0; d < type_grid_dims(s->type); d++)
-                sb_printf(&cond, " || %s%s < 1", name, unparse_extent_suffix(d));
+                sb_printf(&cond, "%s%s%s < 1", cond.len ? " || " : "", name, unparse_extent_suffix(d));
     }
     if (cond.len) {
         pad(sb, indent);
-        sb_puts(sb, "/* every array is needed, and every extent must be positive */\n");
+        sb_puts(sb, pointers ? "/* every array is needed, and every extent must be positive */\n"
+                             : "/* every extent must be positive */\n");
         pad(sb, indent);
         sb_printf(sb, "if (%s)\n", sb_str(&cond));
         pad(sb, indent + 1);

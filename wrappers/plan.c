@@ -134,55 +134,7 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
 
 void plan_create_checks(StrBuf *sb, const EmitCtx *e, int indent)
 {
-    const char *pk = e->host_name;
-    const Function *k = e->k;
-    const Symbol *arr[k->nparams + 1];
-    int n = plan_arrays(k, arr);
-    StrBuf cond = {0}, big = {0};
-    for (int i = 0; i < n; i++) {
-        if (!type_is_grid(arr[i]->type))
-            continue;
-        for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
-            sb_printf(&cond, "%s%s%s < 1", cond.len ? " || " : "", unparse_name(arr[i]), unparse_extent_suffix(d));
-        if (big.len) {
-            sb_puts(&big, " ||\n");
-            pad(&big, indent + 1);
-        }
-        host_elems(&big, arr[i]);
-        sb_puts(&big, " > 2147483647u");
-    }
-    if (cond.len) {
-        pad(sb, indent);
-        sb_puts(sb, "/* every extent must be positive */\n");
-        pad(sb, indent);
-        sb_printf(sb, "if (%s)\n", sb_str(&cond));
-        pad(sb, indent + 1);
-        sb_printf(sb, "return %s_ERR_ARGUMENT;\n", pk);
-        pad(sb, indent);
-        sb_puts(sb, "/* indices are int: at most 2^31 - 1 elements per array */\n");
-        pad(sb, indent);
-        sb_printf(sb, "if (%s)\n", sb_str(&big));
-        pad(sb, indent + 1);
-        sb_printf(sb, "return %s_ERR_ARGUMENT;\n", pk);
-    }
-    sb_free(&cond);
-    sb_free(&big);
-    if (k->grid_kind == GRID_ARRAYS && k->ngrid_arrays > 1) {
-        pad(sb, indent);
-        sb_puts(sb, "/* the arrays the grid is bound to must have one extent */\n");
-        const char *a0 = unparse_name(k->grid_arrays[0]);
-        for (int i = 1; i < k->ngrid_arrays; i++) {
-            const char *ai = unparse_name(k->grid_arrays[i]);
-            pad(sb, indent);
-            sb_puts(sb, "if (");
-            for (int d = 0; d < k->grid_dims; d++)
-                sb_printf(sb, "%s%s%s != %s%s", d ? " || " : "", ai, unparse_extent_suffix(d), a0,
-                          unparse_extent_suffix(d));
-            sb_puts(sb, ")\n");
-            pad(sb, indent + 1);
-            sb_printf(sb, "return %s_ERR_ARGUMENT;\n", pk);
-        }
-    }
+    host_check_extents(sb, e->k, arena_printf(e->a, "%s_ERR_ARGUMENT", e->host_name), indent, false);
 }
 
 void plan_record_sizes(StrBuf *sb, const EmitCtx *e, const char *p, int indent)
