@@ -152,8 +152,9 @@ void header_emit(EmitCtx *e, Outputs *out);
 /* The declarations of the plan API in K.h (wrappers/plan.c). */
 void plan_header_emit(StrBuf *h, const EmitCtx *e);
 /* The plan API of the C reference (plans over host buffers), of CUDA and of
- * OpenCL, appended to K_ref.c, K.cu and K_host.c; the OpenCL part uses the
- * device choice, kernel source and build log that K_host.c defines before it. */
+ * OpenCL, appended to K_ref.c, K.cu and K_host.c; the CUDA and OpenCL parts call
+ * the helpers that the file defines before PK (see above; OpenCL: also the
+ * device choice, kernel source and build log). */
 void plan_c_emit(StrBuf *sb, const EmitCtx *e);
 void plan_cuda_emit(StrBuf *sb, const EmitCtx *e);
 void plan_opencl_emit(StrBuf *sb, const EmitCtx *e);
