@@ -165,6 +165,22 @@ static int plan_error(const Path *p, const char *what, int rc)
 
 /* ---- the kernel path: one stage of each version ---------------------------------- */
 
+/* One launch per variable (scalars n, v, blocks, vars), timed. */
+static int launch_vars(Path *p)
+{
+    const Options *o = p->o;
+    for (int v = 0; v < o->vars; v++) {
+        const int s[4] = {o->n, v, o->blocks, o->vars};
+        double t0 = now_s();
+        int rc = p->ops->launch(p->plan, s);
+        p->t->launch += now_s() - t0;
+        if (rc)
+            return plan_error(p, "launch", rc);
+        p->t->kernel += p->ops->kernel_ms(p->plan) * 1e-3;
+    }
+    return 0;
+}
+
 /* v1: the host mesh is packed into v1's layout (block b's variable v in slot v+1
  * of the block's num_vars+1 slots), uploaded, updated by one launch per variable
  * in increasing order (each moves its variable from slot v+1 to slot v), and
@@ -181,15 +197,8 @@ static int stage_v1(Path *p)
     p->t->transfer += now_s() - t0;
     if (rc)
         return plan_error(p, "upload", rc);
-    for (int v = 0; v < o->vars; v++) {
-        const int s[4] = {o->n, v, o->blocks, o->vars};
-        t0 = now_s();
-        rc = p->ops->launch(p->plan, s);
-        p->t->launch += now_s() - t0;
-        if (rc)
-            return plan_error(p, "launch", rc);
-        p->t->kernel += p->ops->kernel_ms(p->plan) * 1e-3;
-    }
+    if ((rc = launch_vars(p)))
+        return rc;
     t0 = now_s();
     rc = p->ops->download(p->plan, 0, p->pack);
     for (int b = 0; b < o->blocks && !rc; b++)
@@ -203,21 +212,13 @@ static int stage_v1(Path *p)
  * ghost cells, never written on the device, are refilled before the next stage). */
 static int stage_v2(Path *p)
 {
-    const Options *o = p->o;
     double t0 = now_s();
     int rc = p->ops->upload(p->plan, 0, p->mesh->cell);
     p->t->transfer += now_s() - t0;
     if (rc)
         return plan_error(p, "upload", rc);
-    for (int v = 0; v < o->vars; v++) {
-        const int s[4] = {o->n, v, o->blocks, o->vars};
-        t0 = now_s();
-        rc = p->ops->launch(p->plan, s);
-        p->t->launch += now_s() - t0;
-        if (rc)
-            return plan_error(p, "launch", rc);
-        p->t->kernel += p->ops->kernel_ms(p->plan) * 1e-3;
-    }
+    if ((rc = launch_vars(p)))
+        return rc;
     t0 = now_s();
     rc = p->ops->download(p->plan, 1, p->mesh->cell);
     p->t->transfer += now_s() - t0;
