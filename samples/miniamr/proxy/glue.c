@@ -16,6 +16,7 @@
 #define GLUE_V1 1
 #define GLUE_V2 1
 #define GLUE_V3 1
+#define GLUE_V2R 1
 #define GLUE_COPY 1
 #elif defined(GLUE_ONLY_V1)
 #define GLUE_V1 1
@@ -120,6 +121,19 @@ COMMON(v3)
 TABLE(v3, 2);
 #endif
 
+#ifdef GLUE_V2R
+#include "v2r.h"
+/* v2r(Block<double> input, Block<double> output, int n, int var, int num_blocks,
+ *     int num_vars, int bx, int by, int ghost, int gz): v2 with the ghost exchange */
+TRANSFERS2(v2r, input, output)
+static int v2r_launch(void *plan, const int *s)
+{
+    return P(v2r_plan_launch)(plan, s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]);
+}
+COMMON(v2r)
+TABLE(v2r, 2);
+#endif
+
 #ifdef GLUE_COPY
 #include "copy.h"
 /* copy(Block<double> src, Block<double> dst) */
@@ -156,6 +170,11 @@ const KernelSet P(kernels) = {
 #endif
 #ifdef GLUE_COPY
     &copy_ops,
+#else
+    NULL,
+#endif
+#ifdef GLUE_V2R
+    &v2r_ops,
 #else
     NULL,
 #endif

@@ -4,7 +4,8 @@
  * compared cell by cell (--validate) or by miniAMR's checksums.
  *
  *   miniamr-proxy [--kernel v1|v2|v3] [--backend c|opencl|cuda] [--n N] [--blocks B]
- *                 [--vars V] [--steps S] [--stages T] [--validate] [-t params.json] ...
+ *                 [--vars V] [--steps S] [--stages T] [--validate] [--resident]
+ *                 [-t params.json] ...
  *
  * See README.md beside this file for what is run, the data movement and the
  * output. The last line of the output is one JSON object. Exit status: 0 success,
@@ -29,6 +30,7 @@ typedef struct Options {
     const char *kernel, *backend, *params;
     int n, blocks, vars, steps, stages, checksum_freq;
     int validate, inject_error, keep, bandwidth_mb;
+    int resident; /* --resident: the mesh stays on the device (v2r.imcl) */
     double rtol, checksum_rtol, conservation_rtol;
     unsigned seed;
 } Options;
@@ -37,7 +39,9 @@ typedef struct Options {
 typedef struct Timing {
     double reference, reference_ghost;  /* the C loop: stencil, ghost exchange */
     double setup;                       /* plan create (+ warm-up launch) and destroy */
-    double ghost;                       /* ghost exchange of the kernel path (host) */
+    double ghost;                       /* ghost exchange of the kernel path (host; --resident:
+                                           wall time of the ghost launches) */
+    double ghost_kernel;                /* --resident: kernel time of the ghost launches */
     double transfer;                    /* uploads, downloads and v1's (un)packing */
     double launch;                      /* wall time of the launch calls */
     double kernel;                      /* kernel time reported by the plans */
@@ -67,6 +71,8 @@ static void usage(FILE *f)
             "  --steps S             timesteps (default 2)\n"
             "  --stages T            stages per timestep (default 5)\n"
             "  --validate            compare every cell with the reference after every stage\n"
+            "  --resident            (--kernel v2) keep the mesh on the device: ghost exchange by a\n"
+            "                        kernel, read and write buffers swapped, downloads only to check\n"
             "  --rtol X              relative tolerance of --validate (default 0: exact)\n"
             "  --checksum-freq F     stages between checksum checks without --validate (default 5)\n"
             "  -t, --params FILE     tuning parameters of the kernel, generated and compiled at\n"
@@ -91,7 +97,7 @@ static int int_arg(const char *name, const char *v, int lo, int *out)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
+    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int ok = 1, used = 1, seed = 1;
@@ -126,6 +132,8 @@ static int parse_args(int argc, char **argv, Options *o)
             used = 0;
             if (!strcmp(a, "--validate"))
                 o->validate = 1;
+            else if (!strcmp(a, "--resident"))
+                o->resident = 1;
             else if (!strcmp(a, "--keep"))
                 o->keep = 1;
             else if (!strcmp(a, "--inject-error")) /* for the tests: perturbs one cell of the kernel result */
@@ -144,6 +152,10 @@ static int parse_args(int argc, char **argv, Options *o)
     }
     if (strcmp(o->kernel, "v1") && strcmp(o->kernel, "v2") && strcmp(o->kernel, "v3")) {
         fprintf(stderr, "miniamr-proxy: --kernel must be v1, v2 or v3\n");
+        return 0;
+    }
+    if (o->resident && (strcmp(o->kernel, "v2") || o->params)) {
+        fprintf(stderr, "miniamr-proxy: --resident needs --kernel v2 and no -t (it runs the built-in v2r.imcl)\n");
         return 0;
     }
     if (strcmp(o->backend, "c") && strcmp(o->backend, "opencl") && strcmp(o->backend, "cuda")) {
@@ -165,12 +177,13 @@ static int plan_error(const Path *p, const char *what, int rc)
 
 /* ---- the kernel path: one stage of each version ---------------------------------- */
 
-/* One launch per variable (scalars n, v, blocks, vars), timed. */
+/* One launch per variable (scalars n, v, blocks, vars; v2r's stencil phase also
+ * bx, by, ghost = 0 and gz = n), timed. */
 static int launch_vars(Path *p)
 {
     const Options *o = p->o;
     for (int v = 0; v < o->vars; v++) {
-        const int s[4] = {o->n, v, o->blocks, o->vars};
+        const int s[8] = {o->n, v, o->blocks, o->vars, p->mesh->bx, p->mesh->by, 0, o->n};
         double t0 = now_s();
         int rc = p->ops->launch(p->plan, s);
         p->t->launch += now_s() - t0;
@@ -255,6 +268,40 @@ static int stage_v3(Path *p)
     return 0;
 }
 
+/* --resident (v2r.imcl): the mesh lives in the plan's `input` (uploaded once,
+ * before the first stage). A stage is one launch of the ghost phase (every face
+ * ghost cell of every block and variable of `input`, on the device), the V
+ * launches of the stencil phase (input -> output, as v2) and a swap of `input`
+ * and `output`, so that `input` holds the new values; nothing is copied. The
+ * caller downloads `input` when it needs the values (resident_download). */
+static int stage_resident(Path *p)
+{
+    const Options *o = p->o;
+    const int s[8] = {o->n, 0, o->blocks, o->vars, p->mesh->bx, p->mesh->by, 1, 6 * o->blocks * o->vars};
+    double t0 = now_s();
+    int rc = p->ops->launch(p->plan, s);
+    p->t->ghost += now_s() - t0;
+    if (rc)
+        return plan_error(p, "ghost launch", rc);
+    p->t->ghost_kernel += p->ops->kernel_ms(p->plan) * 1e-3;
+    if ((rc = launch_vars(p)))
+        return rc;
+    t0 = now_s();
+    rc = p->ops->swap(p->plan, 0, 1);
+    p->t->launch += now_s() - t0;
+    return rc ? plan_error(p, "swap", rc) : 0;
+}
+
+/* --resident: `input` (the values after the last stage) into the host mesh, or
+ * the host mesh into `input` (up != 0). */
+static int resident_transfer(Path *p, int up)
+{
+    double t0 = now_s();
+    int rc = up ? p->ops->upload(p->plan, 0, p->mesh->cell) : p->ops->download(p->plan, 0, p->mesh->cell);
+    p->t->transfer += now_s() - t0;
+    return rc ? plan_error(p, up ? "upload" : "download", rc) : 0;
+}
+
 /* The plan of the chosen version, sized from the mesh, and one warm-up launch
  * (OpenCL implementations may finish compiling at the first launch: that is
  * setup, not kernel time). Returns 0 or the plan's error code. */
@@ -279,7 +326,7 @@ static int path_create(Path *p)
     }
     if (rc)
         return plan_error(p, "plan_create", rc);
-    const int s[4] = {o->n, 0, o->blocks, o->vars};
+    const int s[8] = {o->n, 0, o->blocks, o->vars, p->mesh->bx, p->mesh->by, 0, o->n};
     rc = p->ops->launch(p->plan, s);
     return rc ? plan_error(p, "warm-up launch", rc) : 0;
 }
@@ -365,7 +412,12 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    const PlanOps *ops = !strcmp(o.kernel, "v1") ? ks->v1 : !strcmp(o.kernel, "v2") ? ks->v2 : ks->v3;
+    const PlanOps *ops = o.resident ? ks->v2r : !strcmp(o.kernel, "v1") ? ks->v1 : !strcmp(o.kernel, "v2") ? ks->v2 : ks->v3;
+    if (!ops) {
+        fprintf(stderr, "miniamr-proxy: the %s backend has no %s kernel\n", o.backend, o.resident ? "v2r" : o.kernel);
+        runtime_cleanup();
+        return 1;
+    }
 
     /* the meshes: the reference's and the kernel path's, from the same values */
     Mesh ref, mesh, next = {0};
@@ -385,15 +437,17 @@ int main(int argc, char **argv)
         return 1;
     mesh_checksums(&ref, sum0);
 
-    printf("miniamr-proxy: kernel %s, backend %s%s%s; %d blocks (%dx%dx%d) of %d^3 cells, %d variables, "
+    printf("miniamr-proxy: kernel %s%s, backend %s%s%s; %d blocks (%dx%dx%d) of %d^3 cells, %d variables, "
            "%d timesteps x %d stages\n",
-           o.kernel, o.backend, o.params ? ", parameters " : "", o.params ? o.params : "", o.blocks, ref.bx, ref.by,
+           o.kernel, o.resident ? " (resident: v2r)" : "", o.backend, o.params ? ", parameters " : "", o.params ? o.params : "", o.blocks, ref.bx, ref.by,
            ref.bz, o.n, o.vars, o.steps, o.stages);
 
     Path p = {&o, ops, NULL, &mesh, &next, pack, &t};
     double t0 = now_s();
     int rc = path_create(&p);
     t.setup += now_s() - t0;
+    if (!rc && o.resident)
+        rc = resident_transfer(&p, 1); /* the mesh, once */
 
     int stage = 0, total_stages = o.steps * o.stages;
     int validated = o.validate, checksum_ok = 1;
@@ -410,18 +464,35 @@ int main(int argc, char **argv)
             t.reference += now_s() - t0;
 
             /* the generated kernels, through the plan */
-            t0 = now_s();
-            mesh_fill_ghosts(p.mesh);
-            t.ghost += now_s() - t0;
-            if (!strcmp(o.kernel, "v1"))
-                rc = stage_v1(&p);
-            else if (!strcmp(o.kernel, "v2"))
-                rc = stage_v2(&p);
-            else
-                rc = stage_v3(&p);
-            if (rc)
-                break;
-            if (o.inject_error && stage == 1) {
+            int check = o.validate || stage % o.checksum_freq == 0 || stage == total_stages;
+            if (o.resident) {
+                rc = stage_resident(&p);
+                if (!rc && (check || (o.inject_error && stage == 1)))
+                    rc = resident_transfer(&p, 0);
+                if (rc)
+                    break;
+                if (o.inject_error && stage == 1) {
+                    /* perturbed on the device too, where the next stages read it */
+                    double *g = mesh_grid(p.mesh, o.blocks / 2, o.vars - 1);
+                    g[mesh_at(p.mesh, (o.n + 1) / 2, (o.n + 1) / 2, (o.n + 1) / 2)] += 1.0;
+                    printf("  (--inject-error: one cell of the kernel result perturbed by 1.0)\n");
+                    if ((rc = resident_transfer(&p, 1)))
+                        break;
+                }
+            } else {
+                t0 = now_s();
+                mesh_fill_ghosts(p.mesh);
+                t.ghost += now_s() - t0;
+                if (!strcmp(o.kernel, "v1"))
+                    rc = stage_v1(&p);
+                else if (!strcmp(o.kernel, "v2"))
+                    rc = stage_v2(&p);
+                else
+                    rc = stage_v3(&p);
+                if (rc)
+                    break;
+            }
+            if (o.inject_error && stage == 1 && !o.resident) {
                 double *g = mesh_grid(p.mesh, o.blocks / 2, o.vars - 1);
                 g[mesh_at(p.mesh, (o.n + 1) / 2, (o.n + 1) / 2, (o.n + 1) / 2)] += 1.0;
                 printf("  (--inject-error: one cell of the kernel result perturbed by 1.0)\n");
@@ -435,7 +506,7 @@ int main(int argc, char **argv)
                     validated = 0;
                     rc = 1;
                 }
-            } else if (stage % o.checksum_freq == 0 || stage == total_stages) {
+            } else if (check) {
                 /* miniAMR's check: the sum of each variable, against the reference and,
                  * since the stencil with reflective ghosts conserves it, the start */
                 mesh_checksums(p.mesh, sum_k);
@@ -472,7 +543,8 @@ int main(int argc, char **argv)
            "ghosts %.4f s, setup %.4f s, total %.4f s\n",
            t.reference, t.reference_ghost, t.kernel, t.launch, t.transfer, t.ghost, t.setup, total);
 
-    printf("{\"kernel\": \"%s\", \"backend\": \"%s\"", o.kernel, o.backend); /* both checked above */
+    printf("{\"kernel\": \"%s\", \"backend\": \"%s\", \"resident\": %s", o.kernel, o.backend,
+           o.resident ? "true" : "false"); /* both checked above */
     json_string("params", o.params ? o.params : "default");
     printf(", \"n\": %d, \"blocks\": %d, \"layout\": \"%dx%dx%d\", \"vars\": %d, \"steps\": %d, \"stages\": %d", o.n,
            o.blocks, ref.bx, ref.by, ref.bz, o.vars, o.steps, o.stages);
@@ -485,6 +557,7 @@ int main(int argc, char **argv)
     json_number("launch_s", t.launch);
     json_number("transfer_s", t.transfer);
     json_number("ghost_s", t.ghost);
+    json_number("ghost_kernel_s", t.ghost_kernel);
     json_number("setup_s", t.setup);
     json_number("total_s", total);
     json_number("generate_s", t.generate);

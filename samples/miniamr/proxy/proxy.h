@@ -12,7 +12,7 @@
 /* The plan API of one generated kernel, over double arrays, with arrays named by
  * their plan id (declaration order) and int scalars in declaration order. */
 typedef struct PlanOps {
-    const char *kernel;                                   /* "v1", "v2", "v3", "copy" */
+    const char *kernel;                                   /* "v1", "v2", "v3", "copy", "v2r" */
     int narrays;
     int (*create)(void **plan, const int (*extent)[3]);   /* extent[array] = {w, h, d} */
     int (*upload)(void *plan, int array, const double *host);
@@ -29,6 +29,7 @@ typedef struct PlanOps {
 typedef struct KernelSet {
     const char *backend;
     const PlanOps *v1, *v2, *v3, *copy;
+    const PlanOps *v2r; /* --resident: v2 with the ghost exchange as a second phase */
 } KernelSet;
 
 /* Built in (glue.c compiled with GLUE_PREFIX c_, ocl_, cuda_). */
