@@ -11,9 +11,11 @@
 # 8 for 40), checks miniAMR's checksums against the reference, and measures the
 # backend's copy bandwidth on MB per array (default 256) in the same process. With
 # REPEAT > 1 each run is repeated and the fastest of the repeats (by total time) is
-# kept. Prints one table (times in seconds, rates per second) and the machine's
-# load before and after; the proxy's JSON lines go to bench-miniamr.jsonl beside the
-# proxy. Nothing is asserted beyond the proxy's own checks: not a test.
+# kept. Kernel v2r in -k is v2 with --resident (the mesh kept on the device, the
+# ghost exchange by a kernel: samples/miniamr/v2r.imcl). Prints one table (times in
+# seconds, rates per second) and the machine's load before and after; the proxy's
+# JSON lines go to bench-miniamr.jsonl beside the proxy. Nothing is asserted beyond
+# the proxy's own checks: not a test.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
@@ -26,7 +28,7 @@ STEPS=2
 STAGES=5
 REPEAT=1
 MB=256
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "p:b:k:n:v:s:t:r:m:h" opt; do
     case $opt in
     p) PROXY=$OPTARG ;;
@@ -53,8 +55,9 @@ echo "miniamr-proxy, backend $BACKEND, $VARS variables, $STEPS x $STAGES stages;
 for n in $SIZES; do
     for k in $KERNELS; do
         best=
+        if [ "$k" = v2r ]; then kargs=(--kernel v2 --resident); else kargs=(--kernel "$k"); fi
         for _ in $(seq "$REPEAT"); do
-            line=$("$PROXY" --kernel "$k" --backend "$BACKEND" --n "$n" --blocks "$(blocks_for "$n")" --vars "$VARS" \
+            line=$("$PROXY" "${kargs[@]}" --backend "$BACKEND" --n "$n" --blocks "$(blocks_for "$n")" --vars "$VARS" \
                    --steps "$STEPS" --stages "$STAGES" --bandwidth "$MB" | tail -n 1)
             best=$(printf '%s\n%s\n' "$best" "$line" | python3 -c '
 import json, sys
@@ -67,15 +70,16 @@ done
 python3 - "$out" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
-head = ("n", "blocks", "kernel", "ref s", "kernel s", "launch s", "transfer s", "setup s", "total s",
+head = ("n", "blocks", "kernel", "ref s", "kernel s", "launch s", "transfer s", "ghost s", "setup s", "total s",
         "ref GSt/s", "kern GSt/s", "x kernel", "x total", "copy GB/s", "BW kern", "BW ref")
 print("| " + " | ".join(head) + " |")
 print("|" + "|".join("---:" if i != 2 else "---" for i in range(len(head))) + "|")
 for r in rows:
     copy = r["copy_gb_per_s"] or float("nan")
     ref_bw = 16 * r["updates"] / r["reference_s"] * 1e-9 / copy
-    print("| %d | %d | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.1f | %.2f | %.2f |" % (
-        r["n"], r["blocks"], r["kernel"], r["reference_s"], r["kernel_s"], r["launch_s"], r["transfer_s"],
+    print("| %d | %d | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.1f | %.2f | %.2f |" % (
+        r["n"], r["blocks"], "v2r" if r.get("resident") else r["kernel"], r["reference_s"], r["kernel_s"],
+        r["launch_s"], r["transfer_s"], r["ghost_s"],
         r["setup_s"], r["total_s"], r["reference_gstencil_per_s"], r["gstencil_per_s"], r["speedup_kernel"],
         r["speedup_total"], copy, r["bandwidth_fraction"] or float("nan"), ref_bw))
 PY
