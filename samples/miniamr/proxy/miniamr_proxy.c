@@ -273,7 +273,7 @@ static int stage_v3(Path *p)
  * ghost cell of every block and variable of `input`, on the device), the V
  * launches of the stencil phase (input -> output, as v2) and a swap of `input`
  * and `output`, so that `input` holds the new values; nothing is copied. The
- * caller downloads `input` when it needs the values (resident_download). */
+ * caller downloads `input` when it needs the values (resident_transfer). */
 static int stage_resident(Path *p)
 {
     const Options *o = p->o;
