@@ -941,7 +941,8 @@ int sema_program(Program *p, Diag *diag)
             diag_error(diag, f->loc, "'%s' is a built-in function and cannot be redefined", f->name);
         else if (strncmp(f->name, "imcl_", 5) == 0)
             diag_error(diag, f->loc, "names starting with 'imcl_' are reserved for the compiler");
-        /* Generated names: K_kernel (CUDA) and K_point (C) of every kernel K. */
+        /* Generated names of every kernel K: K_kernel (CUDA), K_point (C), the
+         * host functions K_strerror, K_build_log and the plan API K_plan*. */
         for (int j = 0; j < p->nfuncs; j++) {
             size_t n = strlen(p->funcs[j]->name);
             bool kernel = false;
@@ -949,7 +950,8 @@ int sema_program(Program *p, Diag *diag)
                 kernel |= q->kind == PRAGMA_GRID || q->kind == PRAGMA_GRID_SIZE;
             if (kernel && j != i && strncmp(f->name, p->funcs[j]->name, n) == 0 &&
                 (strcmp(f->name + n, "_kernel") == 0 || strcmp(f->name + n, "_point") == 0 ||
-                 strcmp(f->name + n, "_strerror") == 0 || strcmp(f->name + n, "_build_log") == 0))
+                 strcmp(f->name + n, "_strerror") == 0 || strcmp(f->name + n, "_build_log") == 0 ||
+                 strcmp(f->name + n, "_plan") == 0 || strncmp(f->name + n, "_plan_", 6) == 0))
                 diag_error(diag, f->loc, "'%s' is reserved for the generated code of kernel '%s'", f->name,
                            p->funcs[j]->name);
         }
