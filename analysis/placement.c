@@ -7,19 +7,6 @@
 #include <math.h>
 #include <string.h>
 
-typedef struct Assigned {
-    const Symbol *sym;
-    bool found;
-} Assigned;
-
-static bool find_assignment(Node *n, void *p)
-{
-    Assigned *as = p;
-    if (n->kind == AST_VAR && n->u.var.sym == as->sym && ast_is_lvalue_use(n))
-        as->found = true;
-    return !as->found;
-}
-
 /* True when expression n may be evaluated before the kernel body: it reads only
  * literals, scalar parameters the body never assigns, array extents and the grid
  * size. */
@@ -32,13 +19,9 @@ static bool invariant(const Function *k, const Node *n)
         return true;
     case AST_BUILTIN:
         return n->u.builtin.which >= BI_W && n->u.builtin.which <= BI_D;
-    case AST_VAR: {
-        if (n->u.var.sym->kind != SYM_PARAM || !type_is_scalar(n->u.var.sym->type))
-            return false;
-        Assigned as = {n->u.var.sym, false};
-        ast_walk(k->body, find_assignment, &as);
-        return !as.found;
-    }
+    case AST_VAR:
+        return n->u.var.sym->kind == SYM_PARAM && type_is_scalar(n->u.var.sym->type) &&
+               !ast_assigns(k->body, n->u.var.sym);
     case AST_UNARY:
         return n->u.unary.op < OP_PREINC && invariant(k, n->u.unary.operand);
     case AST_BINARY:

@@ -84,14 +84,15 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         p->name = arena_printf(a, "mem_%s", sym->name);
         p->is_str = true;
         p->def_str = "global";
+        bool allowed[MEM_REGISTER + 1] = {false};
         for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
             const char *why;
-            if (placement_allowed(a, k, sym, kinds[j], o, &why))
+            allowed[kinds[j]] = placement_allowed(a, k, sym, kinds[j], o, &why);
+            if (allowed[kinds[j]])
                 p->strs[p->n++] = mem_kind_name(kinds[j]);
         }
         SharedTile t;
-        if (placement_allowed(a, k, sym, MEM_SHARED, o, &(const char *){NULL}) &&
-            placement_shared_tile(a, k, sym, &t, &(const char *){NULL})) {
+        if (allowed[MEM_SHARED] && placement_shared_tile(a, k, sym, &t, &(const char *){NULL})) {
             sb_printf(&shared, "%s(%s == 'shared')", shared.len ? " + " : "", p->name);
             static const char *ax = "xyz";
             for (int d = 0; d < t.dims; d++)
@@ -99,7 +100,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             sb_printf(&shared, " * %d", type_size(sym->type->elem));
         }
         long long elems = placement_constant_elems(k, sym, o);
-        if (elems > 0 && placement_allowed(a, k, sym, MEM_CONSTANT, o, &(const char *){NULL})) {
+        if (elems > 0 && allowed[MEM_CONSTANT]) {
             constant_total += elems * type_size(sym->type->elem);
             sb_printf(&constant, "%s(%s == 'constant') * %lld", constant.len ? " + " : "", p->name,
                       elems * type_size(sym->type->elem));

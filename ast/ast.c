@@ -772,6 +772,26 @@ bool ast_is_lvalue_use(const Node *n)
     return false;
 }
 
+typedef struct AssignQuery {
+    const Symbol *sym;
+    bool found;
+} AssignQuery;
+
+static bool assign_visit(Node *n, void *p)
+{
+    AssignQuery *q = p;
+    if (n->kind == AST_VAR && n->u.var.sym == q->sym && ast_is_lvalue_use(n))
+        q->found = true;
+    return !q->found;
+}
+
+bool ast_assigns(Node *root, const Symbol *s)
+{
+    AssignQuery q = {s, false};
+    ast_walk(root, assign_visit, &q);
+    return q.found;
+}
+
 bool ast_is_read_use(const Node *n)
 {
     const Node *p = n->parent;

@@ -333,6 +333,8 @@ Node *ast_enclosing_stmt(Node *n);
 bool ast_is_stmt(const Node *n);
 bool ast_is_lvalue_use(const Node *n);      /* n is written (assigned or ++/--) */
 bool ast_is_read_use(const Node *n);        /* n's old value is read */
+/* True when the tree under root assigns variable s (=, op=, ++ or --). */
+bool ast_assigns(Node *root, const Symbol *s);
 bool ast_has_side_effects(const Node *n);
 /* Integer constant value of a literal expression tree, if it is one. */
 bool ast_const_int(const Node *n, long long *out);

@@ -56,21 +56,16 @@ static Node *replace(Node *n, void *p)
 
 /* Scalar parameters the body assigns: each point must start from the value the
  * caller passed, so with several points per thread they become per-point copies. */
-static bool find_assigned_params(Node *n, void *p)
+static void copy_assigned_params(Mapping *m, Function *k)
 {
-    Mapping *m = p;
-    if (n->kind != AST_VAR || !ast_is_lvalue_use(n))
-        return true;
-    Symbol *s = n->u.var.sym;
-    if (s->kind != SYM_PARAM || !type_is_scalar(s->type) || m->ncopies == MAX_PARAMS)
-        return true;
-    for (int i = 0; i < m->ncopies; i++)
-        if (m->param[i] == s)
-            return true;
-    m->param[m->ncopies] = s;
-    m->copy[m->ncopies++] = ast_build_symbol(m->a, arena_printf(m->a, "imcl_point_%s", s->name), SYM_LOCAL,
-                                             s->type, s->loc);
-    return true;
+    for (int i = 0; i < k->nparams && m->ncopies < MAX_PARAMS; i++) {
+        Symbol *s = k->params[i];
+        if (!type_is_scalar(s->type) || !ast_assigns(k->body, s))
+            continue;
+        m->param[m->ncopies] = s;
+        m->copy[m->ncopies++] = ast_build_symbol(m->a, arena_printf(m->a, "imcl_point_%s", s->name), SYM_LOCAL,
+                                                 s->type, s->loc);
+    }
 }
 
 static bool has_return(Node *n, void *p)
@@ -148,7 +143,7 @@ void pass_thread_mapping(Arena *a, Function *k, const TuneParams *tp)
     bool returns = false;
     ast_walk(k->body, has_return, &returns);
     if (m.coarsened)
-        ast_walk(k->body, find_assigned_params, &m);
+        copy_assigned_params(&m, k);
     ast_mutate(k->body, replace, &m);
     ast_fix_parents(k->body);
 
