@@ -16,9 +16,11 @@ typedef struct VSet {
     long long v[SET_MAX];
 } VSet;
 
-/* An index value: builtin `base` (-1: none) plus a set of constants. */
+/* An index value: builtin `base` (-1: none) plus a set of constants of C type
+ * `type` (int when there is a base). */
 typedef struct Val {
     int base;
+    TypeKind type;
     VSet off;
 } Val;
 
@@ -78,27 +80,47 @@ static VSet set_union(VSet a, const VSet *b)
     return a;
 }
 
-static VSet set_binop(const VSet *x, const VSet *y, int op)
+static ConstVal known(TypeKind type, long long v)
+{
+    ConstVal k = {0};
+    k.type = type;
+    k.i = v;
+    return k;
+}
+
+/* x op y for every pair of values, as C computes it (consteval.c); any value that is
+ * not exactly known (undefined, say) makes the whole set unknown. */
+static VSet set_binop(const VSet *x, TypeKind tx, const VSet *y, TypeKind ty, int op)
 {
     if (x->top || y->top)
         return top();
     VSet r = {false, 0, {0}};
     for (int i = 0; i < x->n; i++)
         for (int j = 0; j < y->n; j++) {
-            long long a = x->v[i], b = y->v[j], v;
-            switch (op) {
-            case '+': v = a + b; break;
-            case '-': v = a - b; break;
-            case '*': v = a * b; break;
-            case '/': if (!b) return top(); v = a / b; break;
-            case '%': if (!b) return top(); v = a % b; break;
-            default: return top();
-            }
-            set_add(&r, v);
+            ConstVal v = const_binary(op, known(tx, x->v[i]), known(ty, y->v[j]), NULL);
+            if (v.status != CONST_OK)
+                return top();
+            set_add(&r, v.i);
             if (r.top)
                 return r;
         }
     return r;
+}
+
+/* The values converted to type `to`, as an assignment or a cast does. */
+static VSet set_convert(const VSet *x, TypeKind from, TypeKind to)
+{
+    if (x->top || !type_is_integer(type_scalar(to)))
+        return top();
+    VSet r = {false, 0, {0}};
+    for (int i = 0; i < x->n; i++)
+        set_add(&r, const_convert(known(from, x->v[i]), to, NULL).i);
+    return r;
+}
+
+static TypeKind common_kind(TypeKind a, TypeKind b)
+{
+    return type_common(type_scalar(a), type_scalar(b))->kind;
 }
 
 /* ---- environments ------------------------------------------------------------- */
@@ -172,60 +194,98 @@ static bool forget_assigned(Node *n, void *p)
 
 static Val eval(FpCtx *c, Env *e, const Node *n);
 
-static Val vconst(VSet s)
+static Val vconst(TypeKind type, VSet s)
 {
-    Val v = {-1, s};
+    Val v = {-1, type, s};
     return v;
 }
 
 static Val unknown(void)
 {
-    return vconst(top());
+    return vconst(TY_VOID, top());
+}
+
+/* Any value of n's type. */
+static Val any_of(const Node *n)
+{
+    return vconst(n->type && type_is_scalar(n->type) ? n->type->kind : TY_VOID, top());
+}
+
+static bool integer_kind(TypeKind k)
+{
+    return k >= TY_CHAR && k <= TY_UINT;
 }
 
 static Val eval(FpCtx *c, Env *e, const Node *n)
 {
+    /* A constant expression has C's own value (consteval.c), casts to and from
+     * float included; an undefined one is unknown. */
+    if (n->kind != AST_VAR && n->kind != AST_BUILTIN) {
+        ConstVal k = const_eval(n);
+        if (k.status == CONST_OK && integer_kind(k.type))
+            return vconst(k.type, single(k.i));
+        if (k.status == CONST_UNDEFINED)
+            return any_of(n);
+    }
     switch (n->kind) {
-    case AST_INT_LIT:
-        return vconst(single(n->u.lit.ival));
     case AST_BUILTIN:
         if (n->u.builtin.which <= BI_IDZ) {
-            Val v = {(int)n->u.builtin.which, single(0)};
+            Val v = {(int)n->u.builtin.which, TY_INT, single(0)};
             return v;
         }
-        return unknown();
+        return any_of(n);
     case AST_VAR: {
         VSet *s = env_find(e, n->u.var.sym);
-        return s ? vconst(*s) : unknown();
+        return vconst(n->u.var.sym->type->kind, s ? *s : top());
     }
-    case AST_CAST:
-        return type_is_integer(n->type) ? eval(c, e, n->u.cast.expr) : unknown();
+    case AST_CAST: {
+        TypeKind to = n->type->kind;
+        Val x = eval(c, e, n->u.cast.expr);
+        if (!integer_kind(to) || !integer_kind(x.type))
+            return any_of(n);
+        if (x.base >= 0)
+            return to == TY_INT ? x : any_of(n);
+        return vconst(to, set_convert(&x.off, x.type, to));
+    }
     case AST_UNARY:
         if (n->u.unary.op == '-' || n->u.unary.op == '+') {
             Val x = eval(c, e, n->u.unary.operand);
-            if (x.base >= 0)
-                return unknown();
-            if (n->u.unary.op == '+')
-                return x;
+            if (x.base >= 0 || !integer_kind(x.type))
+                return any_of(n);
             VSet zero = single(0);
-            return vconst(set_binop(&zero, &x.off, '-'));
+            TypeKind t = common_kind(x.type, TY_INT);
+            if (n->u.unary.op == '+')
+                return vconst(t, set_convert(&x.off, x.type, t));
+            return vconst(t, set_binop(&zero, t, &x.off, x.type, '-'));
         }
-        return unknown();
+        return any_of(n);
     case AST_BINARY: {
         int op = n->u.binary.op;
         if (op != '+' && op != '-' && op != '*' && op != '/' && op != '%')
-            return unknown();
+            return any_of(n);
         Val l = eval(c, e, n->u.binary.lhs), r = eval(c, e, n->u.binary.rhs);
-        if (l.base >= 0 && r.base >= 0)
-            return unknown();
+        if ((l.base >= 0 && r.base >= 0) || !integer_kind(l.type) || !integer_kind(r.type))
+            return any_of(n);
         if ((l.base >= 0 || r.base >= 0) && op != '+' && !(op == '-' && r.base < 0))
-            return unknown();
-        Val v = {l.base >= 0 ? l.base : r.base, set_binop(&l.off, &r.off, op)};
+            return any_of(n);
+        /* idx + c is an offset of idx only in int arithmetic (not uint's). */
+        TypeKind t = common_kind(l.type, r.type);
+        if ((l.base >= 0 || r.base >= 0) && t != TY_INT)
+            return any_of(n);
+        Val v = {l.base >= 0 ? l.base : r.base, t, set_binop(&l.off, l.type, &r.off, r.type, op)};
         return v;
     }
     default:
-        return unknown();
+        return any_of(n);
     }
+}
+
+/* What an assignment to s stores: the values converted to s's type. */
+static VSet stored(const Val *v, const Symbol *s)
+{
+    if (v->base >= 0 || !integer_kind(v->type))
+        return top();
+    return set_convert(&v->off, v->type, s->type->kind);
 }
 
 /* ---- statements ---------------------------------------------------------------------- */
@@ -292,20 +352,25 @@ static void expr(FpCtx *c, Env *e, Node *n)
     if (n->kind == AST_ASSIGN && n->u.binary.lhs->kind == AST_VAR) {
         Symbol *s = n->u.binary.lhs->u.var.sym;
         Val r = eval(c, e, n->u.binary.rhs);
-        VSet v = r.base >= 0 ? top() : r.off;
         if (n->u.binary.op != '=') {
             VSet *old = env_find(e, s);
-            v = old ? set_binop(old, &v, n->u.binary.op) : top();
+            Val prior = vconst(s->type->kind, old ? *old : top());
+            r = r.base >= 0 || !integer_kind(r.type) ? unknown()
+              : vconst(common_kind(prior.type, r.type),
+                       set_binop(&prior.off, prior.type, &r.off, r.type, n->u.binary.op));
         }
-        env_set(c, e, s, v);
+        env_set(c, e, s, stored(&r, s));
         return;
     }
     if (n->kind == AST_UNARY && n->u.unary.op >= OP_PREINC && n->u.unary.op <= OP_POSTDEC &&
         n->u.unary.operand->kind == AST_VAR) {
         Symbol *s = n->u.unary.operand->u.var.sym;
         VSet *old = env_find(e, s);
-        VSet one = single(n->u.unary.op == OP_PREINC || n->u.unary.op == OP_POSTINC ? 1 : -1);
-        env_set(c, e, s, old ? set_binop(old, &one, '+') : top());
+        VSet one = single(1);
+        int op = n->u.unary.op == OP_PREINC || n->u.unary.op == OP_POSTINC ? '+' : '-';
+        Val r = vconst(common_kind(s->type->kind, TY_INT),
+                       old ? set_binop(old, s->type->kind, &one, TY_INT, op) : top());
+        env_set(c, e, s, stored(&r, s));
         return;
     }
     ast_walk(n, forget_assigned, e);
@@ -330,25 +395,35 @@ static bool loop_values(FpCtx *c, Env *e, Node *loop, Symbol **var, VSet *vals)
     }
     if (!s || !start || !cond || !step || cond->kind != AST_BINARY)
         return false;
+    if (!integer_kind(s->type->kind))
+        return false;
     Val v0 = eval(c, e, start);
-    if (v0.base >= 0 || v0.off.top || v0.off.n != 1)
+    VSet first = stored(&v0, s);
+    if (first.top || first.n != 1)
         return false;
     if (cond->u.binary.lhs->kind != AST_VAR || cond->u.binary.lhs->u.var.sym != s)
         return false;
     Val lim = eval(c, e, cond->u.binary.rhs);
-    if (lim.base >= 0 || lim.off.top || lim.off.n != 1)
+    if (lim.base >= 0 || lim.off.top || lim.off.n != 1 || !integer_kind(lim.type))
         return false;
-    long long inc;
+    /* The step: i = i op inc, in C's types. */
+    int op;
+    ConstVal inc;
     if (step->kind == AST_UNARY && step->u.unary.operand->kind == AST_VAR && step->u.unary.operand->u.var.sym == s &&
-        step->u.unary.op >= OP_PREINC)
-        inc = step->u.unary.op == OP_PREINC || step->u.unary.op == OP_POSTINC ? 1 : -1;
-    else if (step->kind == AST_ASSIGN && step->u.binary.lhs->kind == AST_VAR &&
-             step->u.binary.lhs->u.var.sym == s && (step->u.binary.op == '+' || step->u.binary.op == '-') &&
-             ast_const_int(step->u.binary.rhs, &inc))
-        inc = step->u.binary.op == '+' ? inc : -inc;
-    else
+        step->u.unary.op >= OP_PREINC) {
+        op = step->u.unary.op == OP_PREINC || step->u.unary.op == OP_POSTINC ? '+' : '-';
+        inc = known(TY_INT, 1);
+    } else if (step->kind == AST_ASSIGN && step->u.binary.lhs->kind == AST_VAR &&
+               step->u.binary.lhs->u.var.sym == s && (step->u.binary.op == '+' || step->u.binary.op == '-')) {
+        op = step->u.binary.op;
+        inc = const_eval(step->u.binary.rhs);
+        if (inc.status != CONST_OK || !integer_kind(inc.type) || inc.i == 0)
+            return false;
+    } else {
         return false;
-    if (inc == 0)
+    }
+    int rel = cond->u.binary.op;
+    if (rel != '<' && rel != OP_LE && rel != '>' && rel != OP_GE && rel != OP_NE)
         return false;
     /* The body must not assign the loop variable. */
     Env probe = {0};
@@ -356,25 +431,22 @@ static bool loop_values(FpCtx *c, Env *e, Node *loop, Symbol **var, VSet *vals)
     ast_walk(loop->u.loop.body, forget_assigned, &probe);
     if (env_find(&probe, s)->top)
         return false;
-    long long i = v0.off.v[0], b = lim.off.v[0];
+    TypeKind vt = s->type->kind;
+    ConstVal i = known(vt, first.v[0]), b = known(lim.type, lim.off.v[0]);
     VSet r = {false, 0, {0}};
     for (int iter = 0; iter <= c->loop_limit; iter++) {
-        bool go;
-        switch (cond->u.binary.op) {
-        case '<': go = i < b; break;
-        case OP_LE: go = i <= b; break;
-        case '>': go = i > b; break;
-        case OP_GE: go = i >= b; break;
-        case OP_NE: go = i != b; break;
-        default: return false;
-        }
-        if (!go) {
+        ConstVal go = const_binary(rel, i, b, NULL);
+        if (go.status != CONST_OK)
+            return false;
+        if (!go.i) {
             *var = s;
             *vals = r;
             return r.n > 0;
         }
-        set_add(&r, i);
-        i += inc;
+        set_add(&r, i.i);
+        i = const_convert(const_binary(op, i, inc, NULL), vt, NULL);
+        if (i.status != CONST_OK)
+            return false;
     }
     return false;
 }
@@ -393,7 +465,7 @@ static void stmt(FpCtx *c, Env *e, Node *n)
         if (n->u.decl.init) {
             expr(c, e, n->u.decl.init);
             Val v = eval(c, e, n->u.decl.init);
-            env_set(c, e, n->u.decl.sym, v.base >= 0 ? top() : v.off);
+            env_set(c, e, n->u.decl.sym, stored(&v, n->u.decl.sym));
         } else {
             env_set(c, e, n->u.decl.sym, top());
         }
@@ -472,12 +544,12 @@ bool analyze_const_offset(const Node *ix, Builtin b, long long *offset)
         return false;
     const Node *l = ix->u.binary.lhs, *r = ix->u.binary.rhs;
     long long c;
-    if (l->kind == AST_BUILTIN && l->u.builtin.which == b && ast_const_int(r, &c)) {
+    if (l->kind == AST_BUILTIN && l->u.builtin.which == b && ast_const_offset(r, &c)) {
         *offset = ix->u.binary.op == '+' ? c : -c;
         return true;
     }
     if (ix->u.binary.op == '+' && r->kind == AST_BUILTIN && r->u.builtin.which == b &&
-        ast_const_int(l, &c)) {
+        ast_const_offset(l, &c)) {
         *offset = c;
         return true;
     }

@@ -3,7 +3,6 @@
  * that pass_unroll can unroll, and their trip count when a and b are constants. */
 #include "analysis.h"
 
-#include <limits.h>
 #include <string.h>
 
 /* Steps larger than this are refused, so that factor * step stays far from int's
@@ -74,7 +73,7 @@ static const char *canon_step(Arena *a, Node *step, LoopInfo *li)
         c = step->u.unary.op == OP_PREINC || step->u.unary.op == OP_POSTINC ? 1 : -1;
     } else if (step && step->kind == AST_ASSIGN && is_var(step->u.binary.lhs, li->var) &&
                (step->u.binary.op == '+' || step->u.binary.op == '-') &&
-               ast_const_int(step->u.binary.rhs, &c)) {
+               ast_const_offset(step->u.binary.rhs, &c)) {
         if (c < -MAX_STEP || c > MAX_STEP)
             return arena_printf(a, "its step is larger than %lld", MAX_STEP);
         c = step->u.binary.op == '+' ? c : -c;
@@ -217,22 +216,10 @@ static bool bound_visit(Node *n, void *p)
 
 /* ---- trip count -------------------------------------------------------------------- */
 
-static void type_range(const Type *t, long long *lo, long long *hi)
-{
-    switch (t->kind) {
-    case TY_CHAR: *lo = SCHAR_MIN; *hi = SCHAR_MAX; break;
-    case TY_UCHAR: *lo = 0; *hi = UCHAR_MAX; break;
-    case TY_SHORT: *lo = SHRT_MIN; *hi = SHRT_MAX; break;
-    case TY_USHORT: *lo = 0; *hi = USHRT_MAX; break;
-    case TY_UINT: *lo = 0; *hi = UINT_MAX; break;
-    default: *lo = INT_MIN; *hi = INT_MAX; break;
-    }
-}
-
 static bool fits(const Type *t, long long v)
 {
     long long lo, hi;
-    type_range(t, &lo, &hi);
+    type_range(t->kind, &lo, &hi);
     return v >= lo && v <= hi;
 }
 

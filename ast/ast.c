@@ -817,62 +817,6 @@ bool ast_has_side_effects(const Node *n)
     return found;
 }
 
-bool ast_const_int(const Node *n, long long *out)
-{
-    long long a, b;
-    if (!n)
-        return false;
-    switch (n->kind) {
-    case AST_INT_LIT:
-        *out = n->u.lit.ival;
-        return true;
-    case AST_CAST:
-        if (!type_is_integer(n->type))
-            return false;
-        return ast_const_int(n->u.cast.expr, out);
-    case AST_UNARY:
-        if (!ast_const_int(n->u.unary.operand, &a))
-            return false;
-        switch (n->u.unary.op) {
-        case '-': *out = -a; return true;
-        case '+': *out = a; return true;
-        case '~': *out = ~a; return true;
-        case '!': *out = !a; return true;
-        default: return false;
-        }
-    case AST_BINARY:
-        if (!ast_const_int(n->u.binary.lhs, &a) || !ast_const_int(n->u.binary.rhs, &b))
-            return false;
-        switch (n->u.binary.op) {
-        case '+': *out = a + b; return true;
-        case '-': *out = a - b; return true;
-        case '*': *out = a * b; return true;
-        case '/': if (!b) return false; *out = a / b; return true;
-        case '%': if (!b) return false; *out = a % b; return true;
-        case '<': *out = a < b; return true;
-        case '>': *out = a > b; return true;
-        case OP_LE: *out = a <= b; return true;
-        case OP_GE: *out = a >= b; return true;
-        case OP_EQ: *out = a == b; return true;
-        case OP_NE: *out = a != b; return true;
-        case OP_AND: *out = a && b; return true;
-        case OP_OR: *out = a || b; return true;
-        case '&': *out = a & b; return true;
-        case '|': *out = a | b; return true;
-        case '^': *out = a ^ b; return true;
-        case OP_SHL: if (b < 0 || b > 62) return false; *out = a << b; return true;
-        case OP_SHR: if (b < 0 || b > 62) return false; *out = a >> b; return true;
-        default: return false;
-        }
-    case AST_COND:
-        if (!ast_const_int(n->u.cond.cond, &a))
-            return false;
-        return ast_const_int(a ? n->u.cond.then : n->u.cond.els, out);
-    default:
-        return false;
-    }
-}
-
 /* ---- names -------------------------------------------------------------------------- */
 
 const char *ast_kind_name(NodeKind k)

@@ -336,8 +336,37 @@ bool ast_is_read_use(const Node *n);        /* n's old value is read */
 /* True when the tree under root assigns variable s (=, op=, ++ or --). */
 bool ast_assigns(Node *root, const Symbol *s);
 bool ast_has_side_effects(const Node *n);
-/* Integer constant value of a literal expression tree, if it is one. */
+
+/* ---- constant expressions (consteval.c) ------------------------------------ */
+
+typedef enum ConstStatus {
+    CONST_OK,        /* the value is known exactly */
+    CONST_UNKNOWN,   /* not a constant, or not one imcl evaluates exactly */
+    CONST_UNDEFINED, /* C leaves it undefined: where and why say what */
+} ConstStatus;
+
+/* A value of a scalar C type, evaluated as C does (consteval.c says how exactly). */
+typedef struct ConstVal {
+    ConstStatus status;
+    TypeKind type;      /* the C type of the expression (TY_VOID when not known) */
+    long long i;        /* integer types: the value, within the type's range */
+    double f;           /* float (a float value) and double */
+    bool product;       /* an inexact float product a device may fuse with an add */
+    const Node *where;  /* CONST_UNDEFINED: the operation */
+    char why[96];       /* CONST_UNDEFINED: what is undefined, e.g. "division by zero" */
+} ConstVal;
+
+ConstVal const_eval(const Node *n);
+/* C's conversions and operators on known values (`where` locates an undefined one). */
+ConstVal const_convert(ConstVal v, TypeKind to, const Node *where);
+ConstVal const_unary(int op, ConstVal a, const Node *where);
+ConstVal const_binary(int op, ConstVal a, ConstVal b, const Node *where);
+/* The range of an integer type (int's for other kinds). */
+void type_range(TypeKind k, long long *lo, long long *hi);
+/* n is an integer constant expression: its value, in n's own type. */
 bool ast_const_int(const Node *n, long long *out);
+/* ... whose type promotes to int, so that `x + n` with an int x is int arithmetic. */
+bool ast_const_offset(const Node *n, long long *out);
 
 /* ---- invariants ------------------------------------------------------------ */
 

@@ -396,6 +396,20 @@ static Node *binary(Sema *s, Node *n)
 
 static Node *expr_kind(Sema *s, Node *n);
 
+/* Constant operations C leaves undefined (signed overflow, division by zero, shift
+ * counts out of range, ...) are errors: no backend may guess their value. Every
+ * maximal constant subexpression is evaluated once (consteval.c). */
+static bool undefined_visit(Node *n, void *p)
+{
+    Sema *s = p;
+    if (ast_is_stmt(n))
+        return true;
+    ConstVal v = const_eval(n);
+    if (v.status == CONST_UNDEFINED)
+        diag_error(s->diag, v.where->loc, "undefined constant expression: %s", v.why);
+    return v.status == CONST_UNKNOWN;
+}
+
 static Node *expr(Sema *s, Node *n)
 {
     if (s->expr_depth == 0)
@@ -409,6 +423,8 @@ static Node *expr(Sema *s, Node *n)
     s->expr_depth++;
     Node *r = expr_kind(s, n);
     s->expr_depth--;
+    if (s->expr_depth == 0 && !s->depth_reported)
+        ast_walk(r, undefined_visit, s);
     return r;
 }
 

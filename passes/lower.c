@@ -31,7 +31,7 @@ Node *lower_plus_halo(Arena *a, Node *x, int h, Loc loc)
     if (!h)
         return x;
     if (x->kind == AST_BINARY && (x->u.binary.op == '+' || x->u.binary.op == '-') &&
-        ast_const_int(x->u.binary.rhs, &c)) {
+        ast_const_offset(x->u.binary.rhs, &c)) {
         long long sum = (x->u.binary.op == '+' ? c : -c) + h;
         Node *e = x->u.binary.lhs;
         if (sum == 0)
