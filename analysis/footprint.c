@@ -80,14 +80,6 @@ static VSet set_union(VSet a, const VSet *b)
     return a;
 }
 
-static ConstVal known(TypeKind type, long long v)
-{
-    ConstVal k = {0};
-    k.type = type;
-    k.i = v;
-    return k;
-}
-
 /* x op y for every pair of values, as C computes it (consteval.c); any value that is
  * not exactly known (undefined, say) makes the whole set unknown. */
 static VSet set_binop(const VSet *x, TypeKind tx, const VSet *y, TypeKind ty, int op)
@@ -97,7 +89,7 @@ static VSet set_binop(const VSet *x, TypeKind tx, const VSet *y, TypeKind ty, in
     VSet r = {false, 0, {0}};
     for (int i = 0; i < x->n; i++)
         for (int j = 0; j < y->n; j++) {
-            ConstVal v = const_binary(op, known(tx, x->v[i]), known(ty, y->v[j]), NULL);
+            ConstVal v = const_binary(op, const_int(tx, x->v[i]), const_int(ty, y->v[j]), NULL);
             if (v.status != CONST_OK)
                 return top();
             set_add(&r, v.i);
@@ -114,7 +106,7 @@ static VSet set_convert(const VSet *x, TypeKind from, TypeKind to)
         return top();
     VSet r = {false, 0, {0}};
     for (int i = 0; i < x->n; i++)
-        set_add(&r, const_convert(known(from, x->v[i]), to, NULL).i);
+        set_add(&r, const_convert(const_int(from, x->v[i]), to, NULL).i);
     return r;
 }
 
@@ -412,7 +404,7 @@ static bool loop_values(FpCtx *c, Env *e, Node *loop, Symbol **var, VSet *vals)
     if (step->kind == AST_UNARY && step->u.unary.operand->kind == AST_VAR && step->u.unary.operand->u.var.sym == s &&
         step->u.unary.op >= OP_PREINC) {
         op = step->u.unary.op == OP_PREINC || step->u.unary.op == OP_POSTINC ? '+' : '-';
-        inc = known(TY_INT, 1);
+        inc = const_int(TY_INT, 1);
     } else if (step->kind == AST_ASSIGN && step->u.binary.lhs->kind == AST_VAR &&
                step->u.binary.lhs->u.var.sym == s && (step->u.binary.op == '+' || step->u.binary.op == '-')) {
         op = step->u.binary.op;
@@ -432,7 +424,7 @@ static bool loop_values(FpCtx *c, Env *e, Node *loop, Symbol **var, VSet *vals)
     if (env_find(&probe, s)->top)
         return false;
     TypeKind vt = s->type->kind;
-    ConstVal i = known(vt, first.v[0]), b = known(lim.type, lim.off.v[0]);
+    ConstVal i = const_int(vt, first.v[0]), b = const_int(lim.type, lim.off.v[0]);
     VSet r = {false, 0, {0}};
     for (int iter = 0; iter <= c->loop_limit; iter++) {
         ConstVal go = const_binary(rel, i, b, NULL);

@@ -357,6 +357,8 @@ typedef struct ConstVal {
 } ConstVal;
 
 ConstVal const_eval(const Node *n);
+/* A known value i of integer type `type` (within its range). */
+ConstVal const_int(TypeKind type, long long i);
 /* C's conversions and operators on known values (`where` locates an undefined one). */
 ConstVal const_convert(ConstVal v, TypeKind to, const Node *where);
 ConstVal const_unary(int op, ConstVal a, const Node *where);

@@ -46,7 +46,7 @@ static ConstVal unknown(TypeKind type)
     return v;
 }
 
-static ConstVal of_int(TypeKind type, long long i)
+ConstVal const_int(TypeKind type, long long i)
 {
     ConstVal v = {0};
     v.type = type;
@@ -100,8 +100,10 @@ static const char *show(const ConstVal *v, char *buf, size_t n)
 
 ConstVal const_convert(ConstVal v, TypeKind to, const Node *where)
 {
-    if (v.status != CONST_OK)
+    if (v.status != CONST_OK) {
+        v.type = to; /* an undefined or unknown value still has the type it converts to */
         return v;
+    }
     if (v.type == to)
         return v;
     if (is_float_kind(to)) {
@@ -122,7 +124,7 @@ ConstVal const_convert(ConstVal v, TypeKind to, const Node *where)
             return undefined(to, where, "conversion of %s to %s is out of range", show(&v, b, sizeof b),
                              type_name(type_scalar(to)));
         }
-        return of_int(to, (long long)trunc(v.f));
+        return const_int(to, (long long)trunc(v.f));
     }
     /* Integer to integer: modulo 2^bits (C11 6.3.1.3; implementation-defined for
      * signed targets, and every compiler imcl targets wraps). */
@@ -131,7 +133,7 @@ ConstVal const_convert(ConstVal v, TypeKind to, const Node *where)
     long long i = (long long)u;
     if (i > hi)
         i -= (long long)span;
-    return of_int(to, i);
+    return const_int(to, i);
 }
 
 static TypeKind promote(TypeKind k)
@@ -151,21 +153,23 @@ static ConstVal int_result(TypeKind t, long long r, const Node *where, const Con
                            const ConstVal *b)
 {
     if (t == TY_UINT)
-        return of_int(t, (long long)((unsigned long long)r & 0xffffffffULL));
+        return const_int(t, (long long)((unsigned long long)r & 0xffffffffULL));
     if (r < -2147483648LL || r > 2147483647LL) {
         char x[64], y[64];
         return undefined(t, where, "%s %s %s overflows int", show(a, x, sizeof x),
                          ast_op_spelling(op), show(b, y, sizeof y));
     }
-    return of_int(t, r);
+    return const_int(t, r);
 }
 
 ConstVal const_unary(int op, ConstVal a, const Node *where)
 {
-    if (a.status != CONST_OK)
+    if (a.status != CONST_OK) {
+        a.type = op == '!' ? TY_INT : promote(a.type);
         return a;
+    }
     if (op == '!')
-        return of_int(TY_INT, !truth(&a));
+        return const_int(TY_INT, !truth(&a));
     TypeKind t = promote(a.type);
     a = const_convert(a, t, where);
     if (op == '+')
@@ -237,7 +241,7 @@ static ConstVal compare(int op, ConstVal a, ConstVal b)
         r = op == '<' ? x < y : op == '>' ? x > y : op == OP_LE ? x <= y : op == OP_GE ? x >= y
           : op == OP_EQ ? x == y : x != y;
     }
-    return of_int(TY_INT, r);
+    return const_int(TY_INT, r);
 }
 
 static ConstVal shift(int op, ConstVal a, ConstVal b, const Node *where)
@@ -248,24 +252,39 @@ static ConstVal shift(int op, ConstVal a, ConstVal b, const Node *where)
     if (b.i < 0 || b.i > 31)
         return undefined(t, where, "shift count %lld is outside 0 to 31", b.i);
     if (op == OP_SHR)
-        return of_int(t, a.i >> b.i); /* arithmetic for negative ints, as every target does */
+        return const_int(t, a.i >> b.i); /* arithmetic for negative ints, as every target does */
     if (t == TY_UINT)
-        return of_int(t, (long long)(((unsigned long long)a.i << b.i) & 0xffffffffULL));
+        return const_int(t, (long long)(((unsigned long long)a.i << b.i) & 0xffffffffULL));
     if (a.i < 0)
         return undefined(t, where, "left shift of the negative value %lld", a.i);
     return int_result(t, a.i << b.i, where, &a, op, &b);
 }
 
-ConstVal const_binary(int op, ConstVal a, ConstVal b, const Node *where)
+/* The C type of `a op b` (TY_VOID where an operand's type is not known). */
+static TypeKind binary_type(int op, TypeKind a, TypeKind b)
+{
+    if (op == ',')
+        return b;
+    if (op == '<' || op == '>' || op == OP_LE || op == OP_GE || op == OP_EQ || op == OP_NE || op == OP_AND ||
+        op == OP_OR)
+        return TY_INT;
+    if (op == OP_SHL || op == OP_SHR)
+        return promote(a);
+    return a == TY_VOID || b == TY_VOID ? TY_VOID : common(a, b);
+}
+
+static ConstVal binary_value(int op, ConstVal a, ConstVal b, const Node *where)
 {
     if (a.status == CONST_UNDEFINED)
         return a;
     /* Short circuit: the right operand is not evaluated when the left decides. */
     if ((op == OP_AND || op == OP_OR) && a.status == CONST_OK && truth(&a) == (op == OP_OR))
-        return of_int(TY_INT, op == OP_OR);
+        return const_int(TY_INT, op == OP_OR);
     if (b.status == CONST_UNDEFINED)
         return b;
     if (op == OP_SHL || op == OP_SHR) {
+        if (b.status == CONST_OK && is_int_kind(b.type) && (b.i < 0 || b.i > 31))
+            return undefined(promote(a.type), where, "shift count %lld is outside 0 to 31", b.i);
         if (a.status != CONST_OK || b.status != CONST_OK || !is_int_kind(a.type) || !is_int_kind(b.type))
             return unknown(promote(a.type));
         return shift(op, a, b, where);
@@ -273,12 +292,16 @@ ConstVal const_binary(int op, ConstVal a, ConstVal b, const Node *where)
     if (op == OP_AND || op == OP_OR) {
         if (a.status != CONST_OK || b.status != CONST_OK)
             return unknown(TY_INT);
-        return of_int(TY_INT, truth(&b));
+        return const_int(TY_INT, truth(&b));
     }
     if (op == ',')
         return a.status == CONST_OK ? b : unknown(b.type);
     TypeKind t = common(a.type, b.type);
     bool relational = op == '<' || op == '>' || op == OP_LE || op == OP_GE || op == OP_EQ || op == OP_NE;
+    /* x / 0 is undefined whatever x is. */
+    if ((op == '/' || op == '%') && b.status == CONST_OK && is_int_kind(b.type) && b.i == 0 &&
+        (is_int_kind(t) || a.type == TY_VOID))
+        return undefined(t, where, "%s by zero", op == '/' ? "division" : "remainder");
     if (a.status != CONST_OK || b.status != CONST_OK)
         return unknown(relational ? TY_INT : t);
     a = const_convert(a, t, where);
@@ -305,12 +328,23 @@ ConstVal const_binary(int op, ConstVal a, ConstVal b, const Node *where)
             return undefined(t, where, "%s by zero", op == '/' ? "division" : "remainder");
         if (t == TY_INT && x == -2147483648LL && y == -1)
             return undefined(t, where, "-2147483648 %c -1 overflows int", op);
-        return of_int(t, op == '/' ? x / y : x % y);
-    case '&': return of_int(t, x & y);
-    case '|': return of_int(t, x | y);
-    case '^': return of_int(t, x ^ y);
+        return const_int(t, op == '/' ? x / y : x % y);
+    case '&': return const_int(t, x & y);
+    case '|': return const_int(t, x | y);
+    case '^': return const_int(t, x ^ y);
     default: return unknown(t);
     }
+}
+
+/* An undefined or unknown result has the type of the whole expression, not that of
+ * the operand it came from: ?: converts its chosen branch to the common type of
+ * both, whatever became of the other one. */
+ConstVal const_binary(int op, ConstVal a, ConstVal b, const Node *where)
+{
+    ConstVal r = binary_value(op, a, b, where);
+    if (r.status != CONST_OK)
+        r.type = binary_type(op, a.type, b.type);
+    return r;
 }
 
 static TypeKind node_type(const Node *n, TypeKind fallback)
@@ -324,7 +358,7 @@ static ConstVal eval(const Node *n, int depth)
         return unknown(TY_VOID);
     switch (n->kind) {
     case AST_INT_LIT:
-        return of_int(node_type(n, TY_INT), n->u.lit.ival);
+        return const_int(node_type(n, TY_INT), n->u.lit.ival);
     case AST_FLOAT_LIT: {
         TypeKind t = node_type(n, TY_DOUBLE);
         /* A float literal rounds once, from its decimal spelling. */
@@ -353,16 +387,16 @@ static ConstVal eval(const Node *n, int depth)
         ConstVal x = eval(n->u.cond.then, depth + 1), y = eval(n->u.cond.els, depth + 1);
         TypeKind t = x.type == TY_VOID || y.type == TY_VOID ? TY_VOID : common(x.type, y.type);
         if (c.status == CONST_UNDEFINED)
-            return c;
+            return const_convert(c, t, n);
         if (c.status != CONST_OK) {
             /* Either branch may run: an undefined one is still undefined. */
             if (x.status == CONST_UNDEFINED)
-                return x;
-            return y.status == CONST_UNDEFINED ? y : unknown(t);
+                return const_convert(x, t, n);
+            return y.status == CONST_UNDEFINED ? const_convert(y, t, n) : unknown(t);
         }
         ConstVal v = truth(&c) ? x : y;
         if (t == TY_VOID)
-            return v.status == CONST_UNDEFINED ? v : unknown(t);
+            return v.status == CONST_UNDEFINED ? const_convert(v, t, n) : unknown(t);
         return const_convert(v, t, n);
     }
     default:

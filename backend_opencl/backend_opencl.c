@@ -97,7 +97,11 @@ static const char *image_format(TypeKind t)
 }
 
 /* One sampler per image: integer coordinates, nearest texel, and the addressing
- * mode that is the array's boundary condition when one is. */
+ * mode that is the array's boundary condition when one is. They are declared in
+ * the kernel's outermost scope, not at program scope: PoCL (3.1) crashes compiling
+ * a kernel that reads two images through different program-scope samplers on the
+ * two sides of a branch; OpenCL allows both places and other devices see no
+ * difference (tests/lang/tex_samplers.imcl). */
 static void samplers(StrBuf *sb, const Function *k)
 {
     for (int i = 0; i < k->nparams; i++) {
@@ -105,11 +109,11 @@ static void samplers(StrBuf *sb, const Function *k)
         if (!on_image(s))
             continue;
         TextureAddress m = placement_texture_address(s);
-        sb_printf(sb, "/* '%s' is read through image memory; %s. */\n", s->name,
+        sb_printf(sb, "    /* '%s' in image memory: %s */\n", s->name,
                   m == TEXTURE_CLAMP_EDGE    ? "clamp-to-edge addressing is its clamped boundary"
-                  : m == TEXTURE_BORDER_ZERO ? "the zero border of CLK_ADDRESS_CLAMP is its constant boundary"
+                  : m == TEXTURE_BORDER_ZERO ? "CLK_ADDRESS_CLAMP's zero border is its constant boundary"
                                              : "the kernel applies its boundary condition");
-        sb_printf(sb, "__constant sampler_t imcl_s_%s = CLK_NORMALIZED_COORDS_FALSE | %s | CLK_FILTER_NEAREST;\n\n",
+        sb_printf(sb, "    const sampler_t imcl_s_%s =\n        CLK_NORMALIZED_COORDS_FALSE | %s | CLK_FILTER_NEAREST;\n",
                   unparse_name(s),
                   m == TEXTURE_CLAMP_EDGE    ? "CLK_ADDRESS_CLAMP_TO_EDGE"
                   : m == TEXTURE_BORDER_ZERO ? "CLK_ADDRESS_CLAMP"
@@ -139,7 +143,6 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
     Unparser u;
     unparse_init(&u, &code, &cl_target);
     emit_helpers(&u, e->prog, k);
-    samplers(&code, k);
     sb_printf(&code, "/* Kernel '%s': one work-item per grid point. */\n", k->name);
     sb_printf(&code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
               tp->block[0], tp->block[1], tp->block[2], unparse_kernel_name(k));
@@ -164,6 +167,7 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
         }
     }
     sb_puts(&code, ")\n{\n");
+    samplers(&code, k);
     u.indent = 1;
     unparse_stmts(&u, k->body);
     sb_puts(&code, "}\n");

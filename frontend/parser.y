@@ -652,7 +652,11 @@ static Type *declarator_type(ParseCtx *ctx, Type *base, Declarator *d)
     for (int i = 0; i < d->dims.len && i < TYPE_MAX_DIMS; i++) {
         long long v;
         Node *e = d->dims.items[i];
-        if (!ast_const_int(e, &v)) {
+        ConstVal c = const_eval(e);
+        if (c.status == CONST_UNDEFINED) {
+            diag_error(ctx->diag, c.where->loc, "undefined constant expression: %s", c.why);
+            v = 1;
+        } else if (!ast_const_int(e, &v)) {
             diag_error(ctx->diag, e->loc, "extent of array '%s' must be an integer constant", d->name);
             v = 1;
         } else if (v <= 0 || v > (1 << 24)) {
