@@ -132,14 +132,7 @@ static void env_set(FpCtx *c, Env *e, Symbol *s, VSet v)
         *p = v;
         return;
     }
-    if (e->n == e->cap) {
-        int cap = e->cap ? e->cap * 2 : 8;
-        Binding *b = arena_alloc(c->a, sizeof *b * (size_t)cap);
-        if (e->n)
-            memcpy(b, e->b, sizeof *b * (size_t)e->n);
-        e->b = b;
-        e->cap = cap;
-    }
+    ARENA_GROW(c->a, e->b, e->n, e->cap);
     e->b[e->n].sym = s;
     e->b[e->n].set = v;
     e->n++;
@@ -287,14 +280,7 @@ static void stmt(FpCtx *c, Env *e, Node *n);
 static void record(FpCtx *c, Env *e, Node *acc)
 {
     Footprint *fp = c->fp;
-    if (fp->n == fp->cap) {
-        int cap = fp->cap ? fp->cap * 2 : 32;
-        AccessFootprint *items = arena_alloc(c->a, sizeof *items * (size_t)cap);
-        if (fp->n)
-            memcpy(items, fp->items, sizeof *items * (size_t)fp->n);
-        fp->items = items;
-        fp->cap = cap;
-    }
+    ARENA_GROW(c->a, fp->items, fp->n, fp->cap);
     AccessFootprint *af = &fp->items[fp->n++];
     memset(af, 0, sizeof *af);
     af->access = acc;

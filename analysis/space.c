@@ -22,16 +22,22 @@ typedef struct Param {
 } Param;
 
 typedef struct Space {
-    Param p[64];
-    int n;
+    Param *p;   /* in the arena, as many as the kernel has */
+    int n, cap;
     const char *restrict_[8];
     int nr;
 } Space;
 
+/* A new, zeroed parameter at the end of the list. */
+static Param *new_param(Space *s, Arena *a)
+{
+    ARENA_GROW(a, s->p, s->n, s->cap);
+    return &s->p[s->n++];
+}
+
 static Param *add_int_param(Space *s, Arena *a, const char *name, int max, int def)
 {
-    Param *p = &s->p[s->n++];
-    memset(p, 0, sizeof *p);
+    Param *p = new_param(s, a);
     p->name = arena_strdup(a, name);
     for (int v = 1; v <= max && p->n < 16; v *= 2)
         p->ints[p->n++] = v;
@@ -65,8 +71,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         for (int v = 2; v <= SPACE_MAX_COARSEN && (d < 2 || three); v++)
             c->ints[c->n++] = v;
     }
-    Param *il = &s->p[s->n++];
-    memset(il, 0, sizeof *il);
+    Param *il = new_param(s, a);
     il->name = "interleaved";
     il->ints[il->n++] = 0;
     il->ints[il->n++] = 1;
@@ -75,12 +80,11 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     StrBuf shared = {0}, constant = {0};
     long long constant_total = 0;
     static const MemKind kinds[] = {MEM_GLOBAL, MEM_SHARED, MEM_TEXTURE, MEM_CONSTANT};
-    for (int i = 0; i < k->nparams && s->n < 48; i++) {
+    for (int i = 0; i < k->nparams; i++) {
         Symbol *sym = k->params[i];
         if (!type_is_grid(sym->type) && sym->type->kind != TY_ARRAY)
             continue;
-        Param *p = &s->p[s->n++];
-        memset(p, 0, sizeof *p);
+        Param *p = new_param(s, a);
         p->name = arena_printf(a, "mem_%s", sym->name);
         p->is_str = true;
         p->def_str = "global";
@@ -109,9 +113,8 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     /* One unroll_L<line> per line on which a for loop starts (loops_unroll_factors
      * says which factors); [1] for a loop that cannot be unrolled. */
     LoopTable loops = analyze_loops(a, k);
-    for (int i = 0; i < loops.n && s->n < 64; i++) {
-        Param *p = &s->p[s->n++];
-        memset(p, 0, sizeof *p);
+    for (int i = 0; i < loops.n; i++) {
+        Param *p = new_param(s, a);
         p->name = arena_printf(a, "unroll_L%d", loops.items[i].line);
         p->n = loops_unroll_factors(&loops.items[i], p->ints, 16);
         p->def_int = 1;
@@ -209,7 +212,7 @@ static bool ident_char(char c)
 static cJSON *t1_condition_params(const Space *s, const char *expr)
 {
     cJSON *ps = cJSON_CreateArray();
-    bool used[64] = {false};
+    bool *used = calloc((size_t)s->n + 1, sizeof *used);
     for (const char *p = expr; *p;) {
         if (!ident_char(*p) || (*p >= '0' && *p <= '9')) {
             /* skip numbers whole, so "1e5" or "0x1f" is not read as a name */
@@ -230,6 +233,7 @@ static cJSON *t1_condition_params(const Space *s, const char *expr)
                 cJSON_AddItemToArray(ps, cJSON_CreateString(s->p[i].name));
             }
     }
+    free(used);
     return ps;
 }
 

@@ -148,14 +148,7 @@ Symbol *ast_build_symbol(Arena *a, const char *name, SymKind kind, Type *type, L
 
 void nodelist_push(Arena *a, NodeList *l, Node *n)
 {
-    if (l->len == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 4;
-        Node **items = arena_alloc(a, sizeof(Node *) * (size_t)cap);
-        if (l->len)
-            memcpy(items, l->items, sizeof(Node *) * (size_t)l->len);
-        l->items = items;
-        l->cap = cap;
-    }
+    ARENA_GROW(a, l->items, l->len, l->cap);
     l->items[l->len++] = n;
 }
 
@@ -444,14 +437,7 @@ Node *ast_build_label(Arena *a, const char *label, Loc loc)
 
 void program_add_function(Program *p, Function *f)
 {
-    if (p->nfuncs == p->capfuncs) {
-        int cap = p->capfuncs ? p->capfuncs * 2 : 8;
-        Function **fs = arena_alloc(p->arena, sizeof(Function *) * (size_t)cap);
-        if (p->nfuncs)
-            memcpy(fs, p->funcs, sizeof(Function *) * (size_t)p->nfuncs);
-        p->funcs = fs;
-        p->capfuncs = cap;
-    }
+    ARENA_GROW(p->arena, p->funcs, p->nfuncs, p->capfuncs);
     p->funcs[p->nfuncs++] = f;
 }
 

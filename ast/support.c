@@ -62,6 +62,18 @@ void *arena_alloc(Arena *a, size_t size)
     return p;
 }
 
+void *arena_grow(Arena *a, void *items, int n, int *cap, size_t elem)
+{
+    if (n < *cap)
+        return items;
+    int grown = *cap ? 2 * *cap : 16;
+    void *p = arena_alloc(a, elem * (size_t)grown);
+    if (n)
+        memcpy(p, items, elem * (size_t)n);
+    *cap = grown;
+    return p;
+}
+
 char *arena_strndup(Arena *a, const char *s, size_t n)
 {
     char *p = arena_alloc(a, n + 1);

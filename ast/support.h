@@ -28,6 +28,10 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #define ARENA_NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
+/* An arena array with room for one more element: `items` (n used, *cap slots of
+ * `elem` bytes) itself, or a copy twice as large. */
+void *arena_grow(Arena *a, void *items, int n, int *cap, size_t elem);
+#define ARENA_GROW(a, items, n, cap) ((items) = arena_grow((a), (items), (n), &(cap), sizeof *(items)))
 
 /* A growable heap string: the only heap memory outside arenas; free with sb_free. */
 typedef struct StrBuf {

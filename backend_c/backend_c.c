@@ -56,8 +56,8 @@ static void minmax_defs(StrBuf *sb, unsigned used)
 /* What the body uses: which parameters, extents and built-ins reach the point
  * function (unused ones would only draw warnings). */
 typedef struct Uses {
-    bool param[256];
-    bool extent[256][3];
+    bool *param;          /* by parameter index */
+    bool (*extent)[3];    /* by parameter index and dimension */
     bool builtin[BI_D + 1];
 } Uses;
 
@@ -67,9 +67,9 @@ static bool collect_uses(Node *n, void *p)
     Symbol *s = NULL;
     if (n->kind == AST_VAR || n->kind == AST_BUF_ACCESS)
         s = n->kind == AST_VAR ? n->u.var.sym : n->u.access.sym;
-    if (s && s->kind == SYM_PARAM && s->param_index >= 0 && s->param_index < 256)
+    if (s && s->kind == SYM_PARAM && s->param_index >= 0)
         u->param[s->param_index] = true;
-    if (n->kind == AST_EXTENT && n->u.extent.sym->param_index >= 0 && n->u.extent.sym->param_index < 256)
+    if (n->kind == AST_EXTENT && n->u.extent.sym->param_index >= 0)
         u->extent[n->u.extent.sym->param_index][n->u.extent.dim] = true;
     if (n->kind == AST_BUILTIN && n->u.builtin.which <= BI_D)
         u->builtin[n->u.builtin.which] = true;
@@ -124,6 +124,8 @@ int backend_c_emit(EmitCtx *e, Outputs *out)
 
     Uses uses;
     memset(&uses, 0, sizeof uses);
+    uses.param = arena_alloc(e->a, sizeof *uses.param * (size_t)(k->nparams + 1));
+    uses.extent = arena_alloc(e->a, sizeof *uses.extent * (size_t)(k->nparams + 1));
     ast_walk(k->body, collect_uses, &uses);
     sb_printf(&code, "/* One grid point of kernel '%s': the kernel body as written. */\n", k->name);
     sb_printf(&code, "static void %s_point(", k->name);

@@ -198,9 +198,9 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
         return 1;
 
     /* The kernels to compile. */
-    Function *kernels[256];
+    Function **kernels = arena_alloc(a, sizeof *kernels * (size_t)(prog->nfuncs + 1));
     int nk = 0;
-    for (int i = 0; i < prog->nfuncs && nk < 256; i++) {
+    for (int i = 0; i < prog->nfuncs; i++) {
         Function *f = prog->funcs[i];
         if (f->is_kernel && (!o->kernel || strcmp(o->kernel, f->name) == 0))
             kernels[nk++] = f;
@@ -238,7 +238,7 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
 
     Outputs out = {0};
     int status = 0;
-    TuneParams tps[256];
+    TuneParams *tps = arena_alloc(a, sizeof *tps * (size_t)(nk + 1));
     for (int b = 0; b < BACKEND_COUNT && !status; b++) {
         if (!backends[b])
             continue;

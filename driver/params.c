@@ -82,10 +82,7 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
                 tp->unroll[i].factor = (int)v;
                 return true;
             }
-        if (tp->nunroll == PARAMS_MAX) {
-            diag_plain_error(d, "too many unroll parameters");
-            return false;
-        }
+        ARENA_GROW(d->arena, tp->unroll, tp->nunroll, tp->capunroll);
         tp->unroll[tp->nunroll++] = (UnrollChoice){(int)line, (int)v, false};
         return true;
     }
@@ -113,10 +110,7 @@ static bool set_mem(TuneParams *tp, const char *array, const char *value, Arena 
             tp->mem[i].mem = m;
             return true;
         }
-    if (tp->nmem == PARAMS_MAX) {
-        diag_plain_error(d, "too many memory parameters");
-        return false;
-    }
+    ARENA_GROW(a, tp->mem, tp->nmem, tp->capmem);
     tp->mem[tp->nmem++] = (MemChoice){arena_strdup(a, array), m, false};
     return true;
 }

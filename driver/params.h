@@ -5,8 +5,6 @@
 
 #include "ast.h"
 
-#define PARAMS_MAX 64
-
 typedef struct MemChoice {
     const char *array;
     MemKind mem;
@@ -24,10 +22,10 @@ typedef struct TuneParams {
     bool block_given[3];
     int coarsen[3];
     int interleaved;
-    MemChoice mem[PARAMS_MAX];
-    int nmem;
-    UnrollChoice unroll[PARAMS_MAX];
-    int nunroll;
+    MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
+    int nmem, capmem;
+    UnrollChoice *unroll;
+    int nunroll, capunroll;
 } TuneParams;
 
 /* Largest thread block (work-group) imcl targets. */

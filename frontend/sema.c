@@ -117,14 +117,7 @@ static void declare(Sema *s, Symbol *sym)
         return;
     }
     Scope *sc = &s->scope;
-    if (sc->len == sc->cap) {
-        int cap = sc->cap ? sc->cap * 2 : 32;
-        Symbol **syms = arena_alloc(s->a, sizeof(Symbol *) * (size_t)cap);
-        if (sc->len)
-            memcpy(syms, sc->syms, sizeof(Symbol *) * (size_t)sc->len);
-        sc->syms = syms;
-        sc->cap = cap;
-    }
+    ARENA_GROW(s->a, sc->syms, sc->len, sc->cap);
     sc->syms[sc->len++] = sym;
 }
 

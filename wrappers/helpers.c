@@ -1,6 +1,7 @@
 /* User helper functions, emitted into every kernel file that calls them. */
 #include "emit.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Reach {
@@ -24,8 +25,8 @@ static bool reach_calls(Node *n, void *p)
 
 void emit_helpers(Unparser *u, const Program *prog, const Function *k)
 {
-    bool reached[1024] = {false};
-    if (prog->nfuncs > 1024)
+    bool *reached = calloc((size_t)prog->nfuncs + 1, sizeof *reached);
+    if (!reached)
         return;
     Reach r = {prog, reached};
     ast_walk(k->body, reach_calls, &r);
@@ -53,4 +54,5 @@ void emit_helpers(Unparser *u, const Program *prog, const Function *k)
         u->indent = saved;
         sb_puts(u->out, "}\n\n");
     }
+    free(reached);
 }
