@@ -634,8 +634,7 @@ void unparse_stmt(Unparser *u, const Node *n)
         unparse_line(u, "/* %s */", n->u.comment.text);
         break;
     case AST_BARRIER:
-        unparse_line(u, "%s", strcmp(u->t->name, "opencl") == 0 ? "barrier(CLK_LOCAL_MEM_FENCE);"
-                                                                : "__syncthreads();");
+        unparse_line(u, "%s", u->t->barrier);
         break;
     case AST_GOTO:
         unparse_line(u, "goto %s;", n->u.comment.text);

@@ -28,6 +28,8 @@ typedef struct Target {
     void (*texture_read)(Unparser *u, const Node *read);
     /* The name a buffer access uses for array s; NULL: unparse_name(s). */
     const char *(*buffer_name)(Unparser *u, const Symbol *s);
+    /* The statement that waits for every thread of a block; NULL: no blocks. */
+    const char *barrier;
 } Target;
 
 struct Unparser {

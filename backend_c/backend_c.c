@@ -32,7 +32,7 @@ static void c_math(Unparser *u, const Node *call)
     unparse_call_converted(u, name, call, t);
 }
 
-static const Target c_target = {"c", c_type, c_builtin, c_math, "static", NULL, NULL, NULL};
+static const Target c_target = {"c", c_type, c_builtin, c_math, "static", NULL, NULL, NULL, NULL};
 
 /* min, max and clamp of C have no overloads: one helper per type used. */
 static void minmax_defs(StrBuf *sb, unsigned used)
@@ -112,7 +112,7 @@ static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args
         sb_puts(sb, "void");
 }
 
-int backend_c_emit(EmitCtx *e, Outputs *out)
+static int emit(EmitCtx *e, Outputs *out)
 {
     const Function *k = e->k;
     const char *pk = e->host_name;
@@ -166,3 +166,17 @@ int backend_c_emit(EmitCtx *e, Outputs *out)
     header_emit(e, out);
     return errors;
 }
+
+/* The C reference runs the kernel as written: no tuning passes. Its dump and -t
+ * checks use OpenCL's budgets, the least a device may have. */
+const Backend backend_c = {
+    .name = "c",
+    .target = &c_target,
+    .emit = emit,
+    .gpu = false,
+    .shared_limit = 32768,
+    .constant_limit = 65536,
+    .t1_language = "C", /* not in T1's enum: Kernel Tuner's name of its C backend */
+    .t1_kernel_name = "%s",
+    .t1_kernel_file = "%s_ref.c",
+};

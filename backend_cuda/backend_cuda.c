@@ -2,8 +2,8 @@
  * wrapper (cudaMalloc, copies, launch, copies back, cudaFree). */
 #include <string.h>
 
-#include "analysis.h"
 #include "emit.h"
+#include "placement.h"
 #include "unparse.h"
 
 /* Where an array lives: host_on_texture, host_on_constant, host_on_buffer
@@ -94,7 +94,7 @@ static const char *cuda_buffer_name(Unparser *u, const Symbol *s)
 }
 
 static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math, "__device__ static", "__shared__ ",
-                                   cuda_texture_read, cuda_buffer_name};
+                                   cuda_texture_read, cuda_buffer_name, "__syncthreads();"};
 
 /* Kernel parameters (host_kernel_params: arrays as device pointers or texture
  * objects, arrays in constant memory only by their extents; then W, H, D). */
@@ -549,7 +549,7 @@ static void device_globals(StrBuf *sb, const EmitCtx *e)
     }
 }
 
-int backend_cuda_emit(EmitCtx *e, Outputs *out)
+static int emit(EmitCtx *e, Outputs *out)
 {
     const Function *k = e->k;
     const TuneParams *tp = e->tp;
@@ -586,3 +586,17 @@ int backend_cuda_emit(EmitCtx *e, Outputs *out)
     header_emit(e, out);
     return errors;
 }
+
+const Backend backend_cuda = {
+    .name = "cuda",
+    .target = &cuda_target,
+    .emit = emit,
+    .gpu = true,
+    .shared_limit = 49152,        /* static __shared__ memory per block */
+    .constant_limit = 65536,      /* __constant__ memory */
+    .constant_needs_size = true,  /* __constant__ arrays are sized when compiled */
+    .t1_language = "CUDA",
+    .t1_kernel_name = "%s_kernel",
+    .t1_kernel_file = "%s.cu",
+    .t1_global_size_type = "CUDA",
+};

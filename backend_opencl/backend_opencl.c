@@ -3,8 +3,8 @@
  * launch, read-back). */
 #include <string.h>
 
-#include "analysis.h"
 #include "emit.h"
+#include "placement.h"
 #include "unparse.h"
 
 /* Where an array lives: host_on_texture (an image read through a sampler),
@@ -76,7 +76,8 @@ static void cl_texture_read(Unparser *u, const Node *r)
     sb_puts(u->out, t == TY_DOUBLE ? ".xy)" : ".x");
 }
 
-static const Target cl_target = {"opencl", cl_type, cl_builtin, cl_math, "static", "__local ", cl_texture_read, NULL};
+static const Target cl_target = {"opencl", cl_type,         cl_builtin, cl_math, "static", "__local ",
+                                 cl_texture_read, NULL, "barrier(CLK_LOCAL_MEM_FENCE);"};
 
 /* The image format of element type t: one channel of its own type, or for
  * doubles an RGBA texel of 32-bit unsigned channels (no double format exists,
@@ -719,7 +720,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     host_error_functions(sb, pk, "imcl_log");
 }
 
-int backend_opencl_emit(EmitCtx *e, Outputs *out)
+static int emit(EmitCtx *e, Outputs *out)
 {
     StrBuf *cl = outputs_add(out, arena_printf(e->a, "%s.cl", e->k->name));
     host_banner(cl, e, "OpenCL kernel");
@@ -730,3 +731,16 @@ int backend_opencl_emit(EmitCtx *e, Outputs *out)
     header_emit(e, out);
     return errors;
 }
+
+const Backend backend_opencl = {
+    .name = "opencl",
+    .target = &cl_target,
+    .emit = emit,
+    .gpu = true,
+    .shared_limit = 32768,   /* the least CL_DEVICE_LOCAL_MEM_SIZE OpenCL allows */
+    .constant_limit = 65536, /* the least CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE */
+    .t1_language = "OpenCL",
+    .t1_kernel_name = "%s",
+    .t1_kernel_file = "%s.cl",
+    .t1_global_size_type = "OpenCL",
+};

@@ -11,14 +11,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analysis.h"
 #include "emit.h"
 #include "frontend.h"
 #include "params.h"
 #include "passes.h"
 #include "space.h"
-
-static const char *const backend_names[BACKEND_COUNT] = {"cuda", "opencl", "c"};
 
 void driver_options_init(DriverOptions *o)
 {
@@ -30,10 +27,9 @@ void driver_options_init(DriverOptions *o)
 
 bool driver_add_backend(DriverOptions *o, const char *name)
 {
-    for (int i = 0; i < BACKEND_COUNT; i++)
-        if (strcmp(name, backend_names[i]) == 0) {
-            o->backends[i] = true;
-            o->any_backend = true;
+    for (int i = 0; i < driver_nbackends; i++)
+        if (strcmp(name, driver_backends[i]->name) == 0) {
+            o->backends |= 1u << i;
             return true;
         }
     return false;
@@ -62,11 +58,9 @@ bool driver_parse_size(DriverOptions *o, const char *text)
 }
 
 /* The backend and device facts that placements depend on. */
-static SpaceOptions space_options(const DriverOptions *o, Backend b)
+static SpaceOptions space_options(const DriverOptions *o, const Backend *b)
 {
-    SpaceOptions so = {backend_names[b], o->size_dims ? o->size : NULL, o->size_dims,
-                       b == BACKEND_CUDA ? PLACEMENT_SHARED_LIMIT_CUDA : PLACEMENT_SHARED_LIMIT_OPENCL,
-                       PLACEMENT_CONSTANT_LIMIT};
+    SpaceOptions so = {b, o->size_dims ? o->size : NULL, o->size_dims, b->shared_limit, b->constant_limit};
     if (o->shared_limit)
         so.shared_limit = o->shared_limit;
     return so;
@@ -99,13 +93,13 @@ static Function *copy_kernel(Arena *a, const Function *k)
  *   idx/idy/idz built-ins, which the mapping turns into locals.
  * - pass_unroll after pass_global_memory: the footprint that decides the guards
  *   is found over the loops as written, and the guards are copied with the body. */
-static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k, Backend b,
+static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k, const Backend *b,
                           const TuneParams *tp, const SpaceOptions *so, const DriverOptions *o, Outputs *out)
 {
     Function *c = copy_kernel(a, k);
     VERIFY(c, "sema", false);
     int errors = 0;
-    if (b != BACKEND_C) {
+    if (b->gpu) {
         pass_texture_memory(a, c);
         VERIFY(c, "pass_texture_memory", false);
         errors = pass_shared_memory(a, c, tp, diag);
@@ -118,27 +112,22 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
         return errors;
     VERIFY(c, "pass_global_memory", true);
     /* Unrolling is a GPU tuning: the C reference keeps its loops as written. */
-    if (b != BACKEND_C) {
+    if (b->gpu) {
         errors = pass_unroll(a, c, tp, diag);
         if (errors)
             return errors;
         VERIFY(c, "pass_unroll", true);
     }
-    if (b != BACKEND_C) {
+    if (b->gpu) {
         pass_thread_mapping(a, c, tp);
         VERIFY(c, "pass_thread_mapping", true);
     }
     if (o->emit_ast) {
-        printf("/* %s, %s backend, after the passes */\n", k->name, backend_names[b]);
+        printf("/* %s, %s backend, after the passes */\n", k->name, b->name);
         ast_dump_function(stdout, c);
     }
     EmitCtx e = {a, diag, prog, c, o->prefix, arena_printf(a, "%s%s", o->prefix, k->name), tp, so};
-    switch (b) {
-    case BACKEND_C: return backend_c_emit(&e, out);
-    case BACKEND_CUDA: return backend_cuda_emit(&e, out);
-    case BACKEND_OPENCL: return backend_opencl_emit(&e, out);
-    default: UNREACHABLE();
-    }
+    return b->emit(&e, out);
 }
 
 static bool write_file(Diag *diag, const char *dir, const OutFile *f)
@@ -212,21 +201,18 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     for (int i = 0; i < nk; i++)
         analyze_access(a, kernels[i]);
 
-    bool backends[BACKEND_COUNT];
-    memcpy(backends, o->backends, sizeof backends);
-    if (!o->any_backend)
-        backends[BACKEND_CUDA] = true;
+    unsigned backends = o->backends ? o->backends : 1u; /* default: the first, cuda */
 
     if (o->footprint) {
         for (int i = 0; i < nk; i++)
             space_print_footprint(stdout, a, kernels[i]);
-        if (!o->dump_space && !o->emit_ast && !o->params_file && !o->any_backend)
+        if (!o->dump_space && !o->emit_ast && !o->params_file && !o->backends)
             return 0;
     }
     if (o->dump_space) {
-        for (int b = 0; b < BACKEND_COUNT; b++)
-            if (backends[b]) {
-                SpaceOptions so = space_options(o, (Backend)b);
+        for (int b = 0; b < driver_nbackends; b++)
+            if (backends & 1u << b) {
+                SpaceOptions so = space_options(o, driver_backends[b]);
                 if (strcmp(o->dump_format, "t1") == 0)
                     space_dump_t1(stdout, a, kernels, nk, &so);
                 else
@@ -239,15 +225,15 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     Outputs out = {0};
     int status = 0;
     TuneParams *tps = arena_alloc(a, sizeof *tps * (size_t)(nk + 1));
-    for (int b = 0; b < BACKEND_COUNT && !status; b++) {
-        if (!backends[b])
+    for (int b = 0; b < driver_nbackends && !status; b++) {
+        if (!(backends & 1u << b))
             continue;
-        SpaceOptions so = space_options(o, (Backend)b);
+        SpaceOptions so = space_options(o, driver_backends[b]);
         for (int i = 0; i < nk; i++)
             if (!params_for_kernel(&given, kernels[i], &so, a, &tps[i], diag))
                 status = 2;
         for (int i = 0; i < nk && !status; i++)
-            if (compile_kernel(a, diag, prog, kernels[i], (Backend)b, &tps[i], &so, o, &out))
+            if (compile_kernel(a, diag, prog, kernels[i], driver_backends[b], &tps[i], &so, o, &out))
                 status = 1;
     }
     if (!status && !params_check_unused(&given, diag))

@@ -4,7 +4,11 @@
 
 #include <stdbool.h>
 
-typedef enum Backend { BACKEND_CUDA, BACKEND_OPENCL, BACKEND_C, BACKEND_COUNT } Backend;
+#include "backend.h"
+
+/* Every backend (driver/backends.c); the first is the default. */
+extern const Backend *const driver_backends[];
+extern const int driver_nbackends;
 
 typedef struct DriverOptions {
     const char *input;
@@ -12,8 +16,7 @@ typedef struct DriverOptions {
     const char *output_dir;
     const char *kernel;
     const char *prefix;
-    bool backends[BACKEND_COUNT];
-    bool any_backend;
+    unsigned backends;      /* bit i: driver_backends[i] was asked for (-b) */
     bool dump_space;
     const char *dump_format;
     int size[3];

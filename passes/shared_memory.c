@@ -12,8 +12,8 @@
  * them), so the body's reads need no guard. */
 #include "passes.h"
 
-#include "analysis.h"
 #include "params.h"
+#include "placement.h"
 
 typedef struct Tile {
     Arena *a;

@@ -3,6 +3,7 @@
 #include "passes.h"
 
 #include "lower.h"
+#include "placement.h"
 
 /* The coordinate of one dimension in storage: index + halo, as an int (the
  * texture read functions take int or float coordinates, never unsigned). */

@@ -5,6 +5,7 @@
 
 #include "ast.h"
 #include "params.h"
+#include "placement.h"
 #include "unparse.h"
 
 typedef struct OutFile {
@@ -30,12 +31,6 @@ typedef struct EmitCtx {
     const TuneParams *tp;
     const struct SpaceOptions *so;  /* backend, --size: sizes constant-memory copies */
 } EmitCtx;
-
-/* Backends: each adds its files (see docs/wrappers.md) and returns the number of
- * errors reported. */
-int backend_c_emit(EmitCtx *e, Outputs *out);
-int backend_cuda_emit(EmitCtx *e, Outputs *out);
-int backend_opencl_emit(EmitCtx *e, Outputs *out);
 
 /* ---- host-side pieces shared by the wrappers (wrappers/host.c) ---------------- */
 

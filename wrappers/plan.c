@@ -5,8 +5,8 @@
  * its own device memory, calling the helpers its one-shot wrapper uses too. */
 #include <string.h>
 
-#include "analysis.h"
 #include "emit.h"
+#include "placement.h"
 
 static void pad(StrBuf *sb, int indent)
 {

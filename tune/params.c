@@ -1,15 +1,13 @@
 /* Tuning parameters: the JSON and legacy formats, defaults and validation. */
 #include "params.h"
 
-#include "analysis.h"
-
 #include <cJSON.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "placement.h"
 
 static const char *const mem_names[] = {"global", "shared", "texture", "constant", "register"};
 

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "analysis.h"
+#include "placement.h"
 
 /* Prints the imcl JSON space of each kernel (an object for one kernel, an array
  * of objects for several). */

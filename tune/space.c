@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
 #include "params.h"
 #include "unparse.h"
 
@@ -144,7 +143,7 @@ static cJSON *space_json(Arena *a, Function *k, const SpaceOptions *o)
     cJSON *root = cJSON_CreateObject();
     cJSON_AddNumberToObject(root, "imcl_space_version", 1);
     cJSON_AddStringToObject(root, "kernel", k->name);
-    cJSON_AddStringToObject(root, "backend", o->backend);
+    cJSON_AddStringToObject(root, "backend", o->backend->name);
     cJSON *params = cJSON_AddObjectToObject(root, "parameters");
     cJSON *defs = cJSON_AddObjectToObject(root, "defaults");
     for (int i = 0; i < s.n; i++) {
@@ -321,7 +320,7 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
 {
     Space s;
     build_space(&s, a, k, o);
-    bool cuda = strcmp(o->backend, "cuda") == 0, opencl = strcmp(o->backend, "opencl") == 0;
+    const Backend *b = o->backend;
     cJSON *root = cJSON_CreateObject();
 
     cJSON *gen = cJSON_AddObjectToObject(root, "General");
@@ -360,12 +359,11 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
 
     cJSON *ks = cJSON_AddObjectToObject(root, "KernelSpecification");
     /* T1's Language enum has no C; "C" is Kernel Tuner's name of its C backend. */
-    cJSON_AddStringToObject(ks, "Language", cuda ? "CUDA" : opencl ? "OpenCL" : "C");
-    cJSON_AddStringToObject(ks, "KernelName", cuda ? arena_printf(a, "%s_kernel", k->name) : k->name);
-    cJSON_AddStringToObject(ks, "KernelFile",
-                            arena_printf(a, cuda ? "%s.cu" : opencl ? "%s.cl" : "%s_ref.c", k->name));
-    if (cuda || opencl)
-        cJSON_AddStringToObject(ks, "GlobalSizeType", cuda ? "CUDA" : "OpenCL");
+    cJSON_AddStringToObject(ks, "Language", b->t1_language);
+    cJSON_AddStringToObject(ks, "KernelName", arena_printf(a, b->t1_kernel_name, k->name));
+    cJSON_AddStringToObject(ks, "KernelFile", arena_printf(a, b->t1_kernel_file, k->name));
+    if (b->t1_global_size_type)
+        cJSON_AddStringToObject(ks, "GlobalSizeType", b->t1_global_size_type);
     cJSON *ps = cJSON_AddArrayToObject(ks, "ProblemSize");
     for (int d = 0; d < dims; d++)
         cJSON_AddItemToArray(ps, cJSON_CreateNumber((double)ext[d]));
@@ -385,14 +383,14 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
         char blocks[128];
         snprintf(blocks, sizeof blocks, "(%lld + block_size_%c*coarsen_%c - 1) // (block_size_%c*coarsen_%c)",
                  ext[d], axis[d], axis[d], axis[d], axis[d]);
-        if (cuda)
+        if (b->t1_global_size_type && strcmp(b->t1_global_size_type, "CUDA") == 0)
             snprintf(global[d], sizeof global[d], "%s", blocks);
         else
             snprintf(global[d], sizeof global[d], "(%s) * block_size_%c", blocks, axis[d]);
     }
     t1_add_xyz(ks, "LocalSize", local);
     t1_add_xyz(ks, "GlobalSize", global);
-    t1_add_arguments(ks, a, k, ext, cuda || opencl);
+    t1_add_arguments(ks, a, k, ext, b->gpu);
     return root;
 }
 

@@ -42,7 +42,7 @@ void params_init(TuneParams *tp);
 bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *diag);
 /* The parameters for kernel k on the backend and device of `so`: defaults for
  * what was not given (block 8x8x1 for an Image grid, 8x8x8 for a Block grid),
- * checked against k (placements through analysis/placement.c); marks the
+ * checked against k (placements through tune/placement.c); marks the
  * mem_/unroll_ entries of `given` that k uses and sets the `mem` of k's array
  * parameters. Reports and returns false on an illegal combination. */
 bool params_for_kernel(TuneParams *given, Function *k, const struct SpaceOptions *so, Arena *a,

@@ -2,7 +2,7 @@
  * the shared-memory tile it needs, and the capacity of a constant-memory array.
  * The space dump lists exactly the placements allowed here, and params_for_kernel
  * refuses the others with the reason given here. */
-#include "analysis.h"
+#include "placement.h"
 
 #include <math.h>
 #include <string.h>
@@ -167,7 +167,7 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
     }
     case MEM_CONSTANT: {
         long long elems = placement_constant_elems(k, s, o);
-        if (o->backend && strcmp(o->backend, "cuda") == 0 && elems < 0) {
+        if (o->backend->constant_needs_size && elems < 0) {
             *why = "CUDA constant arrays need a size known at compile time (give --size)";
             return false;
         }

@@ -1,0 +1,33 @@
+/* A backend as the layers below the driver see it: one row per backend, each
+ * defined in its own folder (backend_X/), listed once in driver/backends.c. Code
+ * that differs between backends asks the row, never compares a backend's name. */
+#ifndef IMCL_BACKEND_H
+#define IMCL_BACKEND_H
+
+#include <stdbool.h>
+
+struct Target;
+struct EmitCtx;
+struct Outputs;
+
+typedef struct Backend {
+    const char *name;                /* -b NAME */
+    const struct Target *target;     /* how kernel code is printed (ast/unparse.h) */
+    /* Adds the backend's files for one kernel (docs/wrappers.md); returns the
+     * number of errors it reported. */
+    int (*emit)(struct EmitCtx *e, struct Outputs *out);
+    /* A GPU backend runs the tuning passes (shared and texture memory, unrolling,
+     * the thread mapping); the C reference runs the kernel as written. */
+    bool gpu;
+    long long shared_limit;          /* default bytes of shared memory per block */
+    long long constant_limit;        /* bytes of constant memory */
+    bool constant_needs_size;        /* constant copies are sized when compiled (CUDA) */
+    /* The T1 document (Kernel Tuner, KTT, BAT) of a kernel: */
+    const char *t1_language;         /* "CUDA", "OpenCL", "C" */
+    const char *t1_kernel_name;      /* printf format of the kernel function, %s its name */
+    const char *t1_kernel_file;      /* and of the file that defines it */
+    /* GlobalSizeType: "CUDA" counts blocks, "OpenCL" work-items; NULL: none. */
+    const char *t1_global_size_type;
+} Backend;
+
+#endif
