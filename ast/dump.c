@@ -55,5 +55,9 @@ void ast_dump_function(FILE *out, const Function *f)
     fprintf(out, "Function %s%s @%d:%d\n", f->name, f->is_kernel ? " (kernel)" : "", f->loc.line, f->loc.col);
     for (int i = 0; i < f->nparams; i++)
         fprintf(out, "  Param %s %s\n", type_name(f->params[i]->type), f->params[i]->name);
+    if (f->prologue) {
+        fprintf(out, "  Prologue (before the body, once per thread)\n");
+        dump(out, f->prologue, 2);
+    }
     dump(out, f->body, 1);
 }

@@ -83,46 +83,31 @@ static Function *copy_kernel(Arena *a, const Function *k)
     return c;
 }
 
-/* The pipeline of one kernel for one backend. Ordering constraints:
- * - analyze_access before pass_global_memory: the lowering drops grid accesses.
- * - pass_texture_memory before pass_global_memory: it takes the reads of
- *   texture arrays out of the grid accesses the global lowering would linearize.
- * - pass_shared_memory before pass_global_memory: it rewrites grid accesses
- *   into tile reads and adds tile loads (grid accesses) for the lowering.
- * - pass_global_memory before pass_thread_mapping: guards are built from the
- *   idx/idy/idz built-ins, which the mapping turns into locals.
- * - pass_unroll after pass_global_memory: the footprint that decides the guards
- *   is found over the loops as written, and the guards are copied with the body. */
+/* The pipeline of one kernel for one backend: the passes of the pass table
+ * (passes/passes.c, which says why in that order) on a copy of the kernel, the
+ * GPU-only ones for GPU backends, then the backend's emitter. */
 static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k, const Backend *b,
                           const TuneParams *tp, const SpaceOptions *so, const DriverOptions *o, Outputs *out)
 {
     Function *c = copy_kernel(a, k);
     VERIFY(c, "sema", false);
-    int errors = 0;
-    if (b->gpu) {
-        pass_texture_memory(a, c);
-        VERIFY(c, "pass_texture_memory", false);
-        errors = pass_shared_memory(a, c, tp, diag);
+    PassCtx pc = {a, diag, tp};
+    bool lowered = false;
+    for (int i = 0; i < pass_count; i++) {
+        const Pass *p = &pass_table[i];
+        if (p->gpu_only && !b->gpu)
+            continue;
+        int errors = p->run(&pc, c);
         if (errors)
             return errors;
-        VERIFY(c, "pass_shared_memory", false);
+        lowered |= p->lowers;
+        VERIFY(c, p->name, lowered);
+        if (o->emit_ast_after && strcmp(o->emit_ast_after, p->name) == 0) {
+            printf("/* %s, %s backend, after pass %s */\n", k->name, b->name, p->name);
+            ast_dump_function(stdout, c);
+        }
     }
-    errors = pass_global_memory(a, c, diag);
-    if (errors)
-        return errors;
-    VERIFY(c, "pass_global_memory", true);
-    /* Unrolling is a GPU tuning: the C reference keeps its loops as written. */
-    if (b->gpu) {
-        errors = pass_unroll(a, c, tp, diag);
-        if (errors)
-            return errors;
-        VERIFY(c, "pass_unroll", true);
-    }
-    if (b->gpu) {
-        pass_thread_mapping(a, c, tp);
-        VERIFY(c, "pass_thread_mapping", true);
-    }
-    if (o->emit_ast) {
+    if (o->emit_ast && !o->emit_ast_after) {
         printf("/* %s, %s backend, after the passes */\n", k->name, b->name);
         ast_dump_function(stdout, c);
     }

@@ -23,6 +23,7 @@ typedef struct DriverOptions {
     int size_dims;          /* 0 when --size was not given */
     long long shared_limit; /* --shared-limit, 0 for the backend's default */
     bool emit_ast;
+    const char *emit_ast_after;  /* --emit-ast=after:PASS: a pass of the pass table */
     bool footprint;
 } DriverOptions;
 

@@ -5,21 +5,41 @@
 #include <string.h>
 
 #include "driver.h"
+#include "passes.h"
+
+/* The backends' names, as "a | b | c" or "a, b or c". */
+static void backend_list(FILE *out, const char *sep, const char *last)
+{
+    for (int i = 0; i < driver_nbackends; i++)
+        fprintf(out, "%s%s", i == 0 ? "" : i + 1 < driver_nbackends ? sep : last, driver_backends[i]->name);
+}
 
 static void usage(FILE *out)
 {
     fputs("usage: imcl [options] kernel.imcl\n"
           "  -t, --params FILE     tuning parameters: flat JSON object, or legacy config.txt\n"
-          "  -b, --backend NAME    cuda | opencl | c  (repeatable; default: cuda)\n"
-          "  -o, --output-dir DIR  where outputs go (default: .)\n"
+          "  -b, --backend NAME    ",
+          out);
+    backend_list(out, " | ", " | ");
+    fprintf(out, "  (repeatable; default: %s)\n", driver_backends[0]->name);
+    fputs("  -o, --output-dir DIR  where outputs go (default: .)\n"
           "  -k, --kernel NAME     only this kernel of the file (default: all kernels)\n"
           "      --prefix STR      prepended to every generated host symbol\n"
           "      --dump-space[=FMT] print the tuning space and exit; FMT = imcl | t1\n"
           "      --size X[xY[xZ]]  problem size known at compile time\n"
           "      --shared-limit N  bytes of shared (local) memory a block may use\n"
-          "                        (default: 49152 for cuda, 32768 for opencl)\n"
-          "      --emit-ast        print the transformed AST\n"
-          "      --footprint       print the footprint table of every array\n"
+          "                        (default:",
+          out);
+    for (int i = 0, n = 0; i < driver_nbackends; i++)
+        if (driver_backends[i]->gpu)
+            fprintf(out, "%s %lld for %s", n++ ? "," : "", driver_backends[i]->shared_limit,
+                    driver_backends[i]->name);
+    fputs(")\n"
+          "      --emit-ast[=after:PASS]  print the AST after the passes, or after PASS:\n",
+          out);
+    for (int i = 0; i < pass_count; i++)
+        fprintf(out, "                        %-15s %s\n", pass_table[i].name, pass_table[i].does);
+    fputs("      --footprint       print the footprint table of every array\n"
           "  -h, --help            this text\n"
           "      --version         the version\n",
           out);
@@ -39,7 +59,7 @@ int main(int argc, char **argv)
         {"dump-space", optional_argument, NULL, OPT_DUMP},
         {"size", required_argument, NULL, OPT_SIZE},
         {"shared-limit", required_argument, NULL, OPT_SHARED},
-        {"emit-ast", no_argument, NULL, OPT_AST},
+        {"emit-ast", optional_argument, NULL, OPT_AST},
         {"footprint", no_argument, NULL, OPT_FOOT},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, OPT_VERSION},
@@ -54,7 +74,9 @@ int main(int argc, char **argv)
             break;
         case 'b':
             if (!driver_add_backend(&o, optarg)) {
-                fprintf(stderr, "imcl: error: unknown backend '%s' (expected cuda, opencl or c)\n", optarg);
+                fprintf(stderr, "imcl: error: unknown backend '%s' (expected ", optarg);
+                backend_list(stderr, ", ", " or ");
+                fputs(")\n", stderr);
                 return 2;
             }
             break;
@@ -93,6 +115,17 @@ int main(int argc, char **argv)
         }
         case OPT_AST:
             o.emit_ast = true;
+            if (optarg) {
+                const char *name = strncmp(optarg, "after:", 6) == 0 ? optarg + 6 : NULL;
+                if (!name || !pass_find(name)) {
+                    fprintf(stderr, "imcl: error: --emit-ast=%s: expected after:PASS, PASS one of", optarg);
+                    for (int i = 0; i < pass_count; i++)
+                        fprintf(stderr, "%s %s", i ? "," : "", pass_table[i].name);
+                    fputs("\n", stderr);
+                    return 2;
+                }
+                o.emit_ast_after = name;
+            }
             break;
         case OPT_FOOT:
             o.footprint = true;

@@ -130,8 +130,10 @@ static void guard_writes(Lower *L)
     }
 }
 
-int pass_global_memory(Arena *a, Function *k, Diag *diag)
+int pass_global_memory(const PassCtx *c, Function *k)
 {
+    Arena *a = c->a;
+    Diag *diag = c->diag;
     Lower L = {a, k, diag, 0, analyze_footprint(a, k)};
     guard_writes(&L);
     ast_mutate(k->body, mutate, &L);

@@ -1,8 +1,36 @@
-/* Tuning and lowering passes: each transforms a kernel's AST. */
+/* Tuning and lowering passes: each transforms a kernel's AST; the pass table
+ * (passes.c) lists them in pipeline order. */
 #ifndef IMCL_PASSES_H
 #define IMCL_PASSES_H
 
 #include "ast.h"
+
+struct TuneParams;
+
+/* What every pass gets: the arena of the compilation, where to report, and the
+ * configuration (placements are already on the array symbols). */
+typedef struct PassCtx {
+    Arena *a;
+    Diag *diag;
+    const struct TuneParams *tp;
+} PassCtx;
+
+/* A pass rewrites kernel k, the driver's copy; returns the number of errors. */
+typedef int (*PassFn)(const PassCtx *c, Function *k);
+
+typedef struct Pass {
+    const char *name;   /* --emit-ast=after:NAME; "pass_NAME" is its function */
+    PassFn run;
+    bool gpu_only;      /* skipped for the C reference, which runs the kernel as written */
+    bool lowers;        /* no grid access or alias is left after it (the verifier checks) */
+    const char *does;   /* one line for --help */
+} Pass;
+
+/* The passes in the order they run (passes.c says why that order). */
+extern const Pass pass_table[];
+extern const int pass_count;
+/* The pass named `name`, or NULL. */
+const Pass *pass_find(const char *name);
 
 /* Global memory: rewrites every Image/Block access into a linear access of its
  * buffer (x fastest, halo and alias offset included), applies the array's
@@ -10,7 +38,7 @@
  * linearizes subscripts of fixed-size array parameters. After this pass the body
  * has no AST_GRID_ACCESS and no alias declarations. Needs analyze_access.
  * Returns the number of errors reported. */
-int pass_global_memory(Arena *a, Function *k, Diag *diag);
+int pass_global_memory(const PassCtx *c, Function *k);
 
 /* Texture memory (GPU backends, before pass_global_memory): every read of an
  * Image/Block whose placement is MEM_TEXTURE becomes an AST_BUF_ACCESS with n = 2
@@ -18,16 +46,14 @@ int pass_global_memory(Arena *a, Function *k, Diag *diag);
  * with the boundary condition left to the sampler when its addressing mode
  * implements it (placement_texture_address), else applied as pass_global_memory
  * does; declarations of aliases of such arrays are dropped. */
-void pass_texture_memory(Arena *a, Function *k);
-
-struct TuneParams;
+int pass_texture_memory(const PassCtx *c, Function *k);
 
 /* Thread mapping for the GPU backends: declares idx/idy/idz from the block and
  * thread indices (thesis eq. 3.1-3.6, interleaved or blocked), runs the body once
  * per point of a coarsened thread, skips points past the grid's edge, puts the
  * kernel's prologue first, and turns every use of the idx/idy/idz built-ins into
  * uses of those locals. */
-void pass_thread_mapping(Arena *a, Function *k, const struct TuneParams *tp);
+int pass_thread_mapping(const PassCtx *c, Function *k);
 
 /* Shared (local) memory for the GPU backends (thesis 3.4): every read-only array
  * placed in shared memory gets a tile of (block x coarsening + footprint) points,
@@ -35,13 +61,13 @@ void pass_thread_mapping(Arena *a, Function *k, const struct TuneParams *tp);
  * before a barrier; its reads in the body become reads of the tile (eq.
  * 3.14-3.22). Runs before pass_global_memory, which lowers the loads. Returns the
  * number of errors reported. */
-int pass_shared_memory(Arena *a, Function *k, const struct TuneParams *tp, Diag *diag);
+int pass_shared_memory(const PassCtx *c, Function *k);
 
 /* Loop unrolling: every for loop whose unroll_L<line> factor F is above 1 becomes
  * a loop running F copies of its body per iteration plus a loop running what is
  * left (none when F divides a known trip count; no loop at all when F reaches it),
  * each copy in a block of its own. The loops must be unrollable (analyze_loops);
  * one that is not is reported. Returns the number of errors reported. */
-int pass_unroll(Arena *a, Function *k, const struct TuneParams *tp, Diag *diag);
+int pass_unroll(const PassCtx *c, Function *k);
 
 #endif

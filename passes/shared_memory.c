@@ -174,8 +174,11 @@ static void build_load(Tile *t, const SharedTile *st, const TuneParams *tp, Node
     ast_append_stmt(a, prologue, loop);
 }
 
-int pass_shared_memory(Arena *a, Function *k, const TuneParams *tp, Diag *diag)
+int pass_shared_memory(const PassCtx *c, Function *k)
 {
+    Arena *a = c->a;
+    const TuneParams *tp = c->tp;
+    Diag *diag = c->diag;
     int errors = 0;
     Node *prologue = NULL;
     for (int p = 0; p < k->nparams; p++) {

@@ -49,14 +49,16 @@ static Node *mutate(Node *n, void *p)
     return n;
 }
 
-void pass_texture_memory(Arena *a, Function *k)
+int pass_texture_memory(const PassCtx *c, Function *k)
 {
+    Arena *a = c->a;
     bool any = false;
     for (int i = 0; i < k->nparams; i++)
         any |= type_is_grid(k->params[i]->type) && k->params[i]->mem == MEM_TEXTURE;
     if (!any)
-        return;
+        return 0;
     Lower L = {a, k, NULL, 0, analyze_footprint(a, k)};
     ast_mutate(k->body, mutate, &L);
     ast_fix_parents(k->body);
+    return 0;
 }

@@ -100,8 +100,10 @@ static Node *coordinate(Arena *a, const TuneParams *tp, int d, Symbol *c)
     return ast_build_binary(a, '+', group, within, (Loc){0});
 }
 
-void pass_thread_mapping(Arena *a, Function *k, const TuneParams *tp)
+int pass_thread_mapping(const PassCtx *c, Function *k)
 {
+    Arena *a = c->a;
+    const TuneParams *tp = c->tp;
     static const char *names[] = {"idx", "idy", "idz"};
     static const char *cnames[] = {"imcl_cx", "imcl_cy", "imcl_cz"};
     Loc none = {0};
@@ -198,4 +200,5 @@ void pass_thread_mapping(Arena *a, Function *k, const TuneParams *tp)
     k->body = body;
     k->prologue = NULL;
     ast_fix_parents(k->body);
+    return 0;
 }

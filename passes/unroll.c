@@ -323,8 +323,11 @@ static int factor_for(const TuneParams *tp, int line)
     return f;
 }
 
-int pass_unroll(Arena *a, Function *k, const TuneParams *tp, Diag *diag)
+int pass_unroll(const PassCtx *c, Function *k)
 {
+    Arena *a = c->a;
+    const TuneParams *tp = c->tp;
+    Diag *diag = c->diag;
     LoopTable t = analyze_loops(a, k);
     int errors = 0;
     /* Pre-order reversed: inner loops first, so that an outer loop copies its

@@ -294,6 +294,17 @@ BIG='{"block_size_x": 16, "block_size_y": 8, "block_size_z": 8, "coarsen_x": 3, 
 refuse "refused: 40000 bytes of tiles over OpenCL's default 32768" sum7 opencl "$BIG" \
     "imcl: error: parameter 'mem_in': the shared-memory tiles of kernel 'sum7' take 40000 bytes with this block shape and coarsening, more than the 32768 bytes a block may use (--shared-limit)"
 accept "accepted: 40000 bytes of tiles under CUDA's default 49152" sum7 cuda "$BIG"
+# constant memory: 3 x 24000 bytes over 65536, 2 x 24000 under it
+CB3='{"mem_m1": "constant", "mem_m2": "constant", "mem_m3": "constant"}'
+refuse "refused: three 24000-byte constant arrays" cbudget cuda "$CB3" \
+    "imcl: error: parameter 'mem_m1': the constant-memory arrays of kernel 'cbudget' take 72000 bytes, more than the 65536 bytes of constant memory"
+accept "accepted: two 24000-byte constant arrays" cbudget opencl '{"mem_m1": "constant", "mem_m3": "constant"}'
+if "$IMCL" --dump-space -b cuda "$DIR/cbudget.imcl" 2>&1 | grep -qF \
+    "\"(mem_m1 == 'constant') * 24000 + (mem_m2 == 'constant') * 24000 + (mem_m3 == 'constant') * 24000 <= 65536\""; then
+    ok "space: the constant-memory budget is a restriction"
+else
+    bad "space: the constant-memory budget is a restriction"
+fi
 
 # ---- the dumped space ----------------------------------------------------------------
 if "$IMCL" --dump-space -b opencl "$DIR/refuse.imcl" >"$WORK/space.json" 2>"$WORK/space.err"; then
@@ -368,6 +379,27 @@ bounds alias2 ALIAS2 8 8 1 1 1 1 '{"mem_in": "shared"}'
 bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
 bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"mem_in": "shared", "block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
 bounds alias_end ALIAS_END 8 8 8 1 1 1 '{"mem_in": "shared"}'
+
+# ---- --emit-ast=after:PASS ----------------------------------------------------------
+printf '{"mem_in": "shared"}\n' >"$WORK/emit.json"
+after() { "$IMCL" -b opencl -t "$WORK/emit.json" -o "$WORK/emit" --emit-ast=after:"$1" "$DIR/sum7.imcl" 2>&1; }
+ast=$(after shared_memory)
+if grep -q '^/\* sum7, opencl backend, after pass shared_memory \*/$' <<<"$ast" &&
+    grep -q '^  Prologue' <<<"$ast" && grep -q 'Barrier' <<<"$ast" &&
+    [ "$(grep -c 'GridAccess in ' <<<"$ast")" = 1 ]; then
+    ok "--emit-ast=after:shared_memory: a prologue with the tile load (its one grid read of 'in') and a barrier"
+else
+    bad "--emit-ast=after:shared_memory: $(head -5 <<<"$ast")"
+fi
+ast=$(after global_memory)
+if [ "$(grep -c GridAccess <<<"$ast")" = 0 ] && grep -q BufAccess <<<"$ast"; then
+    ok "--emit-ast=after:global_memory: no grid access is left"
+else
+    bad "--emit-ast=after:global_memory: $(grep GridAccess <<<"$ast" | head -3)"
+fi
+want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of texture_memory, shared_memory, global_memory, unroll, thread_mapping"
+got=$("$IMCL" --emit-ast=after:lower "$DIR/sum7.imcl" 2>&1)
+[ "$got" = "$want" ] && ok "--emit-ast=after:lower is refused, listing the passes" || bad "--emit-ast=after:lower: '$got'"
 
 echo "$pass passed, $failn failed"
 [ "$failn" -eq 0 ]

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "placement.h"
+#include "budget.h"
 
 static const char *const mem_names[] = {"global", "shared", "texture", "constant", "register"};
 
@@ -328,8 +328,9 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
             diag_plain_error(d, "parameter 'coarsen_%c': value %d is not allowed (at most %d points per thread)", axes[i], out->coarsen[i], PARAMS_MAX_COARSEN);
             ok = false;
         }
-    long long shared_bytes = 0, constant_bytes = 0;
-    const char *shared_first = NULL, *constant_first = NULL;
+    Budget shared, constant;
+    budget_init(&shared, MEM_SHARED, so);
+    budget_init(&constant, MEM_CONSTANT, so);
     for (int i = 0; i < given->nmem; i++) {
         MemChoice *m = &given->mem[i];
         Symbol *s = NULL;
@@ -347,18 +348,14 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
             ok = false;
             continue;
         }
-        if (m->mem == MEM_SHARED) {
-            SharedTile t;
-            placement_shared_tile(a, k, s, &t, &why);
-            shared_bytes += placement_tile_bytes(&t, s, out->block, out->coarsen);
-            shared_first = shared_first ? shared_first : m->array;
-        } else if (m->mem == MEM_CONSTANT) {
-            long long n = placement_constant_elems(k, s, so);
-            if (n > 0)
-                constant_bytes += n * type_size(s->type->elem);
-            constant_first = constant_first ? constant_first : m->array;
-        }
+        if (m->mem == MEM_SHARED)
+            budget_add(&shared, a, k, s, so);
+        else if (m->mem == MEM_CONSTANT)
+            budget_add(&constant, a, k, s, so);
     }
+    const char *shared_first, *constant_first;
+    long long shared_bytes = budget_cost(&shared, out, &shared_first);
+    long long constant_bytes = budget_cost(&constant, out, &constant_first);
     if (shared_bytes > so->shared_limit) {
         diag_plain_error(d, "parameter 'mem_%s': the shared-memory tiles of kernel '%s' take %lld bytes with this block shape and coarsening, more than the %lld bytes a block may use (--shared-limit)",
                          shared_first, k->name, shared_bytes, so->shared_limit);

@@ -94,14 +94,6 @@ bool placement_shared_tile(Arena *a, Function *k, Symbol *s, SharedTile *t, cons
     return true;
 }
 
-long long placement_tile_bytes(const SharedTile *t, const Symbol *s, const int *block, const int *coarsen)
-{
-    long long elems = 1;
-    for (int d = 0; d < t->dims; d++)
-        elems *= (long long)block[d] * coarsen[d] + t->max[d] - t->min[d];
-    return elems * type_size(s->type->elem);
-}
-
 long long placement_constant_elems(const Function *k, const Symbol *s, const SpaceOptions *o)
 {
     const Type *t = s->type;

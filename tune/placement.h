@@ -29,8 +29,6 @@ typedef struct SharedTile {
 bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceOptions *o, const char **why);
 /* The tile of s (false, with *why, when shared memory cannot hold it). */
 bool placement_shared_tile(Arena *a, Function *k, Symbol *s, SharedTile *t, const char **why);
-/* Bytes of the tile for a block shape and coarsening. */
-long long placement_tile_bytes(const SharedTile *t, const Symbol *s, const int *block, const int *coarsen);
 /* Elements a constant-memory copy of s must hold: fixed-size arrays their size,
  * grid arrays the grid (from --size or literal grid_size) plus halo; -1 when not
  * known at compile time. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "params.h"
 #include "unparse.h"
 
@@ -76,8 +77,9 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     il->ints[il->n++] = 1;
     il->def_int = 1;
     /* Placements, and what they cost in shared and constant memory. */
-    StrBuf shared = {0}, constant = {0};
-    long long constant_total = 0;
+    Budget shared, constant;
+    budget_init(&shared, MEM_SHARED, o);
+    budget_init(&constant, MEM_CONSTANT, o);
     static const MemKind kinds[] = {MEM_GLOBAL, MEM_SHARED, MEM_TEXTURE, MEM_CONSTANT};
     for (int i = 0; i < k->nparams; i++) {
         Symbol *sym = k->params[i];
@@ -94,20 +96,10 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             if (allowed[kinds[j]])
                 p->strs[p->n++] = mem_kind_name(kinds[j]);
         }
-        SharedTile t;
-        if (allowed[MEM_SHARED] && placement_shared_tile(a, k, sym, &t, &(const char *){NULL})) {
-            sb_printf(&shared, "%s(%s == 'shared')", shared.len ? " + " : "", p->name);
-            static const char *ax = "xyz";
-            for (int d = 0; d < t.dims; d++)
-                sb_printf(&shared, " * (block_size_%c*coarsen_%c + %lld)", ax[d], ax[d], t.max[d] - t.min[d]);
-            sb_printf(&shared, " * %d", type_size(sym->type->elem));
-        }
-        long long elems = placement_constant_elems(k, sym, o);
-        if (elems > 0 && allowed[MEM_CONSTANT]) {
-            constant_total += elems * type_size(sym->type->elem);
-            sb_printf(&constant, "%s(%s == 'constant') * %lld", constant.len ? " + " : "", p->name,
-                      elems * type_size(sym->type->elem));
-        }
+        if (allowed[MEM_SHARED])
+            budget_add(&shared, a, k, sym, o);
+        if (allowed[MEM_CONSTANT])
+            budget_add(&constant, a, k, sym, o);
     }
     /* One unroll_L<line> per line on which a for loop starts (loops_unroll_factors
      * says which factors); [1] for a loop that cannot be unrolled. */
@@ -118,14 +110,12 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         p->n = loops_unroll_factors(&loops.items[i], p->ints, 16);
         p->def_int = 1;
     }
-    s->restrict_[s->nr++] = "block_size_x*block_size_y*block_size_z <= 1024";
-    if (shared.len)
-        s->restrict_[s->nr++] = arena_printf(a, "%s <= %lld", sb_str(&shared), o->shared_limit);
-    /* Each array fits on its own (placement_allowed); together they may not. */
-    if (constant_total > o->constant_limit)
-        s->restrict_[s->nr++] = arena_printf(a, "%s <= %lld", sb_str(&constant), o->constant_limit);
-    sb_free(&shared);
-    sb_free(&constant);
+    s->restrict_[s->nr++] = arena_printf(a, "block_size_x*block_size_y*block_size_z <= %d", PARAMS_MAX_BLOCK_THREADS);
+    const char *r;
+    if ((r = budget_restriction(&shared, a)))
+        s->restrict_[s->nr++] = r;
+    if ((r = budget_restriction(&constant, a)))
+        s->restrict_[s->nr++] = r;
 }
 
 static cJSON *values(const Param *p)

@@ -1,0 +1,31 @@
+/* The pass table: every pass in pipeline order, with why that order. */
+#include "passes.h"
+
+#include <string.h>
+
+/* Ordering constraints:
+ * - texture_memory before global_memory: it takes the reads of texture arrays out
+ *   of the grid accesses the global lowering would linearize.
+ * - shared_memory before global_memory: it rewrites grid accesses into tile reads
+ *   and adds tile loads (grid accesses) for the lowering.
+ * - global_memory before thread_mapping: guards are built from the idx/idy/idz
+ *   built-ins, which the mapping turns into locals.
+ * - unroll after global_memory: the footprint that decides the guards is found
+ *   over the loops as written, and the guards are copied with the body.
+ * The driver runs analyze_access first: the lowering drops grid accesses. */
+const Pass pass_table[] = {
+    {"texture_memory", pass_texture_memory, true, false, "reads of texture arrays become texture reads"},
+    {"shared_memory", pass_shared_memory, true, false, "shared-memory tiles, their loads and reads"},
+    {"global_memory", pass_global_memory, false, true, "grid accesses become guarded buffer accesses"},
+    {"unroll", pass_unroll, true, false, "for loops unrolled by their unroll_L<line> factor"},
+    {"thread_mapping", pass_thread_mapping, true, false, "idx/idy/idz from thread indices, coarsening"},
+};
+const int pass_count = sizeof pass_table / sizeof pass_table[0];
+
+const Pass *pass_find(const char *name)
+{
+    for (int i = 0; i < pass_count; i++)
+        if (strcmp(pass_table[i].name, name) == 0)
+            return &pass_table[i];
+    return NULL;
+}
