@@ -3,7 +3,9 @@
  * correctness oracle of the other backends and a CPU target of its own. */
 #include <string.h>
 
+#include "c_host.h"
 #include "emit.h"
+#include "host.h"
 #include "unparse.h"
 
 static const char *c_type(TypeKind k)

@@ -2,7 +2,9 @@
  * wrapper (cudaMalloc, copies, launch, copies back, cudaFree). */
 #include <string.h>
 
+#include "cuda_host.h"
 #include "emit.h"
+#include "host.h"
 #include "placement.h"
 #include "unparse.h"
 
@@ -120,7 +122,7 @@ static void kernel_params(StrBuf *sb, const EmitCtx *e)
     }
 }
 
-/* ---- host code shared by the one-shot wrapper and the plan (wrappers/plan_cuda.c) ----
+/* ---- host code shared by the one-shot wrapper and the plan (plan_cuda.c, cuda_host.h) ----
  * K.cu defines, before PK, the static helpers both call: imcl_check_placements
  * (the limits of the placements), imcl_texture_create / imcl_texture_copy (texture
  * memory) and imcl_launch (the grid and the kernel's arguments), so that the

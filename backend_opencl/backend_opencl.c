@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "emit.h"
+#include "host.h"
+#include "opencl_host.h"
 #include "placement.h"
 #include "unparse.h"
 
@@ -245,7 +247,7 @@ static const char *device_choice =
     "    return -1;\n"
     "}\n\n";
 
-/* ---- host code shared by the one-shot wrapper and the plan (wrappers/plan_opencl.c) ----
+/* ---- host code shared by the one-shot wrapper and the plan (plan_opencl.c, opencl_host.h) ----
  * K_host.c defines, before PK, the static helpers both call: imcl_build (the
  * program), imcl_check_placements (the limits of the placements on the device),
  * the image helpers (texture memory) and imcl_launch (the kernel's arguments and

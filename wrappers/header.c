@@ -1,5 +1,7 @@
 /* K.h: the public interface of a generated kernel, the same for every backend. */
 #include "emit.h"
+#include "host.h"
+#include "plan.h"
 
 
 void header_emit(EmitCtx *e, Outputs *out)

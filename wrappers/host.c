@@ -1,5 +1,5 @@
 /* Host-side text shared by the C, CUDA and OpenCL wrappers. */
-#include "emit.h"
+#include "host.h"
 
 #include <stdlib.h>
 #include <string.h>

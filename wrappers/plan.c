@@ -1,12 +1,14 @@
 /* Persistent plans (SPEC section 7, docs/wrappers.md): the parts shared by the C,
- * CUDA and OpenCL generators (plan_c.c, plan_cuda.c, plan_opencl.c): the
- * declarations in K.h, the checks of plan_create, the swap and its rules. Each
- * backend's part defines the struct, create, transfers, launch and destroy over
- * its own device memory, calling the helpers its one-shot wrapper uses too. */
+ * CUDA and OpenCL generators (backend_c/plan_c.c, backend_cuda/plan_cuda.c,
+ * backend_opencl/plan_opencl.c): the declarations in K.h, the checks of
+ * plan_create, the swap and its rules. Each backend's part defines the struct,
+ * create, transfers, launch and destroy over its own device memory, calling the
+ * helpers its one-shot wrapper uses too. */
 #include <string.h>
 
-#include "emit.h"
+#include "host.h"
 #include "placement.h"
+#include "plan.h"
 
 static void pad(StrBuf *sb, int indent)
 {

@@ -2,7 +2,9 @@
  * the device backends over host buffers, so that an application can switch
  * between them. A launch is a call of the one-shot function on the plan's
  * buffers, timed with the wall clock. */
-#include "emit.h"
+#include "c_host.h"
+#include "host.h"
+#include "plan.h"
 
 void plan_c_emit(StrBuf *sb, const EmitCtx *e)
 {

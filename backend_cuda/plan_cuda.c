@@ -6,7 +6,9 @@
  * one-shot wrapper (imcl_check_placements, imcl_texture_create/_copy,
  * imcl_launch), so that the two cannot drift apart. K.cu is C++: casts from
  * void * are explicit, and no goto jumps over an initialised declaration. */
-#include "emit.h"
+#include "cuda_host.h"
+#include "host.h"
+#include "plan.h"
 
 static bool any_texture(const Symbol **arr, int n)
 {

@@ -5,7 +5,9 @@
  * image for texture memory. It calls what K_host.c defines for the one-shot
  * wrapper above it (imcl_device, imcl_build, imcl_check_placements, the image
  * helpers, imcl_launch), so that the two cannot drift apart. */
-#include "emit.h"
+#include "host.h"
+#include "opencl_host.h"
+#include "plan.h"
 
 static void fail(StrBuf *sb, const char *cond, const char *pk, const char *code)
 {

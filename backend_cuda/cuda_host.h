@@ -1,0 +1,26 @@
+/* The host code of K.cu that its one-shot wrapper (backend_cuda.c) and its
+ * persistent plan (plan_cuda.c) share: the calls of the static helpers K.cu
+ * defines before PK, and the plan generator itself. Private to backend_cuda/. */
+#ifndef IMCL_CUDA_HOST_H
+#define IMCL_CUDA_HOST_H
+
+#include "host.h"
+
+/* `imcl_launch(...)`, an expression of type cudaError_t: the arrays as `handle`
+ * names them, extents, scalars and W, H, D by their names. */
+void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle);
+/* The call of imcl_check_placements with the extents by their names, returning
+ * its code from the caller on failure; nothing when no placement has limits. */
+void cuda_placement_checks(StrBuf *sb, const EmitCtx *e, int indent);
+/* `imcl_status = imcl_texture_create(&array, &tex, ...);` for texture array s,
+ * filled from host (a C expression; "NULL" for zeros), extents by their names. */
+void cuda_texture_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
+                         const char *host, int indent);
+/* The __constant__ symbol that holds constant array s. */
+const char *cuda_constant_name(const EmitCtx *e, const Symbol *s);
+
+/* The plan API of CUDA (docs/wrappers.md), appended to K.cu; it calls the
+ * helpers above. */
+void plan_cuda_emit(StrBuf *sb, const EmitCtx *e);
+
+#endif

@@ -1,0 +1,27 @@
+/* The host code of K_host.c that its one-shot wrapper (backend_opencl.c) and its
+ * persistent plan (plan_opencl.c) share: the calls of the static helpers K_host.c
+ * defines before PK, and the plan generator itself. Private to backend_opencl/. */
+#ifndef IMCL_OPENCL_HOST_H
+#define IMCL_OPENCL_HOST_H
+
+#include "host.h"
+
+/* `imcl_launch(queue, kernel, ..., event)`, an expression of type cl_int that
+ * sets the kernel's arguments and enqueues it. */
+void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, HostHandle handle,
+                        const char *event);
+/* Picks the device into a new local `imcl_dev` and checks the placements' limits
+ * on it (imcl_check_placements), returning the code from the caller on failure. */
+void opencl_device_and_checks(StrBuf *sb, const EmitCtx *e, int indent);
+/* `lvalue = imcl_image_create(context, ...);` for texture array s filled from host
+ * ("NULL" for zeros), in a block with its format and description, extents by
+ * their names; then `if (!lvalue)` sets imcl_status and jumps to `label`. */
+void opencl_image_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
+                         const char *host, const char *label, int indent);
+
+/* The plan API of OpenCL (docs/wrappers.md), appended to K_host.c; it calls the
+ * helpers above, and the device choice, kernel source and build log of the
+ * one-shot wrapper. */
+void plan_opencl_emit(StrBuf *sb, const EmitCtx *e);
+
+#endif
