@@ -31,6 +31,8 @@ typedef enum TypeKind {
 } TypeKind;
 
 #define TYPE_MAX_DIMS 4
+/* The most parameters a function may have (sema refuses more). */
+#define FUNCTION_MAX_PARAMS 128
 
 typedef struct Type {
     TypeKind kind;

@@ -394,11 +394,12 @@ void unparse_expr(Unparser *u, const Node *n)
         sub(u, n, n->u.binary.rhs, PREC_ASSIGN);
         break;
     case AST_COND:
+        /* A conditional inside another one is parenthesised: a ? (b ? c : d) : e. */
         sub(u, n, n->u.cond.cond, PREC_OR);
         sb_puts(o, " ? ");
-        sub(u, n, n->u.cond.then, PREC_COMMA + 1);
+        sub(u, n, n->u.cond.then, PREC_COND + 1);
         sb_puts(o, " : ");
-        sub(u, n, n->u.cond.els, PREC_COND);
+        sub(u, n, n->u.cond.els, PREC_COND + 1);
         break;
     case AST_CALL:
         if (n->u.call.math != MATH_NONE && !n->u.call.fn) {
@@ -498,6 +499,17 @@ static void condition(Unparser *u, const Node *e)
 }
 
 /* A statement as the body of if/for/while: always braced. */
+/* True when block n declares something in its own scope. */
+static bool declares(const Node *n)
+{
+    for (int i = 0; i < n->u.block.stmts.len; i++) {
+        NodeKind k = n->u.block.stmts.items[i]->kind;
+        if (k == AST_DECL || k == AST_DECL_LIST || k == AST_LABEL)
+            return true;
+    }
+    return false;
+}
+
 static void body(Unparser *u, const Node *n)
 {
     sb_puts(u->out, "{\n");
@@ -533,6 +545,12 @@ void unparse_stmt(Unparser *u, const Node *n)
     StrBuf *o = u->out;
     switch (n->kind) {
     case AST_BLOCK:
+        /* A block inside a block needs its braces only to scope declarations:
+         * without any, its statements are printed in place (no `{ { } }`). */
+        if (!declares(n)) {
+            unparse_stmts(u, n);
+            break;
+        }
         unparse_indent(u);
         body(u, n);
         sb_putc(o, '\n');

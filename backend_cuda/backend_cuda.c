@@ -561,7 +561,7 @@ static int emit(EmitCtx *e, Outputs *out)
     u.k = k;
     emit_helpers(&u, e->prog, k);
     device_globals(&code, e);
-    sb_printf(&code, "/* Kernel '%s': one thread per grid point. */\n", k->name);
+    host_kernel_comment(&code, e, "thread");
     sb_printf(&code, "__global__ void __launch_bounds__(%d) %s_kernel(",
               tp->block[0] * tp->block[1] * tp->block[2], k->name);
     kernel_params(&code, e);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "layout.h"
 #include "host.h"
 #include "opencl_host.h"
 #include "placement.h"
@@ -146,7 +147,7 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
     Unparser u;
     unparse_init(&u, &code, &cl_target);
     emit_helpers(&u, e->prog, k);
-    sb_printf(&code, "/* Kernel '%s': one work-item per grid point. */\n", k->name);
+    host_kernel_comment(&code, e, "work-item");
     sb_printf(&code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
               tp->block[0], tp->block[1], tp->block[2], unparse_kernel_name(k));
     KernelParam p[4 * k->nparams + 3];
@@ -727,6 +728,8 @@ static int emit(EmitCtx *e, Outputs *out)
     StrBuf *cl = outputs_add(out, arena_printf(e->a, "%s.cl", e->k->name));
     host_banner(cl, e, "OpenCL kernel");
     int errors = kernel_source(cl, e);
+    /* The host wrapper embeds the kernel text, 8 columns further right. */
+    layout_wrap(cl, LAYOUT_WIDTH - 8);
     StrBuf *host = outputs_add(out, arena_printf(e->a, "%s_host.c", e->k->name));
     host_source(host, e, sb_str(cl));
     plan_opencl_emit(host, e);

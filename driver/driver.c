@@ -13,6 +13,7 @@
 
 #include "emit.h"
 #include "frontend.h"
+#include "layout.h"
 #include "params.h"
 #include "passes.h"
 #include "space.h"
@@ -234,6 +235,8 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
         bool dup = false;
         for (int j = 0; j < i; j++)
             dup |= strcmp(out.files[i]->name, out.files[j]->name) == 0;
+        if (!dup)
+            layout_wrap(&out.files[i]->text, LAYOUT_WIDTH);
         if (!dup && !write_file(diag, o->output_dir, out.files[i]))
             status = 2;
     }

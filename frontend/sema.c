@@ -872,8 +872,9 @@ static void function(Sema *s, Function *f)
     s->scope.nmarks = 0;
     s->loop_depth = 0;
     scope_push(s);
-    if (f->nparams > 128)
-        diag_error(s->diag, f->loc, "function '%s' has %d parameters; at most 128 are supported", f->name, f->nparams);
+    if (f->nparams > FUNCTION_MAX_PARAMS)
+        diag_error(s->diag, f->loc, "function '%s' has %d parameters; at most %d are supported", f->name,
+                   f->nparams, FUNCTION_MAX_PARAMS);
     for (int i = 0; i < f->nparams; i++) {
         Symbol *p = f->params[i];
         check_decl_name(s, p->name, p->loc);

@@ -16,7 +16,6 @@
 #include "params.h"
 
 #define NEXT_POINT "imcl_next_point"
-#define MAX_PARAMS 128 /* the most parameters sema accepts */
 
 typedef struct Mapping {
     Arena *a;
@@ -25,8 +24,8 @@ typedef struct Mapping {
     bool coarsened;
     /* With coarsening: scalar parameters the kernel assigns, and the per-point
      * copies that replace them in the body. */
-    Symbol *param[MAX_PARAMS];
-    Symbol *copy[MAX_PARAMS];
+    Symbol *param[FUNCTION_MAX_PARAMS];
+    Symbol *copy[FUNCTION_MAX_PARAMS];
     int ncopies;
 } Mapping;
 
@@ -58,7 +57,7 @@ static Node *replace(Node *n, void *p)
  * caller passed, so with several points per thread they become per-point copies. */
 static void copy_assigned_params(Mapping *m, Function *k)
 {
-    for (int i = 0; i < k->nparams && m->ncopies < MAX_PARAMS; i++) {
+    for (int i = 0; i < k->nparams && m->ncopies < FUNCTION_MAX_PARAMS; i++) {
         Symbol *s = k->params[i];
         if (!type_is_scalar(s->type) || !ast_assigns(k->body, s))
             continue;

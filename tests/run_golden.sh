@@ -2,7 +2,8 @@
 # Unparser golden files: run_golden.sh IMCL GOLDEN_DIR [--update]
 # For every GOLDEN_DIR/<case>.imcl, generates the c, opencl and cuda outputs (with
 # the parameters in <case>.json when present) and diffs them with the files kept in
-# GOLDEN_DIR/<case>.expect/<backend>/. --update rewrites the expected files.
+# GOLDEN_DIR/<case>.expect/<backend>/, and checks that no generated line is over 100
+# columns. --update rewrites the expected files.
 set -uo pipefail
 IMCL=$(realpath "$1")
 DIR=$(realpath "$2")
@@ -27,6 +28,9 @@ for src in *.imcl; do
         elif ! diff -ru "$case.expect/$b" "$out"; then
             echo "FAIL $case ($b): output differs from $case.expect/$b"; ok=0
         fi
+        # every line of generated code fits in 100 columns (wrappers/layout.c)
+        long=$(awk 'length > 100 { print FILENAME ":" FNR ": " length " columns" }' "$out"/*)
+        if [ -n "$long" ]; then echo "FAIL $case ($b): lines over 100 columns:"; echo "$long"; ok=0; fi
     done
     if [ $ok = 1 ]; then pass=$((pass + 1)); else failed=$((failed + 1)); fi
 done

@@ -61,14 +61,19 @@ gen() {
     o=$out
 }
 
+# The checks below look at the generated text in flat form (tests/lib/flat.sh):
+# where the layout breaks a line does not matter.
+# shellcheck source=lib/flat.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/flat.sh"
+
 # has CHECK FILE STRING: FILE holds STRING (exactly, as a fixed string)
 has() {
-    if grep -qF -- "$3" "$2" 2>/dev/null; then ok "$1"; else bad "$1: '$3' not in ${2#"$WORK"/}"; fi
+    if grep -qF -- "$(flat_text "$3")" <<<"$(flat "$2")"; then ok "$1"; else bad "$1: '$3' not in ${2#"$WORK"/}"; fi
 }
 
 # hasnt CHECK FILE STRING
 hasnt() {
-    if grep -qF -- "$3" "$2" 2>/dev/null; then
+    if grep -qF -- "$(flat_text "$3")" <<<"$(flat "$2")"; then
         bad "$1: '$3' in ${2#"$WORK"/}: $(grep -nF -- "$3" "$2" | head -n 2)"
     else
         ok "$1"
@@ -78,22 +83,22 @@ hasnt() {
 # count CHECK FILE STRING N: STRING occurs exactly N times in FILE
 count() {
     local got
-    got=$(grep -oF -- "$3" "$2" 2>/dev/null | wc -l)
+    got=$(grep -oF -- "$(flat_text "$3")" <<<"$(flat "$2")" | wc -l)
     if [ "$got" -eq "$4" ]; then ok "$1"; else bad "$1: '$3' occurs $got times in ${2#"$WORK"/}, expected $4"; fi
 }
 
-# line FILE STRING: number of the first line holding STRING (0: none)
-line() { grep -nF -- "$2" "$1" 2>/dev/null | head -n 1 | cut -d: -f1 || true; }
+# at FILE STRING: the offset of the first STRING in flat FILE (empty: none)
+at() { grep -boF -- "$(flat_text "$2")" <<<"$(flat "$1")" | head -n 1 | cut -d: -f1 || true; }
 
-# before CHECK FILE A B: the first line holding A comes before the first holding B
+# before CHECK FILE A B: the first A comes before the first B
 before() {
     local a b
-    a=$(line "$2" "$3")
-    b=$(line "$2" "$4")
+    a=$(at "$2" "$3")
+    b=$(at "$2" "$4")
     if [ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ]; then
         ok "$1"
     else
-        bad "$1: '$3' (line ${a:-none}) is not before '$4' (line ${b:-none}) in ${2#"$WORK"/}"
+        bad "$1: '$3' (at ${a:-none}) is not before '$4' (at ${b:-none}) in ${2#"$WORK"/}"
     fi
 }
 

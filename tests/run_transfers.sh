@@ -5,6 +5,9 @@
 # OpenCL wrapper must create the buffers accordingly (COPY_HOST_PTR only for the
 # arrays copied in).
 set -uo pipefail
+# The generated files are read in flat form (tests/lib/flat.sh).
+# shellcheck source=lib/flat.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/flat.sh"
 IMCL=$(realpath "$1")
 cd "$2"
 tmp=$(mktemp -d)
@@ -17,13 +20,15 @@ for src in *.imcl; do
     ok=1
     for b in opencl cuda; do
         "$IMCL" -b $b -o "$tmp/$name/$b" "$src" || { echo "FAIL $src: imcl -b $b failed"; ok=0; continue; }
-        got=$(grep -h '/\* transfers:' "$tmp/$name/$b"/*_host.c "$tmp/$name/$b"/*.cu 2>/dev/null | sed 's/^ *//')
+        got=$(for f in "$tmp/$name/$b"/*_host.c "$tmp/$name/$b"/*.cu; do
+            [ -f "$f" ] && flat "$f" | grep -o '/\* transfers:[^*]*\*/'
+        done)
         [ "$got" = "$want" ] || { echo "FAIL $src ($b): got '$got'"; ok=0; }
     done
     # The OpenCL buffers follow the plan.
     inlist=$(sed -n 's|^// EXPECT: /\* transfers: in \[\([^]]*\)\].*|\1|p' "$src" | tr -d ' ' | tr ',' ' ')
     for arr in $(grep -o 'd_[a-z_]* = clCreateBuffer' "$tmp/$name/opencl/"*_host.c | sed 's/d_\(.*\) = .*/\1/'); do
-        line=$(grep "d_$arr = clCreateBuffer" "$tmp/$name/opencl/"*_host.c)
+        line=$(flat "$tmp/$name/opencl/"*_host.c | grep -o "d_$arr = clCreateBuffer([^;]*;")
         copied=0; [[ $line == *COPY_HOST_PTR* ]] && copied=1
         listed=0; [[ " $inlist " == *" $arr "* ]] && listed=1
         [ $copied = $listed ] || { echo "FAIL $src: buffer of '$arr' copy-in is $copied, plan says $listed"; ok=0; }

@@ -250,7 +250,7 @@ bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *d)
     StrBuf sb = {0};
     char buf[4096];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && sb.len < (1u << 22))
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
         for (size_t i = 0; i < n; i++)
             sb_putc(&sb, buf[i] ? buf[i] : ' ');
     fclose(f);

@@ -51,7 +51,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     bool three = k->grid_dims == 3;
     /* With --size, blocks larger than the problem (rounded up to a power of two)
      * only add idle threads: they are left out. */
-    int maxb[3] = {1024, 1024, three ? 64 : 1};
+    int maxb[3] = {PARAMS_MAX_BLOCK_THREADS, PARAMS_MAX_BLOCK_THREADS, three ? PARAMS_MAX_BLOCK_Z : 1};
     for (int d = 0; d < 3 && o->size; d++) {
         if (d >= o->size_dims)
             continue;

@@ -8,7 +8,7 @@ void header_emit(EmitCtx *e, Outputs *out)
 {
     const char *pk = e->host_name;
     StrBuf *h = outputs_add(out, arena_printf(e->a, "%s.h", e->k->name));
-    host_banner(h, e, "public interface");
+    host_banner(h, e, NULL);
     StrBuf guard = {0};
     sb_puts(&guard, "IMCL_");
     /* The name as it is: kernels `blur` and `Blur` need guards of their own. */

@@ -59,8 +59,12 @@ void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent
 void host_check_extents(StrBuf *sb, const Function *k, const char *fail, int indent, bool pointers);
 /* `const int W = ...; const int H = ...; const int D = ...;` */
 void host_grid_extent(StrBuf *sb, const Function *k, int indent);
-/* The file banner: what generated it, from what, for which kernel and parameters. */
+/* The file banner: what generated it, from what, for which kernel, and the tuning
+ * the file honours (none for the C reference); `what` NULL: K.h, the same for
+ * every backend and configuration, which names no tuning. */
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what);
+/* The comment above a kernel: what one `worker` (thread, work-item) computes. */
+void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker);
 /* PK_strerror, and PK_build_log returning `log` (a C expression). */
 void host_error_functions(StrBuf *sb, const char *pk, const char *log);
 /* A comment listing what the wrapper copies in and out, and why an array

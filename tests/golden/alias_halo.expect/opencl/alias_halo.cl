@@ -7,7 +7,9 @@
 
 /* Kernel 'alias_halo': one work-item per grid point. */
 __kernel __attribute__((reqd_work_group_size(8, 8, 8)))
-void alias_halo(__global double *data, const int data_width, const int data_height, const int data_depth, int n, int var, int blocks, int vars, const int W, const int H, const int D)
+void alias_halo(__global double *data, const int data_width, const int data_height,
+        const int data_depth, int n, int var, int blocks, int vars, const int W,
+        const int H, const int D)
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
@@ -21,6 +23,17 @@ void alias_halo(__global double *data, const int data_width, const int data_heig
     for (int b = 0; b < blocks; b++) {
         const int rd = (b * (vars + 1) + var + 1) * cells;
         const int wr = (b * (vars + 1) + var) * cells;
-        data[wr + (((idz + 1) * data_height + (idy + 1)) * data_width + (idx + 1))] = (data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width + idx)] + data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width + (idx + 2))] + data[rd + (((idz + 1) * data_height + idy) * data_width + (idx + 1))] + data[rd + (((idz + 1) * data_height + (idy + 2)) * data_width + (idx + 1))] + data[rd + ((idz * data_height + (idy + 1)) * data_width + (idx + 1))] + data[rd + (((idz + 2) * data_height + (idy + 1)) * data_width + (idx + 1))] + data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width + (idx + 1))]) / 7.0;
+        data[wr + (((idz + 1) * data_height + (idy + 1)) * data_width + (idx + 1))] =
+                (data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width + idx)]
+                + data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width
+                + (idx + 2))]
+                + data[rd + (((idz + 1) * data_height + idy) * data_width + (idx + 1))]
+                + data[rd + (((idz + 1) * data_height + (idy + 2)) * data_width
+                + (idx + 1))]
+                + data[rd + ((idz * data_height + (idy + 1)) * data_width + (idx + 1))]
+                + data[rd + (((idz + 2) * data_height + (idy + 1)) * data_width
+                + (idx + 1))]
+                + data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width
+                + (idx + 1))]) / 7.0;
     }
 }

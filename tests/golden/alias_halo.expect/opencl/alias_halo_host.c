@@ -20,7 +20,9 @@ static const char imcl_source[] =
     "\n"
     "/* Kernel 'alias_halo': one work-item per grid point. */\n"
     "__kernel __attribute__((reqd_work_group_size(8, 8, 8)))\n"
-    "void alias_halo(__global double *data, const int data_width, const int data_height, const int data_depth, int n, int var, int blocks, int vars, const int W, const int H, const int D)\n"
+    "void alias_halo(__global double *data, const int data_width, const int data_height,\n"
+    "        const int data_depth, int n, int var, int blocks, int vars, const int W,\n"
+    "        const int H, const int D)\n"
     "{\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);\n"
@@ -34,7 +36,18 @@ static const char imcl_source[] =
     "    for (int b = 0; b < blocks; b++) {\n"
     "        const int rd = (b * (vars + 1) + var + 1) * cells;\n"
     "        const int wr = (b * (vars + 1) + var) * cells;\n"
-    "        data[wr + (((idz + 1) * data_height + (idy + 1)) * data_width + (idx + 1))] = (data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width + idx)] + data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width + (idx + 2))] + data[rd + (((idz + 1) * data_height + idy) * data_width + (idx + 1))] + data[rd + (((idz + 1) * data_height + (idy + 2)) * data_width + (idx + 1))] + data[rd + ((idz * data_height + (idy + 1)) * data_width + (idx + 1))] + data[rd + (((idz + 2) * data_height + (idy + 1)) * data_width + (idx + 1))] + data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width + (idx + 1))]) / 7.0;\n"
+    "        data[wr + (((idz + 1) * data_height + (idy + 1)) * data_width + (idx + 1))] =\n"
+    "                (data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width + idx)]\n"
+    "                + data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width\n"
+    "                + (idx + 2))]\n"
+    "                + data[rd + (((idz + 1) * data_height + idy) * data_width + (idx + 1))]\n"
+    "                + data[rd + (((idz + 1) * data_height + (idy + 2)) * data_width\n"
+    "                + (idx + 1))]\n"
+    "                + data[rd + ((idz * data_height + (idy + 1)) * data_width + (idx + 1))]\n"
+    "                + data[rd + (((idz + 2) * data_height + (idy + 1)) * data_width\n"
+    "                + (idx + 1))]\n"
+    "                + data[rd + (((idz + 1) * data_height + (idy + 1)) * data_width\n"
+    "                + (idx + 1))]) / 7.0;\n"
     "    }\n"
     "}\n";
 
@@ -83,7 +96,8 @@ static int imcl_device(cl_device_id *imcl_dev)
  * for alias_halo_build_log) and creates the kernel. What it made is in *imcl_prog and
  * *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns alias_halo_OK or alias_halo_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog,
+        cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -92,7 +106,8 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
     if (!*imcl_prog)
         return alias_halo_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
+                imcl_log, NULL);
         return alias_halo_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, "alias_halo", &imcl_err);
@@ -103,7 +118,9 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
  * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
  * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by alias_halo and
  * by its plan. */
-static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem data, int data_width, int data_height, int data_depth, int n, int var, int blocks, int vars, int W, int H, int D, cl_event *imcl_ev)
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem data,
+        int data_width, int data_height, int data_depth, int n, int var, int blocks, int vars,
+        int W, int H, int D, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &data);
@@ -125,10 +142,12 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
         (size_t)((H + 8 - 1) / 8) * 8,
         (size_t)((D + 8 - 1) / 8) * 8,
     };
-    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL,
+            imcl_ev);
 }
 
-int alias_halo(double *data, int data_width, int data_height, int data_depth, int n, int var, int blocks, int vars)
+int alias_halo(double *data, int data_width, int data_height, int data_depth, int n, int var,
+        int blocks, int vars)
 {
     /* every array is needed, and every extent must be positive */
     if (!data || data_width < 1 || data_height < 1 || data_depth < 1)
@@ -148,7 +167,8 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     cl_mem imcl_d_data = NULL;
-    const size_t imcl_data_bytes = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
+    const size_t imcl_data_bytes =
+            (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
     imcl_log[0] = 0;
     cl_device_id imcl_dev;
     if (imcl_device(&imcl_dev) != 0)
@@ -169,15 +189,19 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     if (imcl_status != alias_halo_OK)
         goto done;
 
-    /* transfers: in [data], out [data]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
-    imcl_d_data = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, imcl_data_bytes, (void *)data, &imcl_err);
+    /* transfers: in [data], out [data]; written arrays the kernel may not overwrite in full are
+     * copied in, so no data is lost */
+    imcl_d_data =
+            clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, imcl_data_bytes,
+            (void *)data, &imcl_err);
     if (!imcl_d_data) {
         imcl_status = alias_halo_ERR_MEMORY;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D, NULL);
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_data, data_width, data_height, data_depth,
+            n, var, blocks, vars, W, H, D, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -186,7 +210,8 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     }
 
     /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_data, CL_TRUE, 0, imcl_data_bytes, data, 0, NULL, NULL);
+    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_data, CL_TRUE, 0, imcl_data_bytes, data, 0,
+            NULL, NULL);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = alias_halo_ERR_TRANSFER;
         goto done;
@@ -210,7 +235,8 @@ const char *alias_halo_strerror(int code)
 {
     switch (code) {
     case alias_halo_OK: return "success";
-    case alias_halo_ERR_ARGUMENT: return "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
+    case alias_halo_ERR_ARGUMENT: return
+            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
     case alias_halo_ERR_DEVICE: return "no usable device";
     case alias_halo_ERR_MEMORY: return "device memory allocation failed";
     case alias_halo_ERR_TRANSFER: return "copy between host and device failed";
@@ -232,7 +258,8 @@ struct alias_halo_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[1];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    cl_mem buf[1];              /* the buffer (image: texture memory) of each array, by plan_array
+                                 * id */
     size_t bytes[1];            /* the bytes of each array */
     int extent[1][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
@@ -240,8 +267,10 @@ struct alias_halo_plan {
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
  * whatever the kernel does with its array: a swap may hand a read-only array the
- * buffer of a written one. Returns alias_halo_OK, alias_halo_ERR_MEMORY or alias_halo_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+ * buffer of a written one. Returns alias_halo_OK, alias_halo_ERR_MEMORY or
+ * alias_halo_ERR_TRANSFER. */
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
+        size_t bytes)
 {
     const cl_uchar imcl_zero = 0;
     cl_int imcl_err = CL_SUCCESS;
@@ -312,7 +341,8 @@ int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host)
 {
     if (!plan || !host)
         return alias_halo_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return alias_halo_ERR_TRANSFER;
     return alias_halo_OK;
 }
@@ -321,7 +351,8 @@ int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
 {
     if (!plan || !host)
         return alias_halo_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return alias_halo_ERR_TRANSFER;
     return alias_halo_OK;
 }
@@ -344,14 +375,18 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], data_width, data_height, data_depth, n, var, blocks, vars, W, H, D, &imcl_ev);
+    cl_int imcl_err =
+            imcl_launch(plan->queue, plan->kernel, plan->buf[0], data_width, data_height,
+            data_depth, n, var, blocks, vars, W, H, D, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
+                NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
+                == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)

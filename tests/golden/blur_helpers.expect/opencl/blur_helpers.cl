@@ -17,7 +17,10 @@ static float imcl_fn_weight(float w, int i)
 
 /* Kernel 'blur_helpers': one work-item per grid point. */
 __kernel __attribute__((reqd_work_group_size(8, 8, 1)))
-void blur_helpers(__global const float *restrict src, const int src_width, const int src_height, __global float *dst, const int dst_width, const int dst_height, __global const float *restrict mask, float scale, const int W, const int H, const int D)
+void blur_helpers(__global const float *restrict src, const int src_width,
+        const int src_height, __global float *dst, const int dst_width,
+        const int dst_height, __global const float *restrict mask, float scale, const int W,
+        const int H, const int D)
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
@@ -29,7 +32,9 @@ void blur_helpers(__global const float *restrict src, const int src_width, const
     float acc = 0.0f;
     for (int j = -1; j <= 1; j++) {
         for (int i = -1; i <= 1; i++) {
-            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)], i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + imcl_clamp(idx + i, src_width, 0)];
+            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                    i) * src[imcl_clamp(idy + j, src_height, 0) * src_width
+                    + imcl_clamp(idx + i, src_width, 0)];
         }
     }
     dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);

@@ -30,7 +30,10 @@ static const char imcl_source[] =
     "\n"
     "/* Kernel 'blur_helpers': one work-item per grid point. */\n"
     "__kernel __attribute__((reqd_work_group_size(8, 8, 1)))\n"
-    "void blur_helpers(__global const float *restrict src, const int src_width, const int src_height, __global float *dst, const int dst_width, const int dst_height, __global const float *restrict mask, float scale, const int W, const int H, const int D)\n"
+    "void blur_helpers(__global const float *restrict src, const int src_width,\n"
+    "        const int src_height, __global float *dst, const int dst_width,\n"
+    "        const int dst_height, __global const float *restrict mask, float scale, const int W,\n"
+    "        const int H, const int D)\n"
     "{\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);\n"
@@ -42,7 +45,9 @@ static const char imcl_source[] =
     "    float acc = 0.0f;\n"
     "    for (int j = -1; j <= 1; j++) {\n"
     "        for (int i = -1; i <= 1; i++) {\n"
-    "            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)], i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + imcl_clamp(idx + i, src_width, 0)];\n"
+    "            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],\n"
+    "                    i) * src[imcl_clamp(idy + j, src_height, 0) * src_width\n"
+    "                    + imcl_clamp(idx + i, src_width, 0)];\n"
     "        }\n"
     "    }\n"
     "    dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);\n"
@@ -93,7 +98,8 @@ static int imcl_device(cl_device_id *imcl_dev)
  * for blur_helpers_build_log) and creates the kernel. What it made is in *imcl_prog and
  * *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns blur_helpers_OK or blur_helpers_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog,
+        cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -102,7 +108,8 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
     if (!*imcl_prog)
         return blur_helpers_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
+                imcl_log, NULL);
         return blur_helpers_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, "blur_helpers", &imcl_err);
@@ -113,7 +120,9 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
  * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
  * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by blur_helpers and
  * by its plan. */
-static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem src, int src_width, int src_height, cl_mem dst, int dst_width, int dst_height, cl_mem mask, float scale, int W, int H, int D, cl_event *imcl_ev)
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem src,
+        int src_width, int src_height, cl_mem dst, int dst_width, int dst_height, cl_mem mask,
+        float scale, int W, int H, int D, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &src);
@@ -135,10 +144,12 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
         (size_t)((H + 8 - 1) / 8) * 8,
         (size_t)((D + 1 - 1) / 1) * 1,
     };
-    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0, NULL,
+            imcl_ev);
 }
 
-int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width, int dst_height, const float *mask, float scale)
+int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width,
+        int dst_height, const float *mask, float scale)
 {
     /* every array is needed, and every extent must be positive */
     if (!src || src_width < 1 || src_height < 1 || !dst || dst_width < 1 || dst_height < 1 || !mask)
@@ -187,8 +198,11 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     if (imcl_status != blur_helpers_OK)
         goto done;
 
-    /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before it is read) */
-    imcl_d_src = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_src_bytes, (void *)src, &imcl_err);
+    /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before
+     * it is read) */
+    imcl_d_src =
+            clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_src_bytes,
+            (void *)src, &imcl_err);
     if (!imcl_d_src) {
         imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
@@ -198,14 +212,17 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
         imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
-    imcl_d_mask = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_mask_bytes, (void *)mask, &imcl_err);
+    imcl_d_mask =
+            clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_mask_bytes,
+            (void *)mask, &imcl_err);
     if (!imcl_d_mask) {
         imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_src, src_width, src_height, imcl_d_dst, dst_width, dst_height, imcl_d_mask, scale, W, H, D, NULL);
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_src, src_width, src_height, imcl_d_dst,
+            dst_width, dst_height, imcl_d_mask, scale, W, H, D, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -214,7 +231,8 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     }
 
     /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_dst, CL_TRUE, 0, imcl_dst_bytes, dst, 0, NULL, NULL);
+    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_dst, CL_TRUE, 0, imcl_dst_bytes, dst, 0, NULL,
+            NULL);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = blur_helpers_ERR_TRANSFER;
         goto done;
@@ -242,7 +260,8 @@ const char *blur_helpers_strerror(int code)
 {
     switch (code) {
     case blur_helpers_OK: return "success";
-    case blur_helpers_ERR_ARGUMENT: return "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
+    case blur_helpers_ERR_ARGUMENT: return
+            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
     case blur_helpers_ERR_DEVICE: return "no usable device";
     case blur_helpers_ERR_MEMORY: return "device memory allocation failed";
     case blur_helpers_ERR_TRANSFER: return "copy between host and device failed";
@@ -264,7 +283,8 @@ struct blur_helpers_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[3];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    cl_mem buf[3];              /* the buffer (image: texture memory) of each array, by plan_array
+                                 * id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
@@ -272,8 +292,10 @@ struct blur_helpers_plan {
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
  * whatever the kernel does with its array: a swap may hand a read-only array the
- * buffer of a written one. Returns blur_helpers_OK, blur_helpers_ERR_MEMORY or blur_helpers_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+ * buffer of a written one. Returns blur_helpers_OK, blur_helpers_ERR_MEMORY or
+ * blur_helpers_ERR_TRANSFER. */
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
+        size_t bytes)
 {
     const cl_uchar imcl_zero = 0;
     cl_int imcl_err = CL_SUCCESS;
@@ -286,7 +308,8 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_TRANSFER;
 }
 
-int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width, int dst_height)
+int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width,
+        int dst_height)
 {
     if (!plan)
         return blur_helpers_ERR_ARGUMENT;
@@ -364,7 +387,8 @@ int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -373,7 +397,8 @@ int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -382,7 +407,8 @@ int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -391,7 +417,8 @@ int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -400,7 +427,8 @@ int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -409,7 +437,8 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -433,14 +462,18 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], src_width, src_height, plan->buf[1], dst_width, dst_height, plan->buf[2], scale, W, H, D, &imcl_ev);
+    cl_int imcl_err =
+            imcl_launch(plan->queue, plan->kernel, plan->buf[0], src_width, src_height,
+            plan->buf[1], dst_width, dst_height, plan->buf[2], scale, W, H, D, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
+                NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
+                == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)

@@ -38,7 +38,12 @@ __device__ static inline int imcl_mirror(int i, int n, int h)
 }
 
 /* Kernel 'bounds': one thread per grid point. */
-__global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ a, int a_width, int a_height, int a_depth, const double *__restrict__ b, int b_width, int b_height, int b_depth, const double *__restrict__ c, int c_width, int c_height, int c_depth, const double *__restrict__ d, int d_width, int d_height, int d_depth, const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth, int W, int H, int D)
+__global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ a, int a_width,
+        int a_height, int a_depth, const double *__restrict__ b, int b_width, int b_height,
+        int b_depth, const double *__restrict__ c, int c_width, int c_height, int c_depth,
+        const double *__restrict__ d, int d_width, int d_height, int d_depth,
+        const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out,
+        int out_width, int out_height, int out_depth, int W, int H, int D)
 {
     /* the grid point of this thread */
     const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
@@ -48,10 +53,15 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
     if (idx >= W || idy >= H || idz >= D) {
         return;
     }
-    out[(idz * out_height + idy) * out_width + idx] = (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0) && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)
-        + b[(imcl_clamp(idz, b_depth, 0) * b_height + imcl_clamp(idy + 3, b_height, 0)) * b_width + imcl_clamp(idx, b_width, 0)]
-        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height + imcl_wrap(idy, c_height, 0)) * c_width + imcl_wrap(idx, c_width, 0)]
-        + d[(imcl_mirror(idz, d_depth, 0) * d_height + imcl_mirror(idy - 1, d_height, 0)) * d_width + imcl_mirror(idx + 1, d_width, 0)]
+    out[(idz * out_height + idy) * out_width + idx] =
+            (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
+            && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)
+        + b[(imcl_clamp(idz, b_depth, 0) * b_height + imcl_clamp(idy + 3, b_height, 0)) * b_width
+                + imcl_clamp(idx, b_width, 0)]
+        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height + imcl_wrap(idy, c_height, 0)) * c_width
+                + imcl_wrap(idx, c_width, 0)]
+        + d[(imcl_mirror(idz, d_depth, 0) * d_height + imcl_mirror(idy - 1, d_height, 0)) * d_width
+                + imcl_mirror(idx + 1, d_width, 0)]
         + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
 }
 
@@ -60,18 +70,31 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel. Used by bounds and by its plan. */
-static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_height, int a_depth, const double *__restrict__ b, int b_width, int b_height, int b_depth, const double *__restrict__ c, int c_width, int c_height, int c_depth, const double *__restrict__ d, int d_width, int d_height, int d_depth, const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth, int W, int H, int D)
+static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_height, int a_depth,
+        const double *__restrict__ b, int b_width, int b_height, int b_depth,
+        const double *__restrict__ c, int c_width, int c_height, int c_depth,
+        const double *__restrict__ d, int d_width, int d_height, int d_depth,
+        const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out,
+        int out_width, int out_height, int out_depth, int W, int H, int D)
 {
     const dim3 imcl_block(32, 4, 2);
     const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 2 - 1) / 2);
-    bounds_kernel<<<imcl_grid, imcl_block>>>(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c, c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
+    bounds_kernel<<<imcl_grid, imcl_block>>>(a, a_width, a_height, a_depth, b, b_width, b_height,
+            b_depth, c, c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
+            h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
     return cudaGetLastError();
 }
 
-int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width, int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth, const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width, int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth)
+int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
+        int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth,
+        const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width,
+        int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth)
 {
     /* every array is needed, and every extent must be positive */
-    if (!a || a_width < 1 || a_height < 1 || a_depth < 1 || !b || b_width < 1 || b_height < 1 || b_depth < 1 || !c || c_width < 1 || c_height < 1 || c_depth < 1 || !d || d_width < 1 || d_height < 1 || d_depth < 1 || !h || h_width < 1 || h_height < 1 || h_depth < 1 || !out || out_width < 1 || out_height < 1 || out_depth < 1)
+    if (!a || a_width < 1 || a_height < 1 || a_depth < 1 || !b || b_width < 1 || b_height < 1
+            || b_depth < 1 || !c || c_width < 1 || c_height < 1 || c_depth < 1 || !d || d_width < 1
+            || d_height < 1 || d_depth < 1 || !h || h_width < 1 || h_height < 1 || h_depth < 1
+            || !out || out_width < 1 || out_height < 1 || out_depth < 1)
         return bounds_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
@@ -91,19 +114,26 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         return bounds_ERR_DEVICE;
     int imcl_status = bounds_OK;
     double *imcl_d_a = NULL;
-    const size_t imcl_a_bytes = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    const size_t imcl_a_bytes =
+            (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
     double *imcl_d_b = NULL;
-    const size_t imcl_b_bytes = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    const size_t imcl_b_bytes =
+            (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
     double *imcl_d_c = NULL;
-    const size_t imcl_c_bytes = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    const size_t imcl_c_bytes =
+            (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
     double *imcl_d_d = NULL;
-    const size_t imcl_d_bytes = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    const size_t imcl_d_bytes =
+            (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
     double *imcl_d_h = NULL;
-    const size_t imcl_h_bytes = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+    const size_t imcl_h_bytes =
+            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
     double *imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    const size_t imcl_out_bytes =
+            (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
 
-    /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten before it is read) */
+    /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten
+     * before it is read) */
     if (cudaMalloc((void **)&imcl_d_a, imcl_a_bytes) != cudaSuccess) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
@@ -150,7 +180,10 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D) != cudaSuccess ||
+    if (imcl_launch(imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth,
+            imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h,
+            h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H,
+            D) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = bounds_ERR_LAUNCH;
         goto done;
@@ -176,7 +209,8 @@ const char *bounds_strerror(int code)
 {
     switch (code) {
     case bounds_OK: return "success";
-    case bounds_ERR_ARGUMENT: return "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
+    case bounds_ERR_ARGUMENT: return
+            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
     case bounds_ERR_DEVICE: return "no usable device";
     case bounds_ERR_MEMORY: return "device memory allocation failed";
     case bounds_ERR_TRANSFER: return "copy between host and device failed";
@@ -194,7 +228,8 @@ const char *bounds_build_log(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct bounds_plan {
-    void *buf[6];               /* the device buffer of each array in global or shared memory, by plan_array id */
+    void *buf[6];               /* the device buffer of each array in global or shared memory, by
+                                 * plan_array id */
     size_t bytes[6];            /* the bytes of each array */
     int extent[6][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
@@ -213,13 +248,19 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? bounds_OK : bounds_ERR_TRANSFER;
 }
 
-int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
+        int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
+        int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
+        int out_height, int out_depth)
 {
     if (!plan)
         return bounds_ERR_ARGUMENT;
     *plan = NULL;
     /* every extent must be positive */
-    if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1 || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1 || d_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1 || out_width < 1 || out_height < 1 || out_depth < 1)
+    if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1
+            || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1
+            || d_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1 || out_width < 1
+            || out_height < 1 || out_depth < 1)
         return bounds_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
@@ -255,7 +296,8 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
     p->extent[4][0] = h_width;
     p->extent[4][1] = h_height;
     p->extent[4][2] = h_depth;
-    p->bytes[4] = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+    p->bytes[4] =
+            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
     p->extent[5][0] = out_width;
     p->extent[5][1] = out_height;
     p->extent[5][2] = out_depth;
@@ -445,8 +487,13 @@ int bounds_plan_launch(bounds_plan *plan)
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return bounds_ERR_LAUNCH;
-    if (imcl_launch((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1], b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth, (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width, h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H, D) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess || cudaEventSynchronize(plan->stop) != cudaSuccess)
+    if (imcl_launch((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1],
+            b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth,
+            (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width,
+            h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H,
+            D) != cudaSuccess ||
+        cudaEventRecord(plan->stop) != cudaSuccess
+                || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return bounds_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)

@@ -37,7 +37,14 @@ static inline int imcl_mirror(int i, int n, int h)
 
 /* Kernel 'bounds': one work-item per grid point. */
 __kernel __attribute__((reqd_work_group_size(32, 4, 2)))
-void bounds(__global const double *restrict a, const int a_width, const int a_height, const int a_depth, __global const double *restrict b, const int b_width, const int b_height, const int b_depth, __global const double *restrict c, const int c_width, const int c_height, const int c_depth, __global const double *restrict d, const int d_width, const int d_height, const int d_depth, __global const double *restrict h, const int h_width, const int h_height, const int h_depth, __global double *out, const int out_width, const int out_height, const int out_depth, const int W, const int H, const int D)
+void bounds(__global const double *restrict a, const int a_width, const int a_height,
+        const int a_depth, __global const double *restrict b, const int b_width,
+        const int b_height, const int b_depth, __global const double *restrict c,
+        const int c_width, const int c_height, const int c_depth,
+        __global const double *restrict d, const int d_width, const int d_height,
+        const int d_depth, __global const double *restrict h, const int h_width,
+        const int h_height, const int h_depth, __global double *out, const int out_width,
+        const int out_height, const int out_depth, const int W, const int H, const int D)
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
@@ -47,9 +54,16 @@ void bounds(__global const double *restrict a, const int a_width, const int a_he
     if (idx >= W || idy >= H || idz >= D) {
         return;
     }
-    out[(idz * out_height + idy) * out_width + idx] = (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0) && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)
-        + b[(imcl_clamp(idz, b_depth, 0) * b_height + imcl_clamp(idy + 3, b_height, 0)) * b_width + imcl_clamp(idx, b_width, 0)]
-        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height + imcl_wrap(idy, c_height, 0)) * c_width + imcl_wrap(idx, c_width, 0)]
-        + d[(imcl_mirror(idz, d_depth, 0) * d_height + imcl_mirror(idy - 1, d_height, 0)) * d_width + imcl_mirror(idx + 1, d_width, 0)]
+    out[(idz * out_height + idy) * out_width + idx] =
+            (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
+            && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)]
+            : 2.5)
+        + b[(imcl_clamp(idz, b_depth, 0) * b_height
+                + imcl_clamp(idy + 3, b_height, 0)) * b_width + imcl_clamp(idx, b_width, 0)]
+        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height
+                + imcl_wrap(idy, c_height, 0)) * c_width + imcl_wrap(idx, c_width, 0)]
+        + d[(imcl_mirror(idz, d_depth, 0) * d_height
+                + imcl_mirror(idy - 1, d_height, 0)) * d_width
+                + imcl_mirror(idx + 1, d_width, 0)]
         + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
 }

@@ -50,7 +50,14 @@ static const char imcl_source[] =
     "\n"
     "/* Kernel 'bounds': one work-item per grid point. */\n"
     "__kernel __attribute__((reqd_work_group_size(32, 4, 2)))\n"
-    "void bounds(__global const double *restrict a, const int a_width, const int a_height, const int a_depth, __global const double *restrict b, const int b_width, const int b_height, const int b_depth, __global const double *restrict c, const int c_width, const int c_height, const int c_depth, __global const double *restrict d, const int d_width, const int d_height, const int d_depth, __global const double *restrict h, const int h_width, const int h_height, const int h_depth, __global double *out, const int out_width, const int out_height, const int out_depth, const int W, const int H, const int D)\n"
+    "void bounds(__global const double *restrict a, const int a_width, const int a_height,\n"
+    "        const int a_depth, __global const double *restrict b, const int b_width,\n"
+    "        const int b_height, const int b_depth, __global const double *restrict c,\n"
+    "        const int c_width, const int c_height, const int c_depth,\n"
+    "        __global const double *restrict d, const int d_width, const int d_height,\n"
+    "        const int d_depth, __global const double *restrict h, const int h_width,\n"
+    "        const int h_height, const int h_depth, __global double *out, const int out_width,\n"
+    "        const int out_height, const int out_depth, const int W, const int H, const int D)\n"
     "{\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);\n"
@@ -60,10 +67,17 @@ static const char imcl_source[] =
     "    if (idx >= W || idy >= H || idz >= D) {\n"
     "        return;\n"
     "    }\n"
-    "    out[(idz * out_height + idy) * out_width + idx] = (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0) && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)\n"
-    "        + b[(imcl_clamp(idz, b_depth, 0) * b_height + imcl_clamp(idy + 3, b_height, 0)) * b_width + imcl_clamp(idx, b_width, 0)]\n"
-    "        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height + imcl_wrap(idy, c_height, 0)) * c_width + imcl_wrap(idx, c_width, 0)]\n"
-    "        + d[(imcl_mirror(idz, d_depth, 0) * d_height + imcl_mirror(idy - 1, d_height, 0)) * d_width + imcl_mirror(idx + 1, d_width, 0)]\n"
+    "    out[(idz * out_height + idy) * out_width + idx] =\n"
+    "            (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)\n"
+    "            && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)]\n"
+    "            : 2.5)\n"
+    "        + b[(imcl_clamp(idz, b_depth, 0) * b_height\n"
+    "                + imcl_clamp(idy + 3, b_height, 0)) * b_width + imcl_clamp(idx, b_width, 0)]\n"
+    "        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height\n"
+    "                + imcl_wrap(idy, c_height, 0)) * c_width + imcl_wrap(idx, c_width, 0)]\n"
+    "        + d[(imcl_mirror(idz, d_depth, 0) * d_height\n"
+    "                + imcl_mirror(idy - 1, d_height, 0)) * d_width\n"
+    "                + imcl_mirror(idx + 1, d_width, 0)]\n"
     "        + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];\n"
     "}\n";
 
@@ -112,7 +126,8 @@ static int imcl_device(cl_device_id *imcl_dev)
  * for bounds_build_log) and creates the kernel. What it made is in *imcl_prog and
  * *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns bounds_OK or bounds_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog,
+        cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -121,7 +136,8 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
     if (!*imcl_prog)
         return bounds_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
+                imcl_log, NULL);
         return bounds_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, "bounds", &imcl_err);
@@ -132,7 +148,11 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
  * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
  * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by bounds and
  * by its plan. */
-static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem a, int a_width, int a_height, int a_depth, cl_mem b, int b_width, int b_height, int b_depth, cl_mem c, int c_width, int c_height, int c_depth, cl_mem d, int d_width, int d_height, int d_depth, cl_mem h, int h_width, int h_height, int h_depth, cl_mem out, int out_width, int out_height, int out_depth, int W, int H, int D, cl_event *imcl_ev)
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem a, int a_width,
+        int a_height, int a_depth, cl_mem b, int b_width, int b_height, int b_depth, cl_mem c,
+        int c_width, int c_height, int c_depth, cl_mem d, int d_width, int d_height, int d_depth,
+        cl_mem h, int h_width, int h_height, int h_depth, cl_mem out, int out_width, int out_height,
+        int out_depth, int W, int H, int D, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &a);
@@ -170,13 +190,20 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
         (size_t)((H + 4 - 1) / 4) * 4,
         (size_t)((D + 2 - 1) / 2) * 2,
     };
-    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL,
+            imcl_ev);
 }
 
-int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width, int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth, const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width, int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth)
+int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
+        int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth,
+        const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width,
+        int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth)
 {
     /* every array is needed, and every extent must be positive */
-    if (!a || a_width < 1 || a_height < 1 || a_depth < 1 || !b || b_width < 1 || b_height < 1 || b_depth < 1 || !c || c_width < 1 || c_height < 1 || c_depth < 1 || !d || d_width < 1 || d_height < 1 || d_depth < 1 || !h || h_width < 1 || h_height < 1 || h_depth < 1 || !out || out_width < 1 || out_height < 1 || out_depth < 1)
+    if (!a || a_width < 1 || a_height < 1 || a_depth < 1 || !b || b_width < 1 || b_height < 1
+            || b_depth < 1 || !c || c_width < 1 || c_height < 1 || c_depth < 1 || !d || d_width < 1
+            || d_height < 1 || d_depth < 1 || !h || h_width < 1 || h_height < 1 || h_depth < 1
+            || !out || out_width < 1 || out_height < 1 || out_depth < 1)
         return bounds_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
@@ -198,17 +225,23 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     cl_mem imcl_d_a = NULL;
-    const size_t imcl_a_bytes = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    const size_t imcl_a_bytes =
+            (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
     cl_mem imcl_d_b = NULL;
-    const size_t imcl_b_bytes = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    const size_t imcl_b_bytes =
+            (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
     cl_mem imcl_d_c = NULL;
-    const size_t imcl_c_bytes = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    const size_t imcl_c_bytes =
+            (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
     cl_mem imcl_d_d = NULL;
-    const size_t imcl_d_bytes = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    const size_t imcl_d_bytes =
+            (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
     cl_mem imcl_d_h = NULL;
-    const size_t imcl_h_bytes = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+    const size_t imcl_h_bytes =
+            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
     cl_mem imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    const size_t imcl_out_bytes =
+            (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
     imcl_log[0] = 0;
     cl_device_id imcl_dev;
     if (imcl_device(&imcl_dev) != 0)
@@ -229,28 +262,34 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     if (imcl_status != bounds_OK)
         goto done;
 
-    /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten before it is read) */
-    imcl_d_a = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_a_bytes, (void *)a, &imcl_err);
+    /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten
+     * before it is read) */
+    imcl_d_a = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_a_bytes,
+            (void *)a, &imcl_err);
     if (!imcl_d_a) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_b = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_b_bytes, (void *)b, &imcl_err);
+    imcl_d_b = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_b_bytes,
+            (void *)b, &imcl_err);
     if (!imcl_d_b) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_c = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_c_bytes, (void *)c, &imcl_err);
+    imcl_d_c = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_c_bytes,
+            (void *)c, &imcl_err);
     if (!imcl_d_c) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_d = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_d_bytes, (void *)d, &imcl_err);
+    imcl_d_d = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_d_bytes,
+            (void *)d, &imcl_err);
     if (!imcl_d_d) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_h = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_h_bytes, (void *)h, &imcl_err);
+    imcl_d_h = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_h_bytes,
+            (void *)h, &imcl_err);
     if (!imcl_d_h) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
@@ -262,7 +301,10 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D, NULL);
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_a, a_width, a_height, a_depth, imcl_d_b,
+            b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width,
+            d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width,
+            out_height, out_depth, W, H, D, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -271,7 +313,8 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     }
 
     /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_out, CL_TRUE, 0, imcl_out_bytes, out, 0, NULL, NULL);
+    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_out, CL_TRUE, 0, imcl_out_bytes, out, 0, NULL,
+            NULL);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
@@ -305,7 +348,8 @@ const char *bounds_strerror(int code)
 {
     switch (code) {
     case bounds_OK: return "success";
-    case bounds_ERR_ARGUMENT: return "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
+    case bounds_ERR_ARGUMENT: return
+            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
     case bounds_ERR_DEVICE: return "no usable device";
     case bounds_ERR_MEMORY: return "device memory allocation failed";
     case bounds_ERR_TRANSFER: return "copy between host and device failed";
@@ -327,7 +371,8 @@ struct bounds_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[6];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    cl_mem buf[6];              /* the buffer (image: texture memory) of each array, by plan_array
+                                 * id */
     size_t bytes[6];            /* the bytes of each array */
     int extent[6][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
@@ -336,7 +381,8 @@ struct bounds_plan {
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
  * whatever the kernel does with its array: a swap may hand a read-only array the
  * buffer of a written one. Returns bounds_OK, bounds_ERR_MEMORY or bounds_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
+        size_t bytes)
 {
     const cl_uchar imcl_zero = 0;
     cl_int imcl_err = CL_SUCCESS;
@@ -349,13 +395,19 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_TRANSFER;
 }
 
-int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
+        int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
+        int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
+        int out_height, int out_depth)
 {
     if (!plan)
         return bounds_ERR_ARGUMENT;
     *plan = NULL;
     /* every extent must be positive */
-    if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1 || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1 || d_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1 || out_width < 1 || out_height < 1 || out_depth < 1)
+    if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1
+            || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1
+            || d_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1 || out_width < 1
+            || out_height < 1 || out_depth < 1)
         return bounds_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
@@ -392,7 +444,8 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
     p->extent[4][0] = h_width;
     p->extent[4][1] = h_height;
     p->extent[4][2] = h_depth;
-    p->bytes[4] = (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+    p->bytes[4] =
+            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
     p->extent[5][0] = out_width;
     p->extent[5][1] = out_height;
     p->extent[5][2] = out_depth;
@@ -452,7 +505,8 @@ int bounds_plan_upload_a(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -461,7 +515,8 @@ int bounds_plan_download_a(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -470,7 +525,8 @@ int bounds_plan_upload_b(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -479,7 +535,8 @@ int bounds_plan_download_b(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -488,7 +545,8 @@ int bounds_plan_upload_c(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -497,7 +555,8 @@ int bounds_plan_download_c(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -506,7 +565,8 @@ int bounds_plan_upload_d(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -515,7 +575,8 @@ int bounds_plan_download_d(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -524,7 +585,8 @@ int bounds_plan_upload_h(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[4], CL_TRUE, 0, plan->bytes[4], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[4], CL_TRUE, 0, plan->bytes[4], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -533,7 +595,8 @@ int bounds_plan_download_h(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[4], CL_TRUE, 0, plan->bytes[4], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[4], CL_TRUE, 0, plan->bytes[4], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -542,7 +605,8 @@ int bounds_plan_upload_out(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[5], CL_TRUE, 0, plan->bytes[5], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[5], CL_TRUE, 0, plan->bytes[5], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -551,7 +615,8 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[5], CL_TRUE, 0, plan->bytes[5], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[5], CL_TRUE, 0, plan->bytes[5], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -589,14 +654,20 @@ int bounds_plan_launch(bounds_plan *plan)
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], a_width, a_height, a_depth, plan->buf[1], b_width, b_height, b_depth, plan->buf[2], c_width, c_height, c_depth, plan->buf[3], d_width, d_height, d_depth, plan->buf[4], h_width, h_height, h_depth, plan->buf[5], out_width, out_height, out_depth, W, H, D, &imcl_ev);
+    cl_int imcl_err =
+            imcl_launch(plan->queue, plan->kernel, plan->buf[0], a_width, a_height, a_depth,
+            plan->buf[1], b_width, b_height, b_depth, plan->buf[2], c_width, c_height, c_depth,
+            plan->buf[3], d_width, d_height, d_depth, plan->buf[4], h_width, h_height, h_depth,
+            plan->buf[5], out_width, out_height, out_depth, W, H, D, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
+                NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
+                == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)

@@ -14,7 +14,9 @@ __device__ static inline int imcl_in(int i, int n, int h)
 }
 
 /* Kernel 'sum7': one thread per grid point. */
-__global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ input, int input_width, int input_height, int input_depth, double *output, int output_width, int output_height, int output_depth, int W, int H, int D)
+__global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ input,
+        int input_width, int input_height, int input_depth, double *output, int output_width,
+        int output_height, int output_depth, int W, int H, int D)
 {
     /* the grid point of this thread */
     const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
@@ -24,13 +26,21 @@ __global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ in
     if (idx >= W || idy >= H || idz >= D) {
         return;
     }
-    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0) && imcl_in(idz, output_depth, 0)) {
-        output[(idz * output_height + idy) * output_width + idx] = (imcl_in(idx - 1, input_width, 0) ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
-            + (imcl_in(idx + 1, input_width, 0) ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
-            + (imcl_in(idy - 1, input_height, 0) ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idy + 1, input_height, 0) ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idz - 1, input_depth, 0) ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
-            + (imcl_in(idz + 1, input_depth, 0) ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
+    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
+            && imcl_in(idz, output_depth, 0)) {
+        output[(idz * output_height + idy) * output_width + idx] =
+                (imcl_in(idx - 1, input_width, 0)
+                ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
+            + (imcl_in(idx + 1, input_width, 0)
+                    ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
+            + (imcl_in(idy - 1, input_height, 0)
+                    ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
+            + (imcl_in(idy + 1, input_height, 0)
+                    ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
+            + (imcl_in(idz - 1, input_depth, 0)
+                    ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
+            + (imcl_in(idz + 1, input_depth, 0)
+                    ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
             + input[(idz * input_height + idy) * input_width + idx];
     }
 }
@@ -40,18 +50,23 @@ __global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ in
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel. Used by sum7 and by its plan. */
-static cudaError_t imcl_launch(const double *__restrict__ input, int input_width, int input_height, int input_depth, double *output, int output_width, int output_height, int output_depth, int W, int H, int D)
+static cudaError_t imcl_launch(const double *__restrict__ input, int input_width, int input_height,
+        int input_depth, double *output, int output_width, int output_height, int output_depth,
+        int W, int H, int D)
 {
     const dim3 imcl_block(8, 8, 8);
     const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
-    sum7_kernel<<<imcl_grid, imcl_block>>>(input, input_width, input_height, input_depth, output, output_width, output_height, output_depth, W, H, D);
+    sum7_kernel<<<imcl_grid, imcl_block>>>(input, input_width, input_height, input_depth, output,
+            output_width, output_height, output_depth, W, H, D);
     return cudaGetLastError();
 }
 
-int sum7(const double *input, int input_width, int input_height, int input_depth, double *output, int output_width, int output_height, int output_depth)
+int sum7(const double *input, int input_width, int input_height, int input_depth, double *output,
+        int output_width, int output_height, int output_depth)
 {
     /* every array is needed, and every extent must be positive */
-    if (!input || input_width < 1 || input_height < 1 || input_depth < 1 || !output || output_width < 1 || output_height < 1 || output_depth < 1)
+    if (!input || input_width < 1 || input_height < 1 || input_depth < 1 || !output
+            || output_width < 1 || output_height < 1 || output_depth < 1)
         return sum7_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
@@ -67,11 +82,14 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         return sum7_ERR_DEVICE;
     int imcl_status = sum7_OK;
     double *imcl_d_input = NULL;
-    const size_t imcl_input_bytes = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
+    const size_t imcl_input_bytes =
+            (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
     double *imcl_d_output = NULL;
-    const size_t imcl_output_bytes = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+    const size_t imcl_output_bytes =
+            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
 
-    /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
+    /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in
+     * full are copied in, so no data is lost */
     if (cudaMalloc((void **)&imcl_d_input, imcl_input_bytes) != cudaSuccess) {
         imcl_status = sum7_ERR_MEMORY;
         goto done;
@@ -84,20 +102,23 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_output, output, imcl_output_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (cudaMemcpy(imcl_d_output, output, imcl_output_bytes, cudaMemcpyHostToDevice) !=
+            cudaSuccess) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_input, input_width, input_height, input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D) != cudaSuccess ||
+    if (imcl_launch(imcl_d_input, input_width, input_height, input_depth, imcl_d_output,
+            output_width, output_height, output_depth, W, H, D) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = sum7_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(output, imcl_d_output, imcl_output_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (cudaMemcpy(output, imcl_d_output, imcl_output_bytes, cudaMemcpyDeviceToHost) !=
+            cudaSuccess) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
     }
@@ -112,7 +133,8 @@ const char *sum7_strerror(int code)
 {
     switch (code) {
     case sum7_OK: return "success";
-    case sum7_ERR_ARGUMENT: return "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
+    case sum7_ERR_ARGUMENT: return
+            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
     case sum7_ERR_DEVICE: return "no usable device";
     case sum7_ERR_MEMORY: return "device memory allocation failed";
     case sum7_ERR_TRANSFER: return "copy between host and device failed";
@@ -130,7 +152,8 @@ const char *sum7_build_log(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct sum7_plan {
-    void *buf[2];               /* the device buffer of each array in global or shared memory, by plan_array id */
+    void *buf[2];               /* the device buffer of each array in global or shared memory, by
+                                 * plan_array id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
@@ -149,13 +172,15 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? sum7_OK : sum7_ERR_TRANSFER;
 }
 
-int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth, int output_width, int output_height, int output_depth)
+int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
+        int output_width, int output_height, int output_depth)
 {
     if (!plan)
         return sum7_ERR_ARGUMENT;
     *plan = NULL;
     /* every extent must be positive */
-    if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1 || output_height < 1 || output_depth < 1)
+    if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1
+            || output_height < 1 || output_depth < 1)
         return sum7_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
@@ -175,7 +200,8 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
     p->extent[1][0] = output_width;
     p->extent[1][1] = output_height;
     p->extent[1][2] = output_depth;
-    p->bytes[1] = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+    p->bytes[1] =
+            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
     int imcl_status = sum7_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -261,8 +287,11 @@ int sum7_plan_launch(sum7_plan *plan)
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return sum7_ERR_LAUNCH;
-    if (imcl_launch((double *)plan->buf[0], input_width, input_height, input_depth, (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess || cudaEventSynchronize(plan->stop) != cudaSuccess)
+    if (imcl_launch((double *)plan->buf[0], input_width, input_height, input_depth,
+            (double *)plan->buf[1], output_width, output_height, output_depth, W, H,
+            D) != cudaSuccess ||
+        cudaEventRecord(plan->stop) != cudaSuccess
+                || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return sum7_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)

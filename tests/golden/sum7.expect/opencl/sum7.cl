@@ -13,7 +13,10 @@ static inline int imcl_in(int i, int n, int h)
 
 /* Kernel 'sum7': one work-item per grid point. */
 __kernel __attribute__((reqd_work_group_size(8, 8, 8)))
-void sum7(__global const double *restrict input, const int input_width, const int input_height, const int input_depth, __global double *output, const int output_width, const int output_height, const int output_depth, const int W, const int H, const int D)
+void sum7(__global const double *restrict input, const int input_width,
+        const int input_height, const int input_depth, __global double *output,
+        const int output_width, const int output_height, const int output_depth,
+        const int W, const int H, const int D)
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
@@ -23,13 +26,21 @@ void sum7(__global const double *restrict input, const int input_width, const in
     if (idx >= W || idy >= H || idz >= D) {
         return;
     }
-    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0) && imcl_in(idz, output_depth, 0)) {
-        output[(idz * output_height + idy) * output_width + idx] = (imcl_in(idx - 1, input_width, 0) ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
-            + (imcl_in(idx + 1, input_width, 0) ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
-            + (imcl_in(idy - 1, input_height, 0) ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idy + 1, input_height, 0) ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idz - 1, input_depth, 0) ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
-            + (imcl_in(idz + 1, input_depth, 0) ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
+    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
+            && imcl_in(idz, output_depth, 0)) {
+        output[(idz * output_height + idy) * output_width + idx] =
+                (imcl_in(idx - 1, input_width, 0)
+                ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
+            + (imcl_in(idx + 1, input_width, 0)
+                    ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
+            + (imcl_in(idy - 1, input_height, 0)
+                    ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
+            + (imcl_in(idy + 1, input_height, 0)
+                    ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
+            + (imcl_in(idz - 1, input_depth, 0)
+                    ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
+            + (imcl_in(idz + 1, input_depth, 0)
+                    ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
             + input[(idz * input_height + idy) * input_width + idx];
     }
 }

@@ -26,7 +26,10 @@ static const char imcl_source[] =
     "\n"
     "/* Kernel 'sum7': one work-item per grid point. */\n"
     "__kernel __attribute__((reqd_work_group_size(8, 8, 8)))\n"
-    "void sum7(__global const double *restrict input, const int input_width, const int input_height, const int input_depth, __global double *output, const int output_width, const int output_height, const int output_depth, const int W, const int H, const int D)\n"
+    "void sum7(__global const double *restrict input, const int input_width,\n"
+    "        const int input_height, const int input_depth, __global double *output,\n"
+    "        const int output_width, const int output_height, const int output_depth,\n"
+    "        const int W, const int H, const int D)\n"
     "{\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);\n"
@@ -36,13 +39,21 @@ static const char imcl_source[] =
     "    if (idx >= W || idy >= H || idz >= D) {\n"
     "        return;\n"
     "    }\n"
-    "    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0) && imcl_in(idz, output_depth, 0)) {\n"
-    "        output[(idz * output_height + idy) * output_width + idx] = (imcl_in(idx - 1, input_width, 0) ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)\n"
-    "            + (imcl_in(idx + 1, input_width, 0) ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)\n"
-    "            + (imcl_in(idy - 1, input_height, 0) ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)\n"
-    "            + (imcl_in(idy + 1, input_height, 0) ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)\n"
-    "            + (imcl_in(idz - 1, input_depth, 0) ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)\n"
-    "            + (imcl_in(idz + 1, input_depth, 0) ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)\n"
+    "    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)\n"
+    "            && imcl_in(idz, output_depth, 0)) {\n"
+    "        output[(idz * output_height + idy) * output_width + idx] =\n"
+    "                (imcl_in(idx - 1, input_width, 0)\n"
+    "                ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)\n"
+    "            + (imcl_in(idx + 1, input_width, 0)\n"
+    "                    ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)\n"
+    "            + (imcl_in(idy - 1, input_height, 0)\n"
+    "                    ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)\n"
+    "            + (imcl_in(idy + 1, input_height, 0)\n"
+    "                    ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)\n"
+    "            + (imcl_in(idz - 1, input_depth, 0)\n"
+    "                    ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)\n"
+    "            + (imcl_in(idz + 1, input_depth, 0)\n"
+    "                    ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)\n"
     "            + input[(idz * input_height + idy) * input_width + idx];\n"
     "    }\n"
     "}\n";
@@ -92,7 +103,8 @@ static int imcl_device(cl_device_id *imcl_dev)
  * for sum7_build_log) and creates the kernel. What it made is in *imcl_prog and
  * *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns sum7_OK or sum7_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog,
+        cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -101,7 +113,8 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
     if (!*imcl_prog)
         return sum7_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
+                imcl_log, NULL);
         return sum7_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, "sum7", &imcl_err);
@@ -112,7 +125,9 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
  * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
  * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by sum7 and
  * by its plan. */
-static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem input, int input_width, int input_height, int input_depth, cl_mem output, int output_width, int output_height, int output_depth, int W, int H, int D, cl_event *imcl_ev)
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem input,
+        int input_width, int input_height, int input_depth, cl_mem output, int output_width,
+        int output_height, int output_depth, int W, int H, int D, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &input);
@@ -134,13 +149,16 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
         (size_t)((H + 8 - 1) / 8) * 8,
         (size_t)((D + 8 - 1) / 8) * 8,
     };
-    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL,
+            imcl_ev);
 }
 
-int sum7(const double *input, int input_width, int input_height, int input_depth, double *output, int output_width, int output_height, int output_depth)
+int sum7(const double *input, int input_width, int input_height, int input_depth, double *output,
+        int output_width, int output_height, int output_depth)
 {
     /* every array is needed, and every extent must be positive */
-    if (!input || input_width < 1 || input_height < 1 || input_depth < 1 || !output || output_width < 1 || output_height < 1 || output_depth < 1)
+    if (!input || input_width < 1 || input_height < 1 || input_depth < 1 || !output
+            || output_width < 1 || output_height < 1 || output_depth < 1)
         return sum7_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
@@ -158,9 +176,11 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     cl_mem imcl_d_input = NULL;
-    const size_t imcl_input_bytes = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
+    const size_t imcl_input_bytes =
+            (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
     cl_mem imcl_d_output = NULL;
-    const size_t imcl_output_bytes = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+    const size_t imcl_output_bytes =
+            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
     imcl_log[0] = 0;
     cl_device_id imcl_dev;
     if (imcl_device(&imcl_dev) != 0)
@@ -181,20 +201,26 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     if (imcl_status != sum7_OK)
         goto done;
 
-    /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
-    imcl_d_input = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_input_bytes, (void *)input, &imcl_err);
+    /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in
+     * full are copied in, so no data is lost */
+    imcl_d_input =
+            clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_input_bytes,
+            (void *)input, &imcl_err);
     if (!imcl_d_input) {
         imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
-    imcl_d_output = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, imcl_output_bytes, (void *)output, &imcl_err);
+    imcl_d_output =
+            clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, imcl_output_bytes,
+            (void *)output, &imcl_err);
     if (!imcl_d_output) {
         imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_input, input_width, input_height, input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D, NULL);
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_input, input_width, input_height,
+            input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -203,7 +229,8 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     }
 
     /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_output, CL_TRUE, 0, imcl_output_bytes, output, 0, NULL, NULL);
+    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_output, CL_TRUE, 0, imcl_output_bytes, output,
+            0, NULL, NULL);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
@@ -229,7 +256,8 @@ const char *sum7_strerror(int code)
 {
     switch (code) {
     case sum7_OK: return "success";
-    case sum7_ERR_ARGUMENT: return "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
+    case sum7_ERR_ARGUMENT: return
+            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
     case sum7_ERR_DEVICE: return "no usable device";
     case sum7_ERR_MEMORY: return "device memory allocation failed";
     case sum7_ERR_TRANSFER: return "copy between host and device failed";
@@ -251,7 +279,8 @@ struct sum7_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array
+                                 * id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
@@ -260,7 +289,8 @@ struct sum7_plan {
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
  * whatever the kernel does with its array: a swap may hand a read-only array the
  * buffer of a written one. Returns sum7_OK, sum7_ERR_MEMORY or sum7_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
+        size_t bytes)
 {
     const cl_uchar imcl_zero = 0;
     cl_int imcl_err = CL_SUCCESS;
@@ -273,13 +303,15 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_TRANSFER;
 }
 
-int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth, int output_width, int output_height, int output_depth)
+int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
+        int output_width, int output_height, int output_depth)
 {
     if (!plan)
         return sum7_ERR_ARGUMENT;
     *plan = NULL;
     /* every extent must be positive */
-    if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1 || output_height < 1 || output_depth < 1)
+    if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1
+            || output_height < 1 || output_depth < 1)
         return sum7_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
@@ -300,7 +332,8 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
     p->extent[1][0] = output_width;
     p->extent[1][1] = output_height;
     p->extent[1][2] = output_depth;
-    p->bytes[1] = (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+    p->bytes[1] =
+            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
     int imcl_status = sum7_OK;
     cl_int imcl_err = CL_SUCCESS;
     p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
@@ -340,7 +373,8 @@ int sum7_plan_upload_input(sum7_plan *plan, const double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
 }
@@ -349,7 +383,8 @@ int sum7_plan_download_input(sum7_plan *plan, double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
 }
@@ -358,7 +393,8 @@ int sum7_plan_upload_output(sum7_plan *plan, const double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
 }
@@ -367,7 +403,8 @@ int sum7_plan_download_output(sum7_plan *plan, double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
 }
@@ -393,14 +430,19 @@ int sum7_plan_launch(sum7_plan *plan)
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], input_width, input_height, input_depth, plan->buf[1], output_width, output_height, output_depth, W, H, D, &imcl_ev);
+    cl_int imcl_err =
+            imcl_launch(plan->queue, plan->kernel, plan->buf[0], input_width, input_height,
+            input_depth, plan->buf[1], output_width, output_height, output_depth, W, H, D,
+            &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
+                NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
+                == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)

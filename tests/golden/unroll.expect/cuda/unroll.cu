@@ -14,7 +14,8 @@ __device__ static inline int imcl_in(int i, int n, int h)
 }
 
 /* Kernel 'unroll': one thread per grid point. */
-__global__ void __launch_bounds__(64) unroll_kernel(const int *__restrict__ in, int in_width, int in_height, int *out, int out_width, int out_height, int n, int W, int H, int D)
+__global__ void __launch_bounds__(64) unroll_kernel(const int *__restrict__ in, int in_width,
+        int in_height, int *out, int out_width, int out_height, int n, int W, int H, int D)
 {
     /* the grid point of this thread */
     const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
@@ -28,30 +29,18 @@ __global__ void __launch_bounds__(64) unroll_kernel(const int *__restrict__ in, 
         /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
         int i = 0;
         for (; i < 12; i += 4) {
-            {
-                acc += in[idy * in_width + idx] * i;
-            }
-            {
-                acc += in[idy * in_width + idx] * (i + 1);
-            }
-            {
-                acc += in[idy * in_width + idx] * (i + 2);
-            }
-            {
-                acc += in[idy * in_width + idx] * (i + 3);
-            }
+            acc += in[idy * in_width + idx] * i;
+            acc += in[idy * in_width + idx] * (i + 1);
+            acc += in[idy * in_width + idx] * (i + 2);
+            acc += in[idy * in_width + idx] * (i + 3);
         }
     }
     {
         /* loop of line 9 unrolled 2 times; the second loop runs what is left */
         int k = 0;
         for (; k + 1 < n; k += 2) {
-            {
-                acc += k;
-            }
-            {
-                acc += k + 1;
-            }
+            acc += k;
+            acc += k + 1;
         }
         for (; k < n; k++) {
             acc += k;
@@ -67,15 +56,18 @@ __global__ void __launch_bounds__(64) unroll_kernel(const int *__restrict__ in, 
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel. Used by unroll and by its plan. */
-static cudaError_t imcl_launch(const int *__restrict__ in, int in_width, int in_height, int *out, int out_width, int out_height, int n, int W, int H, int D)
+static cudaError_t imcl_launch(const int *__restrict__ in, int in_width, int in_height, int *out,
+        int out_width, int out_height, int n, int W, int H, int D)
 {
     const dim3 imcl_block(8, 8, 1);
     const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
-    unroll_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width, out_height, n, W, H, D);
+    unroll_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width, out_height, n,
+            W, H, D);
     return cudaGetLastError();
 }
 
-int unroll(const int *in, int in_width, int in_height, int *out, int out_width, int out_height, int n)
+int unroll(const int *in, int in_width, int in_height, int *out, int out_width, int out_height,
+        int n)
 {
     /* every array is needed, and every extent must be positive */
     if (!in || in_width < 1 || in_height < 1 || !out || out_width < 1 || out_height < 1)
@@ -98,7 +90,8 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     int *imcl_d_out = NULL;
     const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(int);
 
-    /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
+    /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
+     * copied in, so no data is lost */
     if (cudaMalloc((void **)&imcl_d_in, imcl_in_bytes) != cudaSuccess) {
         imcl_status = unroll_ERR_MEMORY;
         goto done;
@@ -117,7 +110,8 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, n, W, H, D) != cudaSuccess ||
+    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, n, W, H, D)
+            != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = unroll_ERR_LAUNCH;
         goto done;
@@ -139,7 +133,8 @@ const char *unroll_strerror(int code)
 {
     switch (code) {
     case unroll_OK: return "success";
-    case unroll_ERR_ARGUMENT: return "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
+    case unroll_ERR_ARGUMENT: return
+            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
     case unroll_ERR_DEVICE: return "no usable device";
     case unroll_ERR_MEMORY: return "device memory allocation failed";
     case unroll_ERR_TRANSFER: return "copy between host and device failed";
@@ -157,7 +152,8 @@ const char *unroll_build_log(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct unroll_plan {
-    void *buf[2];               /* the device buffer of each array in global or shared memory, by plan_array id */
+    void *buf[2];               /* the device buffer of each array in global or shared memory, by
+                                 * plan_array id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
@@ -176,7 +172,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? unroll_OK : unroll_ERR_TRANSFER;
 }
 
-int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width, int out_height)
+int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width,
+        int out_height)
 {
     if (!plan)
         return unroll_ERR_ARGUMENT;
@@ -286,8 +283,10 @@ int unroll_plan_launch(unroll_plan *plan, int n)
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return unroll_ERR_LAUNCH;
-    if (imcl_launch((int *)plan->buf[0], in_width, in_height, (int *)plan->buf[1], out_width, out_height, n, W, H, D) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess || cudaEventSynchronize(plan->stop) != cudaSuccess)
+    if (imcl_launch((int *)plan->buf[0], in_width, in_height, (int *)plan->buf[1], out_width,
+            out_height, n, W, H, D) != cudaSuccess ||
+        cudaEventRecord(plan->stop) != cudaSuccess
+                || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return unroll_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)

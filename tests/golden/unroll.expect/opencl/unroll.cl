@@ -9,7 +9,9 @@ static inline int imcl_in(int i, int n, int h)
 
 /* Kernel 'unroll': one work-item per grid point. */
 __kernel __attribute__((reqd_work_group_size(8, 8, 1)))
-void unroll(__global const int *restrict in, const int in_width, const int in_height, __global int *out, const int out_width, const int out_height, int n, const int W, const int H, const int D)
+void unroll(__global const int *restrict in, const int in_width, const int in_height,
+        __global int *out, const int out_width, const int out_height, int n, const int W,
+        const int H, const int D)
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
@@ -23,30 +25,18 @@ void unroll(__global const int *restrict in, const int in_width, const int in_he
         /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
         int i = 0;
         for (; i < 12; i += 4) {
-            {
-                acc += in[idy * in_width + idx] * i;
-            }
-            {
-                acc += in[idy * in_width + idx] * (i + 1);
-            }
-            {
-                acc += in[idy * in_width + idx] * (i + 2);
-            }
-            {
-                acc += in[idy * in_width + idx] * (i + 3);
-            }
+            acc += in[idy * in_width + idx] * i;
+            acc += in[idy * in_width + idx] * (i + 1);
+            acc += in[idy * in_width + idx] * (i + 2);
+            acc += in[idy * in_width + idx] * (i + 3);
         }
     }
     {
         /* loop of line 9 unrolled 2 times; the second loop runs what is left */
         int k = 0;
         for (; k + 1 < n; k += 2) {
-            {
-                acc += k;
-            }
-            {
-                acc += k + 1;
-            }
+            acc += k;
+            acc += k + 1;
         }
         for (; k < n; k++) {
             acc += k;

@@ -22,7 +22,9 @@ static const char imcl_source[] =
     "\n"
     "/* Kernel 'unroll': one work-item per grid point. */\n"
     "__kernel __attribute__((reqd_work_group_size(8, 8, 1)))\n"
-    "void unroll(__global const int *restrict in, const int in_width, const int in_height, __global int *out, const int out_width, const int out_height, int n, const int W, const int H, const int D)\n"
+    "void unroll(__global const int *restrict in, const int in_width, const int in_height,\n"
+    "        __global int *out, const int out_width, const int out_height, int n, const int W,\n"
+    "        const int H, const int D)\n"
     "{\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);\n"
@@ -36,30 +38,18 @@ static const char imcl_source[] =
     "        /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */\n"
     "        int i = 0;\n"
     "        for (; i < 12; i += 4) {\n"
-    "            {\n"
-    "                acc += in[idy * in_width + idx] * i;\n"
-    "            }\n"
-    "            {\n"
-    "                acc += in[idy * in_width + idx] * (i + 1);\n"
-    "            }\n"
-    "            {\n"
-    "                acc += in[idy * in_width + idx] * (i + 2);\n"
-    "            }\n"
-    "            {\n"
-    "                acc += in[idy * in_width + idx] * (i + 3);\n"
-    "            }\n"
+    "            acc += in[idy * in_width + idx] * i;\n"
+    "            acc += in[idy * in_width + idx] * (i + 1);\n"
+    "            acc += in[idy * in_width + idx] * (i + 2);\n"
+    "            acc += in[idy * in_width + idx] * (i + 3);\n"
     "        }\n"
     "    }\n"
     "    {\n"
     "        /* loop of line 9 unrolled 2 times; the second loop runs what is left */\n"
     "        int k = 0;\n"
     "        for (; k + 1 < n; k += 2) {\n"
-    "            {\n"
-    "                acc += k;\n"
-    "            }\n"
-    "            {\n"
-    "                acc += k + 1;\n"
-    "            }\n"
+    "            acc += k;\n"
+    "            acc += k + 1;\n"
     "        }\n"
     "        for (; k < n; k++) {\n"
     "            acc += k;\n"
@@ -115,7 +105,8 @@ static int imcl_device(cl_device_id *imcl_dev)
  * for unroll_build_log) and creates the kernel. What it made is in *imcl_prog and
  * *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns unroll_OK or unroll_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog,
+        cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -124,7 +115,8 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
     if (!*imcl_prog)
         return unroll_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
+                imcl_log, NULL);
         return unroll_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, "unroll", &imcl_err);
@@ -135,7 +127,9 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
  * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
  * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by unroll and
  * by its plan. */
-static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem in, int in_width, int in_height, cl_mem out, int out_width, int out_height, int n, int W, int H, int D, cl_event *imcl_ev)
+static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem in, int in_width,
+        int in_height, cl_mem out, int out_width, int out_height, int n, int W, int H, int D,
+        cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &in);
@@ -156,10 +150,12 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
         (size_t)((H + 8 - 1) / 8) * 8,
         (size_t)((D + 1 - 1) / 1) * 1,
     };
-    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0, NULL,
+            imcl_ev);
 }
 
-int unroll(const int *in, int in_width, int in_height, int *out, int out_width, int out_height, int n)
+int unroll(const int *in, int in_width, int in_height, int *out, int out_width, int out_height,
+        int n)
 {
     /* every array is needed, and every extent must be positive */
     if (!in || in_width < 1 || in_height < 1 || !out || out_width < 1 || out_height < 1)
@@ -203,20 +199,25 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     if (imcl_status != unroll_OK)
         goto done;
 
-    /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */
-    imcl_d_in = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_in_bytes, (void *)in, &imcl_err);
+    /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
+     * copied in, so no data is lost */
+    imcl_d_in = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_in_bytes,
+            (void *)in, &imcl_err);
     if (!imcl_d_in) {
         imcl_status = unroll_ERR_MEMORY;
         goto done;
     }
-    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, imcl_out_bytes, (void *)out, &imcl_err);
+    imcl_d_out =
+            clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, imcl_out_bytes,
+            (void *)out, &imcl_err);
     if (!imcl_d_out) {
         imcl_status = unroll_ERR_MEMORY;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, n, W, H, D, NULL);
+    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_in, in_width, in_height, imcl_d_out,
+            out_width, out_height, n, W, H, D, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -225,7 +226,8 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     }
 
     /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_out, CL_TRUE, 0, imcl_out_bytes, out, 0, NULL, NULL);
+    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_out, CL_TRUE, 0, imcl_out_bytes, out, 0, NULL,
+            NULL);
     if (imcl_err != CL_SUCCESS) {
         imcl_status = unroll_ERR_TRANSFER;
         goto done;
@@ -251,7 +253,8 @@ const char *unroll_strerror(int code)
 {
     switch (code) {
     case unroll_OK: return "success";
-    case unroll_ERR_ARGUMENT: return "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
+    case unroll_ERR_ARGUMENT: return
+            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
     case unroll_ERR_DEVICE: return "no usable device";
     case unroll_ERR_MEMORY: return "device memory allocation failed";
     case unroll_ERR_TRANSFER: return "copy between host and device failed";
@@ -273,7 +276,8 @@ struct unroll_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
-    cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array id */
+    cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array
+                                 * id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
     double kernel_ms;           /* device time of the last launch */
@@ -282,7 +286,8 @@ struct unroll_plan {
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
  * whatever the kernel does with its array: a swap may hand a read-only array the
  * buffer of a written one. Returns unroll_OK, unroll_ERR_MEMORY or unroll_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)
+static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
+        size_t bytes)
 {
     const cl_uchar imcl_zero = 0;
     cl_int imcl_err = CL_SUCCESS;
@@ -295,7 +300,8 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? unroll_OK : unroll_ERR_TRANSFER;
 }
 
-int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width, int out_height)
+int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width,
+        int out_height)
 {
     if (!plan)
         return unroll_ERR_ARGUMENT;
@@ -362,7 +368,8 @@ int unroll_plan_upload_in(unroll_plan *plan, const int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -371,7 +378,8 @@ int unroll_plan_download_in(unroll_plan *plan, int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -380,7 +388,8 @@ int unroll_plan_upload_out(unroll_plan *plan, const int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -389,7 +398,8 @@ int unroll_plan_download_out(unroll_plan *plan, int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL, NULL) != CL_SUCCESS)
+    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
+            NULL) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -413,14 +423,18 @@ int unroll_plan_launch(unroll_plan *plan, int n)
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height, plan->buf[1], out_width, out_height, n, W, H, D, &imcl_ev);
+    cl_int imcl_err =
+            imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height, plan->buf[1],
+            out_width, out_height, n, W, H, D, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
+                NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
+                == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)
