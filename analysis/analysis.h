@@ -38,6 +38,20 @@ bool analyze_const_offset(const Node *ix, Builtin b, long long *offset);
  * array's storage (extent plus halo) in dimension dim, so needs no guard. */
 bool analyze_access_inside(const Function *k, const Footprint *fp, const Node *acc, int dim);
 
+/* The grid accesses under root, in walk order. */
+NodeList analyze_grid_accesses(Arena *a, Node *root);
+
+/* Where kernel k's guard-free interior lies (Interior in ast.h): NULL when no
+ * guard or index function of its grid accesses could be proven away there;
+ * else *proven (when not NULL) has, for each access of analyze_grid_accesses in
+ * order, bit d set where the interior proves dimension d in range. */
+Interior *analyze_interior(Arena *a, Function *k, unsigned **proven);
+
+/* The offsets of grid access `acc` in dimension dim are known constants (its
+ * footprint), on an array parameter itself (not through an alias, whose offset is
+ * only known at run time): *min and *max are their range. */
+bool analyze_access_known(const Footprint *fp, const Node *acc, int dim, long long *min, long long *max);
+
 /* A `for` loop as loop unrolling sees it (analysis/loops.c). It is unrollable when
  * it has the canonical form `for (i = a; i OP b; STEP) body`: the init declares or
  * assigns one integer variable i; OP is <, <=, > or >= (b OP i too); STEP is i++,

@@ -553,3 +553,15 @@ bool analyze_access_inside(const Function *k, const Footprint *fp, const Node *a
         return false;
     return off >= -s->halo && off <= s->halo;
 }
+
+bool analyze_access_known(const Footprint *fp, const Node *acc, int dim, long long *min, long long *max)
+{
+    if (acc->u.access.sym->kind != SYM_PARAM)
+        return false;
+    const AccessFootprint *af = footprint_of(fp, acc);
+    if (!af || !af->known[dim])
+        return false;
+    *min = af->min[dim];
+    *max = af->max[dim];
+    return true;
+}

@@ -155,6 +155,10 @@ typedef enum Builtin {
     BI_THREAD_X, BI_THREAD_Y, BI_THREAD_Z, /* thread index inside its block */
     BI_GROUP_X, BI_GROUP_Y, BI_GROUP_Z,    /* block (work-group) index */
     BI_NUM_GROUPS_X, BI_NUM_GROUPS_Y, BI_NUM_GROUPS_Z,
+    /* pass_interior: true at the points where every read and write whose offsets
+     * are known lies inside its array's storage (Function.interior says where);
+     * pass_thread_mapping turns it into a test of the block. */
+    BI_INTERIOR,
 } Builtin;
 
 /* Unary operators beyond the single characters '-', '+', '!', '~'. */
@@ -196,7 +200,8 @@ typedef struct Node {
         struct { Symbol *sym; } var;
         struct { Builtin which; } builtin;
         struct { Symbol *sym; int dim; } extent;       /* dim 0 width, 1 height, 2 depth */
-        struct { Symbol *sym; struct Node *ix[3]; int n; } access;
+        /* inside: bit d set where pass_interior proved dimension d in range */
+        struct { Symbol *sym; struct Node *ix[3]; int n; unsigned inside; } access;
         struct { struct Node *base, *index; } index;
         struct { int op; struct Node *operand; } unary;
         struct { int op; struct Node *lhs, *rhs; } binary;
@@ -230,6 +235,20 @@ typedef struct PragmaItem {
     Node *expr;         /* grid_size extent, constant(v) value, halo width */
 } PragmaItem;
 
+/* Where the guard-free interior of a kernel lies (pass_interior): in dimension d,
+ * the points with lo[d] <= coordinate and coordinate < extent(bound) + off for
+ * every bound of that dimension (the grid's own extent among them). */
+typedef struct InteriorBound {
+    Symbol *array;      /* whose extent d; NULL: the grid's (W, H or D) */
+    long long off;
+} InteriorBound;
+
+typedef struct Interior {
+    long long lo[3];
+    InteriorBound *hi[3];   /* in the arena */
+    int nhi[3], caphi[3];
+} Interior;
+
 typedef struct Function {
     const char *name;
     Loc loc;
@@ -242,6 +261,9 @@ typedef struct Function {
      * their barrier); NULL when there are none. Added by pass_shared_memory,
      * lowered by pass_global_memory, placed by pass_thread_mapping. */
     Node *prologue;
+    /* pass_interior: the body is `if (BI_INTERIOR) interior copy else body`, and
+     * this is where the interior lies; NULL when the kernel has no such split. */
+    Interior *interior;
     bool is_kernel;         /* preceded by grid or grid_size */
     /* Kernels only. */
     GridKind grid_kind;

@@ -126,10 +126,15 @@ void sb_putc(StrBuf *sb, char c)
 
 void sb_puts(StrBuf *sb, const char *s)
 {
-    size_t n = strlen(s);
+    sb_putn(sb, s, strlen(s));
+}
+
+void sb_putn(StrBuf *sb, const char *s, size_t n)
+{
     sb_reserve(sb, n);
-    memcpy(sb->data + sb->len, s, n + 1);
+    memcpy(sb->data + sb->len, s, n);
     sb->len += n;
+    sb->data[sb->len] = 0;
 }
 
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap)

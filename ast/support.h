@@ -41,6 +41,7 @@ typedef struct StrBuf {
 
 void sb_putc(StrBuf *sb, char c);
 void sb_puts(StrBuf *sb, const char *s);
+void sb_putn(StrBuf *sb, const char *s, size_t n); /* the first n bytes of s */
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
 void sb_free(StrBuf *sb);

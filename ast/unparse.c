@@ -2,6 +2,7 @@
 #include "unparse.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 void unparse_init(Unparser *u, StrBuf *out, const Target *t)
@@ -72,15 +73,37 @@ static const char *const reserved[] = {
     "double", "void", "const", "if", "else", "for", "while", "do", "break", "continue", "return",
 };
 
+#define NRESERVED (sizeof reserved / sizeof reserved[0])
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The reserved names in strcmp order, sorted on first use: every printed name is
+ * looked up, so the lookup is a binary search (compile speed). */
+static const char *const *sorted_reserved(void)
+{
+    static const char *sorted[NRESERVED];
+    static bool ready;
+    if (!ready) {
+        memcpy(sorted, reserved, sizeof sorted);
+        qsort(sorted, NRESERVED, sizeof sorted[0], compare_names);
+        ready = true;
+    }
+    return sorted;
+}
+
 static bool is_reserved(const char *name)
 {
-    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
-        if (strcmp(name, reserved[i]) == 0)
-            return true;
+    if (bsearch(&name, sorted_reserved(), NRESERVED, sizeof(const char *), compare_names))
+        return true;
     /* Math functions and their float spellings (sqrtf), and the vector types
      * of OpenCL (float2 ... double16). */
     for (int m = 1; m < MATH_COUNT; m++) {
         const char *mn = math_info((MathFn)m)->name;
+        if (mn[0] != name[0])
+            continue;
         size_t n = strlen(mn);
         if (strncmp(name, mn, n) == 0 && (!name[n] || (name[n] == 'f' && !name[n + 1])))
             return true;

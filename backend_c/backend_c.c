@@ -138,14 +138,12 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_puts(&code, "}\n\n");
     int errors = unparse_check_depth(&u, e->diag, "C");
 
-    sb_printf(&code, "int %s(", pk);
-    host_param_list(&code, k);
-    sb_puts(&code, ")\n{\n");
+    host_wrapper_begin(&code, e);
     for (int i = 0; i < k->nparams; i++)
         if (!host_is_array(k->params[i]) && !uses.param[k->params[i]->param_index])
             sb_printf(&code, "    (void)%s; /* not used by the kernel */\n", unparse_name(k->params[i]));
-    host_check_args(&code, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), 1);
-    host_grid_extent(&code, k, 1);
+    HostWriter w = host_writer(&code, 1);
+    host_wrapper_grid(&w, e, false);
     sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
     sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
     sb_puts(&code, "    for (int idz = 0; idz < D; idz++)\n");
@@ -155,7 +153,7 @@ static int emit(EmitCtx *e, Outputs *out)
     point_params(&code, k, &uses, true);
     sb_puts(&code, ");\n");
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
-    host_error_functions(&code, pk, "\"\"");
+    host_error_functions(&code, e, "\"\"");
     plan_c_emit(&code, e);
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s_ref.c", k->name));

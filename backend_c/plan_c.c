@@ -5,6 +5,7 @@
 #include "c_host.h"
 #include "host.h"
 #include "plan.h"
+#include "runtime_text/backend_c.h"
 
 void plan_c_emit(StrBuf *sb, const EmitCtx *e)
 {
@@ -27,18 +28,11 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     plan_member(sb, "double kernel_ms", "wall-clock time of the last launch");
     sb_puts(sb, "};\n\n");
 
-    sb_puts(sb, "/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */\n"
-                "static double imcl_plan_now_ms(void)\n{\n#ifdef TIME_UTC\n"
-                "    struct timespec t;\n    timespec_get(&t, TIME_UTC);\n"
-                "    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;\n#else\n"
-                "    return (double)clock() * 1e3 / CLOCKS_PER_SEC;\n#endif\n}\n\n");
+    host_runtime(sb, e, runtime_c_plan_now_ms);
 
-    plan_signature(sb, e, PLAN_CREATE, NULL);
-    sb_printf(sb, "\n{\n    if (!plan)\n        return %s_ERR_ARGUMENT;\n    *plan = NULL;\n", pk);
-    plan_create_checks(sb, e, 1);
-    sb_printf(sb, "    %s_plan *p = (%s_plan *)calloc(1, sizeof *p);\n", pk, pk);
-    sb_printf(sb, "    if (!p)\n        return %s_ERR_MEMORY;\n", pk);
-    plan_record_sizes(sb, e, "p", 1);
+    plan_begin(sb, e, PLAN_CREATE, NULL);
+    HostWriter w = host_writer(sb, 1);
+    plan_create_alloc(&w, e);
     if (n) {
         sb_puts(sb, "    /* one zero-filled buffer per array */\n");
         sb_printf(sb, "    for (int i = 0; i < %d; i++)\n", n);
@@ -48,17 +42,13 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     sb_printf(sb, "    *plan = p;\n    return %s_OK;\n}\n\n", pk);
 
     for (int i = 0; i < n; i++) {
-        plan_signature(sb, e, PLAN_UPLOAD, arr[i]);
-        sb_printf(sb, "\n{\n    if (!plan || !host)\n        return %s_ERR_ARGUMENT;\n", pk);
+        plan_begin(sb, e, PLAN_UPLOAD, arr[i]);
         sb_printf(sb, "    memcpy(plan->buf[%d], host, plan->bytes[%d]);\n    return %s_OK;\n}\n\n", i, i, pk);
-        plan_signature(sb, e, PLAN_DOWNLOAD, arr[i]);
-        sb_printf(sb, "\n{\n    if (!plan || !host)\n        return %s_ERR_ARGUMENT;\n", pk);
+        plan_begin(sb, e, PLAN_DOWNLOAD, arr[i]);
         sb_printf(sb, "    memcpy(host, plan->buf[%d], plan->bytes[%d]);\n    return %s_OK;\n}\n\n", i, i, pk);
     }
 
-    plan_signature(sb, e, PLAN_LAUNCH, NULL);
-    sb_printf(sb, "\n{\n    if (!%s)\n        return %s_ERR_ARGUMENT;\n", h, pk);
-    plan_extent_locals(sb, e, 1);
+    plan_begin(sb, e, PLAN_LAUNCH, NULL);
     sb_puts(sb, "    const double imcl_t0 = imcl_plan_now_ms();\n");
     sb_printf(sb, "    const int imcl_status = %s(", pk);
     plan_array_args(sb, e, "(%s *)%s->buf[%d]");

@@ -6,6 +6,7 @@
 #include "emit.h"
 #include "host.h"
 #include "placement.h"
+#include "runtime_text/backend_cuda.h"
 #include "unparse.h"
 
 /* Where an array lives: host_on_texture, host_on_constant, host_on_buffer
@@ -125,14 +126,9 @@ static void kernel_params(StrBuf *sb, const EmitCtx *e)
 /* ---- host code shared by the one-shot wrapper and the plan (plan_cuda.c, cuda_host.h) ----
  * K.cu defines, before PK, the static helpers both call: imcl_check_placements
  * (the limits of the placements), imcl_texture_create / imcl_texture_copy (texture
- * memory) and imcl_launch (the grid and the kernel's arguments), so that the
- * launch geometry, the argument order and the texture set-up exist once. */
-
-static void pad(StrBuf *sb, int indent)
-{
-    for (int i = 0; i < indent; i++)
-        sb_puts(sb, "    ");
-}
+ * memory, copied from runtime/texture.cuh) and imcl_launch (the grid and the
+ * kernel's arguments), so that the launch geometry, the argument order and the
+ * texture set-up exist once. */
 
 /* The arguments of a launch, in kernel_params' order: the device object of each
  * array as `handle` names it, extents, scalars and W, H, D by name. */
@@ -186,49 +182,17 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
 }
 
-/* Storage extent d of grid array s (extent + 2 * halo), as C text. */
-static const char *storage_extent(Arena *a, const Symbol *s, int d)
-{
-    if (s->halo)
-        return arena_printf(a, "(%s%s + %d)", unparse_name(s), unparse_extent_suffix(d), 2 * s->halo);
-    return arena_printf(a, "%s%s", unparse_name(s), unparse_extent_suffix(d));
-}
-
 /* The channel format of a texel of element type t: doubles travel as int2. */
 static const char *texel_type(TypeKind t)
 {
     return t == TY_DOUBLE ? "int2" : host_c_type(t);
 }
 
-/* The arrays whose extents imcl_check_placements takes: textures, and grid arrays
- * in constant memory (sized at compile time; fixed-size arrays always fit). */
-static bool placement_checked(const Symbol *s)
-{
-    return host_on_texture(s) || (host_on_constant(s) && type_is_grid(s->type));
-}
-
+/* Whether imcl_check_placements exists: textures, and grid arrays in constant memory
+ * (sized at compile time; fixed-size arrays always fit). */
 static bool has_placement_checks(const Function *k)
 {
-    for (int i = 0; i < k->nparams; i++)
-        if (placement_checked(k->params[i]))
-            return true;
-    return false;
-}
-
-/* The extents of the checked arrays, as parameters (`int a_width, ...`) or as
- * arguments (`a_width, ...`). */
-static void checked_extents(StrBuf *sb, const Function *k, bool decl)
-{
-    const char *sep = "";
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!placement_checked(s))
-            continue;
-        for (int d = 0; d < type_grid_dims(s->type); d++) {
-            sb_printf(sb, "%s%s%s%s", sep, decl ? "int " : "", unparse_name(s), unparse_extent_suffix(d));
-            sep = ", ";
-        }
-    }
+    return host_any(k, host_placement_checked);
 }
 
 /* imcl_check_placements: constant copies sized at compile time cannot take a
@@ -239,15 +203,13 @@ static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
     const char *pk = e->host_name;
     if (!has_placement_checks(k))
         return;
-    bool dims[4] = {false};
-    for (int i = 0; i < k->nparams; i++)
-        if (host_on_texture(k->params[i]))
-            dims[type_grid_dims(k->params[i]->type)] = true;
+    bool dims[4];
+    host_texture_dims(k, dims);
     sb_printf(sb, "/* The limits of the placements, checked before anything is allocated (each check\n"
                   " * says which).\n * Returns %s_OK, %s_ERR_ARGUMENT (an array too large) or %s_ERR_DEVICE. */\n",
               pk, pk, pk);
     sb_puts(sb, "static int imcl_check_placements(");
-    checked_extents(sb, k, true);
+    host_checked_extents(sb, k, true, "");
     sb_puts(sb, ")\n{\n");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
@@ -275,150 +237,43 @@ static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
                     sb_printf(sb, " ||\n        cudaDeviceGetAttribute(&imcl_tex%dd[%d], %s, imcl_dev) != cudaSuccess", n,
                               d, attr[n][d]);
         sb_printf(sb, ")\n        return %s_ERR_DEVICE;\n", pk);
-        sb_puts(sb, "    if (");
-        const char *sep = "";
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            if (!host_on_texture(s))
-                continue;
-            int n = type_grid_dims(s->type);
-            for (int d = 0; d < n; d++) {
-                sb_printf(sb, "%s%s > imcl_tex%dd[%d]", sep, storage_extent(e->a, s, d), n, d);
-                sep = " ||\n        ";
-            }
-        }
-        sb_printf(sb, ")\n        return %s_ERR_ARGUMENT;\n", pk);
+        HostWriter w = host_writer(sb, 1);
+        host_texture_fit(&w, e, "imcl_tex", false);
     }
     sb_printf(sb, "    return %s_OK;\n}\n\n", pk);
 }
 
-void cuda_placement_checks(StrBuf *sb, const EmitCtx *e, int indent)
+void cuda_placement_checks(HostWriter *w, const EmitCtx *e)
 {
-    if (!has_placement_checks(e->k))
-        return;
-    pad(sb, indent);
-    sb_puts(sb, "/* the limits of the placements (imcl_check_placements) */\n");
-    pad(sb, indent);
-    sb_puts(sb, "const int imcl_fits = imcl_check_placements(");
-    checked_extents(sb, e->k, false);
-    sb_puts(sb, ");\n");
-    pad(sb, indent);
-    sb_printf(sb, "if (imcl_fits != %s_OK)\n", e->host_name);
-    pad(sb, indent + 1);
-    sb_puts(sb, "return imcl_fits;\n");
+    if (has_placement_checks(e->k))
+        host_placement_checks_call(w, e, NULL);
 }
 
-/* imcl_texture_copy and imcl_texture_create, when some array is in texture memory. */
+/* imcl_texture_copy and imcl_texture_create (runtime/texture.cuh), when some array is in
+ * texture memory. */
 static void texture_helpers(StrBuf *sb, const EmitCtx *e)
 {
-    const Function *k = e->k;
-    const char *pk = e->host_name;
-    bool any = false;
-    for (int i = 0; i < k->nparams; i++)
-        any |= host_on_texture(k->params[i]);
-    if (!any)
-        return;
-    sb_puts(sb, "/* Texture memory: an array there is a CUDA array of its storage (halo included), read\n"
-                " * through a texture object with point sampling and unnormalized coordinates; a double\n"
-                " * is stored as it is, in an int2 texel (textures have no double format). */\n\n");
-    sb_puts(sb, "/* Copies all of CUDA array a (a 2D array when its depth is 0) from or to host, whose\n"
-                " * elements have `bytes` each. */\n"
-                "static cudaError_t imcl_texture_copy(cudaArray_t a, void *host, size_t bytes, cudaMemcpyKind kind)\n"
-                "{\n"
-                "    cudaChannelFormatDesc imcl_format;\n"
-                "    cudaExtent imcl_extent;\n"
-                "    unsigned int imcl_flags = 0;\n"
-                "    const cudaError_t imcl_err = cudaArrayGetInfo(&imcl_format, &imcl_extent, &imcl_flags, a);\n"
-                "    if (imcl_err != cudaSuccess)\n"
-                "        return imcl_err;\n"
-                "    const size_t imcl_pitch = imcl_extent.width * bytes;\n"
-                "    if (imcl_extent.depth == 0) {\n"
-                "        if (kind == cudaMemcpyHostToDevice)\n"
-                "            return cudaMemcpy2DToArray(a, 0, 0, host, imcl_pitch, imcl_pitch, imcl_extent.height, kind);\n"
-                "        return cudaMemcpy2DFromArray(host, imcl_pitch, a, 0, 0, imcl_pitch, imcl_extent.height, kind);\n"
-                "    }\n"
-                "    cudaMemcpy3DParms imcl_copy;\n"
-                "    memset(&imcl_copy, 0, sizeof imcl_copy);\n"
-                "    const cudaPitchedPtr imcl_host = make_cudaPitchedPtr(host, imcl_pitch, imcl_extent.width, imcl_extent.height);\n"
-                "    if (kind == cudaMemcpyHostToDevice) {\n"
-                "        imcl_copy.srcPtr = imcl_host;\n"
-                "        imcl_copy.dstArray = a;\n"
-                "    } else {\n"
-                "        imcl_copy.srcArray = a;\n"
-                "        imcl_copy.dstPtr = imcl_host;\n"
-                "    }\n"
-                "    imcl_copy.extent = imcl_extent;\n"
-                "    imcl_copy.kind = kind;\n"
-                "    return cudaMemcpy3D(&imcl_copy);\n"
-                "}\n\n");
-    sb_printf(sb,
-              "/* A CUDA array of `extent` texels of `format` (a 2D array when extent.depth is 0) holding\n"
-              " * host's elements of `bytes` each (zeros when host is NULL), and the texture object over\n"
-              " * it, with addressing mode `mode` on every axis. What it made is in *a and *t (else NULL\n"
-              " * and 0), on failure too: the caller frees them.\n"
-              " * Returns %s_OK, %s_ERR_MEMORY or %s_ERR_TRANSFER. */\n", pk, pk, pk);
-    sb_puts(sb, "static int imcl_texture_create(cudaArray_t *a, cudaTextureObject_t *t, cudaChannelFormatDesc format,\n"
-                "                               cudaExtent extent, cudaTextureAddressMode mode, const void *host, size_t bytes)\n"
-                "{\n"
-                "    *t = 0;\n"
-                "    const cudaError_t imcl_alloc = extent.depth == 0 ? cudaMallocArray(a, &format, extent.width, extent.height)\n"
-                "                                                     : cudaMalloc3DArray(a, &format, extent, 0);\n"
-                "    if (imcl_alloc != cudaSuccess) {\n"
-                "        *a = NULL;\n");
-    sb_printf(sb, "        return %s_ERR_MEMORY;\n    }\n", pk);
-    sb_puts(sb, "    void *imcl_zeros = NULL;\n"
-                "    if (!host) {\n"
-                "        imcl_zeros = calloc(extent.width * extent.height * (extent.depth ? extent.depth : 1), bytes);\n"
-                "        if (!imcl_zeros)\n");
-    sb_printf(sb, "            return %s_ERR_MEMORY;\n    }\n", pk);
-    sb_puts(sb, "    const cudaError_t imcl_err = imcl_texture_copy(*a, host ? (void *)host : imcl_zeros, bytes, cudaMemcpyHostToDevice);\n"
-                "    free(imcl_zeros);\n"
-                "    if (imcl_err != cudaSuccess)\n");
-    sb_printf(sb, "        return %s_ERR_TRANSFER;\n", pk);
-    sb_puts(sb, "    struct cudaResourceDesc imcl_res;\n"
-                "    memset(&imcl_res, 0, sizeof imcl_res);\n"
-                "    imcl_res.resType = cudaResourceTypeArray;\n"
-                "    imcl_res.res.array.array = *a;\n"
-                "    struct cudaTextureDesc imcl_desc;\n"
-                "    memset(&imcl_desc, 0, sizeof imcl_desc);\n"
-                "    for (int d = 0; d < 3; d++)\n"
-                "        imcl_desc.addressMode[d] = mode;\n"
-                "    imcl_desc.filterMode = cudaFilterModePoint;\n"
-                "    imcl_desc.readMode = cudaReadModeElementType;\n"
-                "    imcl_desc.normalizedCoords = 0;\n"
-                "    if (cudaCreateTextureObject(t, &imcl_res, &imcl_desc, NULL) != cudaSuccess) {\n"
-                "        *t = 0;\n");
-    sb_printf(sb, "        return %s_ERR_MEMORY;\n    }\n    return %s_OK;\n}\n\n", pk, pk);
+    if (host_any(e->k, host_on_texture))
+        host_runtime(sb, e, runtime_cuda_texture);
 }
 
-void cuda_texture_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
-                         const char *host, int indent)
+void cuda_texture_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
+                         const char *host)
 {
     int n = type_grid_dims(s->type);
     TypeKind t = s->type->elem->kind;
     TextureAddress mode = placement_texture_address(s);
-    pad(sb, indent);
-    sb_printf(sb, "/* '%s' as a %dD texture (%s)%s */\n", s->name, n,
-              mode == TEXTURE_CLAMP_EDGE    ? "clamp-to-edge addressing is its clamped boundary"
-              : mode == TEXTURE_BORDER_ZERO ? "a border of zeros is its constant boundary"
-                                            : "the kernel applies its boundary condition",
-              t == TY_DOUBLE ? "; each double is stored as an int2, textures having no double format" : "");
-    pad(sb, indent);
-    sb_printf(sb, "imcl_status = imcl_texture_create(&%s, &%s, cudaCreateChannelDesc<%s>(),\n", array, tex, texel_type(t));
-    pad(sb, indent);
-    sb_printf(sb, "                                  make_cudaExtent((size_t)%s, (size_t)%s, %s%s),\n",
-              storage_extent(e->a, s, 0), storage_extent(e->a, s, 1), n == 3 ? "(size_t)" : "",
-              n == 3 ? storage_extent(e->a, s, 2) : "0");
-    pad(sb, indent);
-    sb_printf(sb, "                                  %s, %s, sizeof(%s));\n",
-              mode == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp", host, host_c_type(t));
-}
-
-/* The end of `if (...) {` at depth `indent`: status `code`, then to the clean-up. */
-static void fail(StrBuf *sb, int indent, const char *pk, const char *code)
-{
-    sb_printf(sb, "%*simcl_status = %s_%s;\n%*sgoto done;\n%*s}\n", 4 * indent + 4, "", pk, code,
-              4 * indent + 4, "", 4 * indent, "");
+    Arena *a = e->a;
+    hw_line(w, "/* '%s' as a %dD texture (%s)%s */", s->name, n,
+            mode == TEXTURE_CLAMP_EDGE    ? "clamp-to-edge addressing is its clamped boundary"
+            : mode == TEXTURE_BORDER_ZERO ? "a border of zeros is its constant boundary"
+                                          : "the kernel applies its boundary condition",
+            t == TY_DOUBLE ? "; each double is stored as an int2, textures having no double format" : "");
+    hw_line(w, "imcl_status = imcl_texture_create(&%s, &%s, cudaCreateChannelDesc<%s>(),", array, tex, texel_type(t));
+    hw_line(w, "                                  make_cudaExtent(%s, %s, %s),", host_storage_extent(a, s, 0, true),
+            host_storage_extent(a, s, 1, true), n == 3 ? host_storage_extent(a, s, 2, true) : "0");
+    hw_line(w, "                                  %s, %s, sizeof(%s));",
+            mode == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp", host, host_c_type(t));
 }
 
 /* The one-shot wrapper's names of the device objects. */
@@ -436,14 +291,10 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     placement_checks_helper(sb, e);
     texture_helpers(sb, e);
     launch_helper(sb, e);
-    sb_printf(sb, "int %s(", pk);
-    host_param_list(sb, k);
-    sb_puts(sb, ")\n{\n");
-    host_check_args(sb, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), 1);
-    host_grid_extent(sb, k, 1);
-    sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
-    sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
-    cuda_placement_checks(sb, e, 1);
+    host_wrapper_begin(sb, e);
+    HostWriter w = host_writer(sb, 1);
+    host_wrapper_grid(&w, e, true);
+    cuda_placement_checks(&w, e);
     sb_puts(sb, "    int imcl_count = 0;\n");
     sb_puts(sb, "    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)\n");
     sb_printf(sb, "        return %s_ERR_DEVICE;\n", pk);
@@ -460,41 +311,41 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
         }
         if (host_on_buffer(s))
             sb_printf(sb, "    %s *imcl_d_%s = NULL;\n", host_c_type(s->type->elem->kind), name);
-        sb_printf(sb, "    const size_t imcl_%s_bytes = ", name);
-        host_elems(sb, s);
-        sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
+        host_bytes_decl(&w, s);
     }
     sb_puts(sb, "\n");
-    host_transfer_comment(sb, k, 1);
+    host_transfer_comment(&w, k);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
         if (host_on_texture(s)) {
-            cuda_texture_create(sb, e, s, arena_printf(e->a, "imcl_a_%s", name), arena_printf(e->a, "imcl_t_%s", name),
-                                name, 1);
-            sb_printf(sb, "    if (imcl_status != %s_OK)\n        goto done;\n", pk);
+            cuda_texture_create(&w, e, s, arena_printf(e->a, "imcl_a_%s", name), arena_printf(e->a, "imcl_t_%s", name),
+                                name);
+            host_goto_unless_ok(&w, e, "done");
             continue;
         }
         if (host_on_constant(s)) {
-            sb_printf(sb, "    if (cudaMemcpyToSymbol(%s, %s, imcl_%s_bytes) != cudaSuccess) {\n", constant_name(k, s),
-                      name, name);
-            fail(sb, 1, pk, "ERR_TRANSFER");
+            host_fail(&w, e, arena_printf(e->a, "cudaMemcpyToSymbol(%s, %s, imcl_%s_bytes) != cudaSuccess", constant_name(k, s),
+                                          name, name),
+                      "ERR_TRANSFER", "done");
             continue;
         }
-        sb_printf(sb, "    if (cudaMalloc((void **)&imcl_d_%s, imcl_%s_bytes) != cudaSuccess) {\n", name, name);
-        fail(sb, 1, pk, "ERR_MEMORY");
-        if (host_copy_in(s)) {
-            sb_printf(sb, "    if (cudaMemcpy(imcl_d_%s, %s, imcl_%s_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {\n",
-                      name, name, name);
-            fail(sb, 1, pk, "ERR_TRANSFER");
-        }
+        host_fail(&w, e, arena_printf(e->a, "cudaMalloc((void **)&imcl_d_%s, imcl_%s_bytes) != cudaSuccess", name, name),
+                  "ERR_MEMORY", "done");
+        if (host_copy_in(s))
+            host_fail(&w, e,
+                      arena_printf(e->a, "cudaMemcpy(imcl_d_%s, %s, imcl_%s_bytes, cudaMemcpyHostToDevice) != cudaSuccess",
+                                   name, name, name),
+                      "ERR_TRANSFER", "done");
     }
-    sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n    if (");
-    cuda_launch_call(sb, e, oneshot_handle);
-    sb_puts(sb, " != cudaSuccess ||\n        cudaDeviceSynchronize() != cudaSuccess) {\n");
-    fail(sb, 1, pk, "ERR_LAUNCH");
+    sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n");
+    StrBuf launch = {0};
+    cuda_launch_call(&launch, e, oneshot_handle);
+    host_fail(&w, e, arena_printf(e->a, "%s != cudaSuccess ||\n        cudaDeviceSynchronize() != cudaSuccess", sb_str(&launch)),
+              "ERR_LAUNCH", "done");
+    sb_free(&launch);
     bool any_out = false;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
@@ -504,9 +355,10 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
             sb_puts(sb, "\n    /* copies of what the kernel wrote */\n");
         any_out = true;
         const char *name = unparse_name(s);
-        sb_printf(sb, "    if (cudaMemcpy(%s, imcl_d_%s, imcl_%s_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {\n",
-                  name, name, name);
-        fail(sb, 1, pk, "ERR_TRANSFER");
+        host_fail(&w, e,
+                  arena_printf(e->a, "cudaMemcpy(%s, imcl_d_%s, imcl_%s_bytes, cudaMemcpyDeviceToHost) != cudaSuccess",
+                               name, name, name),
+                  "ERR_TRANSFER", "done");
     }
     sb_puts(sb, "\ndone:\n");
     for (int i = 0; i < k->nparams; i++) {
@@ -540,15 +392,11 @@ static void device_globals(StrBuf *sb, const EmitCtx *e)
                   type_is_grid(s->type) ? "sized for the grid given at compile time" : "as declared");
         sb_printf(sb, "static __constant__ %s %s[%lld];\n\n", host_c_type(s->type->elem->kind), constant_name(k, s), n);
     }
-    for (int n = 2; n <= 3; n++) {
-        if (!dbl[n])
-            continue;
-        sb_printf(sb, "/* A double texel: textures have no double format, so it is stored as an int2. */\n");
-        sb_printf(sb, "__device__ static inline double imcl_tex%dD_double(cudaTextureObject_t t, float x, float y%s)\n{\n",
-                  n, n == 3 ? ", float z" : "");
-        sb_printf(sb, "    const int2 v = tex%dD<int2>(t, x, y%s);\n", n, n == 3 ? ", z" : "");
-        sb_puts(sb, "    return __hiloint2double(v.y, v.x);\n}\n\n");
-    }
+    /* imcl_tex2D_double, imcl_tex3D_double (runtime/tex2d_double.cuh, tex3d_double.cuh) */
+    if (dbl[2])
+        host_runtime(sb, e, runtime_cuda_tex2d_double);
+    if (dbl[3])
+        host_runtime(sb, e, runtime_cuda_tex3d_double);
 }
 
 static int emit(EmitCtx *e, Outputs *out)
@@ -571,14 +419,12 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_puts(&code, "}\n\n");
     int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);
-    host_error_functions(&code, e->host_name, "\"\"");
+    host_error_functions(&code, e, "\"\"");
     plan_cuda_emit(&code, e);
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s.cu", k->name));
     host_banner(f, e, "CUDA kernel and host wrapper");
-    bool textures = false;
-    for (int i = 0; i < k->nparams; i++)
-        textures |= host_on_texture(k->params[i]);
+    bool textures = host_any(k, host_on_texture);
     /* string.h for the memset of the texture descriptors */
     sb_printf(f, "#include <cuda_runtime.h>\n#include <stddef.h>\n#include <stdlib.h>\n%s\n#include \"%s.h\"\n\n",
               textures ? "#include <string.h>\n" : "", k->name);

@@ -8,6 +8,7 @@
 #include "host.h"
 #include "opencl_host.h"
 #include "placement.h"
+#include "runtime_text/backend_opencl.h"
 #include "unparse.h"
 
 /* Where an array lives: host_on_texture (an image read through a sampler),
@@ -210,117 +211,18 @@ static void embed(StrBuf *sb, const char *src)
         sb_putc(sb, '"');
 }
 
-static const char *device_choice =
-    "/* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the\n"
-    " * first GPU of any platform, else the first device of the first platform. */\n"
-    "static int imcl_device(cl_device_id *imcl_dev)\n"
-    "{\n"
-    "    cl_platform_id platforms[16];\n"
-    "    cl_uint np = 0;\n"
-    "    if (clGetPlatformIDs(16, platforms, &np) != CL_SUCCESS || np == 0)\n"
-    "        return -1;\n"
-    "    if (np > 16)\n"
-    "        np = 16;\n"
-    "    const char *ep = getenv(\"IMCL_PLATFORM\"), *ed = getenv(\"IMCL_DEVICE\");\n"
-    "    if ((ep && *ep) || (ed && *ed)) {\n"
-    "        char *end;\n"
-    "        long p = ep && *ep ? strtol(ep, &end, 10) : 0;\n"
-    "        if ((ep && *ep && *end) || p < 0 || p >= (long)np)\n"
-    "            return -1;\n"
-    "        long d = ed && *ed ? strtol(ed, &end, 10) : 0;\n"
-    "        if ((ed && *ed && *end) || d < 0)\n"
-    "            return -1;\n"
-    "        cl_device_id devs[64];\n"
-    "        cl_uint nd = 0;\n"
-    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS)\n"
-    "            return -1;\n"
-    "        if (d >= (long)(nd < 64 ? nd : 64))\n"
-    "            return -1;\n"
-    "        *imcl_dev = devs[d];\n"
-    "        return 0;\n"
-    "    }\n"
-    "    for (cl_uint p = 0; p < np; p++)\n"
-    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, imcl_dev, NULL) == CL_SUCCESS)\n"
-    "            return 0;\n"
-    "    for (cl_uint p = 0; p < np; p++)\n"
-    "        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, imcl_dev, NULL) == CL_SUCCESS)\n"
-    "            return 0;\n"
-    "    return -1;\n"
-    "}\n\n";
-
 /* ---- host code shared by the one-shot wrapper and the plan (plan_opencl.c, opencl_host.h) ----
- * K_host.c defines, before PK, the static helpers both call: imcl_build (the
- * program), imcl_check_placements (the limits of the placements on the device),
- * the image helpers (texture memory) and imcl_launch (the kernel's arguments and
- * the grid), so that each exists once. */
+ * K_host.c defines, before PK, the static helpers both call: imcl_device (the
+ * device) and imcl_build (the program), copied from runtime/device.c and
+ * runtime/build.c; imcl_check_placements (the limits of the placements on the
+ * device); the image helpers of runtime/image.c (texture memory); and imcl_launch
+ * (the kernel's arguments and the grid), so that each exists once. */
 
-static void pad(StrBuf *sb, int indent)
-{
-    for (int i = 0; i < indent; i++)
-        sb_puts(sb, "    ");
-}
-
-static void fail(StrBuf *sb, const char *cond, const char *pk, const char *code)
-{
-    sb_printf(sb, "    if (%s) {\n        imcl_status = %s_%s;\n        goto done;\n    }\n", cond, pk, code);
-}
-
-/* Storage extent d of grid array s (extent + 2 * halo) as a size_t, as C text. */
-static const char *storage_extent(Arena *a, const Symbol *s, int d)
-{
-    if (s->halo)
-        return arena_printf(a, "(size_t)(%s%s + %d)", unparse_name(s), unparse_extent_suffix(d), 2 * s->halo);
-    return arena_printf(a, "(size_t)%s%s", unparse_name(s), unparse_extent_suffix(d));
-}
-
-/* imcl_build: the program from the embedded source, and the kernel. */
-static void build_helper(StrBuf *sb, const EmitCtx *e)
-{
-    const char *pk = e->host_name;
-    sb_printf(sb, "/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,\n"
-                  " * for %s_build_log) and creates the kernel. What it made is in *imcl_prog and\n"
-                  " * *imcl_kern (else NULL), on failure too: the caller releases them.\n"
-                  " * Returns %s_OK or %s_ERR_BUILD. */\n", pk, pk, pk);
-    sb_puts(sb, "static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)\n"
-                "{\n"
-                "    const char *imcl_src = imcl_source;\n"
-                "    cl_int imcl_err = CL_SUCCESS;\n"
-                "    *imcl_kern = NULL;\n"
-                "    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);\n"
-                "    if (!*imcl_prog)\n");
-    sb_printf(sb, "        return %s_ERR_BUILD;\n", pk);
-    sb_puts(sb, "    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, \"-cl-std=CL1.2\", NULL, NULL) != CL_SUCCESS) {\n"
-                "        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);\n");
-    sb_printf(sb, "        return %s_ERR_BUILD;\n    }\n", pk);
-    sb_printf(sb, "    *imcl_kern = clCreateKernel(*imcl_prog, \"%s\", &imcl_err);\n", unparse_kernel_name(e->k));
-    sb_printf(sb, "    return *imcl_kern ? %s_OK : %s_ERR_BUILD;\n}\n\n", pk, pk);
-}
-
-/* The arrays whose extents imcl_check_placements takes: images, and grid arrays
- * in constant memory (fixed-size ones have a known size). */
-static bool placement_checked(const Symbol *s)
-{
-    return on_image(s) || (on_constant(s) && type_is_grid(s->type));
-}
-
+/* Whether imcl_check_placements exists: images, and arrays in constant memory (whose
+ * sizes together must fit the device's constant buffer, fixed-size ones included). */
 static bool has_placement_checks(const Function *k)
 {
-    for (int i = 0; i < k->nparams; i++)
-        if (on_image(k->params[i]) || on_constant(k->params[i]))
-            return true;
-    return false;
-}
-
-/* The extents of the checked arrays, as parameters or as arguments. */
-static void checked_extents(StrBuf *sb, const Function *k, bool decl)
-{
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!placement_checked(s))
-            continue;
-        for (int d = 0; d < type_grid_dims(s->type); d++)
-            sb_printf(sb, ", %s%s%s", decl ? "int " : "", unparse_name(s), unparse_extent_suffix(d));
-    }
+    return host_any(k, host_on_texture) || host_any(k, host_on_constant);
 }
 
 /* imcl_check_placements: what the device must offer for the placements: image
@@ -332,18 +234,17 @@ static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
     const char *pk = e->host_name;
     if (!has_placement_checks(k))
         return;
-    bool dims[4] = {false};
+    bool dims[4];
+    host_texture_dims(k, dims);
     int nconst = 0;
-    for (int i = 0; i < k->nparams; i++) {
-        if (on_image(k->params[i]))
-            dims[type_grid_dims(k->params[i]->type)] = true;
+    for (int i = 0; i < k->nparams; i++)
         nconst += on_constant(k->params[i]);
-    }
     sb_printf(sb, "/* The limits of the placements on device imcl_dev, checked before anything is\n"
                   " * allocated (each check says which).\n"
                   " * Returns %s_OK, %s_ERR_ARGUMENT (an array too large) or %s_ERR_DEVICE. */\n", pk, pk, pk);
+    HostWriter w = host_writer(sb, 2); /* the checks are blocks of their own */
     sb_puts(sb, "static int imcl_check_placements(cl_device_id imcl_dev");
-    checked_extents(sb, k, true);
+    host_checked_extents(sb, k, true, ", ");
     sb_puts(sb, ")\n{\n");
     if (dims[2] || dims[3]) {
         static const char *info[4][3] = {
@@ -362,19 +263,8 @@ static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
                     sb_printf(sb, " ||\n            clGetDeviceInfo(imcl_dev, %s, sizeof(size_t), &imcl_img%dd[%d], NULL) != CL_SUCCESS",
                               info[n][d], n, d);
         sb_printf(sb, ")\n            return %s_ERR_DEVICE;\n", pk);
-        sb_puts(sb, "        if (");
-        const char *sep = "";
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i];
-            if (!on_image(s))
-                continue;
-            int n = type_grid_dims(s->type);
-            for (int d = 0; d < n; d++) {
-                sb_printf(sb, "%s%s > imcl_img%dd[%d]", sep, storage_extent(e->a, s, d), n, d);
-                sep = " ||\n            ";
-            }
-        }
-        sb_printf(sb, ")\n            return %s_ERR_ARGUMENT;\n    }\n", pk);
+        host_texture_fit(&w, e, "imcl_img", true);
+        sb_puts(sb, "    }\n");
     }
     if (nconst) {
         sb_puts(sb, "    /* constant memory: the arrays together must fit the device's constant buffer */\n    {\n");
@@ -382,9 +272,7 @@ static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
             const Symbol *s = k->params[i];
             if (!on_constant(s))
                 continue;
-            sb_printf(sb, "        const size_t imcl_%s_bytes = ", unparse_name(s));
-            host_elems(sb, s);
-            sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
+            host_bytes_decl(&w, s);
         }
         sb_puts(sb, "        cl_ulong imcl_const_bytes = 0;\n        cl_uint imcl_const_args = 0;\n");
         sb_puts(sb, "        if (clGetDeviceInfo(imcl_dev, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, sizeof imcl_const_bytes, &imcl_const_bytes, NULL) != CL_SUCCESS ||\n");
@@ -402,162 +290,48 @@ static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
     sb_printf(sb, "    return %s_OK;\n}\n\n", pk);
 }
 
-void opencl_device_and_checks(StrBuf *sb, const EmitCtx *e, int indent)
+void opencl_device_and_checks(HostWriter *w, const EmitCtx *e)
 {
-    const char *pk = e->host_name;
-    pad(sb, indent);
-    sb_puts(sb, "cl_device_id imcl_dev;\n");
-    pad(sb, indent);
-    sb_puts(sb, "if (imcl_device(&imcl_dev) != 0)\n");
-    pad(sb, indent + 1);
-    sb_printf(sb, "return %s_ERR_DEVICE;\n", pk);
-    if (!has_placement_checks(e->k))
-        return;
-    pad(sb, indent);
-    sb_puts(sb, "/* the limits of the placements on this device (imcl_check_placements) */\n");
-    pad(sb, indent);
-    sb_puts(sb, "const int imcl_fits = imcl_check_placements(imcl_dev");
-    checked_extents(sb, e->k, false);
-    sb_puts(sb, ");\n");
-    pad(sb, indent);
-    sb_printf(sb, "if (imcl_fits != %s_OK)\n", pk);
-    pad(sb, indent + 1);
-    sb_puts(sb, "return imcl_fits;\n");
+    hw_line(w, "cl_device_id imcl_dev;");
+    hw_line(w, "if (imcl_device(&imcl_dev) != 0)");
+    hw_inner(w, "return %s_ERR_DEVICE;", e->host_name);
+    if (has_placement_checks(e->k))
+        host_placement_checks_call(w, e, "imcl_dev");
 }
 
-/* The image helpers, when some array is in image memory. */
+/* The image helpers (runtime/image.c), when some array is in image memory. */
 static void image_helpers(StrBuf *sb, const EmitCtx *e)
 {
-    const Function *k = e->k;
-    bool any = false;
-    for (int i = 0; i < k->nparams; i++)
-        any |= on_image(k->params[i]);
-    if (!any)
-        return;
-    sb_puts(sb, "/* Image memory: an array there is an image of its storage (halo included), one element\n"
-                " * per texel. An element narrower than its texel travels through a staging copy on the\n"
-                " * host: a double fills the first two channels of an RGBA texel of 32-bit uints, no\n"
-                " * image format having doubles. */\n\n");
-    sb_puts(sb, "/* n texels of `texel` bytes, each starting with an element of host of `bytes` bytes\n"
-                " * (zeros when host is NULL), the rest zero: calloc'd, NULL when out of memory. */\n"
-                "static unsigned char *imcl_stage(const void *host, size_t n, size_t bytes, size_t texel)\n"
-                "{\n"
-                "    unsigned char *imcl_texels = (unsigned char *)calloc(n, texel);\n"
-                "    if (imcl_texels && host)\n"
-                "        for (size_t imcl_i = 0; imcl_i < n; imcl_i++)\n"
-                "            memcpy(imcl_texels + imcl_i * texel, (const unsigned char *)host + imcl_i * bytes, bytes);\n"
-                "    return imcl_texels;\n"
-                "}\n\n");
-    sb_puts(sb, "/* An image of *imcl_format and *imcl_desc, read-only for kernels (the host writes it),\n"
-                " * holding host's elements of `bytes` each in texels of `texel` bytes, or zeros when host\n"
-                " * is NULL. NULL on failure, with the reason in *imcl_err. */\n"
-                "static cl_mem imcl_image_create(cl_context imcl_ctx, const cl_image_format *imcl_format, const cl_image_desc *imcl_desc,\n"
-                "                                const void *host, size_t bytes, size_t texel, cl_int *imcl_err)\n"
-                "{\n"
-                "    const size_t imcl_n = imcl_desc->image_width * imcl_desc->image_height *\n"
-                "                          (imcl_desc->image_depth ? imcl_desc->image_depth : 1);\n"
-                "    unsigned char *imcl_texels = NULL;\n"
-                "    if (!host || bytes != texel) {\n"
-                "        imcl_texels = imcl_stage(host, imcl_n, bytes, texel);\n"
-                "        if (!imcl_texels) {\n"
-                "            *imcl_err = CL_OUT_OF_HOST_MEMORY;\n"
-                "            return NULL;\n"
-                "        }\n"
-                "    }\n"
-                "    cl_mem imcl_img = clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_format, imcl_desc,\n"
-                "                                    imcl_texels ? (void *)imcl_texels : (void *)host, imcl_err);\n"
-                "    free(imcl_texels);\n"
-                "    return imcl_img;\n"
-                "}\n\n");
-    sb_puts(sb, "/* The extents of image img in texels (depth 1 for a 2D image), and the bytes of a texel. */\n"
-                "static cl_int imcl_image_region(cl_mem img, size_t region[3], size_t *texel)\n"
-                "{\n"
-                "    region[0] = region[1] = region[2] = 0;\n"
-                "    cl_int imcl_err = clGetImageInfo(img, CL_IMAGE_WIDTH, sizeof(size_t), &region[0], NULL);\n"
-                "    imcl_err |= clGetImageInfo(img, CL_IMAGE_HEIGHT, sizeof(size_t), &region[1], NULL);\n"
-                "    imcl_err |= clGetImageInfo(img, CL_IMAGE_DEPTH, sizeof(size_t), &region[2], NULL);\n"
-                "    imcl_err |= clGetImageInfo(img, CL_IMAGE_ELEMENT_SIZE, sizeof(size_t), texel, NULL);\n"
-                "    if (region[2] == 0)\n"
-                "        region[2] = 1;\n"
-                "    return imcl_err;\n"
-                "}\n\n");
-    sb_puts(sb, "/* Copies host's elements of `bytes` each into all of image img; blocks until done. */\n"
-                "static cl_int imcl_image_write(cl_command_queue imcl_queue, cl_mem img, const void *host, size_t bytes)\n"
-                "{\n"
-                "    const size_t imcl_origin[3] = {0, 0, 0};\n"
-                "    size_t imcl_region[3], imcl_texel = 0;\n"
-                "    cl_int imcl_err = imcl_image_region(img, imcl_region, &imcl_texel);\n"
-                "    if (imcl_err != CL_SUCCESS)\n"
-                "        return imcl_err;\n"
-                "    if (imcl_texel == bytes)\n"
-                "        return clEnqueueWriteImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, host, 0, NULL, NULL);\n"
-                "    unsigned char *imcl_texels = imcl_stage(host, imcl_region[0] * imcl_region[1] * imcl_region[2], bytes, imcl_texel);\n"
-                "    if (!imcl_texels)\n"
-                "        return CL_OUT_OF_HOST_MEMORY;\n"
-                "    imcl_err = clEnqueueWriteImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, imcl_texels, 0, NULL, NULL);\n"
-                "    free(imcl_texels);\n"
-                "    return imcl_err;\n"
-                "}\n\n");
-    sb_puts(sb, "/* Copies all of image img into host's elements of `bytes` each; blocks until done. */\n"
-                "static cl_int imcl_image_read(cl_command_queue imcl_queue, cl_mem img, void *host, size_t bytes)\n"
-                "{\n"
-                "    const size_t imcl_origin[3] = {0, 0, 0};\n"
-                "    size_t imcl_region[3], imcl_texel = 0;\n"
-                "    cl_int imcl_err = imcl_image_region(img, imcl_region, &imcl_texel);\n"
-                "    if (imcl_err != CL_SUCCESS)\n"
-                "        return imcl_err;\n"
-                "    if (imcl_texel == bytes)\n"
-                "        return clEnqueueReadImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, host, 0, NULL, NULL);\n"
-                "    const size_t imcl_n = imcl_region[0] * imcl_region[1] * imcl_region[2];\n"
-                "    unsigned char *imcl_texels = (unsigned char *)malloc(imcl_n * imcl_texel);\n"
-                "    if (!imcl_texels)\n"
-                "        return CL_OUT_OF_HOST_MEMORY;\n"
-                "    imcl_err = clEnqueueReadImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, imcl_texels, 0, NULL, NULL);\n"
-                "    if (imcl_err == CL_SUCCESS)\n"
-                "        for (size_t imcl_i = 0; imcl_i < imcl_n; imcl_i++)\n"
-                "            memcpy((unsigned char *)host + imcl_i * bytes, imcl_texels + imcl_i * imcl_texel, bytes);\n"
-                "    free(imcl_texels);\n"
-                "    return imcl_err;\n"
-                "}\n\n");
+    if (host_any(e->k, host_on_texture))
+        host_runtime(sb, e, runtime_opencl_image);
 }
 
-void opencl_image_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
-                         const char *host, const char *label, int indent)
+void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
+                         const char *host, const char *label)
 {
     const char *pk = e->host_name;
     int n = type_grid_dims(s->type);
     TypeKind t = s->type->elem->kind;
-    pad(sb, indent);
-    sb_printf(sb, "/* '%s' as a %dD image%s */\n", s->name, n,
-              t == TY_DOUBLE ? "; each double fills the first two channels of an RGBA texel of 32-bit uints" : "");
-    pad(sb, indent);
-    sb_puts(sb, "{\n");
-    pad(sb, indent + 1);
-    sb_printf(sb, "const cl_image_format imcl_format = %s;\n", image_format(t));
-    pad(sb, indent + 1);
-    sb_puts(sb, "cl_image_desc imcl_desc;\n");
-    pad(sb, indent + 1);
-    sb_puts(sb, "memset(&imcl_desc, 0, sizeof imcl_desc);\n");
-    pad(sb, indent + 1);
-    sb_printf(sb, "imcl_desc.image_type = CL_MEM_OBJECT_IMAGE%dD;\n", n);
+    hw_line(w, "/* '%s' as a %dD image%s */", s->name, n,
+            t == TY_DOUBLE ? "; each double fills the first two channels of an RGBA texel of 32-bit uints" : "");
+    hw_line(w, "{");
+    w->indent++;
+    hw_line(w, "const cl_image_format imcl_format = %s;", image_format(t));
+    hw_line(w, "cl_image_desc imcl_desc;");
+    hw_line(w, "memset(&imcl_desc, 0, sizeof imcl_desc);");
+    hw_line(w, "imcl_desc.image_type = CL_MEM_OBJECT_IMAGE%dD;", n);
     static const char *field[] = {"image_width", "image_height", "image_depth"};
-    for (int d = 0; d < n; d++) {
-        pad(sb, indent + 1);
-        sb_printf(sb, "imcl_desc.%s = %s;\n", field[d], storage_extent(e->a, s, d));
-    }
-    pad(sb, indent + 1);
-    sb_printf(sb, "%s = imcl_image_create(%s, &imcl_format, &imcl_desc, %s, sizeof(%s), %s, &imcl_err);\n", lvalue,
-              context, host, host_c_type(t), t == TY_DOUBLE ? "4 * sizeof(cl_uint)" : arena_printf(e->a, "sizeof(%s)", host_c_type(t)));
-    pad(sb, indent);
-    sb_puts(sb, "}\n");
-    pad(sb, indent);
-    sb_printf(sb, "if (!%s) {\n", lvalue);
-    pad(sb, indent + 1);
-    sb_printf(sb, "imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? %s_ERR_DEVICE : %s_ERR_MEMORY;\n", pk, pk);
-    pad(sb, indent + 1);
-    sb_printf(sb, "goto %s;\n", label);
-    pad(sb, indent);
-    sb_puts(sb, "}\n");
+    for (int d = 0; d < n; d++)
+        hw_line(w, "imcl_desc.%s = %s;", field[d], host_storage_extent(e->a, s, d, true));
+    hw_line(w, "%s = imcl_image_create(%s, &imcl_format, &imcl_desc, %s, sizeof(%s), %s, &imcl_err);", lvalue,
+            context, host, host_c_type(t),
+            t == TY_DOUBLE ? "4 * sizeof(cl_uint)" : arena_printf(e->a, "sizeof(%s)", host_c_type(t)));
+    w->indent--;
+    hw_line(w, "}");
+    hw_line(w, "if (!%s) {", lvalue);
+    hw_inner(w, "imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? %s_ERR_DEVICE : %s_ERR_MEMORY;", pk, pk);
+    hw_inner(w, "goto %s;", label);
+    hw_line(w, "}");
 }
 
 /* imcl_launch: the kernel's arguments in its order (host_kernel_params), then the
@@ -638,20 +412,16 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     embed(sb, src);
     sb_puts(sb, ";\n\n");
     sb_puts(sb, "static char imcl_log[16384];\n\n");
-    sb_puts(sb, device_choice);
+    host_runtime(sb, e, runtime_opencl_device);
     sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
-    build_helper(sb, e);
+    host_runtime(sb, e, runtime_opencl_build);
     placement_checks_helper(sb, e);
     image_helpers(sb, e);
     launch_helper(sb, e);
 
-    sb_printf(sb, "int %s(", pk);
-    host_param_list(sb, k);
-    sb_puts(sb, ")\n{\n");
-    host_check_args(sb, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), 1);
-    host_grid_extent(sb, k, 1);
-    sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
-    sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
+    host_wrapper_begin(sb, e);
+    HostWriter w = host_writer(sb, 1);
+    host_wrapper_grid(&w, e, true);
     sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
     sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_context imcl_ctx = NULL;\n"
                 "    cl_command_queue imcl_queue = NULL;\n    cl_program imcl_prog = NULL;\n    cl_kernel imcl_kern = NULL;\n");
@@ -663,29 +433,27 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         sb_printf(sb, "    cl_mem imcl_d_%s = NULL;\n", name);
         if (on_image(s))
             continue;
-        sb_printf(sb, "    const size_t imcl_%s_bytes = ", name);
-        host_elems(sb, s);
-        sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
+        host_bytes_decl(&w, s);
     }
     sb_puts(sb, "    imcl_log[0] = 0;\n");
-    opencl_device_and_checks(sb, e, 1);
-    sb_puts(sb, "    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);\n");
-    fail(sb, "!imcl_ctx", pk, "ERR_DEVICE");
-    sb_puts(sb, "    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);\n");
-    fail(sb, "!imcl_queue", pk, "ERR_DEVICE");
+    opencl_device_and_checks(&w, e);
+    hw_line(&w, "imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);");
+    host_fail(&w, e, "!imcl_ctx", "ERR_DEVICE", "done");
+    hw_line(&w, "imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);");
+    host_fail(&w, e, "!imcl_queue", "ERR_DEVICE", "done");
     sb_puts(sb, "\n    /* build the program (imcl_build) */\n");
-    sb_puts(sb, "    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);\n");
-    sb_printf(sb, "    if (imcl_status != %s_OK)\n        goto done;\n", pk);
+    hw_line(&w, "imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);");
+    host_goto_unless_ok(&w, e, "done");
 
     sb_puts(sb, "\n");
-    host_transfer_comment(sb, k, 1);
+    host_transfer_comment(&w, k);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
             continue;
         const char *name = unparse_name(s);
         if (on_image(s)) {
-            opencl_image_create(sb, e, s, "imcl_ctx", arena_printf(e->a, "imcl_d_%s", name), name, "done", 1);
+            opencl_image_create(&w, e, s, "imcl_ctx", arena_printf(e->a, "imcl_d_%s", name), name, "done");
             continue;
         }
         bool ro = !(s->access & ACC_WRITE);
@@ -693,12 +461,12 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         sb_printf(sb, "    imcl_d_%s = clCreateBuffer(imcl_ctx, %s%s, imcl_%s_bytes, %s, &imcl_err);\n", name,
                   ro ? "CL_MEM_READ_ONLY" : "CL_MEM_READ_WRITE", in ? " | CL_MEM_COPY_HOST_PTR" : "",
                   name, in ? arena_printf(e->a, "(void *)%s", name) : "NULL");
-        fail(sb, arena_printf(e->a, "!imcl_d_%s", name), pk, "ERR_MEMORY");
+        host_fail(&w, e, arena_printf(e->a, "!imcl_d_%s", name), "ERR_MEMORY", "done");
     }
     sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n    imcl_err = ");
     opencl_launch_call(sb, e, "imcl_queue", "imcl_kern", oneshot_handle, "NULL");
     sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clFinish(imcl_queue);\n");
-    fail(sb, "imcl_err != CL_SUCCESS", pk, "ERR_LAUNCH");
+    host_fail(&w, e, "imcl_err != CL_SUCCESS", "ERR_LAUNCH", "done");
     bool any_out = false;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
@@ -710,7 +478,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         const char *name = unparse_name(s);
         sb_printf(sb, "    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_%s, CL_TRUE, 0, imcl_%s_bytes, %s, 0, NULL, NULL);\n",
                   name, name, name);
-        fail(sb, "imcl_err != CL_SUCCESS", pk, "ERR_TRANSFER");
+        host_fail(&w, e, "imcl_err != CL_SUCCESS", "ERR_TRANSFER", "done");
     }
     sb_puts(sb, "\ndone:\n");
     for (int i = 0; i < k->nparams; i++)
@@ -720,7 +488,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_puts(sb, "    if (imcl_kern)\n        clReleaseKernel(imcl_kern);\n    if (imcl_prog)\n        clReleaseProgram(imcl_prog);\n"
                 "    if (imcl_queue)\n        clReleaseCommandQueue(imcl_queue);\n    if (imcl_ctx)\n        clReleaseContext(imcl_ctx);\n");
     sb_puts(sb, "    return imcl_status;\n}\n\n");
-    host_error_functions(sb, pk, "imcl_log");
+    host_error_functions(sb, e, "imcl_log");
 }
 
 static int emit(EmitCtx *e, Outputs *out)

@@ -10,14 +10,15 @@
  * sets the kernel's arguments and enqueues it. */
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, HostHandle handle,
                         const char *event);
-/* Picks the device into a new local `imcl_dev` and checks the placements' limits
- * on it (imcl_check_placements), returning the code from the caller on failure. */
-void opencl_device_and_checks(StrBuf *sb, const EmitCtx *e, int indent);
-/* `lvalue = imcl_image_create(context, ...);` for texture array s filled from host
- * ("NULL" for zeros), in a block with its format and description, extents by
- * their names; then `if (!lvalue)` sets imcl_status and jumps to `label`. */
-void opencl_image_create(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
-                         const char *host, const char *label, int indent);
+/* Picks the device into a new local `imcl_dev` (imcl_device, runtime/device.c) and
+ * checks the placements' limits on it (imcl_check_placements), returning the code
+ * from the caller on failure. */
+void opencl_device_and_checks(HostWriter *w, const EmitCtx *e);
+/* `lvalue = imcl_image_create(context, ...);` (runtime/image.c) for texture array s
+ * filled from host ("NULL" for zeros), in a block with its format and description,
+ * extents by their names; then `if (!lvalue)` sets imcl_status and jumps to `label`. */
+void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
+                         const char *host, const char *label);
 
 /* The plan API of OpenCL (docs/wrappers.md), appended to K_host.c; it calls the
  * helpers above, and the device choice, kernel source and build log of the

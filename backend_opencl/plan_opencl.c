@@ -8,11 +8,7 @@
 #include "host.h"
 #include "opencl_host.h"
 #include "plan.h"
-
-static void fail(StrBuf *sb, const char *cond, const char *pk, const char *code)
-{
-    sb_printf(sb, "    if (%s) {\n        imcl_status = %s_%s;\n        goto fail;\n    }\n", cond, pk, code);
-}
+#include "runtime_text/backend_opencl.h"
 
 static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
 {
@@ -31,85 +27,49 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     sb_puts(sb, "};\n\n");
 }
 
-/* The zero-filled buffer of an array in global, shared or constant memory. */
-static void buffer_helper(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
-{
-    const char *pk = e->host_name;
-    bool any = false;
-    for (int i = 0; i < n; i++)
-        any |= !host_on_texture(arr[i]);
-    if (!any)
-        return;
-    sb_printf(sb, "/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write\n"
-                  " * whatever the kernel does with its array: a swap may hand a read-only array the\n"
-                  " * buffer of a written one. Returns %s_OK, %s_ERR_MEMORY or %s_ERR_TRANSFER. */\n", pk, pk, pk);
-    sb_puts(sb, "static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue, size_t bytes)\n{\n"
-                "    const cl_uchar imcl_zero = 0;\n"
-                "    cl_int imcl_err = CL_SUCCESS;\n"
-                "    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);\n"
-                "    if (!*buf)\n");
-    sb_printf(sb, "        return %s_ERR_MEMORY;\n", pk);
-    sb_puts(sb, "    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);\n"
-                "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clFinish(imcl_queue);\n");
-    sb_printf(sb, "    return imcl_err == CL_SUCCESS ? %s_OK : %s_ERR_TRANSFER;\n}\n\n", pk, pk);
-}
-
 static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
 {
     const char *pk = e->host_name;
-    plan_signature(sb, e, PLAN_CREATE, NULL);
-    sb_printf(sb, "\n{\n    if (!plan)\n        return %s_ERR_ARGUMENT;\n    *plan = NULL;\n", pk);
-    plan_create_checks(sb, e, 1);
-    sb_puts(sb, "    imcl_log[0] = 0;\n");
-    opencl_device_and_checks(sb, e, 1);
-    sb_printf(sb, "    %s_plan *p = (%s_plan *)calloc(1, sizeof *p);\n", pk, pk);
-    sb_printf(sb, "    if (!p)\n        return %s_ERR_MEMORY;\n", pk);
-    plan_record_sizes(sb, e, "p", 1);
-    sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
-    sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n");
-    sb_puts(sb, "    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);\n");
-    fail(sb, "!p->context", pk, "ERR_DEVICE");
-    sb_puts(sb, "    p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);\n");
-    fail(sb, "!p->queue", pk, "ERR_DEVICE");
+    plan_begin(sb, e, PLAN_CREATE, NULL);
+    HostWriter w = host_writer(sb, 1);
+    hw_line(&w, "imcl_log[0] = 0;");
+    opencl_device_and_checks(&w, e);
+    plan_create_alloc(&w, e);
+    hw_line(&w, "int imcl_status = %s_OK;", pk);
+    hw_line(&w, "cl_int imcl_err = CL_SUCCESS;");
+    hw_line(&w, "p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);");
+    host_fail(&w, e, "!p->context", "ERR_DEVICE", "fail");
+    hw_line(&w, "p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);");
+    host_fail(&w, e, "!p->queue", "ERR_DEVICE", "fail");
     sb_puts(sb, "\n    /* build the program once (imcl_build) */\n");
-    sb_puts(sb, "    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);\n");
-    sb_printf(sb, "    if (imcl_status != %s_OK)\n        goto fail;\n", pk);
+    hw_line(&w, "imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);");
+    host_goto_unless_ok(&w, e, "fail");
     if (n)
         sb_puts(sb, "\n    /* the device memory of each array, zero-filled */\n");
     for (int i = 0; i < n; i++) {
         const Symbol *s = arr[i];
         if (host_on_texture(s)) {
-            opencl_image_create(sb, e, s, "p->context", arena_printf(e->a, "p->buf[%d]", i), "NULL", "fail", 1);
+            opencl_image_create(&w, e, s, "p->context", arena_printf(e->a, "p->buf[%d]", i), "NULL", "fail");
             continue;
         }
         sb_printf(sb, "    /* '%s' in %s */\n", s->name,
                   host_on_constant(s) ? "constant memory: a buffer, passed as a __constant argument"
                   : s->mem == MEM_SHARED ? "shared memory: a buffer, from which the kernel loads its tiles"
                                          : "global memory: a buffer");
-        sb_printf(sb, "    imcl_status = imcl_plan_buffer(&p->buf[%d], p->context, p->queue, p->bytes[%d]);\n", i, i);
-        sb_printf(sb, "    if (imcl_status != %s_OK)\n        goto fail;\n", pk);
+        hw_line(&w, "imcl_status = imcl_plan_buffer(&p->buf[%d], p->context, p->queue, p->bytes[%d]);", i, i);
+        host_goto_unless_ok(&w, e, "fail");
     }
     sb_printf(sb, "    *plan = p;\n    return %s_OK;\n\nfail:\n    %s_plan_destroy(p);\n    return imcl_status;\n}\n\n", pk, pk);
 }
 
-static void transfers(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
+/* The copies of upload and download, by placement (PlanCopyFailed). */
+static const char *copy_failed(const EmitCtx *e, const Symbol *s, int i, bool up)
 {
-    const char *pk = e->host_name;
-    for (int i = 0; i < n; i++) {
-        const Symbol *s = arr[i];
-        const char *t = host_c_type(s->type->elem->kind);
-        for (int up = 1; up >= 0; up--) {
-            plan_signature(sb, e, up ? PLAN_UPLOAD : PLAN_DOWNLOAD, s);
-            sb_printf(sb, "\n{\n    if (!plan || !host)\n        return %s_ERR_ARGUMENT;\n", pk);
-            if (host_on_texture(s))
-                sb_printf(sb, "    if (imcl_image_%s(plan->queue, plan->buf[%d], host, sizeof(%s)) != CL_SUCCESS)\n",
-                          up ? "write" : "read", i, t);
-            else
-                sb_printf(sb, "    if (clEnqueue%sBuffer(plan->queue, plan->buf[%d], CL_TRUE, 0, plan->bytes[%d], host, 0, NULL, NULL) != CL_SUCCESS)\n",
-                          up ? "Write" : "Read", i, i);
-            sb_printf(sb, "        return %s_ERR_TRANSFER;\n    return %s_OK;\n}\n\n", pk, pk);
-        }
-    }
+    if (host_on_texture(s))
+        return arena_printf(e->a, "imcl_image_%s(plan->queue, plan->buf[%d], host, sizeof(%s)) != CL_SUCCESS",
+                            up ? "write" : "read", i, host_c_type(s->type->elem->kind));
+    return arena_printf(e->a, "clEnqueue%sBuffer(plan->queue, plan->buf[%d], CL_TRUE, 0, plan->bytes[%d], host, 0, NULL, NULL) != CL_SUCCESS",
+                        up ? "Write" : "Read", i, i);
 }
 
 /* The plan's names of the device objects in a launch. */
@@ -124,13 +84,9 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     const char *pk = e->host_name;
     const Function *k = e->k;
     const char *h = plan_handle(k);
-    plan_signature(sb, e, PLAN_LAUNCH, NULL);
-    sb_printf(sb, "\n{\n    if (!%s)\n        return %s_ERR_ARGUMENT;\n", h, pk);
-    plan_extent_locals(sb, e, 1);
-    host_grid_extent(sb, k, 1);
-    sb_printf(sb, "    %s->kernel_ms = 0.0;\n", h);
-    sb_puts(sb, "    if (W < 1 || H < 1 || D < 1)\n");
-    sb_printf(sb, "        return %s_OK; /* an empty grid: nothing to do */\n", pk);
+    plan_begin(sb, e, PLAN_LAUNCH, NULL);
+    HostWriter w = host_writer(sb, 1);
+    plan_launch_grid(&w, e);
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at\n"
                 "     * every launch, since a swap may have exchanged the arrays' memory */\n");
     sb_puts(sb, "    cl_event imcl_ev = NULL;\n    cl_int imcl_err = ");
@@ -167,9 +123,12 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     int n = plan_arrays(e->k, arr);
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
     plan_struct(sb, e, n);
-    buffer_helper(sb, e, arr, n);
+    /* imcl_plan_buffer (runtime/plan_buffer.c): the zero-filled buffer of an array in
+     * global, shared or constant memory */
+    if (host_any(e->k, host_on_buffer) || host_any(e->k, host_on_constant))
+        host_runtime(sb, e, runtime_opencl_plan_buffer);
     create(sb, e, arr, n);
-    transfers(sb, e, arr, n);
+    plan_transfers(sb, e, copy_failed);
     launch(sb, e);
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}}, 1);
     destroy(sb, e, n);

@@ -34,11 +34,15 @@ trap 'rm -rf "$work"' EXIT
 # name|JSON configuration ({A} stands for the kernel's input array)
 CONFIGS=(
     'global, 8x8x8 (default)|{}'
+    'global, 8x8x8, no interior split|{"interior": 0}'
     'shared|{"mem_{A}": "shared"}'
     'texture|{"mem_{A}": "texture"}'
     'constant|{"mem_{A}": "constant"}'
     'global, 32x4x2|{"block_size_x": 32, "block_size_y": 4, "block_size_z": 2}'
     'global, 64x4x1|{"block_size_x": 64, "block_size_y": 4, "block_size_z": 1}'
+    'global, 64x4x1, no interior split|{"block_size_x": 64, "block_size_y": 4, "block_size_z": 1, "interior": 0}'
+    'global, 256x2x1|{"block_size_x": 256, "block_size_y": 2, "block_size_z": 1}'
+    'global, 256x2x1, no interior split|{"block_size_x": 256, "block_size_y": 2, "block_size_z": 1, "interior": 0}'
     'global, coarsen_x 4 interleaved|{"coarsen_x": 4}'
     'global, coarsen_x 4 blocked|{"coarsen_x": 4, "interleaved": 0}'
     'global, coarsen_z 4|{"coarsen_z": 4}'

@@ -49,13 +49,20 @@ Node *lower_storage_extent(Arena *a, Symbol *root, int d, Loc loc)
     return lower_plus_halo(a, e, 2 * root->halo, loc);
 }
 
+/* Dimension d of grid access acc is in range: proven by the footprint, or by
+ * pass_interior for the interior copy of the body. */
+static bool inside(Lower *L, const Node *acc, int d)
+{
+    return (acc->u.access.inside >> d & 1u) || analyze_access_inside(L->k, L->fp, acc, d);
+}
+
 Node *lower_inside_cond(Lower *L, Node *acc)
 {
     Arena *a = L->a;
     Symbol *root = symbol_root(acc->u.access.sym);
     Node *cond = NULL;
     for (int d = 0; d < acc->u.access.n; d++) {
-        if (analyze_access_inside(L->k, L->fp, acc, d))
+        if (inside(L, acc, d))
             continue;
         Node *c = call3(a, "imcl_in", ast_copy(a, acc->u.access.ix[d]),
                         ast_build_extent(a, root, d, acc->loc), root->halo, acc->loc);
@@ -77,7 +84,7 @@ Node *lower_boundary(Lower *L, Node *acc, Node **ix)
         return lower_inside_cond(L, acc);
     const char *fn = root->bc == BC_CLAMPED ? "imcl_clamp" : root->bc == BC_PERIODIC ? "imcl_wrap" : "imcl_mirror";
     for (int d = 0; d < n; d++)
-        if (!analyze_access_inside(L->k, L->fp, acc, d))
+        if (!inside(L, acc, d))
             ix[d] = call3(L->a, fn, ix[d], ast_build_extent(L->a, root, d, acc->loc), root->halo, acc->loc);
     return NULL;
 }

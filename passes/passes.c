@@ -12,10 +12,15 @@
  *   built-ins, which the mapping turns into locals.
  * - unroll after global_memory: the footprint that decides the guards is found
  *   over the loops as written, and the guards are copied with the body.
+ * - interior after shared_memory (tile reads need no guard, and the tile loads
+ *   stay in the prologue, outside the split) and before global_memory, which
+ *   lowers the interior copy without the guards it proved away.
+ * - thread_mapping last: it turns imcl_interior into a test of the block.
  * The driver runs analyze_access first: the lowering drops grid accesses. */
 const Pass pass_table[] = {
     {"texture_memory", pass_texture_memory, true, false, "reads of texture arrays become texture reads"},
     {"shared_memory", pass_shared_memory, true, false, "shared-memory tiles, their loads and reads"},
+    {"interior", pass_interior, true, false, "a copy of the body without edge guards, for inner blocks"},
     {"global_memory", pass_global_memory, false, true, "grid accesses become guarded buffer accesses"},
     {"unroll", pass_unroll, true, false, "for loops unrolled by their unroll_L<line> factor"},
     {"thread_mapping", pass_thread_mapping, true, false, "idx/idy/idz from thread indices, coarsening"},

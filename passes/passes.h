@@ -48,6 +48,10 @@ int pass_global_memory(const PassCtx *c, Function *k);
  * does; declarations of aliases of such arrays are dropped. */
 int pass_texture_memory(const PassCtx *c, Function *k);
 
+/* Guard-free interiors (before pass_global_memory): see passes/interior.c. Sets
+ * k->interior when the body was split. */
+int pass_interior(const PassCtx *c, Function *k);
+
 /* Thread mapping for the GPU backends: declares idx/idy/idz from the block and
  * thread indices (thesis eq. 3.1-3.6, interleaved or blocked), runs the body once
  * per point of a coarsened thread, skips points past the grid's edge, puts the

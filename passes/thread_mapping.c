@@ -27,6 +27,7 @@ typedef struct Mapping {
     Symbol *param[FUNCTION_MAX_PARAMS];
     Symbol *copy[FUNCTION_MAX_PARAMS];
     int ncopies;
+    const char *label;  /* where a `return` of a coarsened thread's point goes */
 } Mapping;
 
 static bool find_uses(Node *n, void *p)
@@ -45,7 +46,7 @@ static Node *replace(Node *n, void *p)
     if (n->kind == AST_BUILTIN && n->u.builtin.which <= BI_IDZ)
         return ast_build_var_ref(m->a, m->coord[n->u.builtin.which], n->loc);
     if (n->kind == AST_RETURN && m->coarsened)
-        return ast_build_goto(m->a, NEXT_POINT, n->loc);
+        return ast_build_goto(m->a, m->label, n->loc);
     if (n->kind == AST_VAR)
         for (int i = 0; i < m->ncopies; i++)
             if (n->u.var.sym == m->param[i])
@@ -99,6 +100,116 @@ static Node *coordinate(Arena *a, const TuneParams *tp, int d, Symbol *c)
     return ast_build_binary(a, '+', group, within, (Loc){0});
 }
 
+/* Whether the whole block lies in the kernel's interior (pass_interior): in each
+ * dimension, its first point at or past lo and its last before every bound. */
+static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
+{
+    const Interior *in = k->interior;
+    Loc none = {0};
+    Node *cond = NULL;
+    for (int d = 0; d < k->grid_dims; d++) {
+        long long span = (long long)tp->block[d] * tp->coarsen[d];
+        Node *group = builtin(a, (Builtin)(BI_GROUP_X + d));
+        if (in->lo[d] > 0) {
+            Node *first = ast_build_binary(a, '*', group, int_lit(a, span), none);
+            Node *c = ast_build_binary(a, OP_GE, first, int_lit(a, in->lo[d]), none);
+            cond = cond ? ast_build_binary(a, OP_AND, cond, c, none) : c;
+        }
+        for (int i = 0; i < in->nhi[d]; i++) {
+            const InteriorBound *b = &in->hi[d][i];
+            Node *next = ast_build_binary(a, '+', builtin(a, (Builtin)(BI_GROUP_X + d)), int_lit(a, 1), none);
+            Node *end = ast_build_binary(a, '*', next, int_lit(a, span), none);
+            Node *limit = b->array ? ast_build_extent(a, b->array, d, none) : builtin(a, (Builtin)(BI_W + d));
+            limit->type = type_scalar(TY_INT);
+            if (b->off)
+                limit = ast_build_binary(a, b->off > 0 ? '+' : '-', limit, int_lit(a, b->off > 0 ? b->off : -b->off),
+                                         none);
+            Node *c = ast_build_binary(a, OP_LE, end, limit, none);
+            cond = cond ? ast_build_binary(a, OP_AND, cond, c, none) : c;
+        }
+    }
+    return cond;
+}
+
+/* The statements that run `stmts` (the kernel's body, mapped) at every point of
+ * this thread: its coordinates, then with `edge` the test that skips points past
+ * the edge of the grid, then the body; with coarsening one loop per coarsened
+ * dimension around that, and `label` ending a point that returns. */
+static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar, Node *stmts, bool edge,
+                    const char *label, bool returns)
+{
+    Arena *a = m->a;
+    Loc none = {0};
+    Node *point = ast_build_block(a, none);
+    ast_append_stmt(a, point, ast_build_comment(a, m->coarsened ? "the grid point of this iteration"
+                                                               : "the grid point of this thread", none));
+    Node *guard = NULL;
+    for (int d = 0; d < 3; d++) {
+        if (!m->used[d])
+            continue;
+        Node *init;
+        if (d < k->grid_dims) {
+            init = coordinate(a, tp, d, cvar[d]);
+            Node *past = ast_build_binary(a, OP_GE, ast_build_var_ref(a, m->coord[d], none),
+                                          builtin(a, (Builtin)(BI_W + d)), none);
+            guard = guard ? ast_build_binary(a, OP_OR, guard, past, none) : past;
+        } else {
+            init = int_lit(a, 0);
+        }
+        Node *decl = ast_build_decl(a, m->coord[d], init, none);
+        decl->u.decl.is_const = true;
+        ast_append_stmt(a, point, decl);
+    }
+    if (!m->coarsened) {
+        if (edge) {
+            ast_append_stmt(a, point, ast_build_comment(a, "threads past the edge of the grid have no point", none));
+            ast_append_stmt(a, point, ast_build_if(a, guard, ast_build_return(a, NULL, none), NULL, none));
+        }
+        for (int i = 0; i < stmts->u.block.stmts.len; i++)
+            ast_append_stmt(a, point, stmts->u.block.stmts.items[i]);
+        return point;
+    }
+    if (edge) {
+        ast_append_stmt(a, point, ast_build_comment(a, "points past the edge of the grid are skipped", none));
+        ast_append_stmt(a, point, ast_build_if(a, guard, ast_new(a, AST_CONTINUE, none), NULL, none));
+    }
+    if (m->ncopies)
+        ast_append_stmt(a, point, ast_build_comment(a, "parameters the kernel changes start afresh at every point", none));
+    for (int i = 0; i < m->ncopies; i++)
+        ast_append_stmt(a, point, ast_build_decl(a, m->copy[i], ast_build_var_ref(a, m->param[i], none), none));
+    if (returns) {
+        /* The kernel's own block, so that its `return`s (now jumps to the end of
+         * this point) leave the scope of its declarations. */
+        ast_append_stmt(a, point, stmts);
+        ast_append_stmt(a, point, ast_build_label(a, label, none));
+    } else {
+        for (int i = 0; i < stmts->u.block.stmts.len; i++)
+            ast_append_stmt(a, point, stmts->u.block.stmts.items[i]);
+    }
+    /* One loop per coarsened dimension, x innermost. */
+    Node *loop = point;
+    for (int d = 0; d < k->grid_dims; d++) {
+        if (!cvar[d])
+            continue;
+        Node *init = ast_build_decl(a, cvar[d], int_lit(a, 0), none);
+        Node *cond = ast_build_binary(a, '<', ast_build_var_ref(a, cvar[d], none), int_lit(a, tp->coarsen[d]), none);
+        Node *step = ast_build_unary(a, OP_POSTINC, ast_build_var_ref(a, cvar[d], none), none);
+        loop = ast_build_for(a, init, cond, step, loop, none);
+    }
+    StrBuf what = {0};
+    sb_printf(&what, "this thread computes %d", tp->coarsen[0]);
+    for (int d = 1; d < k->grid_dims; d++)
+        sb_printf(&what, " x %d", tp->coarsen[d]);
+    sb_printf(&what, " points, %s (thesis eq. %s)",
+              tp->interleaved ? "a block apart in each dimension" : "next to each other",
+              tp->interleaved ? "3.1-3.3" : "3.4-3.6");
+    Node *block = ast_build_block(a, none);
+    ast_append_stmt(a, block, ast_build_comment(a, sb_str(&what), none));
+    sb_free(&what);
+    ast_append_stmt(a, block, loop);
+    return block;
+}
+
 int pass_thread_mapping(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
@@ -106,7 +217,7 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     static const char *names[] = {"idx", "idy", "idz"};
     static const char *cnames[] = {"imcl_cx", "imcl_cy", "imcl_cz"};
     Loc none = {0};
-    Mapping m = {a, {0}, {false}, false, {0}, {0}, 0};
+    Mapping m = {a, {0}, {false}, false, {0}, {0}, 0, NEXT_POINT};
     Symbol *cvar[3] = {NULL, NULL, NULL};
     for (int d = 0; d < k->grid_dims; d++)
         if (tp->coarsen[d] > 1) {
@@ -118,83 +229,39 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     m.used[0] = m.used[1] = true;
     if (k->grid_dims == 3)
         m.used[2] = true;
-
-    /* The point: its coordinates, and the guard that skips it past the edge. */
-    Node *point = ast_build_block(a, none);
-    ast_append_stmt(a, point, ast_build_comment(a, m.coarsened ? "the grid point of this iteration"
-                                                              : "the grid point of this thread", none));
-    Node *guard = NULL;
-    for (int d = 0; d < 3; d++) {
-        if (!m.used[d])
-            continue;
-        m.coord[d] = ast_build_symbol(a, names[d], SYM_LOCAL, type_scalar(TY_INT), none);
-        Node *init;
-        if (d < k->grid_dims) {
-            init = coordinate(a, tp, d, cvar[d]);
-            Node *past = ast_build_binary(a, OP_GE, ast_build_var_ref(a, m.coord[d], none),
-                                          builtin(a, (Builtin)(BI_W + d)), none);
-            guard = guard ? ast_build_binary(a, OP_OR, guard, past, none) : past;
-        } else {
-            init = int_lit(a, 0);
-        }
-        Node *decl = ast_build_decl(a, m.coord[d], init, none);
-        decl->u.decl.is_const = true;
-        ast_append_stmt(a, point, decl);
-    }
-    bool returns = false;
-    ast_walk(k->body, has_return, &returns);
+    for (int d = 0; d < 3; d++)
+        if (m.used[d])
+            m.coord[d] = ast_build_symbol(a, names[d], SYM_LOCAL, type_scalar(TY_INT), none);
     if (m.coarsened)
         copy_assigned_params(&m, k);
-    ast_mutate(k->body, replace, &m);
-    ast_fix_parents(k->body);
 
     Node *body = ast_build_block(a, none);
     if (k->prologue)
         for (int i = 0; i < k->prologue->u.block.stmts.len; i++)
             ast_append_stmt(a, body, k->prologue->u.block.stmts.items[i]);
-    if (!m.coarsened) {
-        ast_append_stmt(a, point, ast_build_comment(a, "threads past the edge of the grid have no point", none));
-        ast_append_stmt(a, point, ast_build_if(a, guard, ast_build_return(a, NULL, none), NULL, none));
-        for (int i = 0; i < point->u.block.stmts.len; i++)
-            ast_append_stmt(a, body, point->u.block.stmts.items[i]);
-        for (int i = 0; i < k->body->u.block.stmts.len; i++)
-            ast_append_stmt(a, body, k->body->u.block.stmts.items[i]);
+    /* pass_interior's split: blocks wholly inside the interior run its copy of the
+     * body, without edge guards and without the test for points past the grid. */
+    Node *split = k->interior ? k->body->u.block.stmts.items[0] : NULL;
+    Node *parts[2] = {split ? split->u.if_.then : k->body, split ? split->u.if_.els : NULL};
+    static const char *labels[2] = {"imcl_next_inner_point", NEXT_POINT};
+    Node *mapped[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        if (!parts[i])
+            continue;
+        bool returns = false;
+        ast_walk(parts[i], has_return, &returns);
+        m.label = split && i == 0 ? labels[0] : labels[1];
+        parts[i] = ast_mutate(parts[i], replace, &m);
+        ast_fix_parents(parts[i]);
+        mapped[i] = points(&m, k, tp, cvar, parts[i], !split || i == 1, m.label, returns);
+    }
+    if (split) {
+        ast_append_stmt(a, body, ast_build_comment(a, "blocks far enough from every edge of the grid run the "
+                                                      "body without edge guards", none));
+        ast_append_stmt(a, body, ast_build_if(a, block_interior(a, k, tp), mapped[0], mapped[1], none));
     } else {
-        ast_append_stmt(a, point, ast_build_comment(a, "points past the edge of the grid are skipped", none));
-        ast_append_stmt(a, point, ast_build_if(a, guard, ast_new(a, AST_CONTINUE, none), NULL, none));
-        if (m.ncopies)
-            ast_append_stmt(a, point, ast_build_comment(a, "parameters the kernel changes start afresh at every point", none));
-        for (int i = 0; i < m.ncopies; i++)
-            ast_append_stmt(a, point, ast_build_decl(a, m.copy[i], ast_build_var_ref(a, m.param[i], none), none));
-        if (returns) {
-            /* The kernel's own block, so that its `return`s (now jumps to the end
-             * of this point) leave the scope of its declarations. */
-            ast_append_stmt(a, point, k->body);
-            ast_append_stmt(a, point, ast_build_label(a, NEXT_POINT, none));
-        } else {
-            for (int i = 0; i < k->body->u.block.stmts.len; i++)
-                ast_append_stmt(a, point, k->body->u.block.stmts.items[i]);
-        }
-        /* One loop per coarsened dimension, x innermost. */
-        Node *loop = point;
-        for (int d = 0; d < k->grid_dims; d++) {
-            if (!cvar[d])
-                continue;
-            Node *init = ast_build_decl(a, cvar[d], int_lit(a, 0), none);
-            Node *cond = ast_build_binary(a, '<', ast_build_var_ref(a, cvar[d], none), int_lit(a, tp->coarsen[d]), none);
-            Node *step = ast_build_unary(a, OP_POSTINC, ast_build_var_ref(a, cvar[d], none), none);
-            loop = ast_build_for(a, init, cond, step, loop, none);
-        }
-        StrBuf what = {0};
-        sb_printf(&what, "this thread computes %d", tp->coarsen[0]);
-        for (int d = 1; d < k->grid_dims; d++)
-            sb_printf(&what, " x %d", tp->coarsen[d]);
-        sb_printf(&what, " points, %s (thesis eq. %s)",
-                  tp->interleaved ? "a block apart in each dimension" : "next to each other",
-                  tp->interleaved ? "3.1-3.3" : "3.4-3.6");
-        ast_append_stmt(a, body, ast_build_comment(a, sb_str(&what), none));
-        sb_free(&what);
-        ast_append_stmt(a, body, loop);
+        for (int i = 0; i < mapped[0]->u.block.stmts.len; i++)
+            ast_append_stmt(a, body, mapped[0]->u.block.stmts.items[i]);
     }
     k->body = body;
     k->prologue = NULL;

@@ -323,12 +323,15 @@ static int factor_for(const TuneParams *tp, int line)
     return f;
 }
 
-int pass_unroll(const PassCtx *c, Function *k)
+/* The loops of `body` (k's body, or one side of pass_interior's split). */
+static int unroll_body(const PassCtx *c, Function *k, Node *body)
 {
     Arena *a = c->a;
     const TuneParams *tp = c->tp;
     Diag *diag = c->diag;
-    LoopTable t = analyze_loops(a, k);
+    Function part = *k;
+    part.body = body;
+    LoopTable t = analyze_loops(a, &part);
     int errors = 0;
     /* Pre-order reversed: inner loops first, so that an outer loop copies its
      * inner loops already unrolled. */
@@ -348,6 +351,16 @@ int pass_unroll(const PassCtx *c, Function *k)
         Node *r = li->trip_known && factor >= li->trip ? unroll_fully(&u) : unroll_partly(&u, factor);
         ast_replace(loop, r);
     }
+    return errors;
+}
+
+int pass_unroll(const PassCtx *c, Function *k)
+{
+    /* Each side of the interior split holds the same loops on the same lines:
+     * they are unrolled alike, one side at a time. */
+    Node *split = k->interior ? k->body->u.block.stmts.items[0] : NULL;
+    int errors = split ? unroll_body(c, k, split->u.if_.then) + unroll_body(c, k, split->u.if_.els)
+                       : unroll_body(c, k, k->body);
     ast_fix_parents(k->body);
     return errors;
 }

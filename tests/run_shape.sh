@@ -54,7 +54,7 @@ gen() {
     gen_n=$((gen_n + 1))
     local out=$WORK/$name-$backend-$gen_n
     mkdir -p "$out"
-    printf '%s\n' "$json" >"$out.json"
+    no_interior "$json" >"$out.json"
     if ! "$IMCL" -b "$backend" -t "$out.json" "$@" -o "$out" "$DIR/$name.imcl" >"$out.log" 2>&1; then
         bad "imcl -b $backend -t '$json' $* $name.imcl exited with status $?: $(cat "$out.log")"
     fi
@@ -385,6 +385,24 @@ bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"block_size_x": 16, "block_size_y": 1
 bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"mem_in": "shared", "block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
 bounds alias_end ALIAS_END 8 8 8 1 1 1 '{"mem_in": "shared"}'
 
+# ---- guard-free interiors (passes/interior.c) ------------------------------------------
+# The default (interior 1): inner blocks test the block once and read unguarded;
+# gen() passes "interior": 0, so these call imcl themselves.
+"$IMCL" -b opencl -o "$WORK/interior-cl" "$DIR/sum7.imcl" >/dev/null 2>&1
+"$IMCL" -b cuda -o "$WORK/interior-cu" "$DIR/sum7.imcl" >/dev/null 2>&1
+cl=$WORK/interior-cl/sum7.cl cu=$WORK/interior-cu/sum7.cu
+has "interior: OpenCL tests the work-group" "$cl" "if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= out_width && ((int)get_group_id(0) + 1) * 8 <= W - 1"
+has "interior: CUDA tests the block" "$cu" "if ((int)blockIdx.x * 8 >= 1 && ((int)blockIdx.x + 1) * 8 <= out_width && ((int)blockIdx.x + 1) * 8 <= W - 1"
+# imcl_in: its definition, the write's 3 dimensions and 6 reads, all on the boundary side
+count "interior: guards on the boundary side only" "$cl" "imcl_in(" 10
+count "interior: one edge test (the boundary side)" "$cl" "if (idx >= W || idy >= H || idz >= D)" 1
+count "interior: the unguarded read of in[idx - 1] (inner side)" "$cl" "= in[(idz * in_height + idy) * in_width + (idx - 1)]" 1
+printf '{"interior": 0}\n' >"$WORK/interior0.json"
+"$IMCL" -b opencl -t "$WORK/interior0.json" -o "$WORK/interior-0" "$DIR/sum7.imcl" >/dev/null 2>&1
+hasnt "interior 0: no split" "$WORK/interior-0/sum7.cl" "get_group_id(0) + 1"
+space=$("$IMCL" --dump-space -b opencl "$DIR/sum7.imcl" 2>&1)
+if grep -q '"interior":[[:space:]]*\[0, 1\]' <<<"$space"; then ok "space: interior [0, 1] listed"; else bad "space: no interior"; fi
+
 # ---- --emit-ast=after:PASS ----------------------------------------------------------
 printf '{"mem_in": "shared"}\n' >"$WORK/emit.json"
 after() { "$IMCL" -b opencl -t "$WORK/emit.json" -o "$WORK/emit" --emit-ast=after:"$1" "$DIR/sum7.imcl" 2>&1; }
@@ -402,7 +420,7 @@ if [ "$(grep -c GridAccess <<<"$ast")" = 0 ] && grep -q BufAccess <<<"$ast"; the
 else
     bad "--emit-ast=after:global_memory: $(grep GridAccess <<<"$ast" | head -3)"
 fi
-want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of texture_memory, shared_memory, global_memory, unroll, thread_mapping"
+want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of texture_memory, shared_memory, interior, global_memory, unroll, thread_mapping"
 got=$("$IMCL" --emit-ast=after:lower "$DIR/sum7.imcl" 2>&1)
 [ "$got" = "$want" ] && ok "--emit-ast=after:lower is refused, listing the passes" || bad "--emit-ast=after:lower: '$got'"
 

@@ -41,7 +41,9 @@ else
     failn=$((failn + 1))
 fi
 
-# 2. shape
+# 2. shape (one copy of the body: "interior": 0, tests/lib/flat.sh)
+# shellcheck source=lib/flat.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/flat.sh"
 # occurrences of TEXT in the kernel function of FILE only (from its __kernel /
 # __global__ line to the closing brace at the left margin; the host code below
 # has loops of its own)
@@ -57,7 +59,7 @@ while IFS='|' read -r counts cfg comment; do
     comment=$(echo "$comment" | sed 's/^ *//; s/ *$//')
     out=$WORK/shape/$n
     mkdir -p "$out"
-    echo "$cfg" >"$out/params.json"
+    no_interior "$cfg" >"$out/params.json"
     ok=1
     if ! "$IMCL" -b c -b opencl -b cuda -t "$out/params.json" -o "$out" "$DIR/shape/shape.imcl" 2>"$out/err"; then
         echo "FAIL shape $cfg: imcl refused it:"

@@ -22,6 +22,7 @@ typedef struct TuneParams {
     bool block_given[3];
     int coarsen[3];
     int interleaved;
+    int interior;           /* 1: inner blocks run a copy without edge guards (pass_interior) */
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
     int nmem, capmem;
     UnrollChoice *unroll;

@@ -76,6 +76,15 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     il->ints[il->n++] = 0;
     il->ints[il->n++] = 1;
     il->def_int = 1;
+    /* A copy of the body without edge guards for inner blocks (pass_interior):
+     * listed where it changes something, that is where some guard can go. */
+    if (o->backend->gpu && analyze_interior(a, k, NULL)) {
+        Param *ip = new_param(s, a);
+        ip->name = "interior";
+        ip->ints[ip->n++] = 0;
+        ip->ints[ip->n++] = 1;
+        ip->def_int = 1;
+    }
     /* Placements, and what they cost in shared and constant memory. */
     Budget shared, constant;
     budget_init(&shared, MEM_SHARED, o);
@@ -112,9 +121,9 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     }
     s->restrict_[s->nr++] = arena_printf(a, "block_size_x*block_size_y*block_size_z <= %d", PARAMS_MAX_BLOCK_THREADS);
     const char *r;
-    if ((r = budget_restriction(&shared, a)))
+    if (o->backend->gpu && (r = budget_restriction(&shared, a)))
         s->restrict_[s->nr++] = r;
-    if ((r = budget_restriction(&constant, a)))
+    if (o->backend->gpu && (r = budget_restriction(&constant, a)))
         s->restrict_[s->nr++] = r;
 }
 

@@ -1,9 +1,13 @@
-/* Host-side text shared by the C, CUDA and OpenCL wrappers. */
+/* Host-side text shared by the C, CUDA and OpenCL wrappers, the writer of host code
+ * and the copy of the host runtime files (host.h). */
 #include "host.h"
 
+#include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime_text/wrappers.h"
 #include "unparse.h"
 
 StrBuf *outputs_add(Outputs *o, const char *name)
@@ -127,7 +131,7 @@ bool host_copy_out(const Symbol *s)
     return (s->access & ACC_WRITE) != 0;
 }
 
-void host_transfer_comment(StrBuf *sb, const Function *k, int indent)
+void host_transfer_comment(HostWriter *w, const Function *k)
 {
     StrBuf in = {0}, out = {0}, skipped = {0};
     for (int i = 0; i < k->nparams; i++) {
@@ -139,14 +143,12 @@ void host_transfer_comment(StrBuf *sb, const Function *k, int indent)
         if (host_copy_out(s))
             sb_printf(&out, "%s%s", out.len ? ", " : "", s->name);
     }
-    for (int i = 0; i < indent; i++)
-        sb_puts(sb, "    ");
-    sb_printf(sb, "/* transfers: in [%s], out [%s]", sb_str(&in), sb_str(&out));
     if (skipped.len)
-        sb_printf(sb, "; not copied in: %s (every element is overwritten before it is read)", sb_str(&skipped));
+        hw_line(w, "/* transfers: in [%s], out [%s]; not copied in: %s (every element is overwritten before it is read) */",
+                sb_str(&in), sb_str(&out), sb_str(&skipped));
     else
-        sb_puts(sb, "; written arrays the kernel may not overwrite in full are copied in, so no data is lost");
-    sb_puts(sb, " */\n");
+        hw_line(w, "/* transfers: in [%s], out [%s]; written arrays the kernel may not overwrite in full are copied in, so no data is lost */",
+                sb_str(&in), sb_str(&out));
     sb_free(&in);
     sb_free(&out);
     sb_free(&skipped);
@@ -208,18 +210,63 @@ void host_elems(StrBuf *sb, const Symbol *s)
     }
 }
 
-static void pad(StrBuf *sb, int indent)
+const char *host_storage_extent(Arena *a, const Symbol *s, int d, bool cast)
 {
-    for (int i = 0; i < indent; i++)
-        sb_puts(sb, "    ");
+    const char *name = unparse_name(s), *suffix = unparse_extent_suffix(d), *c = cast ? "(size_t)" : "";
+    if (s->halo)
+        return arena_printf(a, "%s(%s%s + %d)", c, name, suffix, 2 * s->halo);
+    return arena_printf(a, "%s%s%s", c, name, suffix);
 }
 
-void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent)
+/* ---- writer of host code ---- */
+
+HostWriter host_writer(StrBuf *sb, int indent)
 {
-    host_check_extents(sb, k, fail, indent, true);
+    return (HostWriter){sb, indent};
 }
 
-void host_check_extents(StrBuf *sb, const Function *k, const char *fail, int indent, bool pointers)
+void hw_start(HostWriter *w)
+{
+    for (int i = 0; i < w->indent; i++)
+        sb_puts(w->sb, "    ");
+}
+
+void hw_break(HostWriter *w)
+{
+    sb_putc(w->sb, '\n');
+    w->indent++;
+    hw_start(w);
+    w->indent--;
+}
+
+void hw_line(HostWriter *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    hw_start(w);
+    sb_vprintf(w->sb, fmt, ap);
+    sb_putc(w->sb, '\n');
+    va_end(ap);
+}
+
+void hw_inner(HostWriter *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    w->indent++;
+    hw_start(w);
+    w->indent--;
+    sb_vprintf(w->sb, fmt, ap);
+    sb_putc(w->sb, '\n');
+    va_end(ap);
+}
+
+void host_check_args(HostWriter *w, const Function *k, const char *fail)
+{
+    host_check_extents(w, k, fail, true);
+}
+
+void host_check_extents(HostWriter *w, const Function *k, const char *fail, bool pointers)
 {
     StrBuf cond = {0};
     for (int i = 0; i < k->nparams; i++) {
@@ -234,63 +281,58 @@ void host_check_extents(StrBuf *sb, const Function *k, const char *fail, int ind
                 sb_printf(&cond, "%s%s%s < 1", cond.len ? " || " : "", name, unparse_extent_suffix(d));
     }
     if (cond.len) {
-        pad(sb, indent);
-        sb_puts(sb, pointers ? "/* every array is needed, and every extent must be positive */\n"
-                             : "/* every extent must be positive */\n");
-        pad(sb, indent);
-        sb_printf(sb, "if (%s)\n", sb_str(&cond));
-        pad(sb, indent + 1);
-        sb_printf(sb, "return %s;\n", fail);
+        hw_line(w, "%s", pointers ? "/* every array is needed, and every extent must be positive */"
+                                  : "/* every extent must be positive */");
+        hw_line(w, "if (%s)", sb_str(&cond));
+        hw_inner(w, "return %s;", fail);
     }
     sb_free(&cond);
     /* Kernels index with int: an array of more elements cannot be addressed. */
-    StrBuf big = {0};
+    bool first = true;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!type_is_grid(s->type))
             continue;
-        sb_puts(&big, big.len ? " ||\n" : "");
-        if (big.len) {
-            pad(&big, indent);
-            sb_puts(&big, "    ");
+        if (first) {
+            hw_line(w, "/* indices are int: at most 2^31 - 1 elements per array */");
+            hw_start(w);
+            sb_puts(w->sb, "if (");
+        } else {
+            sb_puts(w->sb, " ||");
+            hw_break(w);
         }
-        host_elems(&big, s);
-        sb_puts(&big, " > 2147483647u");
+        first = false;
+        host_elems(w->sb, s);
+        sb_puts(w->sb, " > 2147483647u");
     }
-    if (big.len) {
-        pad(sb, indent);
-        sb_puts(sb, "/* indices are int: at most 2^31 - 1 elements per array */\n");
-        pad(sb, indent);
-        sb_printf(sb, "if (%s)\n", sb_str(&big));
-        pad(sb, indent + 1);
-        sb_printf(sb, "return %s;\n", fail);
+    if (!first) {
+        sb_puts(w->sb, ")\n");
+        hw_inner(w, "return %s;", fail);
     }
-    sb_free(&big);
     if (k->grid_kind == GRID_ARRAYS && k->ngrid_arrays > 1) {
-        pad(sb, indent);
-        sb_puts(sb, "/* the arrays the grid is bound to must have one extent */\n");
+        hw_line(w, "/* the arrays the grid is bound to must have one extent */");
         const char *a0 = unparse_name(k->grid_arrays[0]);
         for (int i = 1; i < k->ngrid_arrays; i++) {
             const char *ai = unparse_name(k->grid_arrays[i]);
-            pad(sb, indent);
-            sb_puts(sb, "if (");
+            hw_start(w);
+            sb_puts(w->sb, "if (");
             for (int d = 0; d < k->grid_dims; d++)
-                sb_printf(sb, "%s%s%s != %s%s", d ? " || " : "", ai, unparse_extent_suffix(d), a0,
+                sb_printf(w->sb, "%s%s%s != %s%s", d ? " || " : "", ai, unparse_extent_suffix(d), a0,
                           unparse_extent_suffix(d));
-            sb_puts(sb, ")\n");
-            pad(sb, indent + 1);
-            sb_printf(sb, "return %s;\n", fail);
+            sb_puts(w->sb, ")\n");
+            hw_inner(w, "return %s;", fail);
         }
     }
 }
 
 static const Target host_target_c;
 
-void host_grid_extent(StrBuf *sb, const Function *k, int indent)
+void host_grid_extent(HostWriter *w, const Function *k)
 {
     static const char *names[] = {"W", "H", "D"};
+    StrBuf *sb = w->sb;
     for (int d = 0; d < 3; d++) {
-        pad(sb, indent);
+        hw_start(w);
         sb_printf(sb, "const int %s = ", names[d]);
         if (k->grid_kind == GRID_ARRAYS) {
             if (d < k->grid_dims)
@@ -377,22 +419,143 @@ void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker)
     }
 }
 
-void host_error_functions(StrBuf *sb, const char *pk, const char *log)
+void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log)
 {
-    sb_printf(sb,
-              "const char *%s_strerror(int code)\n"
-              "{\n"
-              "    switch (code) {\n"
-              "    case %s_OK: return \"success\";\n"
-              "    case %s_ERR_ARGUMENT: return \"invalid argument (NULL array, extent below 1, or grid arrays of different extents)\";\n"
-              "    case %s_ERR_DEVICE: return \"no usable device\";\n"
-              "    case %s_ERR_MEMORY: return \"device memory allocation failed\";\n"
-              "    case %s_ERR_TRANSFER: return \"copy between host and device failed\";\n"
-              "    case %s_ERR_BUILD: return \"kernel build failed\";\n"
-              "    case %s_ERR_LAUNCH: return \"kernel launch failed\";\n"
-              "    default: return \"unknown error\";\n"
-              "    }\n"
-              "}\n",
-              pk, pk, pk, pk, pk, pk, pk, pk);
-    sb_printf(sb, "\nconst char *%s_build_log(void)\n{\n    return %s;\n}\n", pk, log);
+    host_runtime(sb, e, runtime_wrappers_strerror);
+    sb_printf(sb, "const char *%s_build_log(void)\n{\n    return %s;\n}\n", e->host_name, log);
+}
+
+bool host_any(const Function *k, bool (*pred)(const Symbol *))
+{
+    for (int i = 0; i < k->nparams; i++)
+        if (host_is_array(k->params[i]) && pred(k->params[i]))
+            return true;
+    return false;
+}
+
+bool host_placement_checked(const Symbol *s)
+{
+    return host_on_texture(s) || (host_on_constant(s) && type_is_grid(s->type));
+}
+
+void host_checked_extents(StrBuf *sb, const Function *k, bool decl, const char *first)
+{
+    const char *sep = first;
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!host_placement_checked(s))
+            continue;
+        for (int d = 0; d < type_grid_dims(s->type); d++) {
+            sb_printf(sb, "%s%s%s%s", sep, decl ? "int " : "", unparse_name(s), unparse_extent_suffix(d));
+            sep = ", ";
+        }
+    }
+}
+
+void host_texture_dims(const Function *k, bool dims[4])
+{
+    for (int n = 0; n < 4; n++)
+        dims[n] = false;
+    for (int i = 0; i < k->nparams; i++)
+        if (host_on_texture(k->params[i]))
+            dims[type_grid_dims(k->params[i]->type)] = true;
+}
+
+void host_runtime(StrBuf *sb, const EmitCtx *e, const char *text)
+{
+    static const char kernel_marker[] = "IMCL_KERNEL_NAME";
+    for (const char *p = text; *p;) {
+        bool word_start = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        if (word_start && strncmp(p, "PK_", 3) == 0) {
+            sb_puts(sb, e->host_name);
+            p += 2;
+        } else if (word_start && strncmp(p, kernel_marker, sizeof kernel_marker - 1) == 0 &&
+                   !(isalnum((unsigned char)p[sizeof kernel_marker - 1]) || p[sizeof kernel_marker - 1] == '_')) {
+            sb_printf(sb, "\"%s\"", unparse_kernel_name(e->k));
+            p += sizeof kernel_marker - 1;
+        } else {
+            sb_putc(sb, *p++);
+        }
+    }
+    sb_putc(sb, '\n');
+}
+
+void host_fail(HostWriter *w, const EmitCtx *e, const char *cond, const char *code, const char *label)
+{
+    hw_line(w, "if (%s) {", cond);
+    hw_inner(w, "imcl_status = %s_%s;", e->host_name, code);
+    hw_inner(w, "goto %s;", label);
+    hw_line(w, "}");
+}
+
+void host_goto_unless_ok(HostWriter *w, const EmitCtx *e, const char *label)
+{
+    hw_line(w, "if (imcl_status != %s_OK)", e->host_name);
+    hw_inner(w, "goto %s;", label);
+}
+
+void host_placement_checks_call(HostWriter *w, const EmitCtx *e, const char *device)
+{
+    hw_line(w, "/* the limits of the placements%s (imcl_check_placements) */", device ? " on this device" : "");
+    hw_start(w);
+    sb_printf(w->sb, "const int imcl_fits = imcl_check_placements(%s", device ? device : "");
+    host_checked_extents(w->sb, e->k, false, device ? ", " : "");
+    sb_puts(w->sb, ");\n");
+    hw_line(w, "if (imcl_fits != %s_OK)", e->host_name);
+    hw_inner(w, "return imcl_fits;");
+}
+
+void host_texture_fit(HostWriter *w, const EmitCtx *e, const char *limit, bool cast)
+{
+    const Function *k = e->k;
+    hw_start(w);
+    sb_puts(w->sb, "if (");
+    bool first = true;
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!host_on_texture(s))
+            continue;
+        int n = type_grid_dims(s->type);
+        for (int d = 0; d < n; d++) {
+            if (!first) {
+                sb_puts(w->sb, " ||");
+                hw_break(w);
+            }
+            first = false;
+            sb_printf(w->sb, "%s > %s%dd[%d]", host_storage_extent(e->a, s, d, cast), limit, n, d);
+        }
+    }
+    sb_puts(w->sb, ")\n");
+    hw_inner(w, "return %s_ERR_ARGUMENT;", e->host_name);
+}
+
+void host_bytes(StrBuf *sb, const Symbol *s)
+{
+    host_elems(sb, s);
+    sb_printf(sb, " * sizeof(%s)", host_c_type(s->type->elem->kind));
+}
+
+void host_bytes_decl(HostWriter *w, const Symbol *s)
+{
+    hw_start(w);
+    sb_printf(w->sb, "const size_t imcl_%s_bytes = ", unparse_name(s));
+    host_bytes(w->sb, s);
+    sb_puts(w->sb, ";\n");
+}
+
+void host_wrapper_begin(StrBuf *sb, const EmitCtx *e)
+{
+    sb_printf(sb, "int %s(", e->host_name);
+    host_param_list(sb, e->k);
+    sb_puts(sb, ")\n{\n");
+}
+
+void host_wrapper_grid(HostWriter *w, const EmitCtx *e, bool empty_returns)
+{
+    host_check_args(w, e->k, arena_printf(e->a, "%s_ERR_ARGUMENT", e->host_name));
+    host_grid_extent(w, e->k);
+    if (!empty_returns)
+        return;
+    hw_line(w, "if (W < 1 || H < 1 || D < 1)");
+    hw_inner(w, "return %s_OK; /* an empty grid: nothing to do */", e->host_name);
 }

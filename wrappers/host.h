@@ -1,6 +1,8 @@
 /* Host-side text that every backend's wrappers and plans print alike: the
  * parameter lists, argument checks, banner and transfers of the public wrapper,
- * and where each array lives on the device (wrappers/host.c). */
+ * where each array lives on the device, the pieces of the device backends' host
+ * code that are the same, the writer of host code (HostWriter) and the copy of
+ * the host runtime files (wrappers/host.c). */
 #ifndef IMCL_HOST_H
 #define IMCL_HOST_H
 
@@ -51,25 +53,20 @@ void host_param_list(StrBuf *sb, const Function *k);
 void host_arg_list(StrBuf *sb, const Function *k, const char *array_prefix);
 /* Number of elements of array parameter s, as a size_t C expression. */
 void host_elems(StrBuf *sb, const Symbol *s);
-/* Checks of the arguments: NULL arrays, extents below 1, arrays of more than
- * 2^31-1 elements, grid arrays of unequal extent; each failing check returns
- * `fail` (a C expression). */
-void host_check_args(StrBuf *sb, const Function *k, const char *fail, int indent);
-/* The same, without the NULL checks unless `pointers` (plan_create has extents only). */
-void host_check_extents(StrBuf *sb, const Function *k, const char *fail, int indent, bool pointers);
-/* `const int W = ...; const int H = ...; const int D = ...;` */
-void host_grid_extent(StrBuf *sb, const Function *k, int indent);
+/* Its bytes: `<elements> * sizeof(T)`. */
+void host_bytes(StrBuf *sb, const Symbol *s);
+/* Storage extent d of grid array s (extent + 2 * halo) as C text: `(size_t)(a_width + 2)`,
+ * or with `cast` false `(a_width + 2)`; without a halo `(size_t)a_width`, `a_width`. */
+const char *host_storage_extent(Arena *a, const Symbol *s, int d, bool cast);
 /* The file banner: what generated it, from what, for which kernel, and the tuning
  * the file honours (none for the C reference); `what` NULL: K.h, the same for
  * every backend and configuration, which names no tuning. */
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what);
 /* The comment above a kernel: what one `worker` (thread, work-item) computes. */
 void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker);
-/* PK_strerror, and PK_build_log returning `log` (a C expression). */
-void host_error_functions(StrBuf *sb, const char *pk, const char *log);
-/* A comment listing what the wrapper copies in and out, and why an array
- * written by the kernel is or is not copied in. */
-void host_transfer_comment(StrBuf *sb, const Function *k, int indent);
+/* PK_strerror (wrappers/runtime/strerror.c), and PK_build_log returning `log` (a C
+ * expression). */
+void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log);
 /* The list of arrays copied to / from the device. */
 bool host_copy_in(const Symbol *s);
 bool host_copy_out(const Symbol *s);
@@ -85,5 +82,79 @@ bool host_copy_out(const Symbol *s);
 /* How a caller names the device object of array s (plan id `id`) in a launch:
  * `imcl_d_in` in PK, `plan->buf[0]` in the plan. */
 typedef const char *(*HostHandle)(const EmitCtx *e, const Symbol *s, int id);
+
+/* Whether some parameter of k is an array that `pred` (host_on_texture, ...) accepts. */
+bool host_any(const Function *k, bool (*pred)(const Symbol *));
+/* The arrays whose extents imcl_check_placements takes: textures (OpenCL images), and
+ * grid arrays in constant memory (fixed-size arrays have a known size). */
+bool host_placement_checked(const Symbol *s);
+/* The extents of the checked arrays, as parameters (`int a_width`, with `decl`) or as
+ * arguments (`a_width`), each after a separator: `first` before the first, ", "
+ * before the others. */
+void host_checked_extents(StrBuf *sb, const Function *k, bool decl, const char *first);
+/* dims[2] / dims[3]: whether k has a 2D / 3D array in texture memory. */
+void host_texture_dims(const Function *k, bool dims[4]);
+
+/* ---- host runtime ----------------------------------------------------------------
+ * The fixed helpers of the generated files are source files in backend_X/runtime/
+ * and wrappers/runtime/, embedded into imcl as string literals when it is built
+ * (cmake/embed_runtime.cmake; declared in the build folder's runtime_text/F.h). */
+
+/* Copies runtime file `text` into sb, and an empty line after it: the kernel's host
+ * name replaces PK in every identifier PK_..., and its name (unparse_kernel_name) as a
+ * string literal replaces IMCL_KERNEL_NAME. */
+void host_runtime(StrBuf *sb, const EmitCtx *e, const char *text);
+
+/* ---- writer of host code ---------------------------------------------------------
+ * Host code is printed a line at a time at the writer's depth (4 spaces a level), as
+ * the unparser prints kernels; a function that prints at the caller's depth takes the
+ * caller's writer. */
+typedef struct HostWriter {
+    StrBuf *sb;
+    int indent;
+} HostWriter;
+
+/* A writer appending to sb at depth indent. */
+HostWriter host_writer(StrBuf *sb, int indent);
+/* One line at the writer's depth: the indentation, the formatted text, a newline. */
+void hw_line(HostWriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* One line a level deeper (the statement of an `if` without braces). */
+void hw_inner(HostWriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The indentation alone: the start of a line printed in pieces into w->sb. */
+void hw_start(HostWriter *w);
+/* Ends the line printed so far and starts its continuation a level deeper. */
+void hw_break(HostWriter *w);
+
+/* Checks of the arguments: NULL arrays, extents below 1, arrays of more than
+ * 2^31-1 elements, grid arrays of unequal extent; each failing check returns
+ * `fail` (a C expression). */
+void host_check_args(HostWriter *w, const Function *k, const char *fail);
+/* The same, without the NULL checks unless `pointers` (plan_create has extents only). */
+void host_check_extents(HostWriter *w, const Function *k, const char *fail, bool pointers);
+/* `const int W = ...; const int H = ...; const int D = ...;` */
+void host_grid_extent(HostWriter *w, const Function *k);
+/* The head of PK and the start of its body: `int PK(<host_param_list>)\n{\n`. */
+void host_wrapper_begin(StrBuf *sb, const EmitCtx *e);
+/* In PK: host_check_args returning PK_ERR_ARGUMENT, host_grid_extent, and with
+ * `empty_returns` the return of PK_OK on an empty grid (a device launch of no
+ * blocks is an error). */
+void host_wrapper_grid(HostWriter *w, const EmitCtx *e, bool empty_returns);
+/* `const size_t imcl_<a>_bytes = <host_bytes>;` */
+void host_bytes_decl(HostWriter *w, const Symbol *s);
+/* A comment listing what the wrapper copies in and out, and why an array
+ * written by the kernel is or is not copied in. */
+void host_transfer_comment(HostWriter *w, const Function *k);
+/* `if (cond) { imcl_status = PK_<code>; goto label; }` (code: "ERR_MEMORY", ...). */
+void host_fail(HostWriter *w, const EmitCtx *e, const char *cond, const char *code, const char *label);
+/* `if (imcl_status != PK_OK) goto label;` */
+void host_goto_unless_ok(HostWriter *w, const EmitCtx *e, const char *label);
+/* In PK and plan_create: the call of imcl_check_placements (`device`, OpenCL's
+ * imcl_dev, or NULL, then the extents of host_checked_extents) under a comment,
+ * returning its code from the caller when it is not PK_OK. */
+void host_placement_checks_call(HostWriter *w, const EmitCtx *e, const char *device);
+/* In imcl_check_placements: `if (a_width > <limit>2d[0] || ...) return PK_ERR_ARGUMENT;`,
+ * every storage extent of every texture array against the arrays <limit>2d / <limit>3d
+ * of the device's largest 2D / 3D texture (`cast`: extents as size_t). */
+void host_texture_fit(HostWriter *w, const EmitCtx *e, const char *limit, bool cast);
 
 #endif

@@ -21,9 +21,13 @@ enum {
     COST_STRING = 200,  /* inside a string literal: split into two literals */
 };
 
+/* s begins with p (s may run on past the line: the text ends in a NUL). */
 static bool starts(const char *s, const char *p)
 {
-    return strncmp(s, p, strlen(p)) == 0;
+    while (*p)
+        if (*s++ != *p++)
+            return false;
+    return true;
 }
 
 /* The cost of a break at the space s[i] outside strings and comments. A line
@@ -55,11 +59,48 @@ static int indent_of(const char *s, int n)
     return i;
 }
 
+/* Where a line that needs no break leaves lx: inside a block comment or not (a
+ * plain loop: most lines are short, and this runs on every line). */
+static void pass_over(const char *s, int n, Lexer *lx)
+{
+    bool in_comment = lx->in_comment, in_string = false, in_char = false;
+    for (int i = 0; i < n; i++) {
+        char c = s[i];
+        if (in_comment) {
+            if (c == '*' && i + 1 < n && s[i + 1] == '/') {
+                in_comment = false;
+                i++;
+            }
+        } else if (in_string || in_char) {
+            if (c == '\\')
+                i++;
+            else if ((in_string && c == '"') || (in_char && c == '\''))
+                in_string = in_char = false;
+        } else if (c == '/' && i + 1 < n && (s[i + 1] == '*' || s[i + 1] == '/')) {
+            if (s[i + 1] == '/')
+                break;
+            in_comment = true;
+            i++;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '\'') {
+            in_char = true;
+        }
+    }
+    lx->in_comment = in_comment;
+}
+
 /* Appends line s[0..n) to out, broken into lines of at most `width` columns where
  * it can be; `lx` carries block comments from line to line. `cont` is the indent
  * of code continuation lines, or -1 for a line of the text (its own indent + 8). */
 static void wrap_line(StrBuf *out, const char *s, int n, int width, Lexer *lx, int cont)
 {
+    if (n <= width) {
+        sb_putn(out, s, (size_t)n);
+        sb_putc(out, '\n');
+        pass_over(s, n, lx);
+        return;
+    }
     int indent = indent_of(s, n);
     if (cont < 0)
         cont = indent + 8;
@@ -99,10 +140,10 @@ static void wrap_line(StrBuf *out, const char *s, int n, int width, Lexer *lx, i
             in_string = true;
         } else if (c == '\'') {
             in_char = true;
-        } else if (starts(s + i, "<<<")) {
+        } else if (c == '<' && starts(s + i, "<<<")) {
             depth++; /* a CUDA launch's configuration is a bracket too */
             i += 2;
-        } else if (starts(s + i, ">>>") && depth > 0) {
+        } else if (c == '>' && starts(s + i, ">>>") && depth > 0) {
             depth--;
             i += 2;
         } else if (c == '(' || c == '[' || c == '{') {
@@ -133,7 +174,7 @@ static void wrap_line(StrBuf *out, const char *s, int n, int width, Lexer *lx, i
             best_margin = margin;
         }
     }
-    if (n <= width || directive || best < 0) {
+    if (directive || best < 0) {
         sb_printf(out, "%.*s\n", n, s);
         lx->in_comment = in_comment;
         return;

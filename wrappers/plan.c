@@ -10,12 +10,6 @@
 #include "placement.h"
 #include "plan.h"
 
-static void pad(StrBuf *sb, int indent)
-{
-    for (int i = 0; i < indent; i++)
-        sb_puts(sb, "    ");
-}
-
 int plan_arrays(const Function *k, const Symbol **out)
 {
     int n = 0;
@@ -134,37 +128,8 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
     sb_puts(h, ";\n\n");
 }
 
-void plan_create_checks(StrBuf *sb, const EmitCtx *e, int indent)
-{
-    host_check_extents(sb, e->k, arena_printf(e->a, "%s_ERR_ARGUMENT", e->host_name), indent, false);
-}
-
-void plan_record_sizes(StrBuf *sb, const EmitCtx *e, const char *p, int indent)
-{
-    const Symbol *arr[e->k->nparams + 1];
-    int n = plan_arrays(e->k, arr);
-    if (!n)
-        return;
-    pad(sb, indent);
-    sb_puts(sb, "/* the extent of each array (1 where it has none) and the bytes of its buffer */\n");
-    for (int i = 0; i < n; i++) {
-        const Symbol *s = arr[i];
-        int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
-        for (int d = 0; d < 3; d++) {
-            pad(sb, indent);
-            if (d < dims)
-                sb_printf(sb, "%s->extent[%d][%d] = %s%s;\n", p, i, d, unparse_name(s), unparse_extent_suffix(d));
-            else
-                sb_printf(sb, "%s->extent[%d][%d] = 1;\n", p, i, d);
-        }
-        pad(sb, indent);
-        sb_printf(sb, "%s->bytes[%d] = ", p, i);
-        host_elems(sb, s);
-        sb_printf(sb, " * sizeof(%s);\n", host_c_type(s->type->elem->kind));
-    }
-}
-
-void plan_extent_locals(StrBuf *sb, const EmitCtx *e, int indent)
+/* In launch: `const int a_width = plan->extent[i][0];` for every grid array. */
+static void extent_locals(HostWriter *w, const EmitCtx *e)
 {
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
@@ -173,16 +138,88 @@ void plan_extent_locals(StrBuf *sb, const EmitCtx *e, int indent)
     for (int i = 0; i < n; i++) {
         if (!type_is_grid(arr[i]->type))
             continue;
-        if (!any) {
-            pad(sb, indent);
-            sb_puts(sb, "/* the extents given to plan_create, by the names the kernel uses */\n");
-        }
+        if (!any)
+            hw_line(w, "/* the extents given to plan_create, by the names the kernel uses */");
         any = true;
-        for (int d = 0; d < type_grid_dims(arr[i]->type); d++) {
-            pad(sb, indent);
-            sb_printf(sb, "const int %s%s = %s->extent[%d][%d];\n", unparse_name(arr[i]), unparse_extent_suffix(d), h,
-                      i, d);
+        for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
+            hw_line(w, "const int %s%s = %s->extent[%d][%d];", unparse_name(arr[i]), unparse_extent_suffix(d), h, i, d);
+    }
+}
+
+void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
+{
+    const char *pk = e->host_name;
+    HostWriter w = host_writer(sb, 1);
+    plan_signature(sb, e, fn, s);
+    sb_puts(sb, "\n{\n");
+    switch (fn) {
+    case PLAN_CREATE:
+        hw_line(&w, "if (!plan)");
+        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+        hw_line(&w, "*plan = NULL;");
+        host_check_extents(&w, e->k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), false);
+        break;
+    case PLAN_UPLOAD:
+    case PLAN_DOWNLOAD:
+        hw_line(&w, "if (!plan || !host)");
+        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+        break;
+    case PLAN_LAUNCH:
+        hw_line(&w, "if (!%s)", plan_handle(e->k));
+        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+        extent_locals(&w, e);
+        break;
+    default: UNREACHABLE();
+    }
+}
+
+void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed)
+{
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    HostWriter w = host_writer(sb, 1);
+    for (int i = 0; i < n; i++)
+        for (int up = 1; up >= 0; up--) {
+            plan_begin(sb, e, up ? PLAN_UPLOAD : PLAN_DOWNLOAD, arr[i]);
+            hw_line(&w, "if (%s)", failed(e, arr[i], i, up));
+            hw_inner(&w, "return %s_ERR_TRANSFER;", e->host_name);
+            hw_line(&w, "return %s_OK;", e->host_name);
+            sb_puts(sb, "}\n\n");
         }
+}
+
+void plan_launch_grid(HostWriter *w, const EmitCtx *e)
+{
+    host_grid_extent(w, e->k);
+    hw_line(w, "%s->kernel_ms = 0.0;", plan_handle(e->k));
+    hw_line(w, "if (W < 1 || H < 1 || D < 1)");
+    hw_inner(w, "return %s_OK; /* an empty grid: nothing to do */", e->host_name);
+}
+
+void plan_create_alloc(HostWriter *w, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    hw_line(w, "%s_plan *p = (%s_plan *)calloc(1, sizeof *p);", pk, pk);
+    hw_line(w, "if (!p)");
+    hw_inner(w, "return %s_ERR_MEMORY;", pk);
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    if (!n)
+        return;
+    hw_line(w, "/* the extent of each array (1 where it has none) and the bytes of its buffer */");
+    for (int i = 0; i < n; i++) {
+        const Symbol *s = arr[i];
+        int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
+        for (int d = 0; d < 3; d++) {
+            if (d < dims)
+                hw_line(w, "p->extent[%d][%d] = %s%s;", i, d, unparse_name(s), unparse_extent_suffix(d));
+            else
+                hw_line(w, "p->extent[%d][%d] = 1;", i, d);
+        }
+        hw_start(w);
+        sb_printf(w->sb, "p->bytes[%d] = ", i);
+        host_bytes(w->sb, s);
+        sb_puts(w->sb, ";\n");
     }
 }
 

@@ -5,6 +5,7 @@
 #define IMCL_PLAN_H
 
 #include "emit.h"
+#include "host.h"
 
 /* PK_plan_create / _upload_<a> / _download_<a> / _launch / _swap / _kernel_ms /
  * _destroy. Each backend appends its part to its host file with one call
@@ -25,13 +26,25 @@ void plan_member(StrBuf *sb, const char *decl, const char *comment);
 const char *plan_handle(const Function *k);
 /* The head of a plan function, without `;` or body (s: the array of upload/download). */
 void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
-/* In plan_create: returns PK_ERR_ARGUMENT on extents below 1, arrays of more than
- * 2^31-1 elements, or grid arrays of different extents. */
-void plan_create_checks(StrBuf *sb, const EmitCtx *e, int indent);
-/* In plan_create: fills p->extent[][] and p->bytes[] from the parameters. */
-void plan_record_sizes(StrBuf *sb, const EmitCtx *e, const char *p, int indent);
-/* In launch: `const int a_width = plan->extent[i][0];` for every grid array. */
-void plan_extent_locals(StrBuf *sb, const EmitCtx *e, int indent);
+/* The head of plan function fn (PLAN_CREATE, _UPLOAD, _DOWNLOAD of array s, _LAUNCH)
+ * and the start of its body, which returns PK_ERR_ARGUMENT on a NULL plan or host
+ * pointer; plan_create sets *plan to NULL and checks the extents as PK does (below
+ * 1, more than 2^31-1 elements, grid arrays of different extents), plan_launch
+ * defines the extents given to plan_create by the names the kernel uses. The body
+ * goes on at depth 1 (host_writer(sb, 1)). */
+void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
+/* In plan_create: `PK_plan *p = calloc(...)` (PK_ERR_MEMORY when it fails), then
+ * p->extent[][] and p->bytes[] from the parameters. */
+void plan_create_alloc(HostWriter *w, const EmitCtx *e);
+/* How a device's upload (up) or download of array s (plan id `id`) fails: the C
+ * condition, true when the copy failed. */
+typedef const char *(*PlanCopyFailed)(const EmitCtx *e, const Symbol *s, int id, bool up);
+/* A device's PK_plan_upload_<a> and PK_plan_download_<a> of every array, returning
+ * PK_ERR_TRANSFER when `failed` says so. */
+void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed);
+/* In a device's plan_launch: W, H, D, the kernel time reset to 0, and the return of an
+ * empty grid. */
+void plan_launch_grid(HostWriter *w, const EmitCtx *e);
 /* The kernel's arguments in public order, each array as buffer_fmt printed with
  * (element C type, plan handle name, array id), followed by its extents. */
 void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt);

@@ -22,20 +22,36 @@ void blur_helpers(__global const float *restrict src, const int src_width,
         const int dst_height, __global const float *restrict mask, float scale, const int W,
         const int H, const int D)
 {
-    /* the grid point of this thread */
-    const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
-    /* threads past the edge of the grid have no point */
-    if (idx >= W || idy >= H) {
-        return;
-    }
-    float acc = 0.0f;
-    for (int j = -1; j <= 1; j++) {
-        for (int i = -1; i <= 1; i++) {
-            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
-                    i) * src[imcl_clamp(idy + j, src_height, 0) * src_width
-                    + imcl_clamp(idx + i, src_width, 0)];
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= W - 1
+            && (int)get_group_id(1) * 8 >= 1 && ((int)get_group_id(1) + 1) * 8 <= H - 1) {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                        i) * src[(idy + j) * src_width + (idx + i)];
+            }
         }
+        dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
+    } else {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
+        /* threads past the edge of the grid have no point */
+        if (idx >= W || idy >= H) {
+            return;
+        }
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                        i) * src[imcl_clamp(idy + j, src_height, 0) * src_width
+                        + imcl_clamp(idx + i, src_width, 0)];
+            }
+        }
+        dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
     }
-    dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
 }

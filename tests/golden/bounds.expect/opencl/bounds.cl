@@ -46,24 +46,53 @@ void bounds(__global const double *restrict a, const int a_width, const int a_he
         const int h_height, const int h_depth, __global double *out, const int out_width,
         const int out_height, const int out_depth, const int W, const int H, const int D)
 {
-    /* the grid point of this thread */
-    const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
-    const int idz = (int)get_group_id(2) * 2 + (int)get_local_id(2);
-    /* threads past the edge of the grid have no point */
-    if (idx >= W || idy >= H || idz >= D) {
-        return;
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if ((int)get_group_id(0) * 32 >= 2 && ((int)get_group_id(0) + 1) * 32 <= a_width + 2
+            && ((int)get_group_id(0) + 1) * 32 <= b_width
+            && ((int)get_group_id(0) + 1) * 32 <= c_width
+            && ((int)get_group_id(0) + 1) * 32 <= d_width - 1
+            && ((int)get_group_id(0) + 1) * 32 <= W && (int)get_group_id(1) * 4 >= 1
+            && ((int)get_group_id(1) + 1) * 4 <= a_height
+            && ((int)get_group_id(1) + 1) * 4 <= b_height - 3
+            && ((int)get_group_id(1) + 1) * 4 <= c_height
+            && ((int)get_group_id(1) + 1) * 4 <= d_height + 1
+            && ((int)get_group_id(1) + 1) * 4 <= H && (int)get_group_id(2) * 2 >= 1
+            && ((int)get_group_id(2) + 1) * 2 <= a_depth
+            && ((int)get_group_id(2) + 1) * 2 <= b_depth
+            && ((int)get_group_id(2) + 1) * 2 <= c_depth + 1
+            && ((int)get_group_id(2) + 1) * 2 <= d_depth
+            && ((int)get_group_id(2) + 1) * 2 <= D) {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
+        const int idz = (int)get_group_id(2) * 2 + (int)get_local_id(2);
+        out[(idz * out_height + idy) * out_width + idx] =
+                a[(idz * a_height + idy) * a_width + (idx - 2)]
+            + b[(idz * b_height + (idy + 3)) * b_width + idx]
+            + c[((idz - 1) * c_height + idy) * c_width + idx]
+            + d[(idz * d_height + (idy - 1)) * d_width + (idx + 1)]
+            + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
+    } else {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
+        const int idz = (int)get_group_id(2) * 2 + (int)get_local_id(2);
+        /* threads past the edge of the grid have no point */
+        if (idx >= W || idy >= H || idz >= D) {
+            return;
+        }
+        out[(idz * out_height + idy) * out_width + idx] =
+                (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
+                && imcl_in(idz, a_depth, 0)
+                ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)
+            + b[(imcl_clamp(idz, b_depth, 0) * b_height
+                    + imcl_clamp(idy + 3, b_height, 0)) * b_width
+                    + imcl_clamp(idx, b_width, 0)]
+            + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height
+                    + imcl_wrap(idy, c_height, 0)) * c_width + imcl_wrap(idx, c_width, 0)]
+            + d[(imcl_mirror(idz, d_depth, 0) * d_height
+                    + imcl_mirror(idy - 1, d_height, 0)) * d_width
+                    + imcl_mirror(idx + 1, d_width, 0)]
+            + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
     }
-    out[(idz * out_height + idy) * out_width + idx] =
-            (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
-            && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)]
-            : 2.5)
-        + b[(imcl_clamp(idz, b_depth, 0) * b_height
-                + imcl_clamp(idy + 3, b_height, 0)) * b_width + imcl_clamp(idx, b_width, 0)]
-        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height
-                + imcl_wrap(idy, c_height, 0)) * c_width + imcl_wrap(idx, c_width, 0)]
-        + d[(imcl_mirror(idz, d_depth, 0) * d_height
-                + imcl_mirror(idy - 1, d_height, 0)) * d_width
-                + imcl_mirror(idx + 1, d_width, 0)]
-        + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
 }

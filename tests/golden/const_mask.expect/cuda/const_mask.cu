@@ -25,23 +25,41 @@ static __constant__ float imcl_c_const_mask_mask[9];
 __global__ void __launch_bounds__(64) const_mask_kernel(int g_width, int g_height, float *out,
         int out_width, int out_height, int W, int H, int D)
 {
-    /* the grid point of this thread */
-    const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
-    const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
-    /* threads past the edge of the grid have no point */
-    if (idx >= W || idy >= H) {
-        return;
-    }
-    float acc = 0.0f;
-    for (int j = -1; j <= 1; j++) {
-        for (int i = -1; i <= 1; i++) {
-            acc += imcl_c_const_mask_mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
-                    && imcl_in(idy + j, g_height, 0)
-                    ? imcl_c_const_mask_g[(idy + j) * g_width + (idx + i)] : 0.0f);
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if ((int)blockIdx.x * 8 >= 1 && ((int)blockIdx.x + 1) * 8 <= g_width - 1
+            && ((int)blockIdx.x + 1) * 8 <= out_width && ((int)blockIdx.x + 1) * 8 <= W
+            && (int)blockIdx.y * 8 >= 1 && ((int)blockIdx.y + 1) * 8 <= g_height - 1
+            && ((int)blockIdx.y + 1) * 8 <= out_height && ((int)blockIdx.y + 1) * 8 <= H) {
+        /* the grid point of this thread */
+        const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
+        const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += imcl_c_const_mask_mask[(j + 1) * 3
+                        + (i + 1)] * imcl_c_const_mask_g[(idy + j) * g_width + (idx + i)];
+            }
         }
-    }
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
         out[idy * out_width + idx] = acc;
+    } else {
+        /* the grid point of this thread */
+        const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
+        const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
+        /* threads past the edge of the grid have no point */
+        if (idx >= W || idy >= H) {
+            return;
+        }
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += imcl_c_const_mask_mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
+                        && imcl_in(idy + j, g_height, 0)
+                        ? imcl_c_const_mask_g[(idy + j) * g_width + (idx + i)] : 0.0f);
+            }
+        }
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+            out[idy * out_width + idx] = acc;
+        }
     }
 }
 

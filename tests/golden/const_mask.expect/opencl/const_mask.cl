@@ -14,22 +14,41 @@ void const_mask(__constant float *restrict g, const int g_width, const int g_hei
         __constant float *restrict mask, __global float *out, const int out_width,
         const int out_height, const int W, const int H, const int D)
 {
-    /* the grid point of this thread */
-    const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
-    /* threads past the edge of the grid have no point */
-    if (idx >= W || idy >= H) {
-        return;
-    }
-    float acc = 0.0f;
-    for (int j = -1; j <= 1; j++) {
-        for (int i = -1; i <= 1; i++) {
-            acc += mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
-                    && imcl_in(idy + j, g_height, 0) ? g[(idy + j) * g_width + (idx + i)]
-                    : 0.0f);
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= g_width - 1
+            && ((int)get_group_id(0) + 1) * 8 <= out_width
+            && ((int)get_group_id(0) + 1) * 8 <= W && (int)get_group_id(1) * 8 >= 1
+            && ((int)get_group_id(1) + 1) * 8 <= g_height - 1
+            && ((int)get_group_id(1) + 1) * 8 <= out_height
+            && ((int)get_group_id(1) + 1) * 8 <= H) {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += mask[(j + 1) * 3 + (i + 1)] * g[(idy + j) * g_width + (idx + i)];
+            }
         }
-    }
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
         out[idy * out_width + idx] = acc;
+    } else {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
+        /* threads past the edge of the grid have no point */
+        if (idx >= W || idy >= H) {
+            return;
+        }
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
+                        && imcl_in(idy + j, g_height, 0)
+                        ? g[(idy + j) * g_width + (idx + i)] : 0.0f);
+            }
+        }
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+            out[idy * out_width + idx] = acc;
+        }
     }
 }

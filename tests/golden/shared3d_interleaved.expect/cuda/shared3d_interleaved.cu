@@ -39,19 +39,17 @@ __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double 
     }
     /* every tile is complete before any thread reads it */
     __syncthreads();
-    /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis eq.
-     * 3.1-3.3) */
-    for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
-        /* the grid point of this iteration */
-        const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
-        const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
-        const int idz = (int)blockIdx.z * 8 + (imcl_cz * 2 + (int)threadIdx.z);
-        /* points past the edge of the grid are skipped */
-        if (idx >= W || idy >= H || idz >= D) {
-            continue;
-        }
-        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)
-                && imcl_in(idz, out_depth, 0)) {
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if (((int)blockIdx.x + 1) * 32 <= out_width && ((int)blockIdx.x + 1) * 32 <= W
+            && ((int)blockIdx.y + 1) * 4 <= out_height && ((int)blockIdx.y + 1) * 4 <= H
+            && ((int)blockIdx.z + 1) * 8 <= out_depth && ((int)blockIdx.z + 1) * 8 <= D) {
+        /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis eq.
+         * 3.1-3.3) */
+        for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
+            /* the grid point of this iteration */
+            const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
+            const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
+            const int idz = (int)blockIdx.z * 8 + (imcl_cz * 2 + (int)threadIdx.z);
             out[(idz * out_height + idy) * out_width + idx] =
                     imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
                     + (idx - 1 - imcl_in_x0)]
@@ -67,6 +65,37 @@ __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double 
                         + (idx - imcl_in_x0)]
                 + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
                         + (idx - imcl_in_x0)];
+        }
+    } else {
+        /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis eq.
+         * 3.1-3.3) */
+        for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
+            /* the grid point of this iteration */
+            const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
+            const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
+            const int idz = (int)blockIdx.z * 8 + (imcl_cz * 2 + (int)threadIdx.z);
+            /* points past the edge of the grid are skipped */
+            if (idx >= W || idy >= H || idz >= D) {
+                continue;
+            }
+            if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)
+                    && imcl_in(idz, out_depth, 0)) {
+                out[(idz * out_height + idy) * out_width + idx] =
+                        imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                        + (idx - 1 - imcl_in_x0)]
+                    + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                            + (idx + 1 - imcl_in_x0)]
+                    + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - 1 - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)]
+                    + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy + 1 - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)]
+                    + imcl_in_tile[((idz - 1 - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)]
+                    + imcl_in_tile[((idz + 1 - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)]
+                    + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)];
+            }
         }
     }
 }

@@ -40,19 +40,19 @@ void shared3d_interleaved(__global const double *restrict in, const int in_width
     }
     /* every tile is complete before any thread reads it */
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis eq.
-     * 3.1-3.3) */
-    for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
-        /* the grid point of this iteration */
-        const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
-        const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
-        const int idz = (int)get_group_id(2) * 8 + (imcl_cz * 2 + (int)get_local_id(2));
-        /* points past the edge of the grid are skipped */
-        if (idx >= W || idy >= H || idz >= D) {
-            continue;
-        }
-        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)
-                && imcl_in(idz, out_depth, 0)) {
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if (((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W
+            && ((int)get_group_id(1) + 1) * 4 <= out_height
+            && ((int)get_group_id(1) + 1) * 4 <= H
+            && ((int)get_group_id(2) + 1) * 8 <= out_depth
+            && ((int)get_group_id(2) + 1) * 8 <= D) {
+        /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis
+         * eq. 3.1-3.3) */
+        for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
+            /* the grid point of this iteration */
+            const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
+            const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
+            const int idz = (int)get_group_id(2) * 8 + (imcl_cz * 2 + (int)get_local_id(2));
             out[(idz * out_height + idy) * out_width + idx] =
                     imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
                     + (idx - 1 - imcl_in_x0)]
@@ -68,6 +68,37 @@ void shared3d_interleaved(__global const double *restrict in, const int in_width
                         + (idx - imcl_in_x0)]
                 + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
                         + (idx - imcl_in_x0)];
+        }
+    } else {
+        /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis
+         * eq. 3.1-3.3) */
+        for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
+            /* the grid point of this iteration */
+            const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
+            const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
+            const int idz = (int)get_group_id(2) * 8 + (imcl_cz * 2 + (int)get_local_id(2));
+            /* points past the edge of the grid are skipped */
+            if (idx >= W || idy >= H || idz >= D) {
+                continue;
+            }
+            if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)
+                    && imcl_in(idz, out_depth, 0)) {
+                out[(idz * out_height + idy) * out_width + idx] =
+                        imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                        + (idx - 1 - imcl_in_x0)]
+                    + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                            + (idx + 1 - imcl_in_x0)]
+                    + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - 1 - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)]
+                    + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy + 1 - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)]
+                    + imcl_in_tile[((idz - 1 - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)]
+                    + imcl_in_tile[((idz + 1 - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)]
+                    + imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
+                            + (idx - imcl_in_x0)];
+            }
         }
     }
 }

@@ -40,23 +40,42 @@ __global__ void __launch_bounds__(64) shared_coarsen_kernel(const float *__restr
     }
     /* every tile is complete before any thread reads it */
     __syncthreads();
-    /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
-    for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
-        for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {
-            /* the grid point of this iteration */
-            const int idx = (int)blockIdx.x * 32 + ((int)threadIdx.x * 2 + imcl_cx);
-            const int idy = (int)blockIdx.y * 8 + ((int)threadIdx.y * 2 + imcl_cy);
-            /* points past the edge of the grid are skipped */
-            if (idx >= W || idy >= H) {
-                continue;
-            }
-            if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if (((int)blockIdx.x + 1) * 32 <= out_width && ((int)blockIdx.x + 1) * 32 <= W
+            && ((int)blockIdx.y + 1) * 8 <= out_height && ((int)blockIdx.y + 1) * 8 <= H) {
+        /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
+        for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
+            for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {
+                /* the grid point of this iteration */
+                const int idx = (int)blockIdx.x * 32 + ((int)threadIdx.x * 2 + imcl_cx);
+                const int idy = (int)blockIdx.y * 8 + ((int)threadIdx.y * 2 + imcl_cy);
                 out[idy * out_width + idx] =
                         imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx - 1 - imcl_in_x0)]
                     + imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx + 1 - imcl_in_x0)]
                     + imcl_in_tile[(idy - 1 - imcl_in_y0) * 34 + (idx - imcl_in_x0)]
                     + imcl_in_tile[(idy + 1 - imcl_in_y0) * 34 + (idx - imcl_in_x0)]
                     - 4.0f * imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx - imcl_in_x0)];
+            }
+        }
+    } else {
+        /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
+        for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
+            for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {
+                /* the grid point of this iteration */
+                const int idx = (int)blockIdx.x * 32 + ((int)threadIdx.x * 2 + imcl_cx);
+                const int idy = (int)blockIdx.y * 8 + ((int)threadIdx.y * 2 + imcl_cy);
+                /* points past the edge of the grid are skipped */
+                if (idx >= W || idy >= H) {
+                    continue;
+                }
+                if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+                    out[idy * out_width + idx] =
+                            imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx - 1 - imcl_in_x0)]
+                        + imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx + 1 - imcl_in_x0)]
+                        + imcl_in_tile[(idy - 1 - imcl_in_y0) * 34 + (idx - imcl_in_x0)]
+                        + imcl_in_tile[(idy + 1 - imcl_in_y0) * 34 + (idx - imcl_in_x0)]
+                        - 4.0f * imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx - imcl_in_x0)];
+                }
             }
         }
     }

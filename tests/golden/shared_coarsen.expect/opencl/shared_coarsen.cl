@@ -37,24 +37,47 @@ void shared_coarsen(__global const float *restrict in, const int in_width,
     }
     /* every tile is complete before any thread reads it */
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
-    for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
-        for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {
-            /* the grid point of this iteration */
-            const int idx = (int)get_group_id(0) * 32
-                    + ((int)get_local_id(0) * 2 + imcl_cx);
-            const int idy = (int)get_group_id(1) * 8 + ((int)get_local_id(1) * 2 + imcl_cy);
-            /* points past the edge of the grid are skipped */
-            if (idx >= W || idy >= H) {
-                continue;
-            }
-            if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if (((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W
+            && ((int)get_group_id(1) + 1) * 8 <= out_height
+            && ((int)get_group_id(1) + 1) * 8 <= H) {
+        /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
+        for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
+            for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {
+                /* the grid point of this iteration */
+                const int idx = (int)get_group_id(0) * 32
+                        + ((int)get_local_id(0) * 2 + imcl_cx);
+                const int idy = (int)get_group_id(1) * 8
+                        + ((int)get_local_id(1) * 2 + imcl_cy);
                 out[idy * out_width + idx] =
                         imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx - 1 - imcl_in_x0)]
                     + imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx + 1 - imcl_in_x0)]
                     + imcl_in_tile[(idy - 1 - imcl_in_y0) * 34 + (idx - imcl_in_x0)]
                     + imcl_in_tile[(idy + 1 - imcl_in_y0) * 34 + (idx - imcl_in_x0)]
                     - 4.0f * imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx - imcl_in_x0)];
+            }
+        }
+    } else {
+        /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
+        for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
+            for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {
+                /* the grid point of this iteration */
+                const int idx = (int)get_group_id(0) * 32
+                        + ((int)get_local_id(0) * 2 + imcl_cx);
+                const int idy = (int)get_group_id(1) * 8
+                        + ((int)get_local_id(1) * 2 + imcl_cy);
+                /* points past the edge of the grid are skipped */
+                if (idx >= W || idy >= H) {
+                    continue;
+                }
+                if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+                    out[idy * out_width + idx] =
+                            imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx - 1 - imcl_in_x0)]
+                        + imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx + 1 - imcl_in_x0)]
+                        + imcl_in_tile[(idy - 1 - imcl_in_y0) * 34 + (idx - imcl_in_x0)]
+                        + imcl_in_tile[(idy + 1 - imcl_in_y0) * 34 + (idx - imcl_in_x0)]
+                        - 4.0f * imcl_in_tile[(idy - imcl_in_y0) * 34 + (idx - imcl_in_x0)];
+                }
             }
         }
     }

@@ -18,30 +18,50 @@ __global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ in
         int input_width, int input_height, int input_depth, double *output, int output_width,
         int output_height, int output_depth, int W, int H, int D)
 {
-    /* the grid point of this thread */
-    const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
-    const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
-    const int idz = (int)blockIdx.z * 8 + (int)threadIdx.z;
-    /* threads past the edge of the grid have no point */
-    if (idx >= W || idy >= H || idz >= D) {
-        return;
-    }
-    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
-            && imcl_in(idz, output_depth, 0)) {
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if ((int)blockIdx.x * 8 >= 1 && ((int)blockIdx.x + 1) * 8 <= output_width
+            && ((int)blockIdx.x + 1) * 8 <= W - 1 && (int)blockIdx.y * 8 >= 1
+            && ((int)blockIdx.y + 1) * 8 <= output_height && ((int)blockIdx.y + 1) * 8 <= H - 1
+            && (int)blockIdx.z * 8 >= 1 && ((int)blockIdx.z + 1) * 8 <= output_depth
+            && ((int)blockIdx.z + 1) * 8 <= D - 1) {
+        /* the grid point of this thread */
+        const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
+        const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
+        const int idz = (int)blockIdx.z * 8 + (int)threadIdx.z;
         output[(idz * output_height + idy) * output_width + idx] =
-                (imcl_in(idx - 1, input_width, 0)
-                ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
-            + (imcl_in(idx + 1, input_width, 0)
-                    ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
-            + (imcl_in(idy - 1, input_height, 0)
-                    ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idy + 1, input_height, 0)
-                    ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idz - 1, input_depth, 0)
-                    ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
-            + (imcl_in(idz + 1, input_depth, 0)
-                    ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
+                input[(idz * input_height + idy) * input_width + (idx - 1)]
+            + input[(idz * input_height + idy) * input_width + (idx + 1)]
+            + input[(idz * input_height + (idy - 1)) * input_width + idx]
+            + input[(idz * input_height + (idy + 1)) * input_width + idx]
+            + input[((idz - 1) * input_height + idy) * input_width + idx]
+            + input[((idz + 1) * input_height + idy) * input_width + idx]
             + input[(idz * input_height + idy) * input_width + idx];
+    } else {
+        /* the grid point of this thread */
+        const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
+        const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
+        const int idz = (int)blockIdx.z * 8 + (int)threadIdx.z;
+        /* threads past the edge of the grid have no point */
+        if (idx >= W || idy >= H || idz >= D) {
+            return;
+        }
+        if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
+                && imcl_in(idz, output_depth, 0)) {
+            output[(idz * output_height + idy) * output_width + idx] =
+                    (imcl_in(idx - 1, input_width, 0)
+                    ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
+                + (imcl_in(idx + 1, input_width, 0)
+                        ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
+                + (imcl_in(idy - 1, input_height, 0)
+                        ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
+                + (imcl_in(idy + 1, input_height, 0)
+                        ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
+                + (imcl_in(idz - 1, input_depth, 0)
+                        ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
+                + (imcl_in(idz + 1, input_depth, 0)
+                        ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
+                + input[(idz * input_height + idy) * input_width + idx];
+        }
     }
 }
 

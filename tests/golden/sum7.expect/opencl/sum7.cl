@@ -18,29 +18,50 @@ void sum7(__global const double *restrict input, const int input_width,
         const int output_width, const int output_height, const int output_depth,
         const int W, const int H, const int D)
 {
-    /* the grid point of this thread */
-    const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
-    const int idz = (int)get_group_id(2) * 8 + (int)get_local_id(2);
-    /* threads past the edge of the grid have no point */
-    if (idx >= W || idy >= H || idz >= D) {
-        return;
-    }
-    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
-            && imcl_in(idz, output_depth, 0)) {
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= output_width
+            && ((int)get_group_id(0) + 1) * 8 <= W - 1 && (int)get_group_id(1) * 8 >= 1
+            && ((int)get_group_id(1) + 1) * 8 <= output_height
+            && ((int)get_group_id(1) + 1) * 8 <= H - 1 && (int)get_group_id(2) * 8 >= 1
+            && ((int)get_group_id(2) + 1) * 8 <= output_depth
+            && ((int)get_group_id(2) + 1) * 8 <= D - 1) {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
+        const int idz = (int)get_group_id(2) * 8 + (int)get_local_id(2);
         output[(idz * output_height + idy) * output_width + idx] =
-                (imcl_in(idx - 1, input_width, 0)
-                ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
-            + (imcl_in(idx + 1, input_width, 0)
-                    ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
-            + (imcl_in(idy - 1, input_height, 0)
-                    ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idy + 1, input_height, 0)
-                    ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idz - 1, input_depth, 0)
-                    ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
-            + (imcl_in(idz + 1, input_depth, 0)
-                    ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
+                input[(idz * input_height + idy) * input_width + (idx - 1)]
+            + input[(idz * input_height + idy) * input_width + (idx + 1)]
+            + input[(idz * input_height + (idy - 1)) * input_width + idx]
+            + input[(idz * input_height + (idy + 1)) * input_width + idx]
+            + input[((idz - 1) * input_height + idy) * input_width + idx]
+            + input[((idz + 1) * input_height + idy) * input_width + idx]
             + input[(idz * input_height + idy) * input_width + idx];
+    } else {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
+        const int idz = (int)get_group_id(2) * 8 + (int)get_local_id(2);
+        /* threads past the edge of the grid have no point */
+        if (idx >= W || idy >= H || idz >= D) {
+            return;
+        }
+        if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
+                && imcl_in(idz, output_depth, 0)) {
+            output[(idz * output_height + idy) * output_width + idx] =
+                    (imcl_in(idx - 1, input_width, 0)
+                    ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
+                + (imcl_in(idx + 1, input_width, 0)
+                        ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
+                + (imcl_in(idy - 1, input_height, 0)
+                        ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
+                + (imcl_in(idy + 1, input_height, 0)
+                        ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
+                + (imcl_in(idz - 1, input_depth, 0)
+                        ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
+                + (imcl_in(idz + 1, input_depth, 0)
+                        ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
+                + input[(idz * input_height + idy) * input_width + idx];
+        }
     }
 }

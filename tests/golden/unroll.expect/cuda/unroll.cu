@@ -17,37 +17,68 @@ __device__ static inline int imcl_in(int i, int n, int h)
 __global__ void __launch_bounds__(64) unroll_kernel(const int *__restrict__ in, int in_width,
         int in_height, int *out, int out_width, int out_height, int n, int W, int H, int D)
 {
-    /* the grid point of this thread */
-    const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
-    const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
-    /* threads past the edge of the grid have no point */
-    if (idx >= W || idy >= H) {
-        return;
-    }
-    int acc = 0;
-    {
-        /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
-        int i = 0;
-        for (; i < 12; i += 4) {
-            acc += in[idy * in_width + idx] * i;
-            acc += in[idy * in_width + idx] * (i + 1);
-            acc += in[idy * in_width + idx] * (i + 2);
-            acc += in[idy * in_width + idx] * (i + 3);
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if (((int)blockIdx.x + 1) * 8 <= out_width && ((int)blockIdx.x + 1) * 8 <= W
+            && ((int)blockIdx.y + 1) * 8 <= out_height && ((int)blockIdx.y + 1) * 8 <= H) {
+        /* the grid point of this thread */
+        const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
+        const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
+        int acc = 0;
+        {
+            /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
+            int i = 0;
+            for (; i < 12; i += 4) {
+                acc += in[idy * in_width + idx] * i;
+                acc += in[idy * in_width + idx] * (i + 1);
+                acc += in[idy * in_width + idx] * (i + 2);
+                acc += in[idy * in_width + idx] * (i + 3);
+            }
         }
-    }
-    {
-        /* loop of line 9 unrolled 2 times; the second loop runs what is left */
-        int k = 0;
-        for (; k + 1 < n; k += 2) {
-            acc += k;
-            acc += k + 1;
+        {
+            /* loop of line 9 unrolled 2 times; the second loop runs what is left */
+            int k = 0;
+            for (; k + 1 < n; k += 2) {
+                acc += k;
+                acc += k + 1;
+            }
+            for (; k < n; k++) {
+                acc += k;
+            }
         }
-        for (; k < n; k++) {
-            acc += k;
-        }
-    }
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
         out[idy * out_width + idx] = acc;
+    } else {
+        /* the grid point of this thread */
+        const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
+        const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
+        /* threads past the edge of the grid have no point */
+        if (idx >= W || idy >= H) {
+            return;
+        }
+        int acc = 0;
+        {
+            /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
+            int i = 0;
+            for (; i < 12; i += 4) {
+                acc += in[idy * in_width + idx] * i;
+                acc += in[idy * in_width + idx] * (i + 1);
+                acc += in[idy * in_width + idx] * (i + 2);
+                acc += in[idy * in_width + idx] * (i + 3);
+            }
+        }
+        {
+            /* loop of line 9 unrolled 2 times; the second loop runs what is left */
+            int k = 0;
+            for (; k + 1 < n; k += 2) {
+                acc += k;
+                acc += k + 1;
+            }
+            for (; k < n; k++) {
+                acc += k;
+            }
+        }
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+            out[idy * out_width + idx] = acc;
+        }
     }
 }
 

@@ -13,36 +13,68 @@ void unroll(__global const int *restrict in, const int in_width, const int in_he
         __global int *out, const int out_width, const int out_height, int n, const int W,
         const int H, const int D)
 {
-    /* the grid point of this thread */
-    const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
-    /* threads past the edge of the grid have no point */
-    if (idx >= W || idy >= H) {
-        return;
-    }
-    int acc = 0;
-    {
-        /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
-        int i = 0;
-        for (; i < 12; i += 4) {
-            acc += in[idy * in_width + idx] * i;
-            acc += in[idy * in_width + idx] * (i + 1);
-            acc += in[idy * in_width + idx] * (i + 2);
-            acc += in[idy * in_width + idx] * (i + 3);
+    /* blocks far enough from every edge of the grid run the body without edge guards */
+    if (((int)get_group_id(0) + 1) * 8 <= out_width && ((int)get_group_id(0) + 1) * 8 <= W
+            && ((int)get_group_id(1) + 1) * 8 <= out_height
+            && ((int)get_group_id(1) + 1) * 8 <= H) {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
+        int acc = 0;
+        {
+            /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
+            int i = 0;
+            for (; i < 12; i += 4) {
+                acc += in[idy * in_width + idx] * i;
+                acc += in[idy * in_width + idx] * (i + 1);
+                acc += in[idy * in_width + idx] * (i + 2);
+                acc += in[idy * in_width + idx] * (i + 3);
+            }
         }
-    }
-    {
-        /* loop of line 9 unrolled 2 times; the second loop runs what is left */
-        int k = 0;
-        for (; k + 1 < n; k += 2) {
-            acc += k;
-            acc += k + 1;
+        {
+            /* loop of line 9 unrolled 2 times; the second loop runs what is left */
+            int k = 0;
+            for (; k + 1 < n; k += 2) {
+                acc += k;
+                acc += k + 1;
+            }
+            for (; k < n; k++) {
+                acc += k;
+            }
         }
-        for (; k < n; k++) {
-            acc += k;
-        }
-    }
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
         out[idy * out_width + idx] = acc;
+    } else {
+        /* the grid point of this thread */
+        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
+        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
+        /* threads past the edge of the grid have no point */
+        if (idx >= W || idy >= H) {
+            return;
+        }
+        int acc = 0;
+        {
+            /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
+            int i = 0;
+            for (; i < 12; i += 4) {
+                acc += in[idy * in_width + idx] * i;
+                acc += in[idy * in_width + idx] * (i + 1);
+                acc += in[idy * in_width + idx] * (i + 2);
+                acc += in[idy * in_width + idx] * (i + 3);
+            }
+        }
+        {
+            /* loop of line 9 unrolled 2 times; the second loop runs what is left */
+            int k = 0;
+            for (; k + 1 < n; k += 2) {
+                acc += k;
+                acc += k + 1;
+            }
+            for (; k < n; k++) {
+                acc += k;
+            }
+        }
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+            out[idy * out_width + idx] = acc;
+        }
     }
 }

@@ -1,0 +1,40 @@
+/* pass_interior: guard-free interiors. When a grid access needs a guard (or an
+ * index function) only because its point may lie near the edge of the grid, the
+ * body becomes
+ *     if (imcl_interior) { the body, those guards proven away } else { the body }
+ * and Function.interior says where imcl_interior holds (analyze_interior): far
+ * enough from every edge that each access whose offsets are known stays inside
+ * its array's storage (halo included). pass_global_memory leaves the proven
+ * dimensions of the interior copy's accesses unguarded; pass_thread_mapping
+ * decides per block, so that a whole block takes one side of the branch.
+ * Accesses whose offsets are not known (or go through an alias) keep their
+ * guards on both sides. The tuning parameter `interior` (0: no split) turns it off. */
+#include "passes.h"
+
+#include "analysis.h"
+#include "params.h"
+
+int pass_interior(const PassCtx *c, Function *k)
+{
+    Arena *a = c->a;
+    if (!k->is_kernel || k->interior || !c->tp->interior)
+        return 0;
+    unsigned *proven = NULL;
+    Interior *in = analyze_interior(a, k, &proven);
+    if (!in)
+        return 0;
+    NodeList acc = analyze_grid_accesses(a, k->body);
+    Node *inner = ast_copy(a, k->body);
+    NodeList copies = analyze_grid_accesses(a, inner);
+    for (int i = 0; i < copies.len && i < acc.len; i++)
+        copies.items[i]->u.access.inside = proven[i];
+    Loc none = {0};
+    Node *test = ast_build_builtin(a, BI_INTERIOR, none);
+    test->type = type_scalar(TY_INT);
+    Node *body = ast_build_block(a, none);
+    ast_append_stmt(a, body, ast_build_if(a, test, inner, k->body, none));
+    k->body = body;
+    ast_fix_parents(k->body);
+    k->interior = in;
+    return 0;
+}

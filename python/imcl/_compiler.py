@@ -1,0 +1,146 @@
+"""Finding and running the imcl executable, and reading what a kernel file declares."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+
+class ImclError(Exception):
+    """imcl refused something (a kernel, a size, a configuration), or could not be run."""
+
+
+def find_imcl(explicit=None):
+    """The imcl executable: `explicit`, else $IMCL, else the build/imcl of the repository
+    this package lives in (the source tree, or a .venv inside it), else imcl on PATH."""
+    for what, value in (("imcl=", explicit), ("IMCL=", os.environ.get("IMCL"))):
+        if value:
+            path = shutil.which(value) if os.sep not in value else value
+            if not path or not os.path.isfile(path) or not os.access(path, os.X_OK):
+                raise ImclError(f"{what}{value!r} is not an executable file")
+            return os.path.abspath(path)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / "build" / "imcl"
+        if (candidate.is_file() and os.access(candidate, os.X_OK)
+                and (parent / "CMakeLists.txt").is_file()):
+            return str(candidate)
+    path = shutil.which("imcl")
+    if path:
+        return os.path.abspath(path)
+    raise ImclError("cannot find the imcl executable: set IMCL=/path/to/imcl, build the "
+                    "repository (build/imcl), or put imcl on PATH")
+
+
+def run(exe, args, what):
+    """Runs imcl; returns its stdout, or raises ImclError with its stderr."""
+    try:
+        p = subprocess.run([exe] + list(args), capture_output=True, text=True)
+    except OSError as e:
+        raise ImclError(f"{what}: cannot run {exe}: {e}") from None
+    if p.returncode != 0:
+        msg = p.stderr.strip() or p.stdout.strip() or "(no message)"
+        raise ImclError(f"{what}: imcl exited with status {p.returncode}:\n{msg}")
+    return p.stdout
+
+
+def dump(exe, path, backend, fmt, size=None, kernel=None, extra=()):
+    """`imcl --dump-space=FMT` as parsed JSON: a list of documents, one per kernel."""
+    args = [f"--dump-space={fmt}", "-b", backend]
+    if size:
+        args += ["--size", "x".join(str(s) for s in size)]
+    if kernel:
+        args += ["-k", kernel]
+    args += list(extra) + [path]
+    out = run(exe, args, f"imcl cannot compile {path}")
+    doc = json.loads(out)
+    return doc if isinstance(doc, list) else [doc]
+
+
+# ---- the grid pragma of each kernel, read from the source (best effort) ----
+
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+imcl[ \t]+(grid_size|grid)[ \t]*\((.*)\)[ \t]*$")
+_FUNC = re.compile(r"\bvoid\s+([A-Za-z_]\w*)\s*\(")
+
+
+def _split_top(text):
+    """Splits at commas outside parentheses."""
+    parts, depth, cur = [], 0, ""
+    for c in text:
+        if c == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+            continue
+        depth += (c == "(") - (c == ")")
+        cur += c
+    if cur.strip():
+        parts.append(cur.strip())
+    return parts
+
+
+def grid_pragmas(path):
+    """{kernel: ("grid", [arrays]) | ("grid_size", [C expressions])} for the kernels whose
+    pragma can be read from the file as written (files that need the C preprocessor
+    for it are left out; the caller then trusts the size it was given)."""
+    try:
+        text = Path(path).read_text()
+    except OSError:
+        return {}
+    text = _COMMENTS.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    found, pending = {}, None
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        m = _PRAGMA.match(line)
+        if m:
+            pending = (m.group(1), _split_top(m.group(2)))
+            continue
+        if pending:
+            f = _FUNC.search(line)
+            if f:
+                found[f.group(1)] = pending
+                pending = None
+    return found
+
+
+def eval_c_int(expr, scalars):
+    """Evaluates a C integer expression over scalars (C division and remainder);
+    None when it uses anything else."""
+    import ast
+
+    try:
+        tree = ast.parse(expr.replace("&&", " and ").replace("||", " or "), mode="eval")
+    except SyntaxError:
+        return None
+
+    def ev(n):
+        if isinstance(n, ast.Expression):
+            return ev(n.body)
+        if isinstance(n, ast.Constant) and isinstance(n.value, int):
+            return n.value
+        if isinstance(n, ast.Name) and n.id in scalars:
+            return int(scalars[n.id])
+        if isinstance(n, ast.UnaryOp) and isinstance(n.op, (ast.USub, ast.UAdd)):
+            v = ev(n.operand)
+            return -v if isinstance(n.op, ast.USub) else v
+        if isinstance(n, ast.BinOp):
+            a, b = ev(n.left), ev(n.right)
+            if isinstance(n.op, ast.Add):
+                return a + b
+            if isinstance(n.op, ast.Sub):
+                return a - b
+            if isinstance(n.op, ast.Mult):
+                return a * b
+            if isinstance(n.op, (ast.Div, ast.FloorDiv)):
+                q = abs(a) // abs(b)
+                return q if (a >= 0) == (b >= 0) else -q
+            if isinstance(n.op, ast.Mod):
+                return a - b * (abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1))
+        raise ValueError(expr)
+
+    try:
+        return ev(tree)
+    except (ValueError, ZeroDivisionError, TypeError):
+        return None

@@ -1,0 +1,78 @@
+"""imcl-tune: tune one ImageCL kernel with Kernel Tuner from the command line."""
+
+import argparse
+import sys
+
+import numpy as np
+
+from ._compiler import ImclError
+
+
+def _value(text):
+    """A scalar (int or float) or a .npy file for --arg NAME=VALUE."""
+    if text.endswith(".npy"):
+        return np.load(text)
+    try:
+        return int(text, 0)
+    except ValueError:
+        return float(text)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(
+        prog="imcl-tune",
+        description="Tune an ImageCL kernel with Kernel Tuner, imcl generating every "
+                    "configuration and its C reference checking every result.")
+    p.add_argument("kernel_file", metavar="KERNEL.imcl")
+    p.add_argument("--size", required=True, help="the grid extent, WxH or WxHxD")
+    p.add_argument("-b", "--backend", default="opencl", choices=["opencl", "cuda"])
+    p.add_argument("-k", "--kernel", help="the kernel, when the file has several")
+    p.add_argument("--strategy", default=None,
+                   help="a Kernel Tuner strategy (default: brute_force, or random_sample with --budget)")
+    p.add_argument("--budget", type=int, help="at most N configurations")
+    p.add_argument("-o", "--output", default=None, metavar="BEST.json",
+                   help="the best configuration, for imcl -t (default: KERNEL.best.json)")
+    p.add_argument("--results", default=None, metavar="T4.json",
+                   help="Kernel Tuner's results in T4 format (default: KERNEL.t4.json)")
+    p.add_argument("--arg", action="append", default=[], metavar="NAME=VALUE",
+                   help="a scalar of the kernel, or an array from a .npy file (repeatable)")
+    p.add_argument("--iterations", type=int, default=7, help="runs per configuration (default 7)")
+    p.add_argument("--seed", type=int, help="seed of the random data and random strategies")
+    p.add_argument("--platform", type=int, default=0, help="OpenCL platform index")
+    p.add_argument("--device", type=int, default=0, help="device index")
+    p.add_argument("--no-progress", action="store_true", help="no progress line")
+    a = p.parse_args(argv)
+
+    import imcl
+
+    args = {}
+    for item in a.arg:
+        if "=" not in item:
+            p.error(f"--arg {item!r}: expected NAME=VALUE")
+        name, value = item.split("=", 1)
+        try:
+            args[name] = _value(value)
+        except (ValueError, OSError) as e:
+            p.error(f"--arg {item!r}: {e}")
+    params_out = a.output if a.output is not None else ""
+    results_out = a.results if a.results is not None else ""
+    try:
+        strategy = a.strategy or ("random_sample" if a.budget else "brute_force")
+        r = imcl.tune(a.kernel_file, size=a.size, backend=a.backend, strategy=strategy,
+                      budget=a.budget, kernel=a.kernel, args=args, params_out=params_out,
+                      results_out=results_out, seed=a.seed, iterations=a.iterations,
+                      platform=a.platform, device=a.device,
+                      progress=None if a.no_progress else sys.stderr)
+    except (ImclError, ValueError, TypeError) as e:
+        print(f"imcl-tune: error: {e}", file=sys.stderr)
+        return 2
+    print(r.summary())
+    print(f"  best configuration: {r.params_path}; results (T4): {r.results_path}")
+    if r.wrong:
+        print(f"imcl-tune: {len(r.wrong)} configuration(s) computed a wrong result", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

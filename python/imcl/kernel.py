@@ -1,0 +1,470 @@
+"""imcl.Kernel: one ImageCL kernel as Kernel Tuner wants it."""
+
+import ctypes
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import weakref
+
+import numpy as np
+
+from . import _compiler
+from ._compiler import ImclError
+from .restrictions import for_kernel_tuner
+
+BACKENDS = {"opencl": "OpenCL", "cuda": "CUDA"}
+
+# T1 type names (imcl's tune/space.c) -> numpy and ctypes types
+_TYPES = {
+    "int8": (np.int8, ctypes.c_int8),
+    "uint8": (np.uint8, ctypes.c_uint8),
+    "int16": (np.int16, ctypes.c_int16),
+    "uint16": (np.uint16, ctypes.c_uint16),
+    "int32": (np.int32, ctypes.c_int32),
+    "uint32": (np.uint32, ctypes.c_uint32),
+    "float": (np.float32, ctypes.c_float),
+    "double": (np.float64, ctypes.c_double),
+}
+
+_EXTENT_SUFFIX = ("_width", "_height", "_depth")
+
+# Placements Kernel Tuner cannot feed, per backend (docs/autotuning.md):
+#  texture  - the kernel takes an OpenCL image / a CUDA texture object; Kernel Tuner
+#             passes every array as a buffer (device pointer).
+#  constant - CUDA only: the array becomes a __constant__ symbol and leaves the
+#             kernel's parameter list, which Kernel Tuner keeps fixed for a run.
+LEFT_OUT = {
+    "opencl": {"texture": "the kernel reads an OpenCL image (image2d_t/image3d_t); "
+                          "Kernel Tuner passes every array as a buffer"},
+    "cuda": {"texture": "the kernel reads a cudaTextureObject_t; Kernel Tuner passes "
+                        "every array as a device pointer",
+             "constant": "the array becomes a __constant__ symbol and leaves the kernel's "
+                         "parameter list, which Kernel Tuner keeps the same for every "
+                         "configuration"},
+}
+
+
+def parse_size(size):
+    """(W, H[, D]) from a tuple/list of ints or a 'WxHxD' string."""
+    if isinstance(size, str):
+        parts = size.lower().split("x")
+        try:
+            ext = tuple(int(p) for p in parts)
+        except ValueError:
+            raise ValueError(f"size {size!r}: expected extents such as 64x64 or 64x64x64") from None
+    elif isinstance(size, (int, np.integer)):
+        ext = (int(size),)
+    else:
+        try:
+            ext = tuple(int(s) for s in size)
+        except (TypeError, ValueError):
+            raise ValueError(f"size {size!r}: expected extents such as (64, 64) or '64x64x64'") from None
+    if not ext or len(ext) > 3 or any(e < 1 for e in ext):
+        raise ValueError(f"size {size!r}: expected 2 or 3 positive extents")
+    return ext
+
+
+def fmt_size(ext):
+    return "x".join(str(e) for e in ext)
+
+
+class Argument:
+    """One parameter of the device kernel, as imcl's T1 dump describes it."""
+
+    def __init__(self, name, kind, type_name, access="ReadOnly", elems=None, rank=0, halo=0):
+        self.name = name
+        self.kind = kind            # "grid" (Image/Block), "array" (fixed-size), "scalar", "extent", "W/H/D"
+        self.type_name = type_name
+        if type_name not in _TYPES:
+            raise ImclError(f"parameter '{name}': element type {type_name!r} is not supported")
+        self.dtype, self.ctype = _TYPES[type_name]
+        self.access = access
+        self.read = access in ("ReadOnly", "ReadWrite")
+        self.written = access in ("WriteOnly", "ReadWrite")
+        self.elems = elems
+        self.rank = rank
+        self.halo = halo
+
+    def __repr__(self):
+        return f"Argument({self.name!r}, {self.kind}, {self.type_name})"
+
+
+class Kernel:
+    """One kernel of an ImageCL file, for one backend and one problem size.
+
+    path     the .imcl file
+    backend  "opencl" or "cuda"
+    size     the grid extent W x H (2D kernels) or W x H x D (3D): (64, 64, 64) or "64x64x64"
+    kernel   the kernel's name, when the file has several
+    """
+
+    def __init__(self, path, backend="opencl", size=None, kernel=None, imcl=None,
+                 shared_limit=None):
+        if backend not in BACKENDS:
+            raise ValueError(f"backend {backend!r}: expected 'opencl' or 'cuda'")
+        if not os.path.isfile(path):
+            raise ImclError(f"{path}: no such file")
+        if size is None:
+            raise ValueError("size is required: the grid extent, e.g. size=(64, 64, 64)")
+        self.path = os.path.abspath(path)
+        self.backend = backend
+        self.lang = BACKENDS[backend]
+        self.imcl = _compiler.find_imcl(imcl)
+        self._extra = ["--shared-limit", str(int(shared_limit))] if shared_limit else []
+        ext = parse_size(size)
+
+        # the kernel and its rank (ProblemSize of a dump without --size has one
+        # entry per grid dimension)
+        docs = _compiler.dump(self.imcl, self.path, backend, "t1", kernel=kernel, extra=self._extra)
+        names = [d["General"]["BenchmarkName"] for d in docs]
+        if kernel is None and len(docs) != 1:
+            raise ImclError(f"{path} has {len(docs)} kernels ({', '.join(names)}): "
+                            f"choose one with kernel=")
+        self.kernel = names[0]
+        rank = len(docs[0]["KernelSpecification"]["ProblemSize"])
+        if len(ext) != rank:
+            want = "WxH" if rank == 2 else "WxHxD"
+            raise ValueError(f"size {fmt_size(ext)} has {len(ext)} extent{'s' if len(ext) != 1 else ''}, "
+                             f"but kernel '{self.kernel}' has a {rank}D grid (give {want})")
+        self.rank = rank
+        self.size = ext
+
+        # the space and the T1 document for this size
+        sel = self.kernel
+        self.space = _compiler.dump(self.imcl, self.path, backend, "imcl", ext, sel, self._extra)[0]
+        t1 = _compiler.dump(self.imcl, self.path, backend, "t1", ext, sel, self._extra)[0]
+        self.t1 = t1
+        spec = t1["KernelSpecification"]
+        self.name = spec["KernelName"]
+        self.problem_size = tuple(spec["ProblemSize"])
+        self.grid_div_x = ["block_size_x", "coarsen_x"]
+        self.grid_div_y = ["block_size_y", "coarsen_y"]
+        self.grid_div_z = ["block_size_z", "coarsen_z"]
+
+        # what Kernel Tuner sees: the space without the placements it cannot feed
+        left = LEFT_OUT[backend]
+        self.left_out = {}
+        self.tune_params = {}
+        for p, vals in self.space["parameters"].items():
+            keep = [v for v in vals if not (p.startswith("mem_") and v in left)]
+            dropped = [v for v in vals if v not in keep]
+            if dropped:
+                self.left_out[p] = dropped
+            self.tune_params[p] = keep
+        self.defaults = dict(self.space["defaults"])
+        self.restriction_strings = list(self.space["restrictions"])
+        self.restrictions = for_kernel_tuner(self.restriction_strings, self.tune_params)
+
+        self.args = self._arguments_from_t1(spec["Arguments"])
+        self.grid_pragma = _compiler.grid_pragmas(self.path).get(self.kernel)
+
+        self._sources = {}
+        self._lock = threading.Lock()
+        self._tmp = tempfile.mkdtemp(prefix=f"imcl-{self.kernel}-")
+        self._cleanup = weakref.finalize(self, shutil.rmtree, self._tmp, True)
+        self._ref = None
+        self.last_mismatch = None
+        self.verified = 0           # results verify() found right
+
+    # ---- arguments -------------------------------------------------------
+
+    def _arguments_from_t1(self, t1args):
+        out = []
+        i = 0
+        while i < len(t1args):
+            a = t1args[i]
+            name = a["Name"]
+            if a["MemoryType"] == "Vector":
+                rank = 0
+                while (i + 1 + rank < len(t1args) and rank < 3
+                       and t1args[i + 1 + rank]["Name"] == name + _EXTENT_SUFFIX[rank]):
+                    rank += 1
+                elems = int(a["Size"])
+                halo = 0
+                if rank:
+                    halo = self._halo(name, elems, rank)
+                out.append(Argument(name, "grid" if rank else "array", a["Type"], a["AccessType"],
+                                    elems, rank, halo))
+                for d in range(rank):
+                    out.append(Argument(name + _EXTENT_SUFFIX[d], "extent", "int32"))
+                i += 1 + rank
+                continue
+            if name in ("W", "H", "D") and i >= len(t1args) - 3:
+                out.append(Argument(name, "W/H/D", "int32"))
+            else:
+                out.append(Argument(name, "scalar", a["Type"]))
+            i += 1
+        return out
+
+    def _halo(self, name, elems, rank):
+        for h in range(0, 65):
+            n = 1
+            for d in range(rank):
+                n *= self.size[d] + 2 * h
+            if n == elems:
+                return h
+            if n > elems:
+                break
+        raise ImclError(f"array '{name}': {elems} elements in the T1 dump fit no halo for size "
+                        f"{fmt_size(self.size)}")
+
+    @property
+    def arrays(self):
+        return [a for a in self.args if a.kind in ("grid", "array")]
+
+    @property
+    def scalars(self):
+        return [a for a in self.args if a.kind == "scalar"]
+
+    def _check_names(self, given):
+        known = [a.name for a in self.arrays + self.scalars]
+        unknown = [n for n in given if n not in known]
+        if unknown:
+            raise ValueError(f"kernel '{self.kernel}' has no parameter {unknown[0]!r} "
+                             f"(its parameters: {', '.join(known)})")
+
+    def arguments(self, **values):
+        """The device kernel's argument list, in order, for Kernel Tuner's `arguments`:
+        every array (a numpy array of the element type; an Image as shape (H, W), a
+        Block as (D, H, W), halo included; a fixed-size array of any shape with the
+        right number of elements) followed by its interior extents, then the scalars
+        (numpy scalars of their type), then W, H, D (numpy.int32). Arrays of another
+        dtype are converted (the list holds the converted copy)."""
+        self._check_names(values)
+        missing = [a.name for a in self.arrays + self.scalars if a.name not in values]
+        if missing:
+            raise ValueError(f"kernel '{self.kernel}' needs {', '.join(repr(m) for m in missing)}")
+        out, extents = [], {}
+        for a in self.args:
+            if a.kind in ("grid", "array"):
+                arr = np.ascontiguousarray(values[a.name], dtype=a.dtype)
+                if a.kind == "grid":
+                    if arr.ndim != a.rank:
+                        want = "(H, W)" if a.rank == 2 else "(D, H, W)"
+                        raise ValueError(f"array '{a.name}' has {arr.ndim} dimension"
+                                         f"{'s' if arr.ndim != 1 else ''}; "
+                                         f"it is {'an Image' if a.rank == 2 else 'a Block'}: "
+                                         f"give shape {want}, halo included")
+                    ext = [s - 2 * a.halo for s in reversed(arr.shape)]
+                    if any(e < 1 for e in ext):
+                        raise ValueError(f"array '{a.name}' of shape {arr.shape} has no interior "
+                                         f"(halo {a.halo})")
+                    extents[a.name] = ext
+                elif arr.size != a.elems:
+                    raise ValueError(f"array '{a.name}' has {arr.size} elements; "
+                                     f"the kernel declares {a.elems}")
+                out.append(arr)
+            elif a.kind == "extent":
+                base = a.name[: a.name.rindex("_")]
+                out.append(np.int32(extents[base][_EXTENT_SUFFIX.index(a.name[len(base):])]))
+            elif a.kind == "scalar":
+                out.append(a.dtype(values[a.name]))
+            else:
+                out.append(None)   # W, H, D below
+        grid = self._grid(values, extents)
+        padded = list(self.size) + [1] * (3 - len(self.size))
+        if grid is not None and tuple(grid[: self.rank]) != tuple(self.size):
+            raise ValueError(f"with these arguments the grid of kernel '{self.kernel}' is "
+                             f"{fmt_size(grid[: self.rank])}, but this Kernel was made for "
+                             f"size {fmt_size(self.size)}")
+        whd = iter(padded)
+        return [np.int32(next(whd)) if x is None else x for x in out]
+
+    def _grid(self, values, extents):
+        """The grid these arguments give, when the kernel's pragma could be read."""
+        if not self.grid_pragma:
+            return None
+        kind, items = self.grid_pragma
+        if kind == "grid":
+            grids = [extents[n] for n in items if n in extents]
+            if not grids:
+                return None
+            for n, e in zip(items, grids):
+                if e != grids[0]:
+                    raise ValueError(f"arrays '{items[0]}' and '{n}' of the grid pragma have "
+                                     f"different extents ({fmt_size(grids[0])}, {fmt_size(e)})")
+            return list(grids[0]) + [1] * (3 - len(grids[0]))
+        scal = {a.name: int(values[a.name]) for a in self.scalars
+                if np.issubdtype(a.dtype, np.integer)}
+        ext = [_compiler.eval_c_int(e, scal) for e in items]
+        if any(e is None for e in ext):
+            return None
+        return ext + [1] * (3 - len(ext))
+
+    def make_arguments(self, seed=0, **given):
+        """arguments(), with random data for the arrays not given: grid arrays of the
+        problem size (halo included), floats in [0, 1), integers 0..9; arrays the
+        kernel only writes are zero. Scalars must be given."""
+        self._check_names(given)
+        rng = np.random.default_rng(seed)
+        values = dict(given)
+        for a in self.arrays:
+            if a.name in values:
+                continue
+            if a.kind == "grid":
+                shape = tuple(s + 2 * a.halo for s in reversed(self.size[: a.rank]))
+            else:
+                shape = (a.elems,)
+            if not a.read:
+                values[a.name] = np.zeros(shape, a.dtype)
+            elif np.issubdtype(a.dtype, np.floating):
+                values[a.name] = rng.random(shape).astype(a.dtype)
+            else:
+                values[a.name] = rng.integers(0, 10, shape).astype(a.dtype)
+        return self.arguments(**values)
+
+    # ---- generated code --------------------------------------------------
+
+    def source(self, params):
+        """The generated device code of one configuration (K.cl for OpenCL; for CUDA,
+        K.cu made self-contained: K.h inlined, the kernel extern "C"). Cached per
+        configuration; a configuration imcl refuses raises ImclError."""
+        params = {k: (int(v) if isinstance(v, (np.integer, bool)) else v) for k, v in dict(params).items()}
+        key = json.dumps(params, sort_keys=True)
+        with self._lock:
+            if key in self._sources:
+                return self._sources[key]
+        work = tempfile.mkdtemp(dir=self._tmp)
+        try:
+            pfile = os.path.join(work, "params.json")
+            with open(pfile, "w") as f:
+                json.dump(params, f)
+            _compiler.run(self.imcl, ["-b", self.backend, "-t", pfile, "--size", fmt_size(self.size),
+                                      "-k", self.kernel, "-o", work] + self._extra + [self.path],
+                          f"imcl refused configuration {key}")
+            if self.backend == "opencl":
+                with open(os.path.join(work, self.kernel + ".cl")) as f:
+                    text = f.read()
+            else:
+                text = self._cuda_text(work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        with self._lock:
+            self._sources[key] = text
+        return text
+
+    def __call__(self, params):
+        return self.source(params)
+
+    def _cuda_text(self, work):
+        with open(os.path.join(work, self.kernel + ".cu")) as f:
+            text = f.read()
+        with open(os.path.join(work, self.kernel + ".h")) as f:
+            header = f.read()
+        text = text.replace(f'#include "{self.kernel}.h"\n', header)
+        return re.sub(r"^__global__ ", 'extern "C" __global__ ', text, flags=re.M)
+
+    # ---- the C reference -------------------------------------------------
+
+    def _reference_lib(self):
+        if self._ref is not None:
+            return self._ref
+        work = os.path.join(self._tmp, "ref")
+        os.makedirs(work, exist_ok=True)
+        prefix = "imcl_ref_"
+        _compiler.run(self.imcl, ["-b", "c", "--prefix", prefix, "-k", self.kernel, "-o", work,
+                                  self.path], f"imcl cannot build the C reference of '{self.kernel}'")
+        src = os.path.join(work, self.kernel + "_ref.c")
+        lib = os.path.join(work, f"lib{self.kernel}_ref.so")
+        cc = os.environ.get("CC", "cc")
+        p = subprocess.run([cc, "-O2", "-fPIC", "-shared", "-o", lib, src, "-lm"],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            raise ImclError(f"{cc} cannot build the C reference of '{self.kernel}':\n{p.stderr.strip()}")
+        # the one-shot wrapper's parameters (K.h) must be the device kernel's minus W, H, D
+        with open(os.path.join(work, self.kernel + ".h")) as f:
+            header = f.read()
+        m = re.search(r"\bint\s+" + prefix + re.escape(self.kernel) + r"\s*\(([^)]*)\)", header)
+        want = [a.name for a in self.args if a.kind != "W/H/D"]
+        got = [re.findall(r"\w+", p)[-1] for p in m.group(1).split(",")] if m else None
+        if got != want:
+            raise ImclError(f"the C reference of '{self.kernel}' takes ({', '.join(got or [])}), "
+                            f"the T1 dump lists ({', '.join(want)})")
+        dll = ctypes.CDLL(lib)
+        fn = getattr(dll, prefix + self.kernel)
+        fn.restype = ctypes.c_int
+        fn.argtypes = [ctypes.POINTER(a.ctype) if a.kind in ("grid", "array") else a.ctype
+                       for a in self.args if a.kind != "W/H/D"]
+        err = getattr(dll, prefix + self.kernel + "_strerror")
+        err.restype = ctypes.c_char_p
+        err.argtypes = [ctypes.c_int]
+        self._ref = (dll, fn, err)
+        return self._ref
+
+    def reference(self, args=None, **values):
+        """The expected output, from imcl's C reference: Kernel Tuner's `answer`, a list
+        as long as the argument list with the expected contents of every array the
+        kernel writes and None elsewhere. Takes the list `arguments()` returned, or the
+        same keyword arguments as arguments()."""
+        if args is None:
+            args = self.arguments(**values)
+        elif values:
+            raise TypeError("reference() takes the argument list or keyword arguments, not both")
+        if len(args) != len(self.args):
+            raise ValueError(f"expected {len(self.args)} arguments (as arguments() returns), "
+                             f"got {len(args)}")
+        _, fn, err = self._reference_lib()
+        call, answer, keep = [], [], []
+        for a, v in zip(self.args, args):
+            if a.kind in ("grid", "array"):
+                copy = np.array(v, dtype=a.dtype, order="C", copy=True)
+                keep.append(copy)
+                call.append(copy.ctypes.data_as(ctypes.POINTER(a.ctype)))
+                answer.append(copy if a.written else None)
+            elif a.kind == "W/H/D":
+                answer.append(None)
+            else:
+                call.append(a.ctype(v.item() if hasattr(v, "item") else v))
+                answer.append(None)
+        rc = fn(*call)
+        if rc != 0:
+            raise ImclError(f"the C reference of '{self.kernel}' failed: {err(rc).decode()} ({rc})")
+        return answer
+
+    # ---- verification ----------------------------------------------------
+
+    def verify(self, answer, result_host, atol=None):
+        """Kernel Tuner's `verify`: integers exactly; float within a relative 1e-5 and
+        double 1e-12 of the array's largest magnitude (so that elements near zero,
+        where the GPU may contract a*b+c into an fma, are judged by the data's scale)."""
+        for i, (a, r) in enumerate(zip(answer, result_host)):
+            if a is None:
+                continue
+            name = self.args[i].name
+            if r is None:
+                self.last_mismatch = f"array '{name}' was not read back"
+                return False
+            a = np.asarray(a)
+            r = np.asarray(r).reshape(a.shape)
+            if np.issubdtype(a.dtype, np.integer):
+                bad = a != r
+            else:
+                rtol = 1e-5 if a.dtype == np.float32 else 1e-12
+                finite = np.isfinite(a)
+                scale = float(np.max(np.abs(a[finite]))) if finite.any() else 0.0
+                tol = rtol * max(scale, np.finfo(a.dtype).tiny)
+                with np.errstate(invalid="ignore"):
+                    bad = ~((np.abs(r.astype(np.float64) - a) <= tol) | (np.isnan(a) & np.isnan(r))
+                            | ((a == r) & ~finite))
+            if bad.any():
+                idx = np.unravel_index(int(np.argmax(bad)), a.shape)
+                self.last_mismatch = (f"array '{name}': {int(bad.sum())} of {a.size} elements differ "
+                                      f"from the C reference, first at index {tuple(int(j) for j in idx)}: "
+                                      f"{r[idx]!r} instead of {a[idx]!r}")
+                return False
+        self.verified += 1
+        return True
+
+    def npoints(self):
+        n = 1
+        for e in self.size:
+            n *= e
+        return n
+
+    def __repr__(self):
+        return (f"imcl.Kernel({self.kernel!r}, backend={self.backend!r}, "
+                f"size={fmt_size(self.size)})")

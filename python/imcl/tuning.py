@@ -1,0 +1,315 @@
+"""imcl.tune: Kernel Tuner with imcl as the code generator."""
+
+import contextlib
+import io
+import json
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._compiler import ImclError
+from .kernel import Kernel, fmt_size
+
+# tune_kernel arguments that imcl.tune sets itself
+_OWN = {"kernel_name", "kernel_source", "problem_size", "arguments", "tune_params", "grid_div_x",
+        "grid_div_y", "grid_div_z", "restrictions", "answer", "verify", "lang", "defines"}
+
+
+@dataclass
+class Failure:
+    """A configuration that did not give a time: refused by imcl, failed to compile or to
+    run, or computed a wrong result."""
+    config: dict
+    stage: str          # "imcl", "compile", "run", "wrong result"
+    message: str
+
+
+@dataclass
+class TuneResult:
+    kernel: Kernel
+    strategy: str
+    best: dict                  # the best configuration (every tuning parameter)
+    best_time_ms: float
+    default: dict
+    default_time_ms: float
+    results: list               # Kernel Tuner's results (one dict per configuration)
+    env: dict
+    failures: list = field(default_factory=list)
+    params_path: str = None
+    results_path: str = None
+    log: str = ""               # what Kernel Tuner printed (quiet=True keeps it here)
+
+    @property
+    def wrong(self):
+        return [f for f in self.failures if f.stage == "wrong result"]
+
+    @property
+    def evaluated(self):
+        return len(self.results)
+
+    def gstencils(self, time_ms):
+        if not time_ms:
+            return float("nan")
+        return self.kernel.npoints() / (time_ms * 1e-3) / 1e9
+
+    @property
+    def speedup(self):
+        return self.default_time_ms / self.best_time_ms if self.best_time_ms else float("nan")
+
+    def summary(self):
+        k = self.kernel
+        lines = [f"kernel {k.kernel} ({k.backend}, {fmt_size(k.size)} = {k.npoints()} points), "
+                 f"strategy {self.strategy}: {self.evaluated} configurations measured, "
+                 f"{len(self.failures)} failed"]
+        rows = [("", "time (ms)", "GStencil/s", "configuration"),
+                ("default", f"{self.default_time_ms:.4f}", f"{self.gstencils(self.default_time_ms):.4f}",
+                 describe(self.default)),
+                ("best", f"{self.best_time_ms:.4f}", f"{self.gstencils(self.best_time_ms):.4f}",
+                 describe(self.best))]
+        w = [max(len(r[i]) for r in rows) for i in range(3)]
+        for r in rows:
+            lines.append(f"  {r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]}".rstrip())
+        lines.append(f"  speedup over the default: {self.speedup:.2f}x")
+        for f in self.failures:
+            lines.append(f"  failed ({f.stage}): {describe(f.config)}: {f.message.splitlines()[0]}")
+        return "\n".join(lines)
+
+
+def describe(config):
+    """A short text for a configuration."""
+    c = dict(config)
+    parts = []
+    if all(f"block_size_{d}" in c for d in "xyz"):
+        parts.append("block " + "x".join(str(c.pop(f"block_size_{d}")) for d in "xyz"))
+    if all(f"coarsen_{d}" in c for d in "xyz"):
+        parts.append("coarsen " + "x".join(str(c.pop(f"coarsen_{d}")) for d in "xyz"))
+    parts += [f"{k} {v}" for k, v in c.items()]
+    return ", ".join(parts)
+
+
+def strategies():
+    from kernel_tuner.interface import strategy_map
+    return list(strategy_map)
+
+
+class _Guard:
+    """Records a configuration that fails (imcl refuses it, it does not compile or run,
+    or its result is wrong) as failed, instead of letting Kernel Tuner 1.5.0 abort the
+    run, by wrapping DeviceInterface.compile_and_benchmark while tuning."""
+
+    def __init__(self, kernel, progress, total):
+        self.kernel = kernel
+        self.failures = []
+        self.seen = set()
+        self.progress = progress
+        self.total = total
+        self.times = {}
+
+    @property
+    def best(self):
+        return min(self.times.values()) if self.times else None
+
+    def __enter__(self):
+        from kernel_tuner import core, util
+        self.core, self.util = core, util
+        self.orig = core.DeviceInterface.compile_and_benchmark
+        guard = self
+
+        def compile_and_benchmark(dev, kernel_source, gpu_args, params, kernel_options, to):
+            key = json.dumps({k: params[k] for k in to.tune_params}, sort_keys=True, default=str)
+            first = key not in guard.seen
+            guard.seen.add(key)
+            try:
+                result = guard.orig(dev, kernel_source, gpu_args, params, kernel_options, to)
+            except Exception as e:  # noqa: BLE001 - every failure is recorded, none aborts
+                result = guard.failed(params, to, e, first)
+            else:
+                t = result.get("time")
+                if "__error__" not in result and isinstance(t, (int, float)):
+                    guard.times[key] = t
+            if first:
+                guard.tick()
+            return result
+
+        core.DeviceInterface.compile_and_benchmark = compile_and_benchmark
+        return self
+
+    def failed(self, params, to, e, first):
+        msg = str(e)
+        if isinstance(e, ImclError):
+            stage = "imcl"
+        elif "verification failed" in msg:
+            stage = "wrong result"
+            msg = self.kernel.last_mismatch or msg
+        elif any(s in msg for s in ("BUILD_PROGRAM_FAILURE", "clBuildProgram", "CompileError",
+                                    "compil", "nvcc", "NVRTC")):
+            stage = "compile"
+        else:
+            stage = "run"
+        if first:
+            config = {k: params[k] for k in to.tune_params}
+            self.failures.append(Failure(config, stage, f"{type(e).__name__}: {msg}"))
+        err = self.util.CompilationFailedConfig() if stage in ("imcl", "compile") \
+            else self.util.RuntimeFailedConfig()
+        return {"__error__": err, "compile_time": 0, "verification_time": 0, "benchmark_time": 0}
+
+    def tick(self):
+        if not self.progress:
+            return
+        n = len(self.seen)
+        total = f"/{self.total}" if self.total else ""
+        best = f", best {self.best:.4f} ms" if self.best is not None else ""
+        failed = f", {len(self.failures)} failed" if self.failures else ""
+        width = 24
+        bar = ""
+        if self.total:
+            done = min(width, round(width * n / self.total))
+            bar = "[" + "#" * done + "." * (width - done) + "] "
+        self.progress.write(f"\r  {bar}{n}{total} configurations{failed}{best}   ")
+        self.progress.flush()
+
+    def __exit__(self, *exc):
+        self.core.DeviceInterface.compile_and_benchmark = self.orig
+        if self.progress and self.seen:
+            self.progress.write("\n")
+            self.progress.flush()
+        return False
+
+
+def _subspace(kernel, subspace):
+    tp = dict(kernel.tune_params)
+    for p, vals in (subspace or {}).items():
+        if p not in tp:
+            raise ValueError(f"subspace: kernel '{kernel.kernel}' has no tuning parameter {p!r}")
+        vals = list(vals) if isinstance(vals, (list, tuple)) else [vals]
+        bad = [v for v in vals if v not in tp[p]]
+        if bad or not vals:
+            raise ValueError(f"subspace: {p} = {bad[0] if bad else '[]'!r} is not in the space Kernel "
+                             f"Tuner sees ({p}: {tp[p]})")
+        tp[p] = vals
+    return tp
+
+
+def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kernel=None,
+         args=None, subspace=None, params_out="", results_out="", seed=None, quiet=True,
+         progress=None, imcl=None, **kernel_tuner_options):
+    """Tunes one ImageCL kernel with Kernel Tuner, imcl generating the code of every
+    configuration and its C reference checking every result.
+
+    path, size, backend, kernel   as for imcl.Kernel
+    strategy      any Kernel Tuner strategy name ("brute_force", "random_sample", ...)
+    budget        at most this many configurations (Kernel Tuner's max_fevals); the
+                  default configuration is measured besides, when the strategy skips it
+    args          arrays and scalars by name; arrays not given are random (arguments()
+                  and make_arguments() of imcl.Kernel); scalars must be given
+    subspace      {parameter: [values]} to tune a part of the space only
+    params_out    where to write the best configuration (an `imcl -t` file); default
+                  "<kernel>.best.json"; None: not written
+    results_out   where to write Kernel Tuner's results in T4 format; default
+                  "<kernel>.t4.json"; None: not written
+    seed          seeds the random data and Python's/NumPy's random generators (the
+                  random strategies draw from them)
+    progress      a stream for a progress line (e.g. sys.stderr), or None
+    kernel_tuner_options  passed to kernel_tuner.tune_kernel (iterations, device,
+                  platform, cache, strategy_options, simulation_mode, ...)
+
+    Returns a TuneResult. Raises ValueError / ImclError before tuning for a kernel
+    that does not compile, a size that does not match the kernel's rank, an unknown
+    strategy, or arguments that do not fit.
+    """
+    import kernel_tuner
+
+    clash = sorted(_OWN.intersection(kernel_tuner_options))
+    if clash:
+        raise TypeError(f"imcl.tune sets {', '.join(clash)} itself")
+    if not isinstance(strategy, str) or strategy not in strategies():
+        raise ValueError(f"unknown strategy {strategy!r}; Kernel Tuner {kernel_tuner.__version__} "
+                         f"has: {', '.join(strategies())}")
+    if budget is not None and (not isinstance(budget, (int, np.integer)) or budget < 1):
+        raise ValueError(f"budget {budget!r}: expected a positive number of configurations")
+    if budget is not None and strategy == "brute_force":
+        raise ValueError("budget: Kernel Tuner's brute_force strategy tries every configuration and "
+                         "takes no budget; choose another strategy (e.g. random_sample) or "
+                         "narrow the space with subspace=")
+
+    k = Kernel(path, backend=backend, size=size, kernel=kernel, imcl=imcl)
+    tune_params = _subspace(k, subspace)
+    arguments = k.make_arguments(seed=0 if seed is None else seed, **(args or {}))
+    k.source(k.defaults)            # the default configuration compiles
+    answer = k.reference(arguments)
+    if params_out == "":
+        params_out = f"{k.kernel}.best.json"
+    if results_out == "":
+        results_out = f"{k.kernel}.t4.json"
+
+    opts = dict(kernel_tuner_options)
+    strategy_options = dict(opts.pop("strategy_options", None) or {})
+    if budget is not None:
+        strategy_options["max_fevals"] = int(budget)
+    if seed is not None:
+        random.seed(seed)
+        np.random.seed(seed)
+    common = dict(grid_div_x=k.grid_div_x, grid_div_y=k.grid_div_y, grid_div_z=k.grid_div_z,
+                  answer=answer, verify=k.verify, lang=k.lang, defines={}, quiet=quiet)
+    log = io.StringIO()
+    redirect = contextlib.redirect_stdout(log) if quiet else contextlib.nullcontext()
+
+    total = budget
+    with _Guard(k, progress, total) as guard, redirect:
+        results, env = kernel_tuner.tune_kernel(
+            k.name, k.source, k.problem_size, arguments, tune_params,
+            restrictions=k.restrictions, strategy=strategy, strategy_options=strategy_options,
+            **common, **opts)
+        default_time = _time_of(results, tune_params, k.defaults)
+        if default_time is None and not opts.get("simulation_mode"):
+            single = {p: [k.defaults[p]] for p in tune_params}
+            if guard.total:
+                guard.total += 1
+            dopts = {o: v for o, v in opts.items() if o not in ("cache",)}
+            dres, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
+                                               strategy="brute_force", **common, **dopts)
+            default_time = _time_of(dres, single, k.defaults)
+            results = list(results) + list(dres)
+
+    results = [r for r in results if r]     # a runner marks configurations past the budget None
+    valid = [r for r in results if "__error__" not in r and isinstance(r.get("time"), (int, float))]
+    if not valid:
+        detail = "; ".join(f"{f.stage}: {f.message.splitlines()[0]}" for f in guard.failures[:3])
+        raise ImclError(f"no configuration of '{k.kernel}' ran ({len(results)} tried)"
+                        + (f": {detail}" if detail else ""))
+    best_r = min(valid, key=lambda r: r["time"])
+    best = {p: _plain(best_r[p]) for p in tune_params}
+    full_best = dict(k.defaults)
+    full_best.update(best)
+
+    if params_out:
+        k.source(full_best)         # imcl -t accepts it
+        with open(params_out, "w") as f:
+            json.dump(full_best, f, indent=2)
+            f.write("\n")
+    if results_out:
+        from kernel_tuner.file_utils import store_output_file
+        store_output_file(results_out, results, tune_params)
+        if not results_out.endswith(".json"):
+            results_out += ".json"
+
+    return TuneResult(kernel=k, strategy=strategy, best=full_best, best_time_ms=float(best_r["time"]),
+                      default=dict(k.defaults),
+                      default_time_ms=float(default_time) if default_time is not None else float("nan"),
+                      results=results, env=env, failures=guard.failures,
+                      params_path=params_out or None, results_path=results_out or None,
+                      log=log.getvalue())
+
+
+def _plain(v):
+    return v.item() if hasattr(v, "item") else v
+
+
+def _time_of(results, tune_params, config):
+    for r in results:
+        if all(_plain(r.get(p)) == config[p] for p in tune_params) and "__error__" not in r:
+            t = r.get("time")
+            if isinstance(t, (int, float)):
+                return t
+    return None

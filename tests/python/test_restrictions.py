@@ -1,0 +1,126 @@
+"""Kernel Tuner's three ways of evaluating restrictions agree with imcl on the space
+(tests/python/run.sh test_restrictions.py WORKDIR).
+
+imcl's meaning of a restriction is `eval(r, {}, config)` (docs/tuning.md). Kernel
+Tuner 1.5.0 builds the search space with python-constraint (default), or by brute
+force (framework "bruteforce"), and its simulation runner checks a configuration
+that is not in the cache with kernel_tuner.util.check_restrictions; the last two
+paste values into restriction strings unquoted. imcl.Kernel.restrictions must give
+the same space on every path."""
+
+import itertools
+import os
+import sys
+from pathlib import Path
+
+from common import SAMPLES, Checks, check_installed, expect_raises
+
+check_installed()
+import imcl  # noqa: E402
+from kernel_tuner.searchspace import Searchspace  # noqa: E402
+from kernel_tuner.util import check_restrictions  # noqa: E402
+
+MAX_THREADS = 1024   # PoCL's largest work-group is larger; imcl's own restriction is 1024
+
+
+def reference_space(k):
+    """Every configuration of the space Kernel Tuner sees that imcl's strings allow."""
+    names = list(k.tune_params)
+    out = set()
+    for values in itertools.product(*k.tune_params.values()):
+        config = dict(zip(names, values))
+        bs = config["block_size_x"] * config["block_size_y"] * config["block_size_z"]
+        if bs <= MAX_THREADS and imcl.holds(k.restriction_strings, config):
+            out.add(values)
+    return out
+
+
+def check_frameworks(path, size, expect_shared_cut=True, **kernel_options):
+    k = imcl.Kernel(str(path), size=size, **kernel_options)
+    assert any(callable(r) for r in k.restrictions) == expect_shared_cut, k.restrictions
+    ref = reference_space(k)
+    full = 1
+    for v in k.tune_params.values():
+        full *= len(v)
+    if expect_shared_cut:
+        # the shared-memory restriction cuts the space (else the check proves little)
+        shared = [c for c in ref if "shared" in c]
+        assert shared and len(ref) < full, (len(ref), full)
+    for framework in ("PythonConstraint", "bruteforce"):
+        ss = Searchspace(k.tune_params, k.restrictions, MAX_THREADS, framework=framework)
+        got = set(ss.list)
+        assert got == ref, (framework, len(got), len(ref), sorted(got ^ ref)[:3])
+    # what the simulation runner evaluates: the search space's restrictions, as Kernel
+    # Tuner hands them on (with its block-size restriction added), on every
+    # configuration, those outside the space too
+    ss = Searchspace(k.tune_params, k.restrictions, MAX_THREADS)
+    names = list(k.tune_params)
+    for values in itertools.product(*k.tune_params.values()):
+        config = dict(zip(names, values))
+        assert check_restrictions(ss._modified_restrictions, config, False) == (values in ref), config
+    # the dump's strings as they are break the bruteforce framework (the reason for the
+    # functions): `(global == 'shared')`
+    if expect_shared_cut:
+        expect_raises(SyntaxError, "invalid syntax...", Searchspace, k.tune_params,
+                      k.restriction_strings, MAX_THREADS, framework="bruteforce")
+    print(f"  {k.kernel} {size}: {len(ref)} of {full} configurations, every path agrees", flush=True)
+
+
+def check_tune_bruteforce_framework(work):
+    """A whole tuning run with the bruteforce search-space framework."""
+    r = imcl.tune(str(SAMPLES / "sobel" / "sobel.imcl"), size=(32, 32), strategy="random_sample",
+                  budget=3, seed=4, iterations=1, params_out=None, results_out=None,
+                  strategy_options={"searchspace_construction_options": {"framework": "bruteforce"}})
+    assert not r.failures and len(r.results) >= 3, r.failures
+
+
+def check_simulation(work):
+    """Tune with a cache, then replay in simulation mode: the same configurations come
+    from the cache; a brute-force replay reaches a configuration that is not in the
+    cache and Kernel Tuner says so, after evaluating the restrictions (True), instead of
+    failing on them."""
+    cache = work / "sobel.cache.json"
+    if cache.exists():
+        cache.unlink()
+    path = str(SAMPLES / "sobel" / "sobel.imcl")
+    sub = {"block_size_x": [8, 16], "block_size_y": [8, 16], "coarsen_x": [1, 2], "coarsen_y": [8],
+           "mem_in": ["global", "shared"]}
+    real = imcl.tune(path, size=(32, 32), strategy="random_sample", budget=4, seed=9, iterations=1,
+                     subspace=sub, cache=str(cache), params_out=None, results_out=None)
+    assert not real.failures
+    sim = imcl.tune(path, size=(32, 32), strategy="random_sample", budget=4, seed=9, subspace=sub,
+                    cache=str(cache), simulation_mode=True, params_out=None, results_out=None)
+    key = lambda r: tuple(r[p] for p in sub)  # noqa: E731
+    assert sorted(map(key, sim.results)) == sorted(map(key, real.results[:4])), \
+        (list(map(key, sim.results)), list(map(key, real.results)))
+    assert sim.best_time_ms == min(r["time"] for r in real.results[:4])
+    e = expect_raises(ValueError, "kernel configuration (...", imcl.tune, path, size=(32, 32),
+                      strategy="brute_force", subspace=sub, cache=str(cache), simulation_mode=True,
+                      params_out=None, results_out=None)
+    assert "not in cache, does pass extra restriction check (True)" in str(e), str(e)
+    # a configuration outside the space, checked as the simulation runner checks one
+    k = real.kernel
+    ss = Searchspace(k.tune_params, k.restrictions, 1_000_000_000)
+    bad = dict(k.defaults, mem_in="shared", block_size_x=64, block_size_y=16, coarsen_x=8, coarsen_y=8)
+    assert not imcl.holds(k.restriction_strings, bad)
+    assert check_restrictions(ss._modified_restrictions, bad, False) is False
+
+
+def main():
+    work = Path(sys.argv[1])
+    work.mkdir(parents=True, exist_ok=True)
+    os.chdir(work)
+    c = Checks()
+    c.run("sobel 16x16 (shared-memory restriction)", check_frameworks, SAMPLES / "sobel" / "sobel.imcl", (16, 16))
+    c.run("blur5 8x8, --shared-limit 4096 (shared memory, constant mask, unrolling)", check_frameworks,
+          SAMPLES / "blur5" / "blur5.imcl", (8, 8), shared_limit=4096)
+    c.run("sum7 4x4x4 (3D)", check_frameworks, SAMPLES / "sum7" / "sum7.imcl", (4, 4, 4))
+    c.run("miniAMR v1 2x2x2 (no string-valued restriction)", check_frameworks,
+          SAMPLES / "miniamr" / "v1.imcl", (2, 2, 2), False)
+    c.run("tuning with the bruteforce framework", check_tune_bruteforce_framework, work)
+    c.run("simulation mode", check_simulation, work)
+    c.done()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""Kernel Tuner tunes a sample on PoCL through the imcl package, every configuration
+checked against imcl's C reference (tests/python/run.sh test_tune.py SAMPLE WORKDIR).
+
+SAMPLE: sobel (2D, float), blur5 (2D, fixed-size mask, unrolled loops), sum7 (3D,
+double), v1 (miniAMR version 1: grid_size, scalars, one read-write buffer; also
+through the imcl-tune command)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from common import SAMPLES, Checks, check_installed, expect_raises, imcl_accepts
+
+check_installed()
+import imcl  # noqa: E402
+import jsonschema  # noqa: E402
+from kernel_tuner.file_utils import output_file_schema  # noqa: E402
+
+ITER = 3        # runs per configuration: enough to check, quick on 2 cores
+
+
+def miniamr_args(n=8, blocks=2, nvars=3, var=1):
+    mesh = np.random.default_rng(5).random((blocks * (nvars + 1) * (n + 2), n + 2, n + 2))
+    return dict(mesh=mesh, n=n, var=var, num_blocks=blocks, num_vars=nvars)
+
+
+CASES = {
+    # path, size, args, [(strategy, budget, subspace), ...]
+    "sobel": (SAMPLES / "sobel" / "sobel.imcl", (64, 64), None,
+              [("random_sample", 5, None),
+               ("random_sample", 4, {"mem_in": ["shared", "constant"]})]),
+    "blur5": (SAMPLES / "blur5" / "blur5.imcl", (48, 40), None,
+              [("random_sample", 4, None),
+               ("brute_force", None, {"mem_in": ["shared"], "mem_mask": ["constant"], "unroll_L8": [5],
+                                   "unroll_L9": [1, 5], "block_size_x": [16], "block_size_y": [4],
+                                   "coarsen_x": [1, 2], "coarsen_y": [3], "interleaved": [1]})]),
+    "sum7": (SAMPLES / "sum7" / "sum7.imcl", (24, 20, 16), None,
+             [("random_sample", 5, None),
+              ("random_sample", 3, {"mem_input": ["shared"]})]),
+    "v1": (SAMPLES / "miniamr" / "v1.imcl", (8, 8, 8), miniamr_args(),
+           [("random_sample", 5, None),
+            ("random_sample", 3, {"interleaved": [0], "unroll_L17": [2, 4, 8]})]),
+}
+
+
+def check_run(work, path, size, args, strategy, budget, subspace, tag):
+    params_out = work / f"{tag}.best.json"
+    t4_out = work / f"{tag}.t4.json"
+    r = imcl.tune(str(path), size=size, strategy=strategy, budget=budget, args=args,
+                  subspace=subspace, seed=7, iterations=ITER, params_out=str(params_out),
+                  results_out=str(t4_out))
+    k = r.kernel
+    assert not r.failures, "failed configurations:\n" + "\n".join(map(str, r.failures))
+    tried = [x for x in r.results]
+    # the strategy's configurations, and the default when it was not among them
+    want = budget
+    if not want:    # brute force: the whole (sub)space
+        want = 1
+        for p, vals in k.tune_params.items():
+            want *= len((subspace or {}).get(p, vals))
+    assert want <= len(tried) <= want + 1, (want, len(tried))
+    assert all("__error__" not in x for x in tried)
+    # every configuration that ran was verified (the warm-up run of the first one too)
+    assert k.verified >= len(tried), (k.verified, len(tried))
+    names = list(k.tune_params)
+    for x in tried:
+        for p in names:
+            assert x[p] in k.tune_params[p], (p, x[p])
+            if subspace and p in subspace and x[p] != k.defaults[p]:
+                assert x[p] in subspace[p], (p, x[p])
+        assert "texture" not in [x[p] for p in names]
+        assert imcl.holds(k.restriction_strings, {p: x[p] for p in names})
+    # the best configuration, for imcl -t
+    best = json.loads(params_out.read_text())
+    assert best == r.best and set(best) == set(names), best
+    imcl_accepts(params_out, path, "x".join(map(str, size)))
+    assert r.best_time_ms <= r.default_time_ms
+    # Kernel Tuner's T4 results
+    version, schema = output_file_schema("results")
+    t4 = json.loads(t4_out.read_text())
+    jsonschema.validate(t4, schema)
+    assert len(t4["results"]) == len(tried)
+    print(r.summary(), flush=True)
+
+
+def check_wrong_answers_are_caught(work):
+    """A wrong answer makes every configuration fail verification ('wrong result');
+    tuning goes on through all of them and then says that none ran."""
+    orig = imcl.Kernel.reference
+
+    def wrong(self, *a, **kw):
+        ans = orig(self, *a, **kw)
+        return [None if x is None else x + 1 for x in ans]
+
+    imcl.Kernel.reference = wrong
+    try:
+        e = expect_raises(imcl.ImclError, "no configuration of 'sobel' ran (3 tried): wrong result: ...",
+                          imcl.tune, str(SAMPLES / "sobel" / "sobel.imcl"), size=(32, 32),
+                          strategy="random_sample", budget=2, seed=1, iterations=1,
+                          params_out=None, results_out=None)
+        assert "differ from the C reference" in str(e), str(e)
+    finally:
+        imcl.Kernel.reference = orig
+
+
+def check_failures_are_recorded(work):
+    """A configuration that does not compile is recorded as failed; the others run."""
+    orig = imcl.Kernel.source
+
+    def broken_for_interleaved_0(self, params):
+        text = orig(self, params)
+        return text + "\n#error not this one\n" if params.get("interleaved") == 0 else text
+
+    imcl.Kernel.source = broken_for_interleaved_0
+    try:
+        r = imcl.tune(str(SAMPLES / "sobel" / "sobel.imcl"), size=(32, 32), strategy="brute_force",
+                      subspace={"block_size_x": [8], "block_size_y": [8], "coarsen_x": [1],
+                                "coarsen_y": [1, 2], "interleaved": [0, 1], "mem_in": ["global"]},
+                      iterations=1, params_out=None, results_out=None)
+    finally:
+        imcl.Kernel.source = orig
+    n = len(r.results)      # 4, times 2 for each other parameter imcl may list with 2 values
+    assert n >= 4 and n % 2 == 0, n
+    assert [f.stage for f in r.failures] == ["compile"] * (n // 2), r.failures
+    assert all(f.config["interleaved"] == 0 for f in r.failures)
+    assert r.best["interleaved"] == 1
+    assert sum("__error__" in x for x in r.results) == n // 2
+
+
+def check_cli(work):
+    """imcl-tune on miniAMR v1, scalars and the mesh from the command line."""
+    a = miniamr_args()
+    np.save(work / "mesh.npy", a["mesh"])
+    exe = Path(sys.executable).parent / "imcl-tune"
+    cmd = [str(exe), str(SAMPLES / "miniamr" / "v1.imcl"), "--size", "8x8x8", "--strategy",
+           "random_sample", "--budget", "3", "--seed", "3", "--iterations", str(ITER),
+           "-o", str(work / "cli.best.json"), "--results", str(work / "cli.t4.json"),
+           "--arg", f"mesh={work / 'mesh.npy'}", "--arg", "n=8", "--arg", "var=1",
+           "--arg", "num_blocks=2", "--arg", "num_vars=3", "--no-progress"]
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=work)
+    print(p.stdout, p.stderr, flush=True)
+    assert p.returncode == 0, p.returncode
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("kernel v1 (opencl, 8x8x8 = 512 points), strategy random_sample: "), lines[0]
+    assert lines[1].split() == ["time", "(ms)", "GStencil/s", "configuration"], lines[1]
+    assert lines[2].split()[0] == "default" and lines[3].split()[0] == "best", lines
+    assert "failed" not in p.stdout.split("\n", 1)[1]
+    imcl_accepts(work / "cli.best.json", SAMPLES / "miniamr" / "v1.imcl", "8x8x8")
+
+
+def main():
+    sample, work = sys.argv[1], Path(sys.argv[2])
+    work.mkdir(parents=True, exist_ok=True)
+    os.chdir(work)
+    path, size, args, runs = CASES[sample]
+    c = Checks()
+    for i, (strategy, budget, subspace) in enumerate(runs):
+        what = f"{strategy}, {budget or 'all'} configurations" + (f", subspace {subspace}" if subspace else "")
+        c.run(f"tune {sample} {'x'.join(map(str, size))}: {what}", check_run, work, path, size, args,
+              strategy, budget, subspace, f"{sample}{i}")
+    if sample == "sobel":
+        c.run("a wrong result is caught and recorded", check_wrong_answers_are_caught, work)
+        c.run("a configuration that does not compile is recorded, tuning goes on",
+              check_failures_are_recorded, work)
+    if sample == "v1":
+        c.run("imcl-tune on miniAMR v1", check_cli, work)
+    c.done()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The host runtime files on their own: run_runtime.sh SOURCE_DIR WORK_DIR
+# Every file of backend_*/runtime/ and wrappers/runtime/ (docs/architecture.md, "Host
+# runtime") is compiled alone, after tests/runtime/prelude.h (what the generated file
+# holds before it: headers, the return codes of a kernel named PK, OpenCL's imcl_source
+# and imcl_log) and before a function that names each static helper it defines (as
+# the rest of a generated file calls them; else each would be unused), with every
+# warning an error:
+#   - backend_opencl/runtime/*.c: gcc -std=c11 -Wall -Wextra -Werror, as OpenCL 1.2 host
+#     code (CL_TARGET_OPENCL_VERSION 120, <CL/cl.h>);
+#   - backend_c/runtime/*.c and wrappers/runtime/*.c (in every backend's host file):
+#     gcc -std=c11 -Wall -Wextra -Werror;
+#   - backend_cuda/runtime/*.cuh and wrappers/runtime/*.c: nvcc -c as CUDA, warnings
+#     of nvcc and of its host compiler (-Wall -Wextra) errors.
+# Each file must also start with its // note, which the embedding leaves out.
+# A missing nvcc is a failure, never a skip. Prints "N passed, M failed"; exits non-zero
+# when anything failed. Environment: CC (gcc), NVCC (/usr/local/cuda/bin/nvcc).
+set -uo pipefail
+if [ $# -ne 2 ]; then
+    echo "usage: $0 SOURCE_DIR WORK_DIR" >&2
+    exit 2
+fi
+SRC=$(realpath "$1")
+WORK=$2
+CC=${CC:-gcc}
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+PRELUDE=$SRC/tests/runtime/prelude.h
+rm -rf "$WORK"
+mkdir -p "$WORK"
+cd "$WORK"
+pass=0
+failed=0
+ok() { echo "PASS $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; failed=$((failed + 1)); }
+
+# compile NAME COMMAND...: one compilation, its messages shown when it fails
+compile() {
+    local name=$1
+    shift
+    if "$@" >compile.log 2>&1; then
+        ok "$name"
+    else
+        cat compile.log
+        bad "$name"
+    fi
+}
+
+shopt -s nullglob
+OPENCL=("$SRC"/backend_opencl/runtime/*.c)
+C=("$SRC"/backend_c/runtime/*.c)
+SHARED=("$SRC"/wrappers/runtime/*.c)
+CUDA=("$SRC"/backend_cuda/runtime/*.cuh)
+ALL=("$SRC"/backend_*/runtime/* "$SRC"/wrappers/runtime/*)
+[ ${#OPENCL[@]} -gt 0 ] && [ ${#C[@]} -gt 0 ] && [ ${#SHARED[@]} -gt 0 ] && [ ${#CUDA[@]} -gt 0 ] \
+    && ok "runtime files found (${#ALL[@]})" || bad "a runtime folder has no files"
+[ $(( ${#OPENCL[@]} + ${#C[@]} + ${#SHARED[@]} + ${#CUDA[@]} )) -eq ${#ALL[@]} ] \
+    && ok "every runtime file is .c (C, OpenCL host) or .cuh (CUDA)" || bad "a runtime file of another kind"
+
+for f in "${ALL[@]}"; do
+    rel=${f#"$SRC"/}
+    if head -n 1 "$f" | grep -q '^// ' && sed -n '/^\/\//!{p;q}' "$f" | grep -q .; then
+        ok "$rel starts with its // note"
+    else
+        bad "$rel: no // note at the top, or nothing after it"
+    fi
+done
+
+# unit FILE OUT: the prelude, FILE, and a function naming each static helper of FILE
+# (a __global__ one for __device__ helpers)
+unit() {
+    {
+        printf '#include "%s"\n#include "%s"\n\n' "$PRELUDE" "$1"
+        local host dev
+        host=$(sed -nE 's/^static [^(]*[^A-Za-z0-9_]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/p' "$1")
+        dev=$(sed -nE 's/^__device__ static [^(]*[^A-Za-z0-9_]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/p' "$1")
+        if [ -n "$host" ]; then
+            printf 'void imcl_runtime_uses(void)\n{\n'
+            printf '    (void)%s;\n' $host
+            printf '}\n'
+        fi
+        if [ -n "$dev" ]; then
+            printf '__global__ void imcl_runtime_uses_device(void)\n{\n'
+            printf '    (void)%s;\n' $dev
+            printf '}\n'
+        fi
+    } >"$2"
+}
+
+CFLAGS=(-std=c11 -Wall -Wextra -Werror)
+for f in "${OPENCL[@]}"; do
+    unit "$f" unit.c
+    compile "gcc ${f#"$SRC"/} (OpenCL host)" "$CC" "${CFLAGS[@]}" -DIMCL_RUNTIME_OPENCL -c unit.c -o out.o
+done
+for f in "${C[@]}" "${SHARED[@]}"; do
+    unit "$f" unit.c
+    compile "gcc ${f#"$SRC"/}" "$CC" "${CFLAGS[@]}" -c unit.c -o out.o
+done
+
+if [ -x "$NVCC" ]; then
+    for f in "${CUDA[@]}" "${SHARED[@]}"; do
+        unit "$f" unit.cu
+        compile "nvcc ${f#"$SRC"/}" "$NVCC" -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -c unit.cu -o out.o
+    done
+else
+    bad "nvcc not found at $NVCC (set NVCC)"
+fi
+
+echo "$pass passed, $failed failed"
+[ "$failed" -eq 0 ]
