@@ -76,7 +76,7 @@ for spec in "sum7 input output 0" "miniamr in out 1"; do
 import json, sys
 space = json.load(open(sys.argv[1])); cfg = json.load(open(sys.argv[2]))
 full = dict(space["defaults"], **cfg)
-ok = all(full[k] in space["parameters"][k] for k in cfg) and \
+ok = all(k in space["parameters"] and full[k] in space["parameters"][k] for k in cfg) and \
      all(eval(r, {}, dict(full)) for r in space["restrictions"])
 print("yes" if ok else "no")
 PY
