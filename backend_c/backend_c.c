@@ -158,7 +158,9 @@ static int emit(EmitCtx *e, Outputs *out)
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s_ref.c", k->name));
     host_banner(f, e, "C reference");
-    sb_printf(f, "#include <math.h>\n#include <stddef.h>\n#include <stdlib.h>\n\n#include \"%s.h\"\n\n", k->name);
+    /* string.h and time.h: the plan's memcpy and the clock of its kernel time */
+    sb_printf(f, "#include <math.h>\n#include <stddef.h>\n#include <stdlib.h>\n#include <string.h>\n"
+                 "#include <time.h>\n\n#include \"%s.h\"\n\n", k->name);
     unparse_helper_defs(f, u.helpers, "static inline");
     minmax_defs(f, u.minmax_types);
     sb_puts(f, sb_str(&code));

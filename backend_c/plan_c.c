@@ -17,8 +17,6 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     /* The C reference reads every array where it lies, whatever the placement
      * parameters say, so every configuration has a plan. */
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
-    sb_puts(sb, "/* for the plan below: memcpy, and the clock of the kernel time */\n"
-                "#include <string.h>\n#include <time.h>\n\n");
     sb_printf(sb, "struct %s_plan {\n", pk);
     if (n) {
         plan_member(sb, arena_printf(e->a, "void *buf[%d]", n), "the host buffer of each array, by plan_array id");

@@ -1,5 +1,5 @@
 // imcl_plan_now_ms: the clock of the C reference's plan (plan_c.c copies this file into
-// K_ref.c, after its #include <time.h>). These // lines are not copied
+// K_ref.c, which includes <time.h> at its top). These // lines are not copied
 // (docs/architecture.md, "Host runtime").
 /* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
 static double imcl_plan_now_ms(void)

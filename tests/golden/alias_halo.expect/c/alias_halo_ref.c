@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "alias_halo.h"
 
@@ -72,10 +74,6 @@ const char *alias_halo_build_log(void)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* for the plan below: memcpy, and the clock of the kernel time */
-#include <string.h>
-#include <time.h>
 
 struct alias_halo_plan {
     void *buf[1];               /* the host buffer of each array, by plan_array id */

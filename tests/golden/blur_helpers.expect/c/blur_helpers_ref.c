@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "blur_helpers.h"
 
@@ -95,10 +97,6 @@ const char *blur_helpers_build_log(void)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* for the plan below: memcpy, and the clock of the kernel time */
-#include <string.h>
-#include <time.h>
 
 struct blur_helpers_plan {
     void *buf[3];               /* the host buffer of each array, by plan_array id */

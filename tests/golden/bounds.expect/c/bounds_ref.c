@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "bounds.h"
 
@@ -112,10 +114,6 @@ const char *bounds_build_log(void)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* for the plan below: memcpy, and the clock of the kernel time */
-#include <string.h>
-#include <time.h>
 
 struct bounds_plan {
     void *buf[6];               /* the host buffer of each array, by plan_array id */

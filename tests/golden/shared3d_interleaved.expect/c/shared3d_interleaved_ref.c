@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "shared3d_interleaved.h"
 
@@ -83,10 +85,6 @@ const char *shared3d_interleaved_build_log(void)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* for the plan below: memcpy, and the clock of the kernel time */
-#include <string.h>
-#include <time.h>
 
 struct shared3d_interleaved_plan {
     void *buf[2];               /* the host buffer of each array, by plan_array id */

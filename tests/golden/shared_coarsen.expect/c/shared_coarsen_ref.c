@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "shared_coarsen.h"
 
@@ -77,10 +79,6 @@ const char *shared_coarsen_build_log(void)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* for the plan below: memcpy, and the clock of the kernel time */
-#include <string.h>
-#include <time.h>
 
 struct shared_coarsen_plan {
     void *buf[2];               /* the host buffer of each array, by plan_array id */

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "tex_modes.h"
 
@@ -89,10 +91,6 @@ const char *tex_modes_build_log(void)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* for the plan below: memcpy, and the clock of the kernel time */
-#include <string.h>
-#include <time.h>
 
 struct tex_modes_plan {
     void *buf[4];               /* the host buffer of each array, by plan_array id */
