@@ -15,9 +15,11 @@ static const char *c_type(TypeKind k)
 
 static void c_builtin(Unparser *u, Builtin b)
 {
-    (void)u;
-    (void)b;
-    UNREACHABLE(); /* the C reference has no threads */
+    /* pass_interior's test: a parameter of the point function (the C reference
+     * has no threads, so nothing else reaches here). */
+    if (b != BI_INTERIOR)
+        UNREACHABLE();
+    sb_puts(u->out, "imcl_interior");
 }
 
 static void c_math(Unparser *u, const Node *call)
@@ -78,8 +80,9 @@ static bool collect_uses(Node *n, void *p)
     return true;
 }
 
-/* Parameters (or arguments, when `args`) of the point function. */
-static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args)
+/* Parameters (or arguments, when `args`) of the point function; inner_arg is the
+ * argument passed for imcl_interior (pass_interior's split). */
+static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args, const char *inner_arg)
 {
     bool first = true;
     const Symbol *order[k->nparams + 1];
@@ -110,8 +113,41 @@ static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args
             sb_printf(sb, "%s%s%s", first ? "" : ", ", args ? "" : "int ", builtin_spelling((Builtin)b));
             first = false;
         }
+    if (k->interior) {
+        sb_printf(sb, "%s%s", first ? "" : ", ", args ? inner_arg : "int imcl_interior");
+        first = false;
+    }
     if (first && !args)
         sb_puts(sb, "void");
+}
+
+/* The bound `coordinate < ...` of dimension d of the interior: the smallest of
+ * its bounds, as C text over the wrapper's extents and W, H, D. */
+static void interior_hi(StrBuf *sb, const Function *k, int d)
+{
+    const Interior *in = k->interior;
+    static const char *grid[] = {"W", "H", "D"};
+    for (int i = 0; i < in->nhi[d]; i++) {
+        const InteriorBound *b = &in->hi[d][i];
+        StrBuf one = {0};
+        if (b->array)
+            sb_printf(&one, "%s%s", unparse_name(b->array), unparse_extent_suffix(d));
+        else
+            sb_puts(&one, grid[d]);
+        if (b->off)
+            sb_printf(&one, " %c %lld", b->off > 0 ? '+' : '-', b->off > 0 ? b->off : -b->off);
+        if (i == 0) {
+            sb_printf(sb, "%s", sb_str(&one));
+        } else {
+            /* min(previous, this) */
+            StrBuf prev = {0};
+            sb_puts(&prev, sb_str(sb));
+            sb->len = 0;
+            sb_printf(sb, "imcl_min_int(%s, %s)", sb_str(&prev), sb_str(&one));
+            sb_free(&prev);
+        }
+        sb_free(&one);
+    }
 }
 
 static int emit(EmitCtx *e, Outputs *out)
@@ -130,8 +166,9 @@ static int emit(EmitCtx *e, Outputs *out)
     uses.extent = arena_alloc(e->a, sizeof *uses.extent * (size_t)(k->nparams + 1));
     ast_walk(k->body, collect_uses, &uses);
     sb_printf(&code, "/* One grid point of kernel '%s': the kernel body as written. */\n", k->name);
-    sb_printf(&code, "static void %s_point(", k->name);
-    point_params(&code, k, &uses, false);
+    /* inline: each call of the row loops gets its own copy, imcl_interior folded */
+    sb_printf(&code, "static inline void %s_point(", k->name);
+    point_params(&code, k, &uses, false, NULL);
     sb_puts(&code, ")\n{\n");
     u.indent = 1;
     unparse_stmts(&u, k->body);
@@ -147,11 +184,41 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
     sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
     sb_puts(&code, "    for (int idz = 0; idz < D; idz++)\n");
-    sb_puts(&code, "        for (int idy = 0; idy < H; idy++)\n");
-    sb_puts(&code, "            for (int idx = 0; idx < W; idx++)\n");
-    sb_printf(&code, "                %s_point(", k->name);
-    point_params(&code, k, &uses, true);
-    sb_puts(&code, ");\n");
+    if (!k->interior) {
+        sb_puts(&code, "        for (int idy = 0; idy < H; idy++)\n");
+        sb_puts(&code, "            for (int idx = 0; idx < W; idx++)\n");
+        sb_printf(&code, "                %s_point(", k->name);
+        point_params(&code, k, &uses, true, NULL);
+        sb_puts(&code, ");\n");
+    } else {
+        /* pass_interior: the points of a row between x0 and x1 (none when the row
+         * itself is not inner) run the guard-free copy of the body */
+        const Interior *in = k->interior;
+        StrBuf row = {0}, hi = {0};
+        static const char *coord[] = {"idx", "idy", "idz"};
+        for (int d = 1; d < k->grid_dims; d++) {
+            sb_printf(&row, "%s%s >= %lld && %s < ", row.len ? " && " : "", coord[d], in->lo[d], coord[d]);
+            hi.len = 0;
+            interior_hi(&hi, k, d);
+            sb_puts(&row, sb_str(&hi));
+        }
+        hi.len = 0;
+        interior_hi(&hi, k, 0);
+        sb_puts(&code, "        for (int idy = 0; idy < H; idy++) {\n");
+        sb_printf(&code, "            const int imcl_inner = %s;\n", sb_str(&row));
+        sb_printf(&code, "            const int imcl_x0 = imcl_inner ? imcl_min_int(%lld, W) : W;\n", in->lo[0]);
+        sb_printf(&code, "            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, %s) : W;\n", sb_str(&hi));
+        static const char *ranges[3][3] = {{"0", "imcl_x0", "0"}, {"imcl_x0", "imcl_x1", "1"}, {"imcl_x1", "W", "0"}};
+        for (int r = 0; r < 3; r++) {
+            sb_printf(&code, "            for (int idx = %s; idx < %s; idx++)\n", ranges[r][0], ranges[r][1]);
+            sb_printf(&code, "                %s_point(", k->name);
+            point_params(&code, k, &uses, true, ranges[r][2]);
+            sb_puts(&code, ");\n");
+        }
+        sb_puts(&code, "        }\n");
+        sb_free(&row);
+        sb_free(&hi);
+    }
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
     host_error_functions(&code, e, "\"\"");
     plan_c_emit(&code, e);
@@ -162,6 +229,9 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_printf(f, "#include <math.h>\n#include <stddef.h>\n#include <stdlib.h>\n#include <string.h>\n"
                  "#include <time.h>\n\n#include \"%s.h\"\n\n", k->name);
     unparse_helper_defs(f, u.helpers, "static inline");
+    /* the bounds of the rows' inner points use min and max of int */
+    if (k->interior)
+        u.minmax_types |= 1u << (0 * 9 + TY_INT) | 1u << (1 * 9 + TY_INT);
     minmax_defs(f, u.minmax_types);
     sb_puts(f, sb_str(&code));
     sb_free(&code);

@@ -92,7 +92,7 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
 {
     Function *c = copy_kernel(a, k);
     VERIFY(c, "sema", false);
-    PassCtx pc = {a, diag, tp};
+    PassCtx pc = {a, diag, tp, b};
     bool lowered = false;
     for (int i = 0; i < pass_count; i++) {
         const Pass *p = &pass_table[i];

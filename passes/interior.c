@@ -8,16 +8,21 @@
  * dimensions of the interior copy's accesses unguarded; pass_thread_mapping
  * decides per block, so that a whole block takes one side of the branch.
  * Accesses whose offsets are not known (or go through an alias) keep their
- * guards on both sides. The tuning parameter `interior` (0: no split) turns it off. */
+ * guards on both sides. The tuning parameter `interior` (0: no split) turns it off
+ * on GPU backends; the C reference always splits, and runs the inner part of
+ * each row through the guard-free copy. */
 #include "passes.h"
 
 #include "analysis.h"
+#include "backend.h"
 #include "params.h"
 
 int pass_interior(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
-    if (!k->is_kernel || k->interior || !c->tp->interior)
+    /* The C reference always splits (its loops run inner rows without guards);
+     * on a GPU backend the parameter `interior` decides. */
+    if (!k->is_kernel || k->interior || (c->backend->gpu && !c->tp->interior))
         return 0;
     unsigned *proven = NULL;
     Interior *in = analyze_interior(a, k, &proven);

@@ -20,7 +20,7 @@
 const Pass pass_table[] = {
     {"texture_memory", pass_texture_memory, true, false, "reads of texture arrays become texture reads"},
     {"shared_memory", pass_shared_memory, true, false, "shared-memory tiles, their loads and reads"},
-    {"interior", pass_interior, true, false, "a copy of the body without edge guards, for inner blocks"},
+    {"interior", pass_interior, false, false, "a copy of the body without edge guards, for inner points"},
     {"global_memory", pass_global_memory, false, true, "grid accesses become guarded buffer accesses"},
     {"unroll", pass_unroll, true, false, "for loops unrolled by their unroll_L<line> factor"},
     {"thread_mapping", pass_thread_mapping, true, false, "idx/idy/idz from thread indices, coarsening"},

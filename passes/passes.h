@@ -13,6 +13,7 @@ typedef struct PassCtx {
     Arena *a;
     Diag *diag;
     const struct TuneParams *tp;
+    const struct Backend *backend;
 } PassCtx;
 
 /* A pass rewrites kernel k, the driver's copy; returns the number of errors. */

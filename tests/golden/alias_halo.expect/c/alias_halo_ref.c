@@ -10,7 +10,7 @@
 #include "alias_halo.h"
 
 /* One grid point of kernel 'alias_halo': the kernel body as written. */
-static void alias_halo_point(double *data, int data_width, int data_height, int n, int var,
+static inline void alias_halo_point(double *data, int data_width, int data_height, int n, int var,
         int blocks, int vars, int idx, int idy, int idz)
 {
     int cells = (n + 2) * (n + 2) * (n + 2);

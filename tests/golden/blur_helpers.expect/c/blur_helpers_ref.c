@@ -15,9 +15,19 @@ static inline int imcl_clamp(int i, int n, int h)
     return i < -h ? -h : i >= n + h ? n + h - 1 : i;
 }
 
+static inline int imcl_min_int(int a, int b)
+{
+    return b < a ? b : a;
+}
+
 static inline float imcl_min_float(float a, float b)
 {
     return b < a ? b : a;
+}
+
+static inline int imcl_max_int(int a, int b)
+{
+    return a < b ? b : a;
 }
 
 static inline float imcl_max_float(float a, float b)
@@ -34,18 +44,29 @@ static float imcl_fn_weight(float w, int i)
 }
 
 /* One grid point of kernel 'blur_helpers': the kernel body as written. */
-static void blur_helpers_point(const float *src, int src_width, int src_height, float *dst,
-        int dst_width, const float *mask, float scale, int idx, int idy)
+static inline void blur_helpers_point(const float *src, int src_width, int src_height, float *dst,
+        int dst_width, const float *mask, float scale, int idx, int idy, int imcl_interior)
 {
-    float acc = 0.0f;
-    for (int j = -1; j <= 1; j++) {
-        for (int i = -1; i <= 1; i++) {
-            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
-                    i) * src[imcl_clamp(idy + j, src_height, 0) * src_width
-                    + imcl_clamp(idx + i, src_width, 0)];
+    if (imcl_interior) {
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                        i) * src[(idy + j) * src_width + (idx + i)];
+            }
         }
+        dst[idy * dst_width + idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
+    } else {
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                        i) * src[imcl_clamp(idy + j, src_height, 0) * src_width
+                        + imcl_clamp(idx + i, src_width, 0)];
+            }
+        }
+        dst[idy * dst_width + idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
     }
-    dst[idy * dst_width + idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
 }
 
 int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width,
@@ -69,10 +90,20 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
 #pragma omp parallel for collapse(2) schedule(static)
 #endif
     for (int idz = 0; idz < D; idz++)
-        for (int idy = 0; idy < H; idy++)
-            for (int idx = 0; idx < W; idx++)
+        for (int idy = 0; idy < H; idy++) {
+            const int imcl_inner = idy >= 1 && idy < H - 1;
+            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, W - 1) : W;
+            for (int idx = 0; idx < imcl_x0; idx++)
                 blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
-                        idy);
+                        idy, 0);
+            for (int idx = imcl_x0; idx < imcl_x1; idx++)
+                blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
+                        idy, 1);
+            for (int idx = imcl_x1; idx < W; idx++)
+                blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
+                        idy, 0);
+        }
     return blur_helpers_OK;
 }
 

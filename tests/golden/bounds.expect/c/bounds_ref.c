@@ -39,23 +39,43 @@ static inline int imcl_mirror(int i, int n, int h)
     return (r < p ? r : 2 * p - 1 - r) - h;
 }
 
-/* One grid point of kernel 'bounds': the kernel body as written. */
-static void bounds_point(const double *a, int a_width, int a_height, int a_depth, const double *b,
-        int b_width, int b_height, int b_depth, const double *c, int c_width, int c_height,
-        int c_depth, const double *d, int d_width, int d_height, int d_depth, const double *h,
-        int h_width, int h_height, double *out, int out_width, int out_height, int idx, int idy,
-        int idz)
+static inline int imcl_min_int(int a, int b)
 {
-    out[(idz * out_height + idy) * out_width + idx] =
-            (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
-            && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)
-        + b[(imcl_clamp(idz, b_depth, 0) * b_height + imcl_clamp(idy + 3, b_height, 0)) * b_width
-                + imcl_clamp(idx, b_width, 0)]
-        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height + imcl_wrap(idy, c_height, 0)) * c_width
-                + imcl_wrap(idx, c_width, 0)]
-        + d[(imcl_mirror(idz, d_depth, 0) * d_height + imcl_mirror(idy - 1, d_height, 0)) * d_width
-                + imcl_mirror(idx + 1, d_width, 0)]
-        + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
+    return b < a ? b : a;
+}
+
+static inline int imcl_max_int(int a, int b)
+{
+    return a < b ? b : a;
+}
+
+/* One grid point of kernel 'bounds': the kernel body as written. */
+static inline void bounds_point(const double *a, int a_width, int a_height, int a_depth,
+        const double *b, int b_width, int b_height, int b_depth, const double *c, int c_width,
+        int c_height, int c_depth, const double *d, int d_width, int d_height, int d_depth,
+        const double *h, int h_width, int h_height, double *out, int out_width, int out_height,
+        int idx, int idy, int idz, int imcl_interior)
+{
+    if (imcl_interior) {
+        out[(idz * out_height + idy) * out_width + idx] =
+                a[(idz * a_height + idy) * a_width + (idx - 2)]
+            + b[(idz * b_height + (idy + 3)) * b_width + idx]
+            + c[((idz - 1) * c_height + idy) * c_width + idx]
+            + d[(idz * d_height + (idy - 1)) * d_width + (idx + 1)]
+            + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
+    } else {
+        out[(idz * out_height + idy) * out_width + idx] =
+                (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
+                && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)
+            + b[(imcl_clamp(idz, b_depth, 0) * b_height
+                    + imcl_clamp(idy + 3, b_height, 0)) * b_width + imcl_clamp(idx, b_width, 0)]
+            + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height + imcl_wrap(idy, c_height, 0)) * c_width
+                    + imcl_wrap(idx, c_width, 0)]
+            + d[(imcl_mirror(idz, d_depth, 0) * d_height
+                    + imcl_mirror(idy - 1, d_height, 0)) * d_width
+                    + imcl_mirror(idx + 1, d_width, 0)]
+            + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
+    }
 }
 
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
@@ -85,11 +105,31 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
 #pragma omp parallel for collapse(2) schedule(static)
 #endif
     for (int idz = 0; idz < D; idz++)
-        for (int idy = 0; idy < H; idy++)
-            for (int idx = 0; idx < W; idx++)
+        for (int idy = 0; idy < H; idy++) {
+            const int imcl_inner = idy >= 1
+                    && idy < imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_height,
+                    b_height - 3), c_height), d_height + 1),
+                    H) && idz >= 1
+                    && idz < imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_depth, b_depth),
+                    c_depth + 1), d_depth), D);
+            const int imcl_x0 = imcl_inner ? imcl_min_int(2, W) : W;
+            const int imcl_x1 = imcl_inner
+                    ? imcl_max_int(imcl_x0,
+                    imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_width + 2, b_width),
+                    c_width), d_width - 1), W)) : W;
+            for (int idx = 0; idx < imcl_x0; idx++)
                 bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
                         c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
-                        h_height, out, out_width, out_height, idx, idy, idz);
+                        h_height, out, out_width, out_height, idx, idy, idz, 0);
+            for (int idx = imcl_x0; idx < imcl_x1; idx++)
+                bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
+                        c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
+                        h_height, out, out_width, out_height, idx, idy, idz, 1);
+            for (int idx = imcl_x1; idx < W; idx++)
+                bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
+                        c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
+                        h_height, out, out_width, out_height, idx, idy, idz, 0);
+        }
     return bounds_OK;
 }
 

@@ -15,19 +15,40 @@ static inline int imcl_in(int i, int n, int h)
     return i >= -h && i < n + h;
 }
 
-/* One grid point of kernel 'const_mask': the kernel body as written. */
-static void const_mask_point(const float *g, int g_width, int g_height, const float *mask,
-        float *out, int out_width, int out_height, int idx, int idy)
+static inline int imcl_min_int(int a, int b)
 {
-    float acc = 0.0f;
-    for (int j = -1; j <= 1; j++) {
-        for (int i = -1; i <= 1; i++) {
-            acc += mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
-                    && imcl_in(idy + j, g_height, 0) ? g[(idy + j) * g_width + (idx + i)] : 0.0f);
+    return b < a ? b : a;
+}
+
+static inline int imcl_max_int(int a, int b)
+{
+    return a < b ? b : a;
+}
+
+/* One grid point of kernel 'const_mask': the kernel body as written. */
+static inline void const_mask_point(const float *g, int g_width, int g_height, const float *mask,
+        float *out, int out_width, int out_height, int idx, int idy, int imcl_interior)
+{
+    if (imcl_interior) {
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += mask[(j + 1) * 3 + (i + 1)] * g[(idy + j) * g_width + (idx + i)];
+            }
         }
-    }
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
         out[idy * out_width + idx] = acc;
+    } else {
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
+                        && imcl_in(idy + j, g_height, 0) ? g[(idy + j) * g_width + (idx + i)]
+                        : 0.0f);
+            }
+        }
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+            out[idy * out_width + idx] = acc;
+        }
     }
 }
 
@@ -49,9 +70,23 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
 #pragma omp parallel for collapse(2) schedule(static)
 #endif
     for (int idz = 0; idz < D; idz++)
-        for (int idy = 0; idy < H; idy++)
-            for (int idx = 0; idx < W; idx++)
-                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy);
+        for (int idy = 0; idy < H; idy++) {
+            const int imcl_inner = idy >= 1
+                    && idy < imcl_min_int(imcl_min_int(g_height - 1, out_height), H);
+            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = imcl_inner
+                    ? imcl_max_int(imcl_x0, imcl_min_int(imcl_min_int(g_width - 1, out_width), W))
+                    : W;
+            for (int idx = 0; idx < imcl_x0; idx++)
+                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy,
+                        0);
+            for (int idx = imcl_x0; idx < imcl_x1; idx++)
+                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy,
+                        1);
+            for (int idx = imcl_x1; idx < W; idx++)
+                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy,
+                        0);
+        }
     return const_mask_OK;
 }
 

@@ -16,25 +16,48 @@ static inline int imcl_in(int i, int n, int h)
     return i >= -h && i < n + h;
 }
 
-/* One grid point of kernel 'shared3d_interleaved': the kernel body as written. */
-static void shared3d_interleaved_point(const double *in, int in_width, int in_height, int in_depth,
-        double *out, int out_width, int out_height, int out_depth, int idx, int idy, int idz)
+static inline int imcl_min_int(int a, int b)
 {
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0)) {
+    return b < a ? b : a;
+}
+
+static inline int imcl_max_int(int a, int b)
+{
+    return a < b ? b : a;
+}
+
+/* One grid point of kernel 'shared3d_interleaved': the kernel body as written. */
+static inline void shared3d_interleaved_point(const double *in, int in_width, int in_height,
+        int in_depth, double *out, int out_width, int out_height, int out_depth, int idx, int idy,
+        int idz, int imcl_interior)
+{
+    if (imcl_interior) {
         out[(idz * out_height + idy) * out_width + idx] =
-                (imcl_in(idx - 1, in_width, 0) ? in[(idz * in_height + idy) * in_width + (idx - 1)]
-                : 0.0)
-            + (imcl_in(idx + 1, in_width, 0) ? in[(idz * in_height + idy) * in_width + (idx + 1)]
-                    : 0.0)
-            + (imcl_in(idy - 1, in_height, 0) ? in[(idz * in_height + (idy - 1)) * in_width + idx]
-                    : 0.0)
-            + (imcl_in(idy + 1, in_height, 0) ? in[(idz * in_height + (idy + 1)) * in_width + idx]
-                    : 0.0)
-            + (imcl_in(idz - 1, in_depth, 0) ? in[((idz - 1) * in_height + idy) * in_width + idx]
-                    : 0.0)
-            + (imcl_in(idz + 1, in_depth, 0) ? in[((idz + 1) * in_height + idy) * in_width + idx]
-                    : 0.0)
+                in[(idz * in_height + idy) * in_width + (idx - 1)]
+            + in[(idz * in_height + idy) * in_width + (idx + 1)]
+            + in[(idz * in_height + (idy - 1)) * in_width + idx]
+            + in[(idz * in_height + (idy + 1)) * in_width + idx]
+            + in[((idz - 1) * in_height + idy) * in_width + idx]
+            + in[((idz + 1) * in_height + idy) * in_width + idx]
             + in[(idz * in_height + idy) * in_width + idx];
+    } else {
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)
+                && imcl_in(idz, out_depth, 0)) {
+            out[(idz * out_height + idy) * out_width + idx] =
+                    (imcl_in(idx - 1, in_width, 0)
+                    ? in[(idz * in_height + idy) * in_width + (idx - 1)] : 0.0)
+                + (imcl_in(idx + 1, in_width, 0)
+                        ? in[(idz * in_height + idy) * in_width + (idx + 1)] : 0.0)
+                + (imcl_in(idy - 1, in_height, 0)
+                        ? in[(idz * in_height + (idy - 1)) * in_width + idx] : 0.0)
+                + (imcl_in(idy + 1, in_height, 0)
+                        ? in[(idz * in_height + (idy + 1)) * in_width + idx] : 0.0)
+                + (imcl_in(idz - 1, in_depth, 0)
+                        ? in[((idz - 1) * in_height + idy) * in_width + idx] : 0.0)
+                + (imcl_in(idz + 1, in_depth, 0)
+                        ? in[((idz + 1) * in_height + idy) * in_width + idx] : 0.0)
+                + in[(idz * in_height + idy) * in_width + idx];
+        }
     }
 }
 
@@ -57,10 +80,22 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
 #pragma omp parallel for collapse(2) schedule(static)
 #endif
     for (int idz = 0; idz < D; idz++)
-        for (int idy = 0; idy < H; idy++)
-            for (int idx = 0; idx < W; idx++)
+        for (int idy = 0; idy < H; idy++) {
+            const int imcl_inner = idy >= 1 && idy < imcl_min_int(out_height, H - 1) && idz >= 1
+                    && idz < imcl_min_int(out_depth, D - 1);
+            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1))
+                    : W;
+            for (int idx = 0; idx < imcl_x0; idx++)
                 shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
-                        out_height, out_depth, idx, idy, idz);
+                        out_height, out_depth, idx, idy, idz, 0);
+            for (int idx = imcl_x0; idx < imcl_x1; idx++)
+                shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
+                        out_height, out_depth, idx, idy, idz, 1);
+            for (int idx = imcl_x1; idx < W; idx++)
+                shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
+                        out_height, out_depth, idx, idy, idz, 0);
+        }
     return shared3d_interleaved_OK;
 }
 

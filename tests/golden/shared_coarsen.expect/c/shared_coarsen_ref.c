@@ -21,16 +21,34 @@ static inline int imcl_clamp(int i, int n, int h)
     return i < -h ? -h : i >= n + h ? n + h - 1 : i;
 }
 
-/* One grid point of kernel 'shared_coarsen': the kernel body as written. */
-static void shared_coarsen_point(const float *in, int in_width, int in_height, float *out,
-        int out_width, int out_height, int idx, int idy)
+static inline int imcl_min_int(int a, int b)
 {
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
-        out[idy * out_width + idx] = in[idy * in_width + imcl_clamp(idx - 1, in_width, 0)]
-            + in[idy * in_width + imcl_clamp(idx + 1, in_width, 0)]
-            + in[imcl_clamp(idy - 1, in_height, 0) * in_width + idx]
-            + in[imcl_clamp(idy + 1, in_height, 0) * in_width + idx]
+    return b < a ? b : a;
+}
+
+static inline int imcl_max_int(int a, int b)
+{
+    return a < b ? b : a;
+}
+
+/* One grid point of kernel 'shared_coarsen': the kernel body as written. */
+static inline void shared_coarsen_point(const float *in, int in_width, int in_height, float *out,
+        int out_width, int out_height, int idx, int idy, int imcl_interior)
+{
+    if (imcl_interior) {
+        out[idy * out_width + idx] = in[idy * in_width + (idx - 1)]
+            + in[idy * in_width + (idx + 1)]
+            + in[(idy - 1) * in_width + idx]
+            + in[(idy + 1) * in_width + idx]
             - 4.0f * in[idy * in_width + idx];
+    } else {
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+            out[idy * out_width + idx] = in[idy * in_width + imcl_clamp(idx - 1, in_width, 0)]
+                + in[idy * in_width + imcl_clamp(idx + 1, in_width, 0)]
+                + in[imcl_clamp(idy - 1, in_height, 0) * in_width + idx]
+                + in[imcl_clamp(idy + 1, in_height, 0) * in_width + idx]
+                - 4.0f * in[idy * in_width + idx];
+        }
     }
 }
 
@@ -52,9 +70,21 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
 #pragma omp parallel for collapse(2) schedule(static)
 #endif
     for (int idz = 0; idz < D; idz++)
-        for (int idy = 0; idy < H; idy++)
-            for (int idx = 0; idx < W; idx++)
-                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy);
+        for (int idy = 0; idy < H; idy++) {
+            const int imcl_inner = idy >= 1 && idy < imcl_min_int(out_height, H - 1);
+            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1))
+                    : W;
+            for (int idx = 0; idx < imcl_x0; idx++)
+                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy,
+                        0);
+            for (int idx = imcl_x0; idx < imcl_x1; idx++)
+                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy,
+                        1);
+            for (int idx = imcl_x1; idx < W; idx++)
+                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy,
+                        0);
+        }
     return shared_coarsen_OK;
 }
 

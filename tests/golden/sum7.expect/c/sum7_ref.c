@@ -15,27 +15,48 @@ static inline int imcl_in(int i, int n, int h)
     return i >= -h && i < n + h;
 }
 
-/* One grid point of kernel 'sum7': the kernel body as written. */
-static void sum7_point(const double *input, int input_width, int input_height, int input_depth,
-        double *output, int output_width, int output_height, int output_depth, int idx, int idy,
-        int idz)
+static inline int imcl_min_int(int a, int b)
 {
-    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
-            && imcl_in(idz, output_depth, 0)) {
+    return b < a ? b : a;
+}
+
+static inline int imcl_max_int(int a, int b)
+{
+    return a < b ? b : a;
+}
+
+/* One grid point of kernel 'sum7': the kernel body as written. */
+static inline void sum7_point(const double *input, int input_width, int input_height,
+        int input_depth, double *output, int output_width, int output_height, int output_depth,
+        int idx, int idy, int idz, int imcl_interior)
+{
+    if (imcl_interior) {
         output[(idz * output_height + idy) * output_width + idx] =
-                (imcl_in(idx - 1, input_width, 0)
-                ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
-            + (imcl_in(idx + 1, input_width, 0)
-                    ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
-            + (imcl_in(idy - 1, input_height, 0)
-                    ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idy + 1, input_height, 0)
-                    ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
-            + (imcl_in(idz - 1, input_depth, 0)
-                    ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
-            + (imcl_in(idz + 1, input_depth, 0)
-                    ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
+                input[(idz * input_height + idy) * input_width + (idx - 1)]
+            + input[(idz * input_height + idy) * input_width + (idx + 1)]
+            + input[(idz * input_height + (idy - 1)) * input_width + idx]
+            + input[(idz * input_height + (idy + 1)) * input_width + idx]
+            + input[((idz - 1) * input_height + idy) * input_width + idx]
+            + input[((idz + 1) * input_height + idy) * input_width + idx]
             + input[(idz * input_height + idy) * input_width + idx];
+    } else {
+        if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
+                && imcl_in(idz, output_depth, 0)) {
+            output[(idz * output_height + idy) * output_width + idx] =
+                    (imcl_in(idx - 1, input_width, 0)
+                    ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
+                + (imcl_in(idx + 1, input_width, 0)
+                        ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
+                + (imcl_in(idy - 1, input_height, 0)
+                        ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
+                + (imcl_in(idy + 1, input_height, 0)
+                        ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
+                + (imcl_in(idz - 1, input_depth, 0)
+                        ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
+                + (imcl_in(idz + 1, input_depth, 0)
+                        ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
+                + input[(idz * input_height + idy) * input_width + idx];
+        }
     }
 }
 
@@ -58,10 +79,22 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
 #pragma omp parallel for collapse(2) schedule(static)
 #endif
     for (int idz = 0; idz < D; idz++)
-        for (int idy = 0; idy < H; idy++)
-            for (int idx = 0; idx < W; idx++)
+        for (int idy = 0; idy < H; idy++) {
+            const int imcl_inner = idy >= 1 && idy < imcl_min_int(output_height, H - 1) && idz >= 1
+                    && idz < imcl_min_int(output_depth, D - 1);
+            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = imcl_inner
+                    ? imcl_max_int(imcl_x0, imcl_min_int(output_width, W - 1)) : W;
+            for (int idx = 0; idx < imcl_x0; idx++)
                 sum7_point(input, input_width, input_height, input_depth, output, output_width,
-                        output_height, output_depth, idx, idy, idz);
+                        output_height, output_depth, idx, idy, idz, 0);
+            for (int idx = imcl_x0; idx < imcl_x1; idx++)
+                sum7_point(input, input_width, input_height, input_depth, output, output_width,
+                        output_height, output_depth, idx, idy, idz, 1);
+            for (int idx = imcl_x1; idx < W; idx++)
+                sum7_point(input, input_width, input_height, input_depth, output, output_width,
+                        output_height, output_depth, idx, idy, idz, 0);
+        }
     return sum7_OK;
 }
 

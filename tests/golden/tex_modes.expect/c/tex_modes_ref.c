@@ -29,16 +29,32 @@ static inline int imcl_wrap(int i, int n, int h)
     return (r < 0 ? r + p : r) - h;
 }
 
-/* One grid point of kernel 'tex_modes': the kernel body as written. */
-static void tex_modes_point(const float *cl, int cl_width, int cl_height, const float *z,
-        int z_width, int z_height, const int *p, int p_width, int p_height, float *out,
-        int out_width, int idx, int idy)
+static inline int imcl_min_int(int a, int b)
 {
-    out[idy * out_width + idx] =
-            cl[imcl_clamp(idy, cl_height, 0) * cl_width + imcl_clamp(idx - 1, cl_width, 0)]
-        + (imcl_in(idx + 1, z_width, 0)
-                && imcl_in(idy + 2, z_height, 0) ? z[(idy + 2) * z_width + (idx + 1)] : 0.0f)
-        + (float)p[imcl_wrap(idy - 1, p_height, 0) * p_width + imcl_wrap(idx, p_width, 0)];
+    return b < a ? b : a;
+}
+
+static inline int imcl_max_int(int a, int b)
+{
+    return a < b ? b : a;
+}
+
+/* One grid point of kernel 'tex_modes': the kernel body as written. */
+static inline void tex_modes_point(const float *cl, int cl_width, int cl_height, const float *z,
+        int z_width, int z_height, const int *p, int p_width, int p_height, float *out,
+        int out_width, int idx, int idy, int imcl_interior)
+{
+    if (imcl_interior) {
+        out[idy * out_width + idx] = cl[idy * cl_width + (idx - 1)]
+            + z[(idy + 2) * z_width + (idx + 1)]
+            + (float)p[(idy - 1) * p_width + idx];
+    } else {
+        out[idy * out_width + idx] =
+                cl[imcl_clamp(idy, cl_height, 0) * cl_width + imcl_clamp(idx - 1, cl_width, 0)]
+            + (imcl_in(idx + 1, z_width, 0)
+                    && imcl_in(idy + 2, z_height, 0) ? z[(idy + 2) * z_width + (idx + 1)] : 0.0f)
+            + (float)p[imcl_wrap(idy - 1, p_height, 0) * p_width + imcl_wrap(idx, p_width, 0)];
+    }
 }
 
 int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int z_width,
@@ -63,10 +79,25 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
 #pragma omp parallel for collapse(2) schedule(static)
 #endif
     for (int idz = 0; idz < D; idz++)
-        for (int idy = 0; idy < H; idy++)
-            for (int idx = 0; idx < W; idx++)
+        for (int idy = 0; idy < H; idy++) {
+            const int imcl_inner = idy >= 1
+                    && idy < imcl_min_int(imcl_min_int(imcl_min_int(cl_height, z_height - 2),
+                    p_height + 1), H);
+            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = imcl_inner
+                    ? imcl_max_int(imcl_x0,
+                    imcl_min_int(imcl_min_int(imcl_min_int(cl_width + 1, z_width - 1), p_width), W))
+                    : W;
+            for (int idx = 0; idx < imcl_x0; idx++)
                 tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
-                        out, out_width, idx, idy);
+                        out, out_width, idx, idy, 0);
+            for (int idx = imcl_x0; idx < imcl_x1; idx++)
+                tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
+                        out, out_width, idx, idy, 1);
+            for (int idx = imcl_x1; idx < W; idx++)
+                tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
+                        out, out_width, idx, idy, 0);
+        }
     return tex_modes_OK;
 }
 

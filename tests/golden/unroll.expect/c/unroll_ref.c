@@ -15,19 +15,40 @@ static inline int imcl_in(int i, int n, int h)
     return i >= -h && i < n + h;
 }
 
-/* One grid point of kernel 'unroll': the kernel body as written. */
-static void unroll_point(const int *in, int in_width, int *out, int out_width, int out_height,
-        int n, int idx, int idy)
+static inline int imcl_min_int(int a, int b)
 {
-    int acc = 0;
-    for (int i = 0; i < 12; i++) {
-        acc += in[idy * in_width + idx] * i;
-    }
-    for (int k = 0; k < n; k++) {
-        acc += k;
-    }
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+    return b < a ? b : a;
+}
+
+static inline int imcl_max_int(int a, int b)
+{
+    return a < b ? b : a;
+}
+
+/* One grid point of kernel 'unroll': the kernel body as written. */
+static inline void unroll_point(const int *in, int in_width, int *out, int out_width,
+        int out_height, int n, int idx, int idy, int imcl_interior)
+{
+    if (imcl_interior) {
+        int acc = 0;
+        for (int i = 0; i < 12; i++) {
+            acc += in[idy * in_width + idx] * i;
+        }
+        for (int k = 0; k < n; k++) {
+            acc += k;
+        }
         out[idy * out_width + idx] = acc;
+    } else {
+        int acc = 0;
+        for (int i = 0; i < 12; i++) {
+            acc += in[idy * in_width + idx] * i;
+        }
+        for (int k = 0; k < n; k++) {
+            acc += k;
+        }
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+            out[idy * out_width + idx] = acc;
+        }
     }
 }
 
@@ -49,9 +70,17 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
 #pragma omp parallel for collapse(2) schedule(static)
 #endif
     for (int idz = 0; idz < D; idz++)
-        for (int idy = 0; idy < H; idy++)
-            for (int idx = 0; idx < W; idx++)
-                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy);
+        for (int idy = 0; idy < H; idy++) {
+            const int imcl_inner = idy >= 0 && idy < imcl_min_int(out_height, H);
+            const int imcl_x0 = imcl_inner ? imcl_min_int(0, W) : W;
+            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W)) : W;
+            for (int idx = 0; idx < imcl_x0; idx++)
+                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy, 0);
+            for (int idx = imcl_x0; idx < imcl_x1; idx++)
+                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy, 1);
+            for (int idx = imcl_x1; idx < W; idx++)
+                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy, 0);
+        }
     return unroll_OK;
 }
 
