@@ -38,12 +38,9 @@ bool analyze_const_offset(const Node *ix, Builtin b, long long *offset);
  * array's storage (extent plus halo) in dimension dim, so needs no guard. */
 bool analyze_access_inside(const Function *k, const Footprint *fp, const Node *acc, int dim);
 
-/* The grid accesses under root, in walk order. */
-NodeList analyze_grid_accesses(Arena *a, Node *root);
-
 /* Where kernel k's guard-free interior lies (Interior in ast.h): NULL when no
  * guard or index function of its grid accesses could be proven away there;
- * else *proven (when not NULL) has, for each access of analyze_grid_accesses in
+ * else *proven (when not NULL) has, for each access of ast_query(AST_GRID_ACCESS) in
  * order, bit d set where the interior proves dimension d in range. */
 Interior *analyze_interior(Arena *a, Function *k, unsigned **proven);
 

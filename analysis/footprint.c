@@ -102,17 +102,12 @@ static VSet set_binop(const VSet *x, TypeKind tx, const VSet *y, TypeKind ty, in
 /* The values converted to type `to`, as an assignment or a cast does. */
 static VSet set_convert(const VSet *x, TypeKind from, TypeKind to)
 {
-    if (x->top || !type_is_integer(type_scalar(to)))
+    if (x->top || !kind_is_integer(to))
         return top();
     VSet r = {false, 0, {0}};
     for (int i = 0; i < x->n; i++)
         set_add(&r, const_convert(const_int(from, x->v[i]), to, NULL).i);
     return r;
-}
-
-static TypeKind common_kind(TypeKind a, TypeKind b)
-{
-    return type_common(type_scalar(a), type_scalar(b))->kind;
 }
 
 /* ---- environments ------------------------------------------------------------- */
@@ -196,18 +191,13 @@ static Val any_of(const Node *n)
     return vconst(n->type && type_is_scalar(n->type) ? n->type->kind : TY_VOID, top());
 }
 
-static bool integer_kind(TypeKind k)
-{
-    return k >= TY_CHAR && k <= TY_UINT;
-}
-
 static Val eval(FpCtx *c, Env *e, const Node *n)
 {
     /* A constant expression has C's own value (consteval.c), casts to and from
      * float included; an undefined one is unknown. */
     if (n->kind != AST_VAR && n->kind != AST_BUILTIN) {
         ConstVal k = const_eval(n);
-        if (k.status == CONST_OK && integer_kind(k.type))
+        if (k.status == CONST_OK && kind_is_integer(k.type))
             return vconst(k.type, single(k.i));
         if (k.status == CONST_UNDEFINED)
             return any_of(n);
@@ -226,7 +216,7 @@ static Val eval(FpCtx *c, Env *e, const Node *n)
     case AST_CAST: {
         TypeKind to = n->type->kind;
         Val x = eval(c, e, n->u.cast.expr);
-        if (!integer_kind(to) || !integer_kind(x.type))
+        if (!kind_is_integer(to) || !kind_is_integer(x.type))
             return any_of(n);
         if (x.base >= 0)
             return to == TY_INT ? x : any_of(n);
@@ -235,10 +225,10 @@ static Val eval(FpCtx *c, Env *e, const Node *n)
     case AST_UNARY:
         if (n->u.unary.op == '-' || n->u.unary.op == '+') {
             Val x = eval(c, e, n->u.unary.operand);
-            if (x.base >= 0 || !integer_kind(x.type))
+            if (x.base >= 0 || !kind_is_integer(x.type))
                 return any_of(n);
             VSet zero = single(0);
-            TypeKind t = common_kind(x.type, TY_INT);
+            TypeKind t = kind_common(x.type, TY_INT);
             if (n->u.unary.op == '+')
                 return vconst(t, set_convert(&x.off, x.type, t));
             return vconst(t, set_binop(&zero, t, &x.off, x.type, '-'));
@@ -249,12 +239,12 @@ static Val eval(FpCtx *c, Env *e, const Node *n)
         if (op != '+' && op != '-' && op != '*' && op != '/' && op != '%')
             return any_of(n);
         Val l = eval(c, e, n->u.binary.lhs), r = eval(c, e, n->u.binary.rhs);
-        if ((l.base >= 0 && r.base >= 0) || !integer_kind(l.type) || !integer_kind(r.type))
+        if ((l.base >= 0 && r.base >= 0) || !kind_is_integer(l.type) || !kind_is_integer(r.type))
             return any_of(n);
         if ((l.base >= 0 || r.base >= 0) && op != '+' && !(op == '-' && r.base < 0))
             return any_of(n);
         /* idx + c is an offset of idx only in int arithmetic (not uint's). */
-        TypeKind t = common_kind(l.type, r.type);
+        TypeKind t = kind_common(l.type, r.type);
         if ((l.base >= 0 || r.base >= 0) && t != TY_INT)
             return any_of(n);
         Val v = {l.base >= 0 ? l.base : r.base, t, set_binop(&l.off, l.type, &r.off, r.type, op)};
@@ -268,7 +258,7 @@ static Val eval(FpCtx *c, Env *e, const Node *n)
 /* What an assignment to s stores: the values converted to s's type. */
 static VSet stored(const Val *v, const Symbol *s)
 {
-    if (v->base >= 0 || !integer_kind(v->type))
+    if (v->base >= 0 || !kind_is_integer(v->type))
         return top();
     return set_convert(&v->off, v->type, s->type->kind);
 }
@@ -333,8 +323,8 @@ static void expr(FpCtx *c, Env *e, Node *n)
         if (n->u.binary.op != '=') {
             VSet *old = env_find(e, s);
             Val prior = vconst(s->type->kind, old ? *old : top());
-            r = r.base >= 0 || !integer_kind(r.type) ? unknown()
-              : vconst(common_kind(prior.type, r.type),
+            r = r.base >= 0 || !kind_is_integer(r.type) ? unknown()
+              : vconst(kind_common(prior.type, r.type),
                        set_binop(&prior.off, prior.type, &r.off, r.type, n->u.binary.op));
         }
         env_set(c, e, s, stored(&r, s));
@@ -346,7 +336,7 @@ static void expr(FpCtx *c, Env *e, Node *n)
         VSet *old = env_find(e, s);
         VSet one = single(1);
         int op = n->u.unary.op == OP_PREINC || n->u.unary.op == OP_POSTINC ? '+' : '-';
-        Val r = vconst(common_kind(s->type->kind, TY_INT),
+        Val r = vconst(kind_common(s->type->kind, TY_INT),
                        old ? set_binop(old, s->type->kind, &one, TY_INT, op) : top());
         env_set(c, e, s, stored(&r, s));
         return;
@@ -373,7 +363,7 @@ static bool loop_values(FpCtx *c, Env *e, Node *loop, Symbol **var, VSet *vals)
     }
     if (!s || !start || !cond || !step || cond->kind != AST_BINARY)
         return false;
-    if (!integer_kind(s->type->kind))
+    if (!kind_is_integer(s->type->kind))
         return false;
     Val v0 = eval(c, e, start);
     VSet first = stored(&v0, s);
@@ -382,7 +372,7 @@ static bool loop_values(FpCtx *c, Env *e, Node *loop, Symbol **var, VSet *vals)
     if (cond->u.binary.lhs->kind != AST_VAR || cond->u.binary.lhs->u.var.sym != s)
         return false;
     Val lim = eval(c, e, cond->u.binary.rhs);
-    if (lim.base >= 0 || lim.off.top || lim.off.n != 1 || !integer_kind(lim.type))
+    if (lim.base >= 0 || lim.off.top || lim.off.n != 1 || !kind_is_integer(lim.type))
         return false;
     /* The step: i = i op inc, in C's types. */
     int op;
@@ -395,7 +385,7 @@ static bool loop_values(FpCtx *c, Env *e, Node *loop, Symbol **var, VSet *vals)
                step->u.binary.lhs->u.var.sym == s && (step->u.binary.op == '+' || step->u.binary.op == '-')) {
         op = step->u.binary.op;
         inc = const_eval(step->u.binary.rhs);
-        if (inc.status != CONST_OK || !integer_kind(inc.type) || inc.i == 0)
+        if (inc.status != CONST_OK || !kind_is_integer(inc.type) || inc.i == 0)
             return false;
     } else {
         return false;

@@ -2,21 +2,6 @@
  * all inside their arrays' storage, and which of their guards that proves away. */
 #include "analysis.h"
 
-static bool collect(Node *n, void *p)
-{
-    if (n->kind == AST_GRID_ACCESS)
-        nodelist_push(((void **)p)[0], ((void **)p)[1], n);
-    return true;
-}
-
-NodeList analyze_grid_accesses(Arena *a, Node *root)
-{
-    NodeList l = {0};
-    void *args[2] = {a, &l};
-    ast_walk(root, collect, args);
-    return l;
-}
-
 /* coordinate < extent(array, d) + off, keeping the tightest bound per array. */
 static void add_hi(Arena *a, Interior *in, int d, Symbol *array, long long off)
 {
@@ -33,7 +18,7 @@ static void add_hi(Arena *a, Interior *in, int d, Symbol *array, long long off)
 Interior *analyze_interior(Arena *a, Function *k, unsigned **proven)
 {
     Footprint *fp = analyze_footprint(a, k);
-    NodeList acc = analyze_grid_accesses(a, k->body);
+    NodeList acc = ast_query(a, k->body, AST_GRID_ACCESS);
     unsigned *bits = arena_alloc(a, sizeof *bits * (size_t)(acc.len + 1));
     Interior *in = ARENA_NEW(a, Interior);
     bool gains = false;

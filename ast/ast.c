@@ -40,7 +40,8 @@ Type *type_array(Arena *a, Type *elem, int ndims, const int *dims)
 }
 
 bool type_is_scalar(const Type *t) { return t && t->kind >= TY_CHAR && t->kind <= TY_DOUBLE; }
-bool type_is_integer(const Type *t) { return t && t->kind >= TY_CHAR && t->kind <= TY_UINT; }
+bool type_is_integer(const Type *t) { return t && kind_is_integer(t->kind); }
+bool kind_is_integer(TypeKind k) { return k >= TY_CHAR && k <= TY_UINT; }
 bool type_is_float(const Type *t) { return t && (t->kind == TY_FLOAT || t->kind == TY_DOUBLE); }
 bool type_is_grid(const Type *t) { return t && (t->kind == TY_IMAGE || t->kind == TY_BLOCK); }
 int type_grid_dims(const Type *t) { return t->kind == TY_BLOCK ? 3 : 2; }
@@ -61,22 +62,30 @@ int type_rank(const Type *t)
     return (int)t->kind;
 }
 
+TypeKind kind_promote(TypeKind k)
+{
+    return k >= TY_CHAR && k <= TY_USHORT ? TY_INT : k;
+}
+
+TypeKind kind_common(TypeKind a, TypeKind b)
+{
+    a = kind_promote(a);
+    b = kind_promote(b);
+    return a >= b ? a : b;
+}
+
 Type *type_promote(Type *t)
 {
-    if (t && t->kind >= TY_CHAR && t->kind <= TY_USHORT)
-        return type_scalar(TY_INT);
-    return t;
+    return t && kind_promote(t->kind) != t->kind ? type_scalar(TY_INT) : t;
 }
 
 Type *type_common(Type *a, Type *b)
 {
-    a = type_promote(a);
-    b = type_promote(b);
     if (!type_is_scalar(a))
-        return b;
+        return type_promote(b);
     if (!type_is_scalar(b))
-        return a;
-    return a->kind >= b->kind ? a : b;
+        return type_promote(a);
+    return type_scalar(kind_common(a->kind, b->kind));
 }
 
 const char *type_name(const Type *t)

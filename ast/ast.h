@@ -54,6 +54,10 @@ int type_rank(const Type *t);       /* conversion rank of a scalar */
 /* C's usual arithmetic conversions (char/short promote to int). */
 Type *type_common(Type *a, Type *b);
 Type *type_promote(Type *t);
+/* The same on type kinds (scalar ones, or TY_VOID for "not known"). */
+bool kind_is_integer(TypeKind k);
+TypeKind kind_promote(TypeKind k);
+TypeKind kind_common(TypeKind a, TypeKind b);
 const char *type_name(const Type *t); /* ImageCL spelling, e.g. "Block<double>" */
 
 /* ---- symbols -------------------------------------------------------------- */

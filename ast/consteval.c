@@ -35,7 +35,6 @@ void type_range(TypeKind k, long long *lo, long long *hi)
     }
 }
 
-static bool is_int_kind(TypeKind k) { return k >= TY_CHAR && k <= TY_UINT; }
 static bool is_float_kind(TypeKind k) { return k == TY_FLOAT || k == TY_DOUBLE; }
 
 static ConstVal unknown(TypeKind type)
@@ -109,11 +108,11 @@ ConstVal const_convert(ConstVal v, TypeKind to, const Node *where)
     if (is_float_kind(to)) {
         ConstVal r = of_float(to, as_double(&v));
         /* int -> float rounds once; (double)i is exact for every 32-bit integer. */
-        if (to == TY_FLOAT && is_int_kind(v.type))
+        if (to == TY_FLOAT && kind_is_integer(v.type))
             r.f = (double)(float)v.i;
         return r;
     }
-    if (!is_int_kind(to))
+    if (!kind_is_integer(to))
         return unknown(to);
     long long lo, hi;
     type_range(to, &lo, &hi);
@@ -136,18 +135,6 @@ ConstVal const_convert(ConstVal v, TypeKind to, const Node *where)
     return const_int(to, i);
 }
 
-static TypeKind promote(TypeKind k)
-{
-    return is_int_kind(k) && k < TY_INT ? TY_INT : k;
-}
-
-static TypeKind common(TypeKind a, TypeKind b)
-{
-    a = promote(a);
-    b = promote(b);
-    return a >= b ? a : b;
-}
-
 /* An int result that must fit, or a uint one that wraps. */
 static ConstVal int_result(TypeKind t, long long r, const Node *where, const ConstVal *a, int op,
                            const ConstVal *b)
@@ -165,12 +152,12 @@ static ConstVal int_result(TypeKind t, long long r, const Node *where, const Con
 ConstVal const_unary(int op, ConstVal a, const Node *where)
 {
     if (a.status != CONST_OK) {
-        a.type = op == '!' ? TY_INT : promote(a.type);
+        a.type = op == '!' ? TY_INT : kind_promote(a.type);
         return a;
     }
     if (op == '!')
         return const_int(TY_INT, !truth(&a));
-    TypeKind t = promote(a.type);
+    TypeKind t = kind_promote(a.type);
     a = const_convert(a, t, where);
     if (op == '+')
         return a;
@@ -184,7 +171,7 @@ ConstVal const_unary(int op, ConstVal a, const Node *where)
             return undefined(t, where, "-(-2147483648) overflows int");
         return int_result(t, -a.i, where, &a, '-', &a);
     }
-    if (op == '~' && is_int_kind(t))
+    if (op == '~' && kind_is_integer(t))
         return int_result(t, t == TY_UINT ? (long long)(~(unsigned long long)a.i) : ~a.i, where, &a, '~', &a);
     return unknown(t);
 }
@@ -246,9 +233,9 @@ static ConstVal compare(int op, ConstVal a, ConstVal b)
 
 static ConstVal shift(int op, ConstVal a, ConstVal b, const Node *where)
 {
-    TypeKind t = promote(a.type);
+    TypeKind t = kind_promote(a.type);
     a = const_convert(a, t, where);
-    b = const_convert(b, promote(b.type), where);
+    b = const_convert(b, kind_promote(b.type), where);
     if (b.i < 0 || b.i > 31)
         return undefined(t, where, "shift count %lld is outside 0 to 31", b.i);
     if (op == OP_SHR)
@@ -269,8 +256,8 @@ static TypeKind binary_type(int op, TypeKind a, TypeKind b)
         op == OP_OR)
         return TY_INT;
     if (op == OP_SHL || op == OP_SHR)
-        return promote(a);
-    return a == TY_VOID || b == TY_VOID ? TY_VOID : common(a, b);
+        return kind_promote(a);
+    return a == TY_VOID || b == TY_VOID ? TY_VOID : kind_common(a, b);
 }
 
 static ConstVal binary_value(int op, ConstVal a, ConstVal b, const Node *where)
@@ -283,10 +270,10 @@ static ConstVal binary_value(int op, ConstVal a, ConstVal b, const Node *where)
     if (b.status == CONST_UNDEFINED)
         return b;
     if (op == OP_SHL || op == OP_SHR) {
-        if (b.status == CONST_OK && is_int_kind(b.type) && (b.i < 0 || b.i > 31))
-            return undefined(promote(a.type), where, "shift count %lld is outside 0 to 31", b.i);
-        if (a.status != CONST_OK || b.status != CONST_OK || !is_int_kind(a.type) || !is_int_kind(b.type))
-            return unknown(promote(a.type));
+        if (b.status == CONST_OK && kind_is_integer(b.type) && (b.i < 0 || b.i > 31))
+            return undefined(kind_promote(a.type), where, "shift count %lld is outside 0 to 31", b.i);
+        if (a.status != CONST_OK || b.status != CONST_OK || !kind_is_integer(a.type) || !kind_is_integer(b.type))
+            return unknown(kind_promote(a.type));
         return shift(op, a, b, where);
     }
     if (op == OP_AND || op == OP_OR) {
@@ -296,11 +283,11 @@ static ConstVal binary_value(int op, ConstVal a, ConstVal b, const Node *where)
     }
     if (op == ',')
         return a.status == CONST_OK ? b : unknown(b.type);
-    TypeKind t = common(a.type, b.type);
+    TypeKind t = kind_common(a.type, b.type);
     bool relational = op == '<' || op == '>' || op == OP_LE || op == OP_GE || op == OP_EQ || op == OP_NE;
     /* x / 0 is undefined whatever x is. */
-    if ((op == '/' || op == '%') && b.status == CONST_OK && is_int_kind(b.type) && b.i == 0 &&
-        (is_int_kind(t) || a.type == TY_VOID))
+    if ((op == '/' || op == '%') && b.status == CONST_OK && kind_is_integer(b.type) && b.i == 0 &&
+        (kind_is_integer(t) || a.type == TY_VOID))
         return undefined(t, where, "%s by zero", op == '/' ? "division" : "remainder");
     if (a.status != CONST_OK || b.status != CONST_OK)
         return unknown(relational ? TY_INT : t);
@@ -314,7 +301,7 @@ static ConstVal binary_value(int op, ConstVal a, ConstVal b, const Node *where)
         return compare(op, a, b);
     if (is_float_kind(t))
         return float_binary(op, t, a, b);
-    if (!is_int_kind(t))
+    if (!kind_is_integer(t))
         return unknown(t);
     long long x = a.i, y = b.i;
     switch (op) {
@@ -385,7 +372,7 @@ static ConstVal eval(const Node *n, int depth)
     case AST_COND: {
         ConstVal c = eval(n->u.cond.cond, depth + 1);
         ConstVal x = eval(n->u.cond.then, depth + 1), y = eval(n->u.cond.els, depth + 1);
-        TypeKind t = x.type == TY_VOID || y.type == TY_VOID ? TY_VOID : common(x.type, y.type);
+        TypeKind t = x.type == TY_VOID || y.type == TY_VOID ? TY_VOID : kind_common(x.type, y.type);
         if (c.status == CONST_UNDEFINED)
             return const_convert(c, t, n);
         if (c.status != CONST_OK) {
@@ -412,7 +399,7 @@ ConstVal const_eval(const Node *n)
 bool ast_const_int(const Node *n, long long *out)
 {
     ConstVal v = eval(n, 0);
-    if (v.status != CONST_OK || !is_int_kind(v.type))
+    if (v.status != CONST_OK || !kind_is_integer(v.type))
         return false;
     *out = v.i;
     return true;
@@ -421,7 +408,7 @@ bool ast_const_int(const Node *n, long long *out)
 bool ast_const_offset(const Node *n, long long *out)
 {
     ConstVal v = eval(n, 0);
-    if (v.status != CONST_OK || !is_int_kind(v.type) || promote(v.type) != TY_INT)
+    if (v.status != CONST_OK || !kind_is_integer(v.type) || kind_promote(v.type) != TY_INT)
         return false;
     *out = v.i;
     return true;

@@ -127,26 +127,19 @@ static void interior_hi(StrBuf *sb, const Function *k, int d)
 {
     const Interior *in = k->interior;
     static const char *grid[] = {"W", "H", "D"};
+    /* imcl_min_int(imcl_min_int(b0, b1), b2) */
+    for (int i = 1; i < in->nhi[d]; i++)
+        sb_puts(sb, "imcl_min_int(");
     for (int i = 0; i < in->nhi[d]; i++) {
         const InteriorBound *b = &in->hi[d][i];
-        StrBuf one = {0};
+        sb_puts(sb, i ? ", " : "");
         if (b->array)
-            sb_printf(&one, "%s%s", unparse_name(b->array), unparse_extent_suffix(d));
+            sb_printf(sb, "%s%s", unparse_name(b->array), unparse_extent_suffix(d));
         else
-            sb_puts(&one, grid[d]);
+            sb_puts(sb, grid[d]);
         if (b->off)
-            sb_printf(&one, " %c %lld", b->off > 0 ? '+' : '-', b->off > 0 ? b->off : -b->off);
-        if (i == 0) {
-            sb_printf(sb, "%s", sb_str(&one));
-        } else {
-            /* min(previous, this) */
-            StrBuf prev = {0};
-            sb_puts(&prev, sb_str(sb));
-            sb->len = 0;
-            sb_printf(sb, "imcl_min_int(%s, %s)", sb_str(&prev), sb_str(&one));
-            sb_free(&prev);
-        }
-        sb_free(&one);
+            sb_printf(sb, " %c %lld", b->off > 0 ? '+' : '-', b->off > 0 ? b->off : -b->off);
+        sb_puts(sb, i ? ")" : "");
     }
 }
 

@@ -299,6 +299,19 @@ void opencl_device_and_checks(HostWriter *w, const EmitCtx *e)
         host_placement_checks_call(w, e, "imcl_dev");
 }
 
+void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, const char *queue,
+                              const char *properties, const char *prog, const char *kern, const char *what,
+                              const char *label)
+{
+    hw_line(w, "%s = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);", ctx);
+    host_fail(w, e, arena_printf(e->a, "!%s", ctx), "ERR_DEVICE", label);
+    hw_line(w, "%s = clCreateCommandQueue(%s, imcl_dev, %s, &imcl_err);", queue, ctx, properties);
+    host_fail(w, e, arena_printf(e->a, "!%s", queue), "ERR_DEVICE", label);
+    sb_printf(w->sb, "\n    /* %s (imcl_build) */\n", what);
+    hw_line(w, "imcl_status = imcl_build(%s, imcl_dev, &%s, &%s);", ctx, prog, kern);
+    host_goto_unless_ok(w, e, label);
+}
+
 /* The image helpers (runtime/image.c), when some array is in image memory. */
 static void image_helpers(StrBuf *sb, const EmitCtx *e)
 {
@@ -437,13 +450,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     }
     sb_puts(sb, "    imcl_log[0] = 0;\n");
     opencl_device_and_checks(&w, e);
-    hw_line(&w, "imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);");
-    host_fail(&w, e, "!imcl_ctx", "ERR_DEVICE", "done");
-    hw_line(&w, "imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);");
-    host_fail(&w, e, "!imcl_queue", "ERR_DEVICE", "done");
-    sb_puts(sb, "\n    /* build the program (imcl_build) */\n");
-    hw_line(&w, "imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);");
-    host_goto_unless_ok(&w, e, "done");
+    opencl_context_and_build(&w, e, "imcl_ctx", "imcl_queue", "0", "imcl_prog", "imcl_kern", "build the program",
+                             "done");
 
     sb_puts(sb, "\n");
     host_transfer_comment(&w, k);

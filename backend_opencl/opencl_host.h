@@ -14,6 +14,12 @@ void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const c
  * checks the placements' limits on it (imcl_check_placements), returning the code
  * from the caller on failure. */
 void opencl_device_and_checks(HostWriter *w, const EmitCtx *e);
+/* `ctx = clCreateContext(...)`, `queue = clCreateCommandQueue(..., properties, ...)`
+ * and imcl_build into `prog` and `kern`, each failure jumping to `label`; `what` is
+ * the comment over the build ("build the program"). */
+void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, const char *queue,
+                              const char *properties, const char *prog, const char *kern, const char *what,
+                              const char *label);
 /* `lvalue = imcl_image_create(context, ...);` (runtime/image.c) for texture array s
  * filled from host ("NULL" for zeros), in a block with its format and description,
  * extents by their names; then `if (!lvalue)` sets imcl_status and jumps to `label`. */

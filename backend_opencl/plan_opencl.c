@@ -37,13 +37,8 @@ static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     plan_create_alloc(&w, e);
     hw_line(&w, "int imcl_status = %s_OK;", pk);
     hw_line(&w, "cl_int imcl_err = CL_SUCCESS;");
-    hw_line(&w, "p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);");
-    host_fail(&w, e, "!p->context", "ERR_DEVICE", "fail");
-    hw_line(&w, "p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);");
-    host_fail(&w, e, "!p->queue", "ERR_DEVICE", "fail");
-    sb_puts(sb, "\n    /* build the program once (imcl_build) */\n");
-    hw_line(&w, "imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);");
-    host_goto_unless_ok(&w, e, "fail");
+    opencl_context_and_build(&w, e, "p->context", "p->queue", "CL_QUEUE_PROFILING_ENABLE", "p->program",
+                             "p->kernel", "build the program once", "fail");
     if (n)
         sb_puts(sb, "\n    /* the device memory of each array, zero-filled */\n");
     for (int i = 0; i < n; i++) {

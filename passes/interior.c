@@ -28,9 +28,9 @@ int pass_interior(const PassCtx *c, Function *k)
     Interior *in = analyze_interior(a, k, &proven);
     if (!in)
         return 0;
-    NodeList acc = analyze_grid_accesses(a, k->body);
+    NodeList acc = ast_query(a, k->body, AST_GRID_ACCESS);
     Node *inner = ast_copy(a, k->body);
-    NodeList copies = analyze_grid_accesses(a, inner);
+    NodeList copies = ast_query(a, inner, AST_GRID_ACCESS);
     for (int i = 0; i < copies.len && i < acc.len; i++)
         copies.items[i]->u.access.inside = proven[i];
     Loc none = {0};
@@ -42,4 +42,9 @@ int pass_interior(const PassCtx *c, Function *k)
     ast_fix_parents(k->body);
     k->interior = in;
     return 0;
+}
+
+Node *pass_interior_split(const Function *k)
+{
+    return k->interior ? k->body->u.block.stmts.items[0] : NULL;
 }

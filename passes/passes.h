@@ -52,6 +52,10 @@ int pass_texture_memory(const PassCtx *c, Function *k);
 /* Guard-free interiors (before pass_global_memory): see passes/interior.c. Sets
  * k->interior when the body was split. */
 int pass_interior(const PassCtx *c, Function *k);
+/* pass_interior's `if (imcl_interior) inner copy else body`, the only statement of
+ * k's body while k->interior is set and pass_thread_mapping has not run; NULL when
+ * the body was not split. */
+Node *pass_interior_split(const Function *k);
 
 /* Thread mapping for the GPU backends: declares idx/idy/idz from the block and
  * thread indices (thesis eq. 3.1-3.6, interleaved or blocked), runs the body once

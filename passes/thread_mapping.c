@@ -241,7 +241,7 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
             ast_append_stmt(a, body, k->prologue->u.block.stmts.items[i]);
     /* pass_interior's split: blocks wholly inside the interior run its copy of the
      * body, without edge guards and without the test for points past the grid. */
-    Node *split = k->interior ? k->body->u.block.stmts.items[0] : NULL;
+    Node *split = pass_interior_split(k);
     Node *parts[2] = {split ? split->u.if_.then : k->body, split ? split->u.if_.els : NULL};
     static const char *labels[2] = {"imcl_next_inner_point", NEXT_POINT};
     Node *mapped[2] = {NULL, NULL};

@@ -358,7 +358,7 @@ int pass_unroll(const PassCtx *c, Function *k)
 {
     /* Each side of the interior split holds the same loops on the same lines:
      * they are unrolled alike, one side at a time. */
-    Node *split = k->interior ? k->body->u.block.stmts.items[0] : NULL;
+    Node *split = pass_interior_split(k);
     int errors = split ? unroll_body(c, k, split->u.if_.then) + unroll_body(c, k, split->u.if_.els)
                        : unroll_body(c, k, k->body);
     ast_fix_parents(k->body);

@@ -59,35 +59,55 @@ static int indent_of(const char *s, int n)
     return i;
 }
 
-/* Where a line that needs no break leaves lx: inside a block comment or not (a
- * plain loop: most lines are short, and this runs on every line). */
-static void pass_over(const char *s, int n, Lexer *lx)
+/* Where the text is at a character of a line: in a comment, string or character
+ * literal, and how many brackets are open. */
+typedef struct Scan {
+    bool in_comment, in_string, in_char, line_comment;
+    int depth;
+    int margin; /* where the open block comment's text lines up */
+} Scan;
+
+/* Takes in character s[i] of a line of n (with what belongs to it: the second
+ * character of a comment marker or of an escape, the rest of `<<<`) and returns
+ * the index of the next character. */
+static int lex(const char *s, int n, int i, Scan *st)
 {
-    bool in_comment = lx->in_comment, in_string = false, in_char = false;
-    for (int i = 0; i < n; i++) {
-        char c = s[i];
-        if (in_comment) {
-            if (c == '*' && i + 1 < n && s[i + 1] == '/') {
-                in_comment = false;
-                i++;
-            }
-        } else if (in_string || in_char) {
-            if (c == '\\')
-                i++;
-            else if ((in_string && c == '"') || (in_char && c == '\''))
-                in_string = in_char = false;
-        } else if (c == '/' && i + 1 < n && (s[i + 1] == '*' || s[i + 1] == '/')) {
-            if (s[i + 1] == '/')
-                break;
-            in_comment = true;
-            i++;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '\'') {
-            in_char = true;
+    char c = s[i];
+    bool two = i + 1 < n;
+    if (st->in_comment) {
+        if (c == '*' && two && s[i + 1] == '/') {
+            st->in_comment = false;
+            return i + 2;
         }
+    } else if (st->in_string || st->in_char) {
+        if (c == '\\')
+            return i + 2;
+        if ((st->in_string && c == '"') || (st->in_char && c == '\''))
+            st->in_string = st->in_char = false;
+    } else if (st->line_comment) {
+        /* the rest of the line */
+    } else if (c == '/' && two && s[i + 1] == '*') {
+        st->in_comment = true;
+        st->margin = i + 1;
+        return i + 2;
+    } else if (c == '/' && two && s[i + 1] == '/') {
+        st->line_comment = true;
+    } else if (c == '"') {
+        st->in_string = true;
+    } else if (c == '\'') {
+        st->in_char = true;
+    } else if (c == '<' && starts(s + i, "<<<")) {
+        st->depth++; /* a CUDA launch's configuration is a bracket too */
+        return i + 3;
+    } else if (c == '>' && starts(s + i, ">>>") && st->depth > 0) {
+        st->depth--;
+        return i + 3;
+    } else if (c == '(' || c == '[' || c == '{') {
+        st->depth++;
+    } else if ((c == ')' || c == ']' || c == '}') && st->depth > 0) {
+        st->depth--;
     }
-    lx->in_comment = in_comment;
+    return i + 1;
 }
 
 /* Appends line s[0..n) to out, broken into lines of at most `width` columns where
@@ -95,88 +115,56 @@ static void pass_over(const char *s, int n, Lexer *lx)
  * of code continuation lines, or -1 for a line of the text (its own indent + 8). */
 static void wrap_line(StrBuf *out, const char *s, int n, int width, Lexer *lx, int cont)
 {
+    int indent = indent_of(s, n);
+    Scan st = {lx->in_comment, false, false, false, 0, indent};
     if (n <= width) {
         sb_putn(out, s, (size_t)n);
         sb_putc(out, '\n');
-        pass_over(s, n, lx);
+        for (int i = 0; i < n;)
+            i = lex(s, n, i, &st);
+        lx->in_comment = st.in_comment;
         return;
     }
-    int indent = indent_of(s, n);
     if (cont < 0)
         cont = indent + 8;
     bool directive = !lx->in_comment && s[indent] == '#';
     /* Scan once: where comments and strings are, and the best break that fits. */
     int best = -1, best_cost = 1 << 30, best_margin = 0;
     bool best_in_comment = false;
-    bool in_comment = lx->in_comment, in_string = false, in_char = false, line_comment = false;
     bool only_comment = true; /* nothing but comment text so far */
-    int depth = 0, margin = indent; /* margin: where the open comment's text lines up */
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n;) {
         char c = s[i];
-        if (in_comment) {
-            if (c == '*' && i + 1 < n && s[i + 1] == '/') {
-                in_comment = false;
-                i++;
-                continue;
-            }
-        } else if (in_string || in_char) {
-            if (c == '\\') {
-                i++;
-                continue;
-            }
-            if ((in_string && c == '"') || (in_char && c == '\''))
-                in_string = in_char = false;
-        } else if (line_comment) {
-            continue;
-        } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-            in_comment = true;
-            margin = i + 1;
-            i++;
-            continue;
-        } else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-            line_comment = true;
-            continue;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '\'') {
-            in_char = true;
-        } else if (c == '<' && starts(s + i, "<<<")) {
-            depth++; /* a CUDA launch's configuration is a bracket too */
-            i += 2;
-        } else if (c == '>' && starts(s + i, ">>>") && depth > 0) {
-            depth--;
-            i += 2;
-        } else if (c == '(' || c == '[' || c == '{') {
-            depth++;
-        } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
-            depth--;
-        }
-        if (!in_comment && c != ' ')
+        bool was_comment = st.in_comment;
+        int next = lex(s, n, i, &st);
+        if (c != ' ' && !was_comment && !st.in_comment)
             only_comment = false;
         /* A break replaces one space between two non-spaces, past the first few
          * columns, never right before the end of a comment. */
         if (c != ' ' || i < indent + 12 || i > width || i + 1 >= n || s[i + 1] == ' ' || s[i - 1] == ' ' ||
-            starts(s + i + 1, "*/"))
+            starts(s + i + 1, "*/")) {
+            i = next;
             continue;
+        }
         int cost;
-        if (in_comment)
+        if (st.in_comment)
             cost = only_comment ? 0 : COST_COMMENT;
-        else if (in_string)
+        else if (st.in_string)
             cost = COST_STRING;
-        else if (in_char || line_comment)
-            continue;
+        else if (st.in_char || st.line_comment)
+            cost = -1;
         else
-            cost = code_cost(s, i, depth);
-        if (cost <= best_cost) {
+            cost = code_cost(s, i, st.depth);
+        if (cost >= 0 && cost <= best_cost) {
             best_cost = cost;
             best = i;
-            best_in_comment = in_comment;
-            best_margin = margin;
+            best_in_comment = st.in_comment;
+            best_margin = st.margin;
         }
+        i = next;
     }
     if (directive || best < 0) {
         sb_printf(out, "%.*s\n", n, s);
-        lx->in_comment = in_comment;
+        lx->in_comment = st.in_comment;
         return;
     }
     /* The continuation: comment text lines up under the comment's first '*', code
