@@ -49,6 +49,21 @@ Interior *analyze_interior(Arena *a, Function *k, unsigned **proven);
  * only known at run time): *min and *max are their range. */
 bool analyze_access_known(const Footprint *fp, const Node *acc, int dim, long long *min, long long *max);
 
+/* The cost of one grid point of a kernel (analysis/cost.c, imcl --analyze). */
+typedef struct KernelCost {
+    double flops;           /* + - * / and math calls on float/double, costliest path */
+    double loads;           /* grid reads as written, loops times their trip counts */
+    double bytes_read;      /* compulsory bytes per point: neighbours share their reads */
+    double bytes_written;
+    bool exact;             /* false: a loop of unknown trip count was counted once */
+    bool no_reuse;          /* some array's accesses have no known footprint: its bytes
+                             * count every access (an upper bound) */
+} KernelCost;
+
+/* The floating-point operations and compulsory memory traffic of one grid point of
+ * kernel k (helpers included), along the costliest path of its body. */
+KernelCost analyze_cost(Arena *a, Function *k);
+
 /* A `for` loop as loop unrolling sees it (analysis/loops.c). It is unrollable when
  * it has the canonical form `for (i = a; i OP b; STEP) body`: the init declares or
  * assigns one integer variable i; OP is <, <=, > or >= (b OP i too); STEP is i++,

@@ -262,6 +262,8 @@ static void print_source_line(Diag *d, Loc loc)
 
 static void vreport(Diag *d, Loc loc, const char *kind, const char *fmt, va_list ap)
 {
+    if (!d->out)
+        return;
     if (loc.file && loc.line > 0) {
         if (loc.col > 0)
             fprintf(d->out, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kind);
@@ -279,7 +281,7 @@ void diag_error(Diag *d, Loc loc, const char *fmt, ...)
 {
     d->errors++;
     if (d->max_errors && d->errors > d->max_errors) {
-        if (d->errors == d->max_errors + 1)
+        if (d->errors == d->max_errors + 1 && d->out)
             fprintf(d->out, "imcl: too many errors, stopping\n");
         return;
     }
@@ -309,6 +311,8 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...)
 void diag_plain_error(Diag *d, const char *fmt, ...)
 {
     d->errors++;
+    if (!d->out)
+        return;
     va_list ap;
     va_start(ap, fmt);
     fputs("imcl: error: ", d->out);

@@ -58,6 +58,7 @@ typedef struct Diag {
     struct SourceCache *cache;
 } Diag;
 
+/* out NULL: a quiet Diag that counts the errors and prints nothing. */
 void diag_init(Diag *d, Arena *arena, FILE *out);
 void diag_add_source(Diag *d, const char *file, const char *text); /* text is copied */
 void diag_error(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -138,45 +138,72 @@ static bool uses_double(Node *n, void *p)
     return !*found;
 }
 
-/* Returns the number of errors. */
-static int kernel_source(StrBuf *sb, const EmitCtx *e)
+/* The CPU variant's name in K.cl: the kernel's, then _cpu (no helper can take it:
+ * helpers are printed as imcl_fn_NAME). */
+static const char *cpu_kernel_name(const EmitCtx *e)
 {
-    int errors;
+    return arena_printf(e->a, "%s_cpu", unparse_kernel_name(e->k));
+}
+
+/* The kernel function of e->k with parameters e->tp, named `name`, into u's output. */
+static void kernel_function(Unparser *u, const EmitCtx *e, const char *name)
+{
     const Function *k = e->k;
     const TuneParams *tp = e->tp;
-    StrBuf code = {0};
-    Unparser u;
-    unparse_init(&u, &code, &cl_target);
-    emit_helpers(&u, e->prog, k);
-    host_kernel_comment(&code, e, "work-item");
-    sb_printf(&code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
-              tp->block[0], tp->block[1], tp->block[2], unparse_kernel_name(k));
+    StrBuf *code = u->out;
+    host_kernel_comment(code, e, "work-item");
+    sb_printf(code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
+              tp->block[0], tp->block[1], tp->block[2], name);
     KernelParam p[4 * k->nparams + 3];
     int n = host_kernel_params(k, true, p);
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
-        const char *name = host_kernel_param_name(e->a, &p[j]);
-        sb_puts(&code, j ? ", " : "");
+        const char *pname = host_kernel_param_name(e->a, &p[j]);
+        sb_puts(code, j ? ", " : "");
         if (!s || p[j].extent >= 0) {
-            sb_printf(&code, "const int %s", name);
+            sb_printf(code, "const int %s", pname);
         } else if (!host_is_array(s)) {
-            sb_printf(&code, "%s %s", cl_type(s->type->kind), name);
+            sb_printf(code, "%s %s", cl_type(s->type->kind), pname);
         } else if (on_image(s)) {
-            sb_printf(&code, "__read_only image%dd_t %s", type_grid_dims(s->type), name);
+            sb_printf(code, "__read_only image%dd_t %s", type_grid_dims(s->type), pname);
         } else if (on_constant(s)) {
-            sb_printf(&code, "__constant %s *restrict %s", cl_type(s->type->elem->kind), name);
+            sb_printf(code, "__constant %s *restrict %s", cl_type(s->type->elem->kind), pname);
         } else {
             bool ro = !(s->access & ACC_WRITE);
-            sb_printf(&code, "__global %s%s *%s%s", ro ? "const " : "", cl_type(s->type->elem->kind),
-                      ro ? "restrict " : "", name);
+            sb_printf(code, "__global %s%s *%s%s", ro ? "const " : "", cl_type(s->type->elem->kind),
+                      ro ? "restrict " : "", pname);
         }
     }
-    sb_puts(&code, ")\n{\n");
-    samplers(&code, k);
-    u.indent = 1;
-    unparse_stmts(&u, k->body);
-    sb_puts(&code, "}\n");
-    errors = unparse_check_depth(&u, e->diag, "OpenCL");
+    sb_puts(code, ")\n{\n");
+    samplers(code, k);
+    u->indent = 1;
+    unparse_stmts(u, k->body);
+    u->indent = 0;
+    sb_puts(code, "}\n");
+}
+
+/* K.cl: the helpers, the kernel and its CPU variant when there is one. Returns the
+ * number of errors. */
+static int kernel_source(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    StrBuf code = {0};
+    Unparser u;
+    unparse_init(&u, &code, &cl_target);
+    emit_helpers(&u, e->prog, k);
+    kernel_function(&u, e, unparse_kernel_name(k));
+    if (e->k_cpu) {
+        const TuneParams *c = e->tp_cpu;
+        sb_printf(&code, "\n/* The variant for CPU devices (the host picks it on a device of type CPU:\n"
+                         " * imcl_cpu_device): work-groups of %dx%dx%d, rows that the device compiler\n"
+                         " * vectorises, and one guarded body (docs/tuning.md, \"Defaults\"). */\n",
+                  c->block[0], c->block[1], c->block[2]);
+        EmitCtx ce = *e;
+        ce.k = e->k_cpu;
+        ce.tp = c;
+        kernel_function(&u, &ce, cpu_kernel_name(e));
+    }
+    int errors = unparse_check_depth(&u, e->diag, "OpenCL");
 
     bool dbl = false;
     for (int i = 0; i < k->nparams; i++) {
@@ -184,6 +211,8 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
         dbl |= (t->elem ? t->elem : t)->kind == TY_DOUBLE;
     }
     ast_walk(k->body, uses_double, &dbl);
+    if (e->k_cpu)
+        ast_walk(e->k_cpu->body, uses_double, &dbl);
     if (dbl)
         sb_puts(sb, "#if defined(cl_khr_fp64)\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n\n");
     unparse_helper_defs(sb, u.helpers, "static inline");
@@ -300,15 +329,21 @@ void opencl_device_and_checks(HostWriter *w, const EmitCtx *e)
 }
 
 void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, const char *queue,
-                              const char *properties, const char *prog, const char *kern, const char *what,
-                              const char *label)
+                              const char *properties, const char *prog, const char *kern, const char *cpu,
+                              const char *what, const char *label)
 {
     hw_line(w, "%s = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);", ctx);
     host_fail(w, e, arena_printf(e->a, "!%s", ctx), "ERR_DEVICE", label);
     hw_line(w, "%s = clCreateCommandQueue(%s, imcl_dev, %s, &imcl_err);", queue, ctx, properties);
     host_fail(w, e, arena_printf(e->a, "!%s", queue), "ERR_DEVICE", label);
-    sb_printf(w->sb, "\n    /* %s (imcl_build) */\n", what);
-    hw_line(w, "imcl_status = imcl_build(%s, imcl_dev, &%s, &%s);", ctx, prog, kern);
+    sb_printf(w->sb, "\n    /* %s (imcl_build)%s */\n", what,
+              e->k_cpu ? ", with the kernel's variant for this device (imcl_cpu_device)" : "");
+    const char *name = arena_printf(e->a, "\"%s\"", unparse_kernel_name(e->k));
+    if (e->k_cpu) {
+        hw_line(w, "%s = imcl_cpu_device(imcl_dev);", cpu);
+        name = arena_printf(e->a, "%s ? \"%s\" : %s", cpu, cpu_kernel_name(e), name);
+    }
+    hw_line(w, "imcl_status = imcl_build(%s, imcl_dev, %s, &%s, &%s);", ctx, name, prog, kern);
     host_goto_unless_ok(w, e, label);
 }
 
@@ -355,12 +390,23 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     const TuneParams *tp = e->tp;
     KernelParam p[4 * k->nparams + 3];
     int n = host_kernel_params(k, true, p);
-    sb_printf(sb, "/* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of\n"
-                  " * the tuned shape, each work-item computing %dx%dx%d points (thesis eq. 3.7-3.9); does not\n"
-                  " * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by %s and\n"
-                  " * by its plan. */\n",
-              tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
-    sb_puts(sb, "static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern");
+    const TuneParams *cpu = e->tp_cpu;
+    if (cpu)
+        sb_printf(sb, "/* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of\n"
+                      " * the shape of its variant (imcl_cpu: the CPU variant), each work-item computing\n"
+                      " * %dx%dx%d points (%dx%dx%d in the CPU variant; thesis eq. 3.7-3.9); does not wait for\n"
+                      " * it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by %s and\n"
+                      " * by its plan. */\n",
+                  tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], cpu->coarsen[0], cpu->coarsen[1],
+                  cpu->coarsen[2], e->host_name);
+    else
+        sb_printf(sb, "/* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of\n"
+                      " * the tuned shape, each work-item computing %dx%dx%d points (thesis eq. 3.7-3.9); does not\n"
+                      " * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by %s and\n"
+                      " * by its plan. */\n",
+                  tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
+    sb_printf(sb, "static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern%s",
+              cpu ? ", int imcl_cpu" : "");
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
         const char *name = host_kernel_param_name(e->a, &p[j]);
@@ -379,23 +425,39 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
                   host_kernel_param_name(e->a, &p[j]));
     }
     sb_puts(sb, "    if (imcl_err != CL_SUCCESS)\n        return imcl_err;\n");
-    sb_printf(sb, "    const size_t imcl_local[3] = {%d, %d, %d};\n", tp->block[0], tp->block[1], tp->block[2]);
-    sb_puts(sb, "    const size_t imcl_global[3] = {\n");
-    for (int d = 0; d < 3; d++) {
-        int step = tp->block[d] * tp->coarsen[d];
-        sb_printf(sb, "        (size_t)((%c + %d - 1) / %d) * %d,\n", "WHD"[d], step, step, tp->block[d]);
+    const TuneParams *v[2] = {tp, cpu};
+    for (int i = cpu ? 1 : 0; i >= 0; i--) {
+        const char *indent = cpu ? "        " : "    ";
+        if (cpu)
+            sb_puts(sb, i ? "    if (imcl_cpu) {\n" : "    } else {\n");
+        sb_printf(sb, "%sconst size_t imcl_local[3] = {%d, %d, %d};\n", indent, v[i]->block[0], v[i]->block[1],
+                  v[i]->block[2]);
+        sb_printf(sb, "%sconst size_t imcl_global[3] = {\n", indent);
+        for (int d = 0; d < 3; d++) {
+            int step = v[i]->block[d] * v[i]->coarsen[d];
+            sb_printf(sb, "%s    (size_t)((%c + %d - 1) / %d) * %d,\n", indent, "WHD"[d], step, step, v[i]->block[d]);
+        }
+        sb_printf(sb, "%s};\n", indent);
+        if (cpu)
+            sb_printf(sb, "        return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n",
+                      k->grid_dims);
     }
-    sb_puts(sb, "    };\n");
+    if (cpu) {
+        sb_puts(sb, "    }\n}\n\n");
+        return;
+    }
     sb_printf(sb, "    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n}\n\n",
               k->grid_dims);
 }
 
-void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, HostHandle handle,
-                        const char *event)
+void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
+                        HostHandle handle, const char *event)
 {
     KernelParam p[4 * e->k->nparams + 3];
     int n = host_kernel_params(e->k, true, p);
     sb_printf(sb, "imcl_launch(%s, %s", queue, kernel);
+    if (e->k_cpu)
+        sb_printf(sb, ", %s", cpu);
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
         if (s && p[j].extent < 0 && host_is_array(s))
@@ -428,6 +490,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     host_runtime(sb, e, runtime_opencl_device);
     sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
     host_runtime(sb, e, runtime_opencl_build);
+    if (e->k_cpu)
+        host_runtime(sb, e, runtime_opencl_variant);
     placement_checks_helper(sb, e);
     image_helpers(sb, e);
     launch_helper(sb, e);
@@ -438,6 +502,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
     sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_context imcl_ctx = NULL;\n"
                 "    cl_command_queue imcl_queue = NULL;\n    cl_program imcl_prog = NULL;\n    cl_kernel imcl_kern = NULL;\n");
+    if (e->k_cpu)
+        sb_puts(sb, "    int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */\n");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
@@ -450,8 +516,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     }
     sb_puts(sb, "    imcl_log[0] = 0;\n");
     opencl_device_and_checks(&w, e);
-    opencl_context_and_build(&w, e, "imcl_ctx", "imcl_queue", "0", "imcl_prog", "imcl_kern", "build the program",
-                             "done");
+    opencl_context_and_build(&w, e, "imcl_ctx", "imcl_queue", "0", "imcl_prog", "imcl_kern", "imcl_cpu",
+                             "build the program", "done");
 
     sb_puts(sb, "\n");
     host_transfer_comment(&w, k);
@@ -472,7 +538,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         host_fail(&w, e, arena_printf(e->a, "!imcl_d_%s", name), "ERR_MEMORY", "done");
     }
     sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n    imcl_err = ");
-    opencl_launch_call(sb, e, "imcl_queue", "imcl_kern", oneshot_handle, "NULL");
+    opencl_launch_call(sb, e, "imcl_queue", "imcl_kern", "imcl_cpu", oneshot_handle, "NULL");
     sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clFinish(imcl_queue);\n");
     host_fail(&w, e, "imcl_err != CL_SUCCESS", "ERR_LAUNCH", "done");
     bool any_out = false;
@@ -518,6 +584,7 @@ const Backend backend_opencl = {
     .target = &cl_target,
     .emit = emit,
     .gpu = true,
+    .cpu_variant = true,
     .shared_limit = 32768,   /* the least CL_DEVICE_LOCAL_MEM_SIZE OpenCL allows */
     .constant_limit = 65536, /* the least CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE */
     .t1_language = "OpenCL",

@@ -6,20 +6,22 @@
 
 #include "host.h"
 
-/* `imcl_launch(queue, kernel, ..., event)`, an expression of type cl_int that
- * sets the kernel's arguments and enqueues it. */
-void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, HostHandle handle,
-                        const char *event);
+/* `imcl_launch(queue, kernel, [cpu,] ..., event)`, an expression of type cl_int that
+ * sets the kernel's arguments and enqueues it; `cpu` (used when the kernel has a CPU
+ * variant) says which variant `kernel` is. */
+void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
+                        HostHandle handle, const char *event);
 /* Picks the device into a new local `imcl_dev` (imcl_device, runtime/device.c) and
  * checks the placements' limits on it (imcl_check_placements), returning the code
  * from the caller on failure. */
 void opencl_device_and_checks(HostWriter *w, const EmitCtx *e);
 /* `ctx = clCreateContext(...)`, `queue = clCreateCommandQueue(..., properties, ...)`
  * and imcl_build into `prog` and `kern`, each failure jumping to `label`; `what` is
- * the comment over the build ("build the program"). */
+ * the comment over the build ("build the program"). When the kernel has a CPU variant,
+ * `cpu = imcl_cpu_device(imcl_dev)` first, and the variant it says is built. */
 void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, const char *queue,
-                              const char *properties, const char *prog, const char *kern, const char *what,
-                              const char *label);
+                              const char *properties, const char *prog, const char *kern, const char *cpu,
+                              const char *what, const char *label);
 /* `lvalue = imcl_image_create(context, ...);` (runtime/image.c) for texture array s
  * filled from host ("NULL" for zeros), in a block with its format and description,
  * extents by their names; then `if (!lvalue)` sets imcl_status and jumps to `label`. */

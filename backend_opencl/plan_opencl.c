@@ -18,6 +18,8 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     plan_member(sb, "cl_command_queue queue", "in order, with profiling for the kernel time");
     plan_member(sb, "cl_program program", NULL);
     plan_member(sb, "cl_kernel kernel", NULL);
+    if (e->k_cpu)
+        plan_member(sb, "int cpu", "the kernel is the CPU variant (imcl_cpu_device)");
     if (n) {
         plan_member(sb, arena_printf(a, "cl_mem buf[%d]", n), "the buffer (image: texture memory) of each array, by plan_array id");
         plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "the bytes of each array");
@@ -38,7 +40,7 @@ static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     hw_line(&w, "int imcl_status = %s_OK;", pk);
     hw_line(&w, "cl_int imcl_err = CL_SUCCESS;");
     opencl_context_and_build(&w, e, "p->context", "p->queue", "CL_QUEUE_PROFILING_ENABLE", "p->program",
-                             "p->kernel", "build the program once", "fail");
+                             "p->kernel", "p->cpu", "build the program once", "fail");
     if (n)
         sb_puts(sb, "\n    /* the device memory of each array, zero-filled */\n");
     for (int i = 0; i < n; i++) {
@@ -85,8 +87,8 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at\n"
                 "     * every launch, since a swap may have exchanged the arrays' memory */\n");
     sb_puts(sb, "    cl_event imcl_ev = NULL;\n    cl_int imcl_err = ");
-    opencl_launch_call(sb, e, arena_printf(e->a, "%s->queue", h), arena_printf(e->a, "%s->kernel", h), plan_handle_of,
-                       "&imcl_ev");
+    opencl_launch_call(sb, e, arena_printf(e->a, "%s->queue", h), arena_printf(e->a, "%s->kernel", h),
+                       arena_printf(e->a, "%s->cpu", h), plan_handle_of, "&imcl_ev");
     sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
     sb_puts(sb, "    /* the kernel time from the queue's profiling, in nanoseconds */\n");
     sb_puts(sb, "    cl_ulong imcl_start = 0, imcl_end = 0;\n");

@@ -84,11 +84,11 @@ static Function *copy_kernel(Arena *a, const Function *k)
     return c;
 }
 
-/* The pipeline of one kernel for one backend: the passes of the pass table
- * (passes/passes.c, which says why in that order) on a copy of the kernel, the
- * GPU-only ones for GPU backends, then the backend's emitter. */
-static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k, const Backend *b,
-                          const TuneParams *tp, const SpaceOptions *so, const DriverOptions *o, Outputs *out)
+/* The passes of the pass table (passes/passes.c, which says why in that order) on a
+ * copy of kernel k, the GPU-only ones for GPU backends; `variant` names the variant in
+ * what --emit-ast prints. Returns the copy, or NULL when a pass reported errors. */
+static Function *run_passes(Arena *a, Diag *diag, const Function *k, const Backend *b, const TuneParams *tp,
+                            const char *variant, const DriverOptions *o)
 {
     Function *c = copy_kernel(a, k);
     VERIFY(c, "sema", false);
@@ -98,22 +98,49 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
         const Pass *p = &pass_table[i];
         if (p->gpu_only && !b->gpu)
             continue;
-        int errors = p->run(&pc, c);
-        if (errors)
-            return errors;
+        if (p->run(&pc, c))
+            return NULL;
         lowered |= p->lowers;
         VERIFY(c, p->name, lowered);
         if (o->emit_ast_after && strcmp(o->emit_ast_after, p->name) == 0) {
-            printf("/* %s, %s backend, after pass %s */\n", k->name, b->name, p->name);
+            printf("/* %s%s, %s backend, after pass %s */\n", k->name, variant, b->name, p->name);
             ast_dump_function(stdout, c);
         }
     }
     if (o->emit_ast && !o->emit_ast_after) {
-        printf("/* %s, %s backend, after the passes */\n", k->name, b->name);
+        printf("/* %s%s, %s backend, after the passes */\n", k->name, variant, b->name);
         ast_dump_function(stdout, c);
     }
-    EmitCtx e = {a, diag, prog, c, o->prefix, arena_printf(a, "%s%s", o->prefix, k->name), tp, so};
+    return c;
+}
+
+/* The pipeline of one kernel for one backend: the passes, for the CPU variant too
+ * when there is one (tp_cpu), then the backend's emitter. */
+static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Function *k, const Backend *b,
+                          const TuneParams *tp, const TuneParams *tp_cpu, const SpaceOptions *so,
+                          const DriverOptions *o, Outputs *out)
+{
+    Function *c = run_passes(a, diag, k, b, tp, "", o);
+    Function *c_cpu = tp_cpu && c ? run_passes(a, diag, k, b, tp_cpu, " (CPU variant)", o) : NULL;
+    if (!c || (tp_cpu && !c_cpu))
+        return 1;
+    EmitCtx e = {a, diag, prog, c, o->prefix, arena_printf(a, "%s%s", o->prefix, k->name), tp, so, c_cpu,
+                 c_cpu ? tp_cpu : NULL};
     return b->emit(&e, out);
+}
+
+/* The parameters of k's CPU variant into *cpu, when backend b has one and `given`
+ * leaves the geometry to imcl (params_cpu_variant). A variant whose parameters are not
+ * legal for k (its shared-memory tiles would not fit, say) is left out without a
+ * word: the configuration asked for nothing it lacks. */
+static bool cpu_variant(const TuneParams *given, Function *k, const SpaceOptions *so, Arena *a, TuneParams *cpu)
+{
+    TuneParams g;
+    if (!so->backend->cpu_variant || !params_cpu_variant(given, &g))
+        return false;
+    Diag quiet;
+    diag_init(&quiet, a, NULL);
+    return params_for_kernel(&g, k, so, a, cpu, &quiet);
 }
 
 static bool write_file(Diag *diag, const char *dir, const OutFile *f)
@@ -157,6 +184,35 @@ static bool make_dirs(const char *path)
     return ok;
 }
 
+/* --analyze: the cost of one grid point of k (analyze_cost) and, given a bandwidth
+ * and a peak, the roofline bound min(bandwidth / bytes, peak / flops). */
+static void print_cost(FILE *out, Arena *a, Function *k, const DriverOptions *o)
+{
+    KernelCost c = analyze_cost(a, k);
+    double bytes = c.bytes_read + c.bytes_written;
+    fprintf(out, "kernel %s: per grid point\n", k->name);
+    fprintf(out, "  flops               %g%s\n", c.flops,
+            c.exact ? " (+ - * / and math calls on float and double)"
+                    : " or more (a loop of unknown trip count counted once)");
+    fprintf(out, "  grid reads          %g as written\n", c.loads);
+    fprintf(out, "  compulsory bytes    %g read + %g written = %g%s\n", c.bytes_read, c.bytes_written, bytes,
+            c.no_reuse ? " (no reuse assumed where a footprint is unknown: an upper bound)"
+                       : " (neighbouring points share their reads)");
+    if (bytes > 0)
+        fprintf(out, "  intensity           %.3g flop/byte\n", c.flops / bytes);
+    double mem = o->bandwidth > 0 && bytes > 0 ? o->bandwidth / bytes : 0;
+    double fp = o->peak > 0 && c.flops > 0 ? o->peak / c.flops : 0;
+    double bound = mem && fp ? (mem < fp ? mem : fp) : mem ? mem : fp;
+    if (bound > 0) {
+        fprintf(out, "  roofline            %.4g GStencil/s at", bound);
+        if (o->bandwidth > 0)
+            fprintf(out, " %g GB/s", o->bandwidth);
+        if (o->peak > 0)
+            fprintf(out, "%s %g GFLOP/s", o->bandwidth > 0 ? " and" : "", o->peak);
+        fprintf(out, "%s\n", bound == mem ? " (memory bound)" : " (compute bound)");
+    }
+}
+
 static int run(Arena *a, Diag *diag, const DriverOptions *o)
 {
     TuneParams given;
@@ -189,9 +245,13 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
 
     unsigned backends = o->backends ? o->backends : 1u; /* default: the first, cuda */
 
-    if (o->footprint) {
-        for (int i = 0; i < nk; i++)
-            space_print_footprint(stdout, a, kernels[i]);
+    if (o->footprint || o->analyze) {
+        for (int i = 0; i < nk; i++) {
+            if (o->footprint)
+                space_print_footprint(stdout, a, kernels[i]);
+            if (o->analyze)
+                print_cost(stdout, a, kernels[i], o);
+        }
         if (!o->dump_space && !o->emit_ast && !o->params_file && !o->backends)
             return 0;
     }
@@ -211,6 +271,7 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     Outputs out = {0};
     int status = 0;
     TuneParams *tps = arena_alloc(a, sizeof *tps * (size_t)(nk + 1));
+    TuneParams *cpu = arena_alloc(a, sizeof *cpu * (size_t)(nk + 1));
     for (int b = 0; b < driver_nbackends && !status; b++) {
         if (!(backends & 1u << b))
             continue;
@@ -218,9 +279,11 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
         for (int i = 0; i < nk; i++)
             if (!params_for_kernel(&given, kernels[i], &so, a, &tps[i], diag))
                 status = 2;
-        for (int i = 0; i < nk && !status; i++)
-            if (compile_kernel(a, diag, prog, kernels[i], driver_backends[b], &tps[i], &so, o, &out))
+        for (int i = 0; i < nk && !status; i++) {
+            const TuneParams *tp_cpu = cpu_variant(&given, kernels[i], &so, a, &cpu[i]) ? &cpu[i] : NULL;
+            if (compile_kernel(a, diag, prog, kernels[i], driver_backends[b], &tps[i], tp_cpu, &so, o, &out))
                 status = 1;
+        }
     }
     if (!status && !params_check_unused(&given, diag))
         status = 2;

@@ -25,6 +25,9 @@ typedef struct DriverOptions {
     bool emit_ast;
     const char *emit_ast_after;  /* --emit-ast=after:PASS: a pass of the pass table */
     bool footprint;
+    bool analyze;           /* --analyze: the cost of a grid point and its roofline bound */
+    double bandwidth;       /* --bandwidth GB/s, 0 when not given */
+    double peak;            /* --peak GFLOP/s, 0 when not given */
 } DriverOptions;
 
 void driver_options_init(DriverOptions *o);

@@ -40,6 +40,8 @@ static void usage(FILE *out)
     for (int i = 0; i < pass_count; i++)
         fprintf(out, "                        %-15s %s\n", pass_table[i].name, pass_table[i].does);
     fputs("      --footprint       print the footprint table of every array\n"
+          "      --analyze         print the flops and compulsory bytes of a grid point, and\n"
+          "                        with --bandwidth GB/s and --peak GFLOP/s its roofline bound\n"
           "  -h, --help            this text\n"
           "      --version         the version\n",
           out);
@@ -49,7 +51,8 @@ int main(int argc, char **argv)
 {
     DriverOptions o;
     driver_options_init(&o);
-    enum { OPT_PREFIX = 256, OPT_DUMP, OPT_SIZE, OPT_AST, OPT_FOOT, OPT_VERSION, OPT_SHARED };
+    enum { OPT_PREFIX = 256, OPT_DUMP, OPT_SIZE, OPT_AST, OPT_FOOT, OPT_VERSION, OPT_SHARED, OPT_ANALYZE,
+           OPT_BANDWIDTH, OPT_PEAK };
     static const struct option longs[] = {
         {"params", required_argument, NULL, 't'},
         {"backend", required_argument, NULL, 'b'},
@@ -61,6 +64,9 @@ int main(int argc, char **argv)
         {"shared-limit", required_argument, NULL, OPT_SHARED},
         {"emit-ast", optional_argument, NULL, OPT_AST},
         {"footprint", no_argument, NULL, OPT_FOOT},
+        {"analyze", no_argument, NULL, OPT_ANALYZE},
+        {"bandwidth", required_argument, NULL, OPT_BANDWIDTH},
+        {"peak", required_argument, NULL, OPT_PEAK},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, OPT_VERSION},
         {NULL, 0, NULL, 0},
@@ -130,6 +136,21 @@ int main(int argc, char **argv)
         case OPT_FOOT:
             o.footprint = true;
             break;
+        case OPT_ANALYZE:
+            o.analyze = true;
+            break;
+        case OPT_BANDWIDTH:
+        case OPT_PEAK: {
+            char *end;
+            double v = strtod(optarg, &end);
+            if (end == optarg || *end || !(v > 0) || v > 1e9) {
+                fprintf(stderr, "imcl: error: malformed --%s '%s' (expected a positive number of %s)\n",
+                        c == OPT_PEAK ? "peak" : "bandwidth", optarg, c == OPT_PEAK ? "GFLOP/s" : "GB/s");
+                return 2;
+            }
+            *(c == OPT_PEAK ? &o.peak : &o.bandwidth) = v;
+            break;
+        }
         case 'h':
             usage(stdout);
             return 0;

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Footprint tables: run_footprint.sh IMCL DIR [--update]
 # For every DIR/<case>.imcl, `imcl --footprint <case>.imcl` must print exactly
-# DIR/<case>.out and exit 0.
+# DIR/<case>.out and exit 0. When DIR/flags exists, its options replace --footprint
+# (tests/analyze: --analyze).
 set -uo pipefail
 IMCL=$(realpath "$1")
 cd "$2"
+FLAGS=(--footprint)
+[ -f flags ] && read -r -a FLAGS <flags
 pass=0
 failed=0
 for src in *.imcl; do
     want=${src%.imcl}.out
-    got=$("$IMCL" --footprint "$src" 2>&1)
+    got=$("$IMCL" "${FLAGS[@]}" "$src" 2>&1)
     rc=$?
     if [ "${3:-}" = --update ]; then printf '%s\n' "$got" > "$want"; fi
     if [ $rc -ne 0 ]; then
@@ -20,5 +23,5 @@ for src in *.imcl; do
         pass=$((pass + 1))
     fi
 done
-echo "footprint: $pass passed, $failed failed"
+echo "${FLAGS[0]#--}: $pass passed, $failed failed"
 [ $failed = 0 ]

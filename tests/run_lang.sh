@@ -152,6 +152,12 @@ PY
     "$CC" "${DRV[@]}" -fopenmp -c "$DRIVER" -o driver.o || fail "driver $CASE.c does not compile against the generated headers"
     "$CC" -fopenmp driver.o "${REF_O[@]}" "${HOST_O[@]}" -lOpenCL -lm -o check || fail "link of the OpenCL driver failed"
     timeout 120 ./check || fail "driver failed (status $?)"
+    # a configuration that leaves the geometry to imcl gives K.cl a CPU variant, which
+    # PoCL gets; IMCL_VARIANT=gpu runs the default kernels on it as well
+    if grep -q '_cpu(' opencl/*.cl; then
+        step "run the driver with the GPU variant of the OpenCL kernels (IMCL_VARIANT=gpu)"
+        IMCL_VARIANT=gpu timeout 120 ./check || fail "driver with IMCL_VARIANT=gpu failed (status $?)"
+    fi
 
     # 4. CUDA: compile, link; run only with a GPU
     step "build CUDA flavour"

@@ -57,6 +57,9 @@ done
 "$CC" "${FLAGS[@]}" -I. -I"$HERE" -c "$HERE/check_plan.c" -o check_plan.o || fail "check_plan.c does not compile"
 "$CC" "${SAN[@]}" -fopenmp check_plan.o "${OBJS[@]}" -lOpenCL -lm -o check_plan || fail "link of check_plan"
 timeout 300 ./check_plan || fail "check_plan failed"
+# relax.imcl leaves the geometry to imcl: PoCL gets its CPU variant; the default kernel too
+grep -q 'relax_cpu(' opencl/relax.cl || fail "opencl/relax.cl has no CPU variant"
+IMCL_VARIANT=gpu timeout 300 ./check_plan || fail "check_plan with IMCL_VARIANT=gpu failed"
 
 [ -x "$NVCC" ] || fail "nvcc not found at $NVCC (set NVCC)"
 CU_OBJS=()

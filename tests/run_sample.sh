@@ -75,6 +75,12 @@ step "build C reference and OpenCL wrapper"
 
 step "run check_$K (C reference and OpenCL vs oracle)"
 timeout 300 "./check_$K" || fail "check_$K failed (status $?)"
+# The sample's params.json may leave the geometry to imcl: then K.cl has a CPU variant,
+# which PoCL gets; IMCL_VARIANT=gpu runs the default kernel on it as well.
+if grep -q '_cpu(' "opencl/$K.cl"; then
+    step "run check_$K with the GPU variant of the OpenCL kernel (IMCL_VARIANT=gpu)"
+    IMCL_VARIANT=gpu timeout 300 "./check_$K" || fail "check_$K with IMCL_VARIANT=gpu failed (status $?)"
+fi
 
 # ---- 3. CUDA: compile, link, run only with a GPU ---------------------------------
 step "build CUDA flavour"

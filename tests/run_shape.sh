@@ -387,8 +387,10 @@ bounds alias_end ALIAS_END 8 8 8 1 1 1 '{"mem_in": "shared"}'
 
 # ---- guard-free interiors (passes/interior.c) ------------------------------------------
 # The default (interior 1): inner blocks test the block once and read unguarded;
-# gen() passes "interior": 0, so these call imcl themselves.
-"$IMCL" -b opencl -o "$WORK/interior-cl" "$DIR/sum7.imcl" >/dev/null 2>&1
+# gen() passes "interior": 0, so these call imcl themselves. "interior": 1 is given, so
+# that OpenCL has no CPU variant (below).
+printf '{"interior": 1}\n' >"$WORK/interior1.json"
+"$IMCL" -b opencl -t "$WORK/interior1.json" -o "$WORK/interior-cl" "$DIR/sum7.imcl" >/dev/null 2>&1
 "$IMCL" -b cuda -o "$WORK/interior-cu" "$DIR/sum7.imcl" >/dev/null 2>&1
 cl=$WORK/interior-cl/sum7.cl cu=$WORK/interior-cu/sum7.cu
 has "interior: OpenCL tests the work-group" "$cl" "if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= out_width && ((int)get_group_id(0) + 1) * 8 <= W - 1"
@@ -403,8 +405,33 @@ hasnt "interior 0: no split" "$WORK/interior-0/sum7.cl" "get_group_id(0) + 1"
 space=$("$IMCL" --dump-space -b opencl "$DIR/sum7.imcl" 2>&1)
 if grep -q '"interior":[[:space:]]*\[0, 1\]' <<<"$space"; then ok "space: interior [0, 1] listed"; else bad "space: no interior"; fi
 
+# ---- the device-aware default (params_cpu_variant, docs/tuning.md "Defaults") ---------
+# No geometry given: K.cl holds the default kernel and K_cpu (128x1x1, no interior
+# split), and the host builds the one imcl_cpu_device picks; any geometry parameter
+# given, or another backend: one kernel.
+"$IMCL" -b opencl -b cuda -o "$WORK/variant" "$DIR/sum7.imcl" >/dev/null 2>&1
+cl=$WORK/variant/sum7.cl
+count "variant: the default and the CPU kernel" "$cl" "__kernel __attribute__((reqd_work_group_size(" 2
+has "variant: the default kernel's shape" "$cl" "__kernel __attribute__((reqd_work_group_size(8, 8, 8))) void sum7("
+has "variant: the CPU kernel's shape" "$cl" "__kernel __attribute__((reqd_work_group_size(128, 1, 1))) void sum7_cpu("
+has "variant: the default kernel's interior split" "$cl" "if ((int)get_group_id(0) * 8 >= 1"
+hasnt "variant: the CPU kernel has no interior split" "$cl" "get_group_id(0) * 128 >= 1"
+has "variant: the host picks by device type" "$WORK/variant/sum7_host.c" "imcl_cpu = imcl_cpu_device(imcl_dev);"
+has "variant: the plan remembers the variant" "$WORK/variant/sum7_host.c" "p->cpu = imcl_cpu_device(imcl_dev);"
+has "variant: the CPU launch shape" "$WORK/variant/sum7_host.c" "if (imcl_cpu) { const size_t imcl_local[3] = {128, 1, 1};"
+hasnt "variant: none in CUDA" "$WORK/variant/sum7.cu" "_cpu"
+for g in '{"block_size_x": 8}' '{"coarsen_z": 1}' '{"interleaved": 1}' '{"interior": 0}'; do
+    printf '%s\n' "$g" >"$WORK/geometry.json"
+    "$IMCL" -b opencl -t "$WORK/geometry.json" -o "$WORK/geometry" "$DIR/sum7.imcl" >/dev/null 2>&1
+    hasnt "variant: none with $g" "$WORK/geometry/sum7.cl" "sum7_cpu"
+done
+printf '{"mem_in": "shared"}\n' >"$WORK/shared.json"
+"$IMCL" -b opencl -t "$WORK/shared.json" -o "$WORK/variant-shared" "$DIR/sum7.imcl" >/dev/null 2>&1
+count "variant: a placement keeps the variant, with its own tile" "$WORK/variant-shared/sum7.cl" \
+    "__local double imcl_in_tile[" 2
+
 # ---- --emit-ast=after:PASS ----------------------------------------------------------
-printf '{"mem_in": "shared"}\n' >"$WORK/emit.json"
+printf '{"mem_in": "shared", "interior": 1}\n' >"$WORK/emit.json"
 after() { "$IMCL" -b opencl -t "$WORK/emit.json" -o "$WORK/emit" --emit-ast=after:"$1" "$DIR/sum7.imcl" 2>&1; }
 ast=$(after shared_memory)
 if grep -q '^/\* sum7, opencl backend, after pass shared_memory \*/$' <<<"$ast" &&

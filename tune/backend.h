@@ -22,6 +22,10 @@ typedef struct Backend {
     long long shared_limit;          /* default bytes of shared memory per block */
     long long constant_limit;        /* bytes of constant memory */
     bool constant_needs_size;        /* constant copies are sized when compiled (CUDA) */
+    /* The host finds the device type at run time, and a configuration that leaves the
+     * geometry to imcl gets a second variant of the kernel for CPU devices
+     * (params_cpu_variant). */
+    bool cpu_variant;
     /* The T1 document (Kernel Tuner, KTT, BAT) of a kernel: */
     const char *t1_language;         /* "CUDA", "OpenCL", "C" */
     const char *t1_kernel_name;      /* printf format of the kernel function, %s its name */

@@ -48,6 +48,7 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
                 diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected a positive integer)", name, v);
                 return false;
             }
+            tp->geometry_given = true;
             if (name[0] == 'b') {
                 tp->block[i] = (int)v;
                 tp->block_given[i] = true;
@@ -62,6 +63,7 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
             diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected 0 or 1)", name, v);
             return false;
         }
+        tp->geometry_given = true;
         if (strcmp(name, "interleaved") == 0)
             tp->interleaved = (int)v;
         else
@@ -379,6 +381,24 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     for (int j = 0; j < k->nparams; j++)
         k->params[j]->mem = params_mem_of(out, k->params[j]->name);
     return ok;
+}
+
+bool params_cpu_variant(const TuneParams *given, TuneParams *cpu)
+{
+    if (given->geometry_given)
+        return false;
+    *cpu = *given;
+    /* Measured on PoCL's CPU device (docs/performance.md, "Defaults"): a work-group
+     * is a loop over its work-items, which the device compiler vectorises along x;
+     * long rows give it long vectors, and without the split of pass_interior no
+     * branch is left in that loop. */
+    static const int block[3] = {PARAMS_CPU_BLOCK_X, 1, 1};
+    for (int i = 0; i < 3; i++) {
+        cpu->block[i] = block[i];
+        cpu->block_given[i] = true;
+    }
+    cpu->interior = 0;
+    return true;
 }
 
 MemKind params_mem_of(const TuneParams *tp, const char *array)

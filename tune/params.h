@@ -23,6 +23,7 @@ typedef struct TuneParams {
     int coarsen[3];
     int interleaved;
     int interior;           /* 1: inner blocks run a copy without edge guards (pass_interior) */
+    bool geometry_given;    /* some block_size_, coarsen_, interleaved or interior was given */
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
     int nmem, capmem;
     UnrollChoice *unroll;
@@ -34,6 +35,9 @@ typedef struct TuneParams {
 #define PARAMS_MAX_BLOCK_Z 64
 /* Most grid points one thread computes in each dimension. */
 #define PARAMS_MAX_COARSEN 8
+
+/* The work-group rows of the CPU variant (params_cpu_variant). */
+#define PARAMS_CPU_BLOCK_X 128
 
 struct SpaceOptions;
 
@@ -48,6 +52,12 @@ bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *diag);
  * parameters. Reports and returns false on an illegal combination. */
 bool params_for_kernel(TuneParams *given, Function *k, const struct SpaceOptions *so, Arena *a,
                        TuneParams *out, Diag *diag);
+/* The device-aware default (docs/tuning.md, "Defaults"): when `given` sets no
+ * geometry parameter, *cpu becomes `given` with the geometry that suits CPU devices
+ * (rows of PARAMS_CPU_BLOCK_X x 1 x 1 work-items, one guarded body: interior 0), for a
+ * backend that chooses between two variants at run time; returns false, and leaves
+ * *cpu alone, when the geometry was given. */
+bool params_cpu_variant(const TuneParams *given, TuneParams *cpu);
 /* The placement tp gives `array` (global when it names none). */
 MemKind params_mem_of(const TuneParams *tp, const char *array);
 /* After every kernel: names that matched no kernel are errors. */

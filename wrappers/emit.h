@@ -33,6 +33,10 @@ typedef struct EmitCtx {
     const char *host_name;    /* prefix + kernel name */
     const TuneParams *tp;
     const struct SpaceOptions *so;  /* backend, --size: sizes constant-memory copies */
+    /* The CPU variant of the kernel, after the passes, and its parameters, when the
+     * backend picks one at run time (Backend.cpu_variant, params_cpu_variant); else NULL. */
+    Function *k_cpu;
+    const TuneParams *tp_cpu;
 } EmitCtx;
 
 /* Helper functions of the source file that kernel k calls (wrappers/helpers.c). */

@@ -390,6 +390,9 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
         sb_printf(sb, " * Tuning: block %dx%dx%d, coarsening %dx%dx%d, %s mapping.\n",
                   tp->block[0], tp->block[1], tp->block[2], tp->coarsen[0], tp->coarsen[1], tp->coarsen[2],
                   tp->interleaved ? "interleaved" : "blocked");
+        if (e->tp_cpu)
+            sb_printf(sb, " * On CPU devices (chosen at run time): block %dx%dx%d, no interior split.\n",
+                      e->tp_cpu->block[0], e->tp_cpu->block[1], e->tp_cpu->block[2]);
         /* The placements other than global (unrolled loops say so where they are). */
         const Function *k = e->k;
         bool any = false;
@@ -463,16 +466,11 @@ void host_texture_dims(const Function *k, bool dims[4])
 
 void host_runtime(StrBuf *sb, const EmitCtx *e, const char *text)
 {
-    static const char kernel_marker[] = "IMCL_KERNEL_NAME";
     for (const char *p = text; *p;) {
         bool word_start = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
         if (word_start && strncmp(p, "PK_", 3) == 0) {
             sb_puts(sb, e->host_name);
             p += 2;
-        } else if (word_start && strncmp(p, kernel_marker, sizeof kernel_marker - 1) == 0 &&
-                   !(isalnum((unsigned char)p[sizeof kernel_marker - 1]) || p[sizeof kernel_marker - 1] == '_')) {
-            sb_printf(sb, "\"%s\"", unparse_kernel_name(e->k));
-            p += sizeof kernel_marker - 1;
         } else {
             sb_putc(sb, *p++);
         }

@@ -101,8 +101,7 @@ void host_texture_dims(const Function *k, bool dims[4]);
  * (cmake/embed_runtime.cmake; declared in the build folder's runtime_text/F.h). */
 
 /* Copies runtime file `text` into sb, and an empty line after it: the kernel's host
- * name replaces PK in every identifier PK_..., and its name (unparse_kernel_name) as a
- * string literal replaces IMCL_KERNEL_NAME. */
+ * name replaces PK in every identifier PK_.... */
 void host_runtime(StrBuf *sb, const EmitCtx *e, const char *text);
 
 /* ---- writer of host code ---------------------------------------------------------

@@ -1,13 +1,13 @@
 // imcl_build: the program and kernel of K_host.c, for its one-shot wrapper and its plan
 // (backend_opencl.c copies this file into it). Copied with every PK_ (the kernel's host
-// name) and IMCL_KERNEL_NAME (its name in K.cl, as a string) replaced; imcl_source and
-// imcl_log are K_host.c's. These // lines are not copied (docs/architecture.md, "Host
-// runtime").
+// name) replaced; imcl_source and imcl_log are K_host.c's. These // lines are not copied
+// (docs/architecture.md, "Host runtime").
 /* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
- * for PK_build_log) and creates the kernel. What it made is in *imcl_prog and
- * *imcl_kern (else NULL), on failure too: the caller releases them.
+ * for PK_build_log) and creates its kernel named imcl_name. What it made is in
+ * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns PK_OK or PK_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog, cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name, cl_program *imcl_prog,
+                      cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -19,6 +19,6 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
         clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
         return PK_ERR_BUILD;
     }
-    *imcl_kern = clCreateKernel(*imcl_prog, IMCL_KERNEL_NAME, &imcl_err);
+    *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
     return *imcl_kern ? PK_OK : PK_ERR_BUILD;
 }

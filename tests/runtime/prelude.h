@@ -36,7 +36,4 @@ enum {
     PK_ERR_LAUNCH = -6
 };
 
-/* The kernel's name in K.cl, which imcl_build asks the program for. */
-#define IMCL_KERNEL_NAME "PK"
-
 #endif

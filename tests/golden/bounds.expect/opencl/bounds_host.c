@@ -152,11 +152,12 @@ static int imcl_device(cl_device_id *imcl_dev)
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
 /* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
- * for bounds_build_log) and creates the kernel. What it made is in *imcl_prog and
- * *imcl_kern (else NULL), on failure too: the caller releases them.
+ * for bounds_build_log) and creates its kernel named imcl_name. What it made is in
+ * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns bounds_OK or bounds_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog,
-        cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
+        cl_program *imcl_prog,
+                      cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -169,7 +170,7 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
                 imcl_log, NULL);
         return bounds_ERR_BUILD;
     }
-    *imcl_kern = clCreateKernel(*imcl_prog, "bounds", &imcl_err);
+    *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
     return *imcl_kern ? bounds_OK : bounds_ERR_BUILD;
 }
 
@@ -287,7 +288,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     }
 
     /* build the program (imcl_build) */
-    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, "bounds", &imcl_prog, &imcl_kern);
     if (imcl_status != bounds_OK)
         goto done;
 
@@ -493,7 +494,7 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
     }
 
     /* build the program once (imcl_build) */
-    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);
+    imcl_status = imcl_build(p->context, imcl_dev, "bounds", &p->program, &p->kernel);
     if (imcl_status != bounds_OK)
         goto fail;
 

@@ -161,11 +161,12 @@ static int imcl_device(cl_device_id *imcl_dev)
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
 /* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
- * for shared3d_interleaved_build_log) and creates the kernel. What it made is in *imcl_prog and
- * *imcl_kern (else NULL), on failure too: the caller releases them.
+ * for shared3d_interleaved_build_log) and creates its kernel named imcl_name. What it made is in
+ * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns shared3d_interleaved_OK or shared3d_interleaved_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog,
-        cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
+        cl_program *imcl_prog,
+                      cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -178,7 +179,7 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
                 imcl_log, NULL);
         return shared3d_interleaved_ERR_BUILD;
     }
-    *imcl_kern = clCreateKernel(*imcl_prog, "shared3d_interleaved", &imcl_err);
+    *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
     return *imcl_kern ? shared3d_interleaved_OK : shared3d_interleaved_ERR_BUILD;
 }
 
@@ -259,7 +260,7 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
     }
 
     /* build the program (imcl_build) */
-    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, "shared3d_interleaved", &imcl_prog, &imcl_kern);
     if (imcl_status != shared3d_interleaved_OK)
         goto done;
 
@@ -409,7 +410,7 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
     }
 
     /* build the program once (imcl_build) */
-    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);
+    imcl_status = imcl_build(p->context, imcl_dev, "shared3d_interleaved", &p->program, &p->kernel);
     if (imcl_status != shared3d_interleaved_OK)
         goto fail;
 

@@ -140,11 +140,12 @@ static int imcl_device(cl_device_id *imcl_dev)
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
 /* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
- * for shared_coarsen_build_log) and creates the kernel. What it made is in *imcl_prog and
- * *imcl_kern (else NULL), on failure too: the caller releases them.
+ * for shared_coarsen_build_log) and creates its kernel named imcl_name. What it made is in
+ * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns shared_coarsen_OK or shared_coarsen_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *imcl_prog,
-        cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
+        cl_program *imcl_prog,
+                      cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -157,7 +158,7 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, cl_program *im
                 imcl_log, NULL);
         return shared_coarsen_ERR_BUILD;
     }
-    *imcl_kern = clCreateKernel(*imcl_prog, "shared_coarsen", &imcl_err);
+    *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
     return *imcl_kern ? shared_coarsen_OK : shared_coarsen_ERR_BUILD;
 }
 
@@ -232,7 +233,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     }
 
     /* build the program (imcl_build) */
-    imcl_status = imcl_build(imcl_ctx, imcl_dev, &imcl_prog, &imcl_kern);
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, "shared_coarsen", &imcl_prog, &imcl_kern);
     if (imcl_status != shared_coarsen_OK)
         goto done;
 
@@ -381,7 +382,7 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
     }
 
     /* build the program once (imcl_build) */
-    imcl_status = imcl_build(p->context, imcl_dev, &p->program, &p->kernel);
+    imcl_status = imcl_build(p->context, imcl_dev, "shared_coarsen", &p->program, &p->kernel);
     if (imcl_status != shared_coarsen_OK)
         goto fail;
 
