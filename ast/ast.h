@@ -268,6 +268,11 @@ typedef struct Function {
     /* pass_interior: the body is `if (BI_INTERIOR) interior copy else body`, and
      * this is where the interior lies; NULL when the kernel has no such split. */
     Interior *interior;
+    /* pass_global_memory on a backend with row pointers (the C reference): by
+     * param_index, the pointer through which the row body reads and writes an array,
+     * to its element (0, idy, idz) (NULL: the array itself); rows is NULL when no array
+     * has one. The row body is the interior copy, or the whole body without a split. */
+    struct Symbol **rows;
     bool is_kernel;         /* preceded by grid or grid_size */
     /* Kernels only. */
     GridKind grid_kind;

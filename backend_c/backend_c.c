@@ -6,6 +6,7 @@
 #include "c_host.h"
 #include "emit.h"
 #include "host.h"
+#include "passes.h"
 #include "unparse.h"
 
 static const char *c_type(TypeKind k)
@@ -63,6 +64,9 @@ typedef struct Uses {
     bool *param;          /* by parameter index */
     bool (*extent)[3];    /* by parameter index and dimension */
     bool builtin[BI_D + 1];
+    /* The row function: the arguments of its x range (its parameters imcl_x0,
+     * imcl_x1); NULL for the point function. */
+    const char *rows;
 } Uses;
 
 static bool collect_uses(Node *n, void *p)
@@ -80,8 +84,22 @@ static bool collect_uses(Node *n, void *p)
     return true;
 }
 
-/* Parameters (or arguments, when `args`) of the point function; inner_arg is the
- * argument passed for imcl_interior (pass_interior's split). */
+static Uses uses_of(Arena *a, const Function *k, Node *body, const char *rows)
+{
+    Uses u;
+    memset(&u, 0, sizeof u);
+    u.param = arena_alloc(a, sizeof *u.param * (size_t)(k->nparams + 1));
+    u.extent = arena_alloc(a, sizeof *u.extent * (size_t)(k->nparams + 1));
+    ast_walk(body, collect_uses, &u);
+    u.rows = rows;
+    if (rows)
+        u.builtin[BI_IDX] = false;  /* the row function's loop variable */
+    return u;
+}
+
+/* Parameters (or arguments, when `args`) of the point or row function: what u says
+ * the body uses; inner_arg, unless NULL, is the argument passed for imcl_interior
+ * (pass_interior's split, when the point function takes it). */
 static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args, const char *inner_arg)
 {
     bool first = true;
@@ -113,8 +131,39 @@ static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args
             sb_printf(sb, "%s%s%s", first ? "" : ", ", args ? "" : "int ", builtin_spelling((Builtin)b));
             first = false;
         }
-    if (k->interior) {
+    if (inner_arg) {
         sb_printf(sb, "%s%s", first ? "" : ", ", args ? inner_arg : "int imcl_interior");
+        first = false;
+    }
+    if (k->rows)
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *s = k->params[i], *r = k->rows[i];
+            if (!r || !u->rows)
+                continue;
+            if (args) {
+                /* A + ((idz + h) * (A_height + 2h) + idy + h) * (A_width + 2h) + h */
+                const char *name = unparse_name(s);
+                int h = s->halo;
+                char wd[300], ht[300], y[32], z[32];
+                snprintf(wd, sizeof wd, h ? "(%s_width + %d)" : "%s_width", name, 2 * h);
+                snprintf(ht, sizeof ht, h ? "(%s_height + %d)" : "%s_height", name, 2 * h);
+                snprintf(y, sizeof y, h ? "idy + %d" : "idy", h);
+                snprintf(z, sizeof z, h ? "(idz + %d)" : "idz", h);
+                sb_printf(sb, "%s%s + ", first ? "" : ", ", name);
+                if (type_grid_dims(s->type) == 3)
+                    sb_printf(sb, "(%s * %s + %s) * %s", z, ht, y, wd);
+                else
+                    sb_printf(sb, h ? "(%s) * %s" : "%s * %s", y, wd);
+                if (h)
+                    sb_printf(sb, " + %d", h);
+            } else {
+                sb_printf(sb, "%s%s%s *restrict %s", first ? "" : ", ", (s->access & ACC_WRITE) ? "" : "const ",
+                          c_type(s->type->elem->kind), unparse_name(r));
+            }
+            first = false;
+        }
+    if (u->rows) {
+        sb_printf(sb, "%s%s", first ? "" : ", ", args ? u->rows : "int imcl_x0, int imcl_x1");
         first = false;
     }
     if (first && !args)
@@ -153,19 +202,41 @@ static int emit(EmitCtx *e, Outputs *out)
 
     emit_helpers(&u, e->prog, k);
 
-    Uses uses;
-    memset(&uses, 0, sizeof uses);
-    uses.param = arena_alloc(e->a, sizeof *uses.param * (size_t)(k->nparams + 1));
-    uses.extent = arena_alloc(e->a, sizeof *uses.extent * (size_t)(k->nparams + 1));
-    ast_walk(k->body, collect_uses, &uses);
-    sb_printf(&code, "/* One grid point of kernel '%s': the kernel body as written. */\n", k->name);
-    /* inline: each call of the row loops gets its own copy, imcl_interior folded */
-    sb_printf(&code, "static inline void %s_point(", k->name);
-    point_params(&code, k, &uses, false, NULL);
-    sb_puts(&code, ")\n{\n");
-    u.indent = 1;
-    unparse_stmts(&u, k->body);
-    sb_puts(&code, "}\n\n");
+    /* With row pointers (Function.rows) the row body runs in a function of its own
+     * and the point function keeps the guarded side of the split (the whole body
+     * when there is no split: then there is no point function). */
+    Node *split = pass_interior_split(k);
+    Node *row_body = k->rows ? (split ? split->u.if_.then : k->body) : NULL;
+    Node *point_body = k->rows ? (split ? split->u.if_.els : NULL) : k->body;
+    const char *inner = k->interior && !k->rows ? "0" : NULL;
+    Uses uses = uses_of(e->a, k, k->body, NULL);
+    Uses point = point_body ? uses_of(e->a, k, point_body, NULL) : uses;
+    Uses row = row_body ? uses_of(e->a, k, row_body, "imcl_x0, imcl_x1") : uses;
+    if (point_body) {
+        sb_printf(&code, "/* One grid point of kernel '%s': the kernel body as written%s. */\n", k->name,
+                  row_body ? ", for the points near an edge" : "");
+        /* inline: each call of the row loops gets its own copy, imcl_interior folded */
+        sb_printf(&code, "static inline void %s_point(", k->name);
+        point_params(&code, k, &point, false, inner);
+        sb_puts(&code, ")\n{\n");
+        u.indent = 1;
+        unparse_stmts(&u, point_body);
+        sb_puts(&code, "}\n\n");
+    }
+    if (row_body) {
+        sb_printf(&code, "/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel '%s'%s.\n"
+                         " * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer\n"
+                         " * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx\n"
+                         " * without checking at run time that the arrays do not overlap (they must not:\n"
+                         " * docs/language.md). */\n",
+                  k->name, split ? " that need no edge guard" : "");
+        sb_printf(&code, "static void %s_row(", k->name);
+        point_params(&code, k, &row, false, NULL);
+        sb_puts(&code, ")\n{\n    for (int idx = imcl_x0; idx < imcl_x1; idx++) {\n");
+        u.indent = 2;
+        unparse_stmts(&u, row_body);
+        sb_puts(&code, "    }\n}\n\n");
+    }
     int errors = unparse_check_depth(&u, e->diag, "C");
 
     host_wrapper_begin(&code, e);
@@ -177,39 +248,52 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
     sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
     sb_puts(&code, "    for (int idz = 0; idz < D; idz++)\n");
-    if (!k->interior) {
+    if (!k->interior && row_body) {
+        sb_puts(&code, "        for (int idy = 0; idy < H; idy++)\n");
+        sb_printf(&code, "            %s_row(", k->name);
+        row.rows = "0, W";
+        point_params(&code, k, &row, true, NULL);
+        sb_puts(&code, ");\n");
+    } else if (!k->interior) {
         sb_puts(&code, "        for (int idy = 0; idy < H; idy++)\n");
         sb_puts(&code, "            for (int idx = 0; idx < W; idx++)\n");
         sb_printf(&code, "                %s_point(", k->name);
-        point_params(&code, k, &uses, true, NULL);
+        point_params(&code, k, &point, true, NULL);
         sb_puts(&code, ");\n");
     } else {
         /* pass_interior: the points of a row between x0 and x1 (none when the row
          * itself is not inner) run the guard-free copy of the body */
         const Interior *in = k->interior;
-        StrBuf row = {0}, hi = {0};
+        StrBuf inner_row = {0}, hi = {0};
         static const char *coord[] = {"idx", "idy", "idz"};
         for (int d = 1; d < k->grid_dims; d++) {
-            sb_printf(&row, "%s%s >= %lld && %s < ", row.len ? " && " : "", coord[d], in->lo[d], coord[d]);
+            sb_printf(&inner_row, "%s%s >= %lld && %s < ", inner_row.len ? " && " : "", coord[d], in->lo[d], coord[d]);
             hi.len = 0;
             interior_hi(&hi, k, d);
-            sb_puts(&row, sb_str(&hi));
+            sb_puts(&inner_row, sb_str(&hi));
         }
         hi.len = 0;
         interior_hi(&hi, k, 0);
         sb_puts(&code, "        for (int idy = 0; idy < H; idy++) {\n");
-        sb_printf(&code, "            const int imcl_inner = %s;\n", sb_str(&row));
+        sb_printf(&code, "            const int imcl_inner = %s;\n", sb_str(&inner_row));
         sb_printf(&code, "            const int imcl_x0 = imcl_inner ? imcl_min_int(%lld, W) : W;\n", in->lo[0]);
         sb_printf(&code, "            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, %s) : W;\n", sb_str(&hi));
         static const char *ranges[3][3] = {{"0", "imcl_x0", "0"}, {"imcl_x0", "imcl_x1", "1"}, {"imcl_x1", "W", "0"}};
         for (int r = 0; r < 3; r++) {
+            if (r == 1 && row_body) {
+                sb_printf(&code, "            %s_row(", k->name);
+                row.rows = "imcl_x0, imcl_x1";
+                point_params(&code, k, &row, true, NULL);
+                sb_puts(&code, ");\n");
+                continue;
+            }
             sb_printf(&code, "            for (int idx = %s; idx < %s; idx++)\n", ranges[r][0], ranges[r][1]);
             sb_printf(&code, "                %s_point(", k->name);
-            point_params(&code, k, &uses, true, ranges[r][2]);
+            point_params(&code, k, &point, true, inner ? ranges[r][2] : NULL);
             sb_puts(&code, ");\n");
         }
         sb_puts(&code, "        }\n");
-        sb_free(&row);
+        sb_free(&inner_row);
         sb_free(&hi);
     }
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
@@ -239,6 +323,7 @@ const Backend backend_c = {
     .target = &c_target,
     .emit = emit,
     .gpu = false,
+    .row_pointers = true,
     .shared_limit = 32768,
     .constant_limit = 65536,
     .t1_language = "C", /* not in T1's enum: Kernel Tuner's name of its C backend */

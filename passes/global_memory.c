@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "backend.h"
 #include "lower.h"
 
 /* ((z + h) * (height + 2h) + (y + h)) * (width + 2h) + (x + h), plus the alias offset. */
@@ -21,10 +22,125 @@ static Node *linear_index(Lower *L, Symbol *view, Node **ix, int n, Loc loc)
     return lin;
 }
 
+/* ---- row pointers (Backend.row_pointers) ------------------------------------------
+ * A C compiler vectorises the loop over x of a row only when it knows that the
+ * arrays do not overlap; with full-array pointers and index arithmetic over
+ * idy and idz, gcc checks that at run time for every row, or gives up. So in the
+ * row body an array whose every access is idx + a, idy + b, idz + c (constants, on
+ * the array itself, no guard and no index function) is reached through
+ * imcl_row_A, a pointer to A's element (0, idy, idz), as imcl_row_A[idx + a + b * w
+ * + c * w * h] (w, h: its storage extents); the backend passes it as a restrict
+ * parameter of the row function. */
+
+typedef struct Rows {
+    NodeList body;      /* the grid accesses of the row body */
+} Rows;
+
+/* The constant offsets of access acc from the point in each dimension, when it has
+ * the row form; its boundary handling (lower_boundary) must leave it alone. */
+static bool row_form(Lower *L, Node *acc, long long *off)
+{
+    Symbol *view = acc->u.access.sym;
+    if (symbol_root(view) != view)
+        return false;
+    Node *ix[3];
+    if (lower_boundary(L, acc, ix))
+        return false;
+    for (int d = 0; d < acc->u.access.n; d++)
+        if (ix[d] != acc->u.access.ix[d] || !analyze_const_offset(ix[d], (Builtin)(BI_IDX + d), &off[d]))
+            return false;
+    return true;
+}
+
+static bool in_list(const NodeList *l, const Node *n)
+{
+    for (int i = 0; i < l->len; i++)
+        if (l->items[i] == n)
+            return true;
+    return false;
+}
+
+/* Function.rows: the arrays whose accesses in the row body all have the row form.
+ * None when the body assigns a scalar parameter: each point must start from the
+ * caller's value, which the point function gets as a copy and a loop would not. */
+static void plan_rows(Lower *L, Rows *r)
+{
+    Function *k = L->k;
+    Node *split = pass_interior_split(k);
+    NodeList vars = ast_query(L->a, split ? split->u.if_.then : k->body, AST_VAR);
+    for (int i = 0; i < vars.len; i++)
+        if (vars.items[i]->u.var.sym->kind == SYM_PARAM && ast_is_lvalue_use(vars.items[i]))
+            return;
+    r->body = ast_query(L->a, split ? split->u.if_.then : k->body, AST_GRID_ACCESS);
+    /* 1: accessed in the row body, every time in the row form; 2: not always */
+    int *use = arena_alloc(L->a, sizeof(int) * (size_t)(k->nparams + 1));
+    memset(use, 0, sizeof(int) * (size_t)(k->nparams + 1));
+    for (int i = 0; i < r->body.len; i++) {
+        Node *acc = r->body.items[i];
+        long long off[3];
+        int p = symbol_root(acc->u.access.sym)->param_index;
+        if (p >= 0 && p < k->nparams && use[p] != 2)
+            use[p] = row_form(L, acc, off) ? 1 : 2;
+    }
+    bool any = false;
+    for (int i = 0; i < k->nparams; i++)
+        any |= use[i] == 1;
+    if (!any)
+        return;
+    k->rows = arena_alloc(L->a, sizeof(Symbol *) * (size_t)(k->nparams + 1));
+    for (int i = 0; i < k->nparams; i++) {
+        Symbol *s = k->params[i];
+        k->rows[i] = use[i] == 1 ? ast_build_symbol(L->a, arena_printf(L->a, "imcl_row_%s", s->name), SYM_LOCAL,
+                                                    s->type, s->loc)
+                                 : NULL;
+    }
+    /* The row body runs in a loop over idx: a `return` (this point is done) jumps to
+     * the end of the loop's body instead. */
+    Node *body = split ? split->u.if_.then : k->body;
+    NodeList ret = ast_query(L->a, body, AST_RETURN);
+    for (int i = 0; i < ret.len; i++)
+        ast_replace(ret.items[i], ast_build_goto(L->a, "imcl_next_point", ret.items[i]->loc));
+    if (ret.len)
+        ast_append_stmt(L->a, body, ast_build_label(L->a, "imcl_next_point", (Loc){0}));
+}
+
+/* lin + c * e, as lin + e, lin - e, lin + c * e or lin - c * e. */
+static Node *plus_times(Arena *a, Node *lin, long long c, Node *e, Loc loc)
+{
+    long long m = c < 0 ? -c : c;
+    Node *n = ast_build_binary(a, c < 0 ? '-' : '+', lin, m == 1 ? e : lower_mul(a, ast_build_int(a, m, loc), e, loc),
+                               loc);
+    n->type = type_scalar(TY_INT);
+    return n;
+}
+
+/* imcl_row_A[idx + a + b * w + c * w * h] for access acc of the row form. */
+static Node *row_access(Lower *L, Node *acc, Symbol *row)
+{
+    Arena *a = L->a;
+    Symbol *root = acc->u.access.sym;
+    long long off[3] = {0, 0, 0};
+    row_form(L, acc, off);
+    Node *lin = ast_copy(a, acc->u.access.ix[0]);
+    Node *stride = NULL;
+    for (int d = 1; d < acc->u.access.n; d++) {
+        Node *e = lower_storage_extent(a, root, d - 1, acc->loc);
+        stride = stride ? lower_mul(a, stride, e, acc->loc) : e;
+        if (off[d])
+            lin = plus_times(a, lin, off[d], ast_copy(a, stride), acc->loc);
+    }
+    Node *buf = ast_build_buf_access(a, row, lin, acc->loc);
+    buf->type = root->type->elem;
+    return buf;
+}
+
 static Node *lower_access(Lower *L, Node *acc)
 {
     Symbol *view = acc->u.access.sym;
     Symbol *root = symbol_root(view);
+    Rows *r = L->rows;
+    if (r && L->k->rows && L->k->rows[root->param_index] && in_list(&r->body, acc))
+        return row_access(L, acc, L->k->rows[root->param_index]);
     Node *ix[3];
     Node *guard = lower_boundary(L, acc, ix);
     Node *buf = ast_build_buf_access(L->a, root, linear_index(L, view, ix, acc->u.access.n, acc->loc), acc->loc);
@@ -134,7 +250,12 @@ int pass_global_memory(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
     Diag *diag = c->diag;
-    Lower L = {a, k, diag, 0, analyze_footprint(a, k)};
+    Lower L = {a, k, diag, 0, analyze_footprint(a, k), NULL};
+    Rows rows = {0};
+    if (c->backend->row_pointers && k->is_kernel) {
+        plan_rows(&L, &rows);
+        L.rows = &rows;
+    }
     guard_writes(&L);
     ast_mutate(k->body, mutate, &L);
     ast_fix_parents(k->body);

@@ -12,6 +12,7 @@ typedef struct Lower {
     Diag *diag;
     int errors;
     Footprint *fp;   /* of k's body before the pass: decides which reads need guards */
+    struct Rows *rows;  /* pass_global_memory: the row body's accesses (row pointers) */
 } Lower;
 
 /* int-typed `l + r` and `l * r`. */

@@ -57,7 +57,7 @@ int pass_texture_memory(const PassCtx *c, Function *k)
         any |= type_is_grid(k->params[i]->type) && k->params[i]->mem == MEM_TEXTURE;
     if (!any)
         return 0;
-    Lower L = {a, k, NULL, 0, analyze_footprint(a, k)};
+    Lower L = {a, k, NULL, 0, analyze_footprint(a, k), NULL};
     ast_mutate(k->body, mutate, &L);
     ast_fix_parents(k->body);
     return 0;

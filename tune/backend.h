@@ -26,6 +26,9 @@ typedef struct Backend {
      * geometry to imcl gets a second variant of the kernel for CPU devices
      * (params_cpu_variant). */
     bool cpu_variant;
+    /* The loop over x of a row runs a function that reaches the arrays through
+     * restrict pointers to the row (Function.rows, pass_global_memory). */
+    bool row_pointers;
     /* The T1 document (Kernel Tuner, KTT, BAT) of a kernel: */
     const char *t1_language;         /* "CUDA", "OpenCL", "C" */
     const char *t1_kernel_name;      /* printf format of the kernel function, %s its name */

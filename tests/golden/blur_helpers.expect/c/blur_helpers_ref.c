@@ -43,11 +43,32 @@ static float imcl_fn_weight(float w, int i)
     return i == 0 ? w : w * 0.5f;
 }
 
-/* One grid point of kernel 'blur_helpers': the kernel body as written. */
+/* One grid point of kernel 'blur_helpers': the kernel body as written, for the points near an
+ * edge. */
 static inline void blur_helpers_point(const float *src, int src_width, int src_height, float *dst,
-        int dst_width, const float *mask, float scale, int idx, int idy, int imcl_interior)
+        int dst_width, const float *mask, float scale, int idx, int idy)
 {
-    if (imcl_interior) {
+    float acc = 0.0f;
+    for (int j = -1; j <= 1; j++) {
+        for (int i = -1; i <= 1; i++) {
+            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                    i) * src[imcl_clamp(idy + j, src_height, 0) * src_width
+                    + imcl_clamp(idx + i, src_width, 0)];
+        }
+    }
+    dst[idy * dst_width + idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'blur_helpers' that need no edge
+ * guard.
+ * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
+ * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * without checking at run time that the arrays do not overlap (they must not:
+ * docs/language.md). */
+static void blur_helpers_row(const float *src, int src_width, const float *mask, float scale,
+        int idy, float *restrict imcl_row_dst, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float acc = 0.0f;
         for (int j = -1; j <= 1; j++) {
             for (int i = -1; i <= 1; i++) {
@@ -55,17 +76,7 @@ static inline void blur_helpers_point(const float *src, int src_width, int src_h
                         i) * src[(idy + j) * src_width + (idx + i)];
             }
         }
-        dst[idy * dst_width + idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
-    } else {
-        float acc = 0.0f;
-        for (int j = -1; j <= 1; j++) {
-            for (int i = -1; i <= 1; i++) {
-                acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
-                        i) * src[imcl_clamp(idy + j, src_height, 0) * src_width
-                        + imcl_clamp(idx + i, src_width, 0)];
-            }
-        }
-        dst[idy * dst_width + idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
+        imcl_row_dst[idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
     }
 }
 
@@ -96,13 +107,12 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
             const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, W - 1) : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
-                        idy, 0);
-            for (int idx = imcl_x0; idx < imcl_x1; idx++)
-                blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
-                        idy, 1);
+                        idy);
+            blur_helpers_row(src, src_width, mask, scale, idy, dst + idy * dst_width, imcl_x0,
+                    imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
-                        idy, 0);
+                        idy);
         }
     return blur_helpers_OK;
 }

@@ -49,32 +49,41 @@ static inline int imcl_max_int(int a, int b)
     return a < b ? b : a;
 }
 
-/* One grid point of kernel 'bounds': the kernel body as written. */
+/* One grid point of kernel 'bounds': the kernel body as written, for the points near an edge. */
 static inline void bounds_point(const double *a, int a_width, int a_height, int a_depth,
         const double *b, int b_width, int b_height, int b_depth, const double *c, int c_width,
         int c_height, int c_depth, const double *d, int d_width, int d_height, int d_depth,
         const double *h, int h_width, int h_height, double *out, int out_width, int out_height,
-        int idx, int idy, int idz, int imcl_interior)
+        int idx, int idy, int idz)
 {
-    if (imcl_interior) {
-        out[(idz * out_height + idy) * out_width + idx] =
-                a[(idz * a_height + idy) * a_width + (idx - 2)]
-            + b[(idz * b_height + (idy + 3)) * b_width + idx]
-            + c[((idz - 1) * c_height + idy) * c_width + idx]
-            + d[(idz * d_height + (idy - 1)) * d_width + (idx + 1)]
-            + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
-    } else {
-        out[(idz * out_height + idy) * out_width + idx] =
-                (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
-                && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)
-            + b[(imcl_clamp(idz, b_depth, 0) * b_height
-                    + imcl_clamp(idy + 3, b_height, 0)) * b_width + imcl_clamp(idx, b_width, 0)]
-            + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height + imcl_wrap(idy, c_height, 0)) * c_width
-                    + imcl_wrap(idx, c_width, 0)]
-            + d[(imcl_mirror(idz, d_depth, 0) * d_height
-                    + imcl_mirror(idy - 1, d_height, 0)) * d_width
-                    + imcl_mirror(idx + 1, d_width, 0)]
-            + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
+    out[(idz * out_height + idy) * out_width + idx] =
+            (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
+            && imcl_in(idz, a_depth, 0) ? a[(idz * a_height + idy) * a_width + (idx - 2)] : 2.5)
+        + b[(imcl_clamp(idz, b_depth, 0) * b_height + imcl_clamp(idy + 3, b_height, 0)) * b_width
+                + imcl_clamp(idx, b_width, 0)]
+        + c[(imcl_wrap(idz - 1, c_depth, 0) * c_height + imcl_wrap(idy, c_height, 0)) * c_width
+                + imcl_wrap(idx, c_width, 0)]
+        + d[(imcl_mirror(idz, d_depth, 0) * d_height + imcl_mirror(idy - 1, d_height, 0)) * d_width
+                + imcl_mirror(idx + 1, d_width, 0)]
+        + h[((idz + 1) * (h_height + 2) + (idy + 2)) * (h_width + 2) + idx];
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'bounds' that need no edge guard.
+ * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
+ * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * without checking at run time that the arrays do not overlap (they must not:
+ * docs/language.md). */
+static void bounds_row(int b_width, int c_width, int c_height, int d_width, int h_width,
+        const double *restrict imcl_row_a, const double *restrict imcl_row_b,
+        const double *restrict imcl_row_c, const double *restrict imcl_row_d,
+        const double *restrict imcl_row_h, double *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        imcl_row_out[idx] = imcl_row_a[idx - 2]
+            + imcl_row_b[idx + 3 * b_width]
+            + imcl_row_c[idx - c_width * c_height]
+            + imcl_row_d[idx + 1 - d_width]
+            + imcl_row_h[idx - 1 + (h_width + 2)];
     }
 }
 
@@ -120,15 +129,16 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
             for (int idx = 0; idx < imcl_x0; idx++)
                 bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
                         c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
-                        h_height, out, out_width, out_height, idx, idy, idz, 0);
-            for (int idx = imcl_x0; idx < imcl_x1; idx++)
-                bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
-                        c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
-                        h_height, out, out_width, out_height, idx, idy, idz, 1);
+                        h_height, out, out_width, out_height, idx, idy, idz);
+            bounds_row(b_width, c_width, c_height, d_width, h_width,
+                    a + (idz * a_height + idy) * a_width, b + (idz * b_height + idy) * b_width,
+                    c + (idz * c_height + idy) * c_width, d + (idz * d_height + idy) * d_width,
+                    h + ((idz + 1) * (h_height + 2) + idy + 1) * (h_width + 2) + 1,
+                    out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
                         c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
-                        h_height, out, out_width, out_height, idx, idy, idz, 0);
+                        h_height, out, out_width, out_height, idx, idy, idz);
         }
     return bounds_OK;
 }

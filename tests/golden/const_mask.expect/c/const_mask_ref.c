@@ -25,30 +25,40 @@ static inline int imcl_max_int(int a, int b)
     return a < b ? b : a;
 }
 
-/* One grid point of kernel 'const_mask': the kernel body as written. */
+/* One grid point of kernel 'const_mask': the kernel body as written, for the points near an
+ * edge. */
 static inline void const_mask_point(const float *g, int g_width, int g_height, const float *mask,
-        float *out, int out_width, int out_height, int idx, int idy, int imcl_interior)
+        float *out, int out_width, int out_height, int idx, int idy)
 {
-    if (imcl_interior) {
+    float acc = 0.0f;
+    for (int j = -1; j <= 1; j++) {
+        for (int i = -1; i <= 1; i++) {
+            acc += mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
+                    && imcl_in(idy + j, g_height, 0) ? g[(idy + j) * g_width + (idx + i)] : 0.0f);
+        }
+    }
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+        out[idy * out_width + idx] = acc;
+    }
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'const_mask' that need no edge
+ * guard.
+ * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
+ * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * without checking at run time that the arrays do not overlap (they must not:
+ * docs/language.md). */
+static void const_mask_row(const float *g, int g_width, const float *mask, int idy,
+        float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float acc = 0.0f;
         for (int j = -1; j <= 1; j++) {
             for (int i = -1; i <= 1; i++) {
                 acc += mask[(j + 1) * 3 + (i + 1)] * g[(idy + j) * g_width + (idx + i)];
             }
         }
-        out[idy * out_width + idx] = acc;
-    } else {
-        float acc = 0.0f;
-        for (int j = -1; j <= 1; j++) {
-            for (int i = -1; i <= 1; i++) {
-                acc += mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
-                        && imcl_in(idy + j, g_height, 0) ? g[(idy + j) * g_width + (idx + i)]
-                        : 0.0f);
-            }
-        }
-        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
-            out[idy * out_width + idx] = acc;
-        }
+        imcl_row_out[idx] = acc;
     }
 }
 
@@ -78,14 +88,10 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
                     ? imcl_max_int(imcl_x0, imcl_min_int(imcl_min_int(g_width - 1, out_width), W))
                     : W;
             for (int idx = 0; idx < imcl_x0; idx++)
-                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy,
-                        0);
-            for (int idx = imcl_x0; idx < imcl_x1; idx++)
-                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy,
-                        1);
+                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy);
+            const_mask_row(g, g_width, mask, idy, out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
-                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy,
-                        0);
+                const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy);
         }
     return const_mask_OK;
 }

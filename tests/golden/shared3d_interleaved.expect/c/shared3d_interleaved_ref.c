@@ -26,38 +26,47 @@ static inline int imcl_max_int(int a, int b)
     return a < b ? b : a;
 }
 
-/* One grid point of kernel 'shared3d_interleaved': the kernel body as written. */
+/* One grid point of kernel 'shared3d_interleaved': the kernel body as written, for the points near
+ * an edge. */
 static inline void shared3d_interleaved_point(const double *in, int in_width, int in_height,
         int in_depth, double *out, int out_width, int out_height, int out_depth, int idx, int idy,
-        int idz, int imcl_interior)
+        int idz)
 {
-    if (imcl_interior) {
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0)) {
         out[(idz * out_height + idy) * out_width + idx] =
-                in[(idz * in_height + idy) * in_width + (idx - 1)]
-            + in[(idz * in_height + idy) * in_width + (idx + 1)]
-            + in[(idz * in_height + (idy - 1)) * in_width + idx]
-            + in[(idz * in_height + (idy + 1)) * in_width + idx]
-            + in[((idz - 1) * in_height + idy) * in_width + idx]
-            + in[((idz + 1) * in_height + idy) * in_width + idx]
+                (imcl_in(idx - 1, in_width, 0) ? in[(idz * in_height + idy) * in_width + (idx - 1)]
+                : 0.0)
+            + (imcl_in(idx + 1, in_width, 0) ? in[(idz * in_height + idy) * in_width + (idx + 1)]
+                    : 0.0)
+            + (imcl_in(idy - 1, in_height, 0) ? in[(idz * in_height + (idy - 1)) * in_width + idx]
+                    : 0.0)
+            + (imcl_in(idy + 1, in_height, 0) ? in[(idz * in_height + (idy + 1)) * in_width + idx]
+                    : 0.0)
+            + (imcl_in(idz - 1, in_depth, 0) ? in[((idz - 1) * in_height + idy) * in_width + idx]
+                    : 0.0)
+            + (imcl_in(idz + 1, in_depth, 0) ? in[((idz + 1) * in_height + idy) * in_width + idx]
+                    : 0.0)
             + in[(idz * in_height + idy) * in_width + idx];
-    } else {
-        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)
-                && imcl_in(idz, out_depth, 0)) {
-            out[(idz * out_height + idy) * out_width + idx] =
-                    (imcl_in(idx - 1, in_width, 0)
-                    ? in[(idz * in_height + idy) * in_width + (idx - 1)] : 0.0)
-                + (imcl_in(idx + 1, in_width, 0)
-                        ? in[(idz * in_height + idy) * in_width + (idx + 1)] : 0.0)
-                + (imcl_in(idy - 1, in_height, 0)
-                        ? in[(idz * in_height + (idy - 1)) * in_width + idx] : 0.0)
-                + (imcl_in(idy + 1, in_height, 0)
-                        ? in[(idz * in_height + (idy + 1)) * in_width + idx] : 0.0)
-                + (imcl_in(idz - 1, in_depth, 0)
-                        ? in[((idz - 1) * in_height + idy) * in_width + idx] : 0.0)
-                + (imcl_in(idz + 1, in_depth, 0)
-                        ? in[((idz + 1) * in_height + idy) * in_width + idx] : 0.0)
-                + in[(idz * in_height + idy) * in_width + idx];
-        }
+    }
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'shared3d_interleaved' that need
+ * no edge guard.
+ * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
+ * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * without checking at run time that the arrays do not overlap (they must not:
+ * docs/language.md). */
+static void shared3d_interleaved_row(int in_width, int in_height,
+        const double *restrict imcl_row_in, double *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        imcl_row_out[idx] = imcl_row_in[idx - 1]
+            + imcl_row_in[idx + 1]
+            + imcl_row_in[idx - in_width]
+            + imcl_row_in[idx + in_width]
+            + imcl_row_in[idx - in_width * in_height]
+            + imcl_row_in[idx + in_width * in_height]
+            + imcl_row_in[idx];
     }
 }
 
@@ -88,13 +97,12 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
                     : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
-                        out_height, out_depth, idx, idy, idz, 0);
-            for (int idx = imcl_x0; idx < imcl_x1; idx++)
-                shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
-                        out_height, out_depth, idx, idy, idz, 1);
+                        out_height, out_depth, idx, idy, idz);
+            shared3d_interleaved_row(in_width, in_height, in + (idz * in_height + idy) * in_width,
+                    out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
-                        out_height, out_depth, idx, idy, idz, 0);
+                        out_height, out_depth, idx, idy, idz);
         }
     return shared3d_interleaved_OK;
 }

@@ -31,24 +31,35 @@ static inline int imcl_max_int(int a, int b)
     return a < b ? b : a;
 }
 
-/* One grid point of kernel 'shared_coarsen': the kernel body as written. */
+/* One grid point of kernel 'shared_coarsen': the kernel body as written, for the points near an
+ * edge. */
 static inline void shared_coarsen_point(const float *in, int in_width, int in_height, float *out,
-        int out_width, int out_height, int idx, int idy, int imcl_interior)
+        int out_width, int out_height, int idx, int idy)
 {
-    if (imcl_interior) {
-        out[idy * out_width + idx] = in[idy * in_width + (idx - 1)]
-            + in[idy * in_width + (idx + 1)]
-            + in[(idy - 1) * in_width + idx]
-            + in[(idy + 1) * in_width + idx]
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+        out[idy * out_width + idx] = in[idy * in_width + imcl_clamp(idx - 1, in_width, 0)]
+            + in[idy * in_width + imcl_clamp(idx + 1, in_width, 0)]
+            + in[imcl_clamp(idy - 1, in_height, 0) * in_width + idx]
+            + in[imcl_clamp(idy + 1, in_height, 0) * in_width + idx]
             - 4.0f * in[idy * in_width + idx];
-    } else {
-        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
-            out[idy * out_width + idx] = in[idy * in_width + imcl_clamp(idx - 1, in_width, 0)]
-                + in[idy * in_width + imcl_clamp(idx + 1, in_width, 0)]
-                + in[imcl_clamp(idy - 1, in_height, 0) * in_width + idx]
-                + in[imcl_clamp(idy + 1, in_height, 0) * in_width + idx]
-                - 4.0f * in[idy * in_width + idx];
-        }
+    }
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'shared_coarsen' that need no
+ * edge guard.
+ * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
+ * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * without checking at run time that the arrays do not overlap (they must not:
+ * docs/language.md). */
+static void shared_coarsen_row(int in_width, const float *restrict imcl_row_in,
+        float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        imcl_row_out[idx] = imcl_row_in[idx - 1]
+            + imcl_row_in[idx + 1]
+            + imcl_row_in[idx - in_width]
+            + imcl_row_in[idx + in_width]
+            - 4.0f * imcl_row_in[idx];
     }
 }
 
@@ -76,14 +87,11 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
             const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1))
                     : W;
             for (int idx = 0; idx < imcl_x0; idx++)
-                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy,
-                        0);
-            for (int idx = imcl_x0; idx < imcl_x1; idx++)
-                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy,
-                        1);
+                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy);
+            shared_coarsen_row(in_width, in + idy * in_width, out + idy * out_width, imcl_x0,
+                    imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
-                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy,
-                        0);
+                shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy);
         }
     return shared_coarsen_OK;
 }

@@ -25,38 +25,46 @@ static inline int imcl_max_int(int a, int b)
     return a < b ? b : a;
 }
 
-/* One grid point of kernel 'sum7': the kernel body as written. */
+/* One grid point of kernel 'sum7': the kernel body as written, for the points near an edge. */
 static inline void sum7_point(const double *input, int input_width, int input_height,
         int input_depth, double *output, int output_width, int output_height, int output_depth,
-        int idx, int idy, int idz, int imcl_interior)
+        int idx, int idy, int idz)
 {
-    if (imcl_interior) {
+    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
+            && imcl_in(idz, output_depth, 0)) {
         output[(idz * output_height + idy) * output_width + idx] =
-                input[(idz * input_height + idy) * input_width + (idx - 1)]
-            + input[(idz * input_height + idy) * input_width + (idx + 1)]
-            + input[(idz * input_height + (idy - 1)) * input_width + idx]
-            + input[(idz * input_height + (idy + 1)) * input_width + idx]
-            + input[((idz - 1) * input_height + idy) * input_width + idx]
-            + input[((idz + 1) * input_height + idy) * input_width + idx]
+                (imcl_in(idx - 1, input_width, 0)
+                ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
+            + (imcl_in(idx + 1, input_width, 0)
+                    ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
+            + (imcl_in(idy - 1, input_height, 0)
+                    ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
+            + (imcl_in(idy + 1, input_height, 0)
+                    ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
+            + (imcl_in(idz - 1, input_depth, 0)
+                    ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
+            + (imcl_in(idz + 1, input_depth, 0)
+                    ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
             + input[(idz * input_height + idy) * input_width + idx];
-    } else {
-        if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
-                && imcl_in(idz, output_depth, 0)) {
-            output[(idz * output_height + idy) * output_width + idx] =
-                    (imcl_in(idx - 1, input_width, 0)
-                    ? input[(idz * input_height + idy) * input_width + (idx - 1)] : 0.0)
-                + (imcl_in(idx + 1, input_width, 0)
-                        ? input[(idz * input_height + idy) * input_width + (idx + 1)] : 0.0)
-                + (imcl_in(idy - 1, input_height, 0)
-                        ? input[(idz * input_height + (idy - 1)) * input_width + idx] : 0.0)
-                + (imcl_in(idy + 1, input_height, 0)
-                        ? input[(idz * input_height + (idy + 1)) * input_width + idx] : 0.0)
-                + (imcl_in(idz - 1, input_depth, 0)
-                        ? input[((idz - 1) * input_height + idy) * input_width + idx] : 0.0)
-                + (imcl_in(idz + 1, input_depth, 0)
-                        ? input[((idz + 1) * input_height + idy) * input_width + idx] : 0.0)
-                + input[(idz * input_height + idy) * input_width + idx];
-        }
+    }
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'sum7' that need no edge guard.
+ * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
+ * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * without checking at run time that the arrays do not overlap (they must not:
+ * docs/language.md). */
+static void sum7_row(int input_width, int input_height, const double *restrict imcl_row_input,
+        double *restrict imcl_row_output, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        imcl_row_output[idx] = imcl_row_input[idx - 1]
+            + imcl_row_input[idx + 1]
+            + imcl_row_input[idx - input_width]
+            + imcl_row_input[idx + input_width]
+            + imcl_row_input[idx - input_width * input_height]
+            + imcl_row_input[idx + input_width * input_height]
+            + imcl_row_input[idx];
     }
 }
 
@@ -87,13 +95,12 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
                     ? imcl_max_int(imcl_x0, imcl_min_int(output_width, W - 1)) : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 sum7_point(input, input_width, input_height, input_depth, output, output_width,
-                        output_height, output_depth, idx, idy, idz, 0);
-            for (int idx = imcl_x0; idx < imcl_x1; idx++)
-                sum7_point(input, input_width, input_height, input_depth, output, output_width,
-                        output_height, output_depth, idx, idy, idz, 1);
+                        output_height, output_depth, idx, idy, idz);
+            sum7_row(input_width, input_height, input + (idz * input_height + idy) * input_width,
+                    output + (idz * output_height + idy) * output_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 sum7_point(input, input_width, input_height, input_depth, output, output_width,
-                        output_height, output_depth, idx, idy, idz, 0);
+                        output_height, output_depth, idx, idy, idz);
         }
     return sum7_OK;
 }

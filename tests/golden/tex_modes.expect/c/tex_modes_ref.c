@@ -39,21 +39,32 @@ static inline int imcl_max_int(int a, int b)
     return a < b ? b : a;
 }
 
-/* One grid point of kernel 'tex_modes': the kernel body as written. */
+/* One grid point of kernel 'tex_modes': the kernel body as written, for the points near an edge. */
 static inline void tex_modes_point(const float *cl, int cl_width, int cl_height, const float *z,
         int z_width, int z_height, const int *p, int p_width, int p_height, float *out,
-        int out_width, int idx, int idy, int imcl_interior)
+        int out_width, int idx, int idy)
 {
-    if (imcl_interior) {
-        out[idy * out_width + idx] = cl[idy * cl_width + (idx - 1)]
-            + z[(idy + 2) * z_width + (idx + 1)]
-            + (float)p[(idy - 1) * p_width + idx];
-    } else {
-        out[idy * out_width + idx] =
-                cl[imcl_clamp(idy, cl_height, 0) * cl_width + imcl_clamp(idx - 1, cl_width, 0)]
-            + (imcl_in(idx + 1, z_width, 0)
-                    && imcl_in(idy + 2, z_height, 0) ? z[(idy + 2) * z_width + (idx + 1)] : 0.0f)
-            + (float)p[imcl_wrap(idy - 1, p_height, 0) * p_width + imcl_wrap(idx, p_width, 0)];
+    out[idy * out_width + idx] =
+            cl[imcl_clamp(idy, cl_height, 0) * cl_width + imcl_clamp(idx - 1, cl_width, 0)]
+        + (imcl_in(idx + 1, z_width, 0)
+                && imcl_in(idy + 2, z_height, 0) ? z[(idy + 2) * z_width + (idx + 1)] : 0.0f)
+        + (float)p[imcl_wrap(idy - 1, p_height, 0) * p_width + imcl_wrap(idx, p_width, 0)];
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'tex_modes' that need no edge
+ * guard.
+ * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
+ * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * without checking at run time that the arrays do not overlap (they must not:
+ * docs/language.md). */
+static void tex_modes_row(int z_width, int p_width, const float *restrict imcl_row_cl,
+        const float *restrict imcl_row_z, const int *restrict imcl_row_p,
+        float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        imcl_row_out[idx] = imcl_row_cl[idx - 1]
+            + imcl_row_z[idx + 1 + 2 * z_width]
+            + (float)imcl_row_p[idx - p_width];
     }
 }
 
@@ -90,13 +101,12 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
                     : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
-                        out, out_width, idx, idy, 0);
-            for (int idx = imcl_x0; idx < imcl_x1; idx++)
-                tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
-                        out, out_width, idx, idy, 1);
+                        out, out_width, idx, idy);
+            tex_modes_row(z_width, p_width, cl + idy * cl_width, z + idy * z_width,
+                    p + idy * p_width, out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
-                        out, out_width, idx, idy, 0);
+                        out, out_width, idx, idy);
         }
     return tex_modes_OK;
 }

@@ -25,30 +25,39 @@ static inline int imcl_max_int(int a, int b)
     return a < b ? b : a;
 }
 
-/* One grid point of kernel 'unroll': the kernel body as written. */
+/* One grid point of kernel 'unroll': the kernel body as written, for the points near an edge. */
 static inline void unroll_point(const int *in, int in_width, int *out, int out_width,
-        int out_height, int n, int idx, int idy, int imcl_interior)
+        int out_height, int n, int idx, int idy)
 {
-    if (imcl_interior) {
-        int acc = 0;
-        for (int i = 0; i < 12; i++) {
-            acc += in[idy * in_width + idx] * i;
-        }
-        for (int k = 0; k < n; k++) {
-            acc += k;
-        }
+    int acc = 0;
+    for (int i = 0; i < 12; i++) {
+        acc += in[idy * in_width + idx] * i;
+    }
+    for (int k = 0; k < n; k++) {
+        acc += k;
+    }
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
         out[idy * out_width + idx] = acc;
-    } else {
+    }
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'unroll' that need no edge guard.
+ * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
+ * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * without checking at run time that the arrays do not overlap (they must not:
+ * docs/language.md). */
+static void unroll_row(int n, const int *restrict imcl_row_in, int *restrict imcl_row_out,
+        int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         int acc = 0;
         for (int i = 0; i < 12; i++) {
-            acc += in[idy * in_width + idx] * i;
+            acc += imcl_row_in[idx] * i;
         }
         for (int k = 0; k < n; k++) {
             acc += k;
         }
-        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
-            out[idy * out_width + idx] = acc;
-        }
+        imcl_row_out[idx] = acc;
     }
 }
 
@@ -75,11 +84,10 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
             const int imcl_x0 = imcl_inner ? imcl_min_int(0, W) : W;
             const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W)) : W;
             for (int idx = 0; idx < imcl_x0; idx++)
-                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy, 0);
-            for (int idx = imcl_x0; idx < imcl_x1; idx++)
-                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy, 1);
+                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy);
+            unroll_row(n, in + idy * in_width, out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
-                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy, 0);
+                unroll_point(in, in_width, out, out_width, out_height, n, idx, idy);
         }
     return unroll_OK;
 }
