@@ -107,4 +107,43 @@ const LoopInfo *loops_find(const LoopTable *t, int line);
  * remainder). Every factor from 1 to the largest listed one is accepted. */
 int loops_unroll_factors(const LoopInfo *li, int *out, int max);
 
+/* Liveness (analysis/liveness.c). A set of variables is a bit set over
+ * Liveness.vars: bit i of word i / 64 stands for vars[i]. */
+typedef const unsigned long long *LiveSet;
+
+typedef struct LiveStmt {
+    const Node *stmt;
+    LiveSet in;          /* live before the statement */
+    LiveSet out;         /* live where control goes after it: the next statement, or
+                          * the target of a break / continue / return */
+    LiveSet after_cond;  /* if, for, while, do: live after the condition is tested;
+                          * NULL for other statements */
+} LiveStmt;
+
+typedef struct Liveness {
+    const Function *f;
+    Symbol **vars;       /* the tracked scalars: scalar parameters, then the scalar
+                          * locals in order of declaration */
+    int nvars, capvars;
+    int words;           /* words of a LiveSet */
+    LiveStmt *stmts;     /* every statement of the body, blocks included */
+    int nstmts, capstmts;
+    LiveSet entry;       /* live on entry to the function */
+    struct LiveVars *vars_map, *stmt_index;
+} Liveness;
+
+/* The scalar variables (locals and scalar parameters, never arrays or aliases)
+ * live before and after every statement of function f (a kernel or a helper, its
+ * prologue first when it has one): backward dataflow to the least fixed point
+ * through if/else, loops, break, continue and return, nothing being live after the
+ * function ends. */
+Liveness *analyze_liveness(Arena *a, const Function *f);
+const LiveStmt *liveness_stmt(const Liveness *lv, const Node *stmt);
+/* The position of s in lv->vars, or -1 when s is not tracked. */
+int liveness_var(const Liveness *lv, const Symbol *s);
+bool liveness_has(const Liveness *lv, LiveSet set, const Symbol *s);
+bool liveness_has_index(LiveSet set, int i);
+/* The 32-bit registers the variables of `set` take: a double counts 2. */
+int liveness_regs(const Liveness *lv, LiveSet set);
+
 #endif

@@ -1,35 +1,42 @@
 #!/usr/bin/env bash
-# Compile speed of imcl: how many tuning variants per second it generates.
+# Compile speed of imcl: how many tuning variants per second it generates, three ways
+# side by side in one run.
 #
-#   bench/compile_speed.sh [-i IMCL] [-n MAX] [-b "opencl cuda"] [-j JOBS] [SAMPLE...]
+#   bench/compile_speed.sh [-i IMCL] [-l LIBIMCL_RUN] [-n MAX] [-r REPEATS] [-b "opencl cuda"] [SAMPLE...]
 #
-# For each sample (default: every samples/<K>/<K>.imcl), the configurations of its
-# dumped space (`imcl --dump-space -b opencl`, restrictions evaluated in Python) are
-# written as params files, at most MAX of them (default 10000; a fixed-seed sample
-# when the space is larger); then each backend generates every variant, one imcl
-# process per variant (imcl has no batch mode), each into its own folder of a temp
-# dir. Only the imcl runs are timed (the loop that starts them included); writing
-# the params files is not. JOBS > 1 runs that many imcl processes at once (xargs -P).
-# As a baseline, the same number of `imcl --version` processes is timed: that is the
-# cost of starting a process, which a batch mode could save at most.
+# For each sample (default: every samples/<K>/<K>.imcl) and backend, MAX configurations
+# of its dumped space (`imcl --dump-space -b BACKEND`, restrictions evaluated in Python,
+# tests/libimcl/configs.py: all of them when there are fewer, else a fixed-seed
+# sample; default 300) are written as params files and as one JSON-lines file. Then,
+# REPEATS times (default 3):
+#   process  one imcl process per variant (imcl -t p.json -o DIR/N), from a shell loop;
+#   batch    one `imcl --batch list.jsonl -o DIR` (files written, as above);
+#   library  libimcl in one process (tests/libimcl/libimcl_run -q: imcl_open once,
+#            imcl_generate per variant, the files kept in memory, not written).
+# Only those commands are timed (wall clock, process start included); writing the
+# params files is not. Each figure is variants per second: the median and the
+# minimum of the repeats. One core: nothing runs in parallel.
 #
-# Output: variants per second per sample and backend, overall, and the command line
-# that reproduces the run. Nothing is checked: this is not a test.
+# Output: a table per sample and backend, the totals, and the command line that
+# reproduces the run. Nothing is checked: this is not a test (tests/run_libimcl.sh
+# checks that the three give the same files).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
 IMCL=$ROOT/build/imcl
-MAX=10000
+LIBRUN=$ROOT/build/tests/libimcl_run
+MAX=300
+REPEATS=3
 BACKENDS="opencl cuda"
-JOBS=1
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-while getopts "i:n:b:j:h" opt; do
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while getopts "i:l:n:r:b:h" opt; do
     case $opt in
     i) IMCL=$OPTARG ;;
+    l) LIBRUN=$OPTARG ;;
     n) MAX=$OPTARG ;;
+    r) REPEATS=$OPTARG ;;
     b) BACKENDS=$OPTARG ;;
-    j) JOBS=$OPTARG ;;
     *) usage ;;
     esac
 done
@@ -42,98 +49,81 @@ if [ ${#SAMPLES[@]} -eq 0 ]; then
     done
 fi
 [ -x "$IMCL" ] || { echo "imcl not found at $IMCL (build it, or pass -i)" >&2; exit 2; }
+[ -x "$LIBRUN" ] || { echo "libimcl_run not found at $LIBRUN (build it, or pass -l)" >&2; exit 2; }
 IMCL=$(realpath "$IMCL")
+LIBRUN=$(realpath "$LIBRUN")
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/imcl-compile-speed.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { print b - a }'; }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }'; }
-ms() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.2f", (n > 0 ? 1000 * t / n : 0) }'; }
+# "median min" of the numbers given
+stats() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.0f %.0f\n", m, v[1] }'; }
 
-# Writes the params files of sample $1 into $2 (one JSON per line in list.txt too).
-enumerate() {
-    "$IMCL" --dump-space -b opencl "$ROOT/samples/$1/$1.imcl" | python3 -c '
-import itertools, json, os, random, sys
-space, out, cap = json.load(sys.stdin), sys.argv[1], int(sys.argv[2])
-names = list(space["parameters"])
-codes = [compile(r, "<r>", "eval") for r in space["restrictions"]]
-ok = lambda c: all(eval(x, {}, dict(c)) for x in codes)
-raw = 1
-for n in names:
-    raw *= len(space["parameters"][n])
-rng = random.Random(1)
-if raw <= 2000000:
-    cfgs = [c for c in (dict(zip(names, v)) for v in itertools.product(*(space["parameters"][n] for n in names))) if ok(c)]
-    total = len(cfgs)
-    if total > cap:
-        cfgs = rng.sample(cfgs, cap)
-else:
-    seen, total = {}, "too many to count"
-    for _ in range(1000 * cap):
-        if len(seen) >= cap:
-            break
-        c = {n: rng.choice(space["parameters"][n]) for n in names}
-        if ok(c):
-            seen[json.dumps(c, sort_keys=True)] = c
-    cfgs = list(seen.values())
-for i, c in enumerate(cfgs):
-    with open(os.path.join(out, "p%05d.json" % i), "w") as f:
-        json.dump(c, f)
-print(len(cfgs), total)
-' "$2" "$MAX"
-}
-
-echo "imcl compile speed: $IMCL ($("$IMCL" --version 2>&1 | head -1))"
-echo "host: $(nproc) CPUs, $(uname -srm); jobs: $JOBS; backends: $BACKENDS"
-printf '%-10s %-7s %8s %10s %12s %12s\n' sample backend variants seconds "variants/s" "ms/variant"
-tot_n=0
-tot_t=0
-declare -A be_n be_t
+echo "imcl compile speed: $IMCL ($("$IMCL" --version 2>&1 | head -1)), library: $LIBRUN"
+echo "host: $(nproc) CPUs, $(uname -srm); load: $(cut -d' ' -f1-3 /proc/loadavg); repeats: $REPEATS; backends: $BACKENDS"
+printf '%-8s %-7s %8s %18s %18s %18s\n' sample backend variants "process/s med(min)" "batch/s med(min)" "library/s med(min)"
+declare -A tot_n tot_t
 for k in "${SAMPLES[@]}"; do
     src=$ROOT/samples/$k/$k.imcl
     [ -f "$src" ] || { echo "no sample $k" >&2; exit 2; }
-    pdir=$TMP/$k/params
-    mkdir -p "$pdir"
-    read -r n total < <(enumerate "$k" "$pdir")
     for b in $BACKENDS; do
-        odir=$TMP/$k/$b
-        mkdir -p "$odir"
-        t0=$(now)
-        if [ "$JOBS" -le 1 ]; then
-            for p in "$pdir"/p*.json; do
-                v=$(basename "$p" .json)
-                "$IMCL" -b "$b" -t "$p" -o "$odir/$v" "$src"
+        pdir=$TMP/$k/params.$b
+        mkdir -p "$pdir"
+        "$IMCL" --dump-space -b "$b" "$src" | python3 "$ROOT/tests/libimcl/configs.py" "$MAX" 1 > "$pdir/list.jsonl" 2> /dev/null
+        n=$(wc -l < "$pdir/list.jsonl")
+        i=0
+        while IFS= read -r line; do
+            i=$((i + 1))
+            printf '%s\n' "$line" > "$pdir/p$i.json"
+        done < "$pdir/list.jsonl"
+        declare -a rp=() rb=() rl=()
+        for ((r = 0; r < REPEATS; r++)); do
+            odir=$TMP/$k/$b
+            rm -rf "$odir"
+            mkdir -p "$odir"
+            t0=$(now)
+            for ((i = 1; i <= n; i++)); do
+                "$IMCL" -b "$b" -t "$pdir/p$i.json" -o "$odir/$i" "$src"
             done
-        else
-            printf '%s\n' "$pdir"/p*.json | xargs -P "$JOBS" -I{} sh -c \
-                'v=$(basename "$1" .json); exec "$2" -b "$3" -t "$1" -o "$4/$v" "$5"' _ {} "$IMCL" "$b" "$odir" "$src"
-        fi
-        t1=$(now)
-        t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-        made=$(find "$odir" -mindepth 1 -maxdepth 1 -type d | wc -l)
-        [ "$made" -eq "$n" ] || { echo "only $made of $n variants of $k were generated with -b $b" >&2; exit 1; }
-        printf '%-10s %-7s %8d %10.2f %12s %12s\n' "$k" "$b" "$n" "$t" "$(rate "$n" "$t")" "$(ms "$n" "$t")"
-        tot_n=$((tot_n + n))
-        tot_t=$(awk -v a="$tot_t" -v b="$t" 'BEGIN { print a + b }')
-        be_n[$b]=$(( ${be_n[$b]:-0} + n ))
-        be_t[$b]=$(awk -v a="${be_t[$b]:-0}" -v b="$t" 'BEGIN { print a + b }')
-        rm -rf "$odir"
+            tp=$(since "$t0")
+            made=$(find "$odir" -mindepth 1 -maxdepth 1 -type d | wc -l)
+            [ "$made" -eq "$n" ] || { echo "only $made of $n variants of $k were generated with -b $b" >&2; exit 1; }
+            rm -rf "$odir"
+            t0=$(now)
+            "$IMCL" --batch "$pdir/list.jsonl" -b "$b" -o "$odir" "$src"
+            tb=$(since "$t0")
+            made=$(find "$odir" -mindepth 1 -maxdepth 1 -type d | wc -l)
+            [ "$made" -eq "$n" ] || { echo "--batch made $made of $n variants of $k with -b $b" >&2; exit 1; }
+            rm -rf "$odir"
+            t0=$(now)
+            "$LIBRUN" -q -b "$b" "$src" "$pdir/list.jsonl" > /dev/null
+            tl=$(since "$t0")
+            rp+=("$(rate "$n" "$tp")")
+            rb+=("$(rate "$n" "$tb")")
+            rl+=("$(rate "$n" "$tl")")
+            for m in process batch library; do
+                t=$([ $m = process ] && echo "$tp" || { [ $m = batch ] && echo "$tb" || echo "$tl"; })
+                tot_n[$m.$r]=$(( ${tot_n[$m.$r]:-0} + n ))
+                tot_t[$m.$r]=$(awk -v a="${tot_t[$m.$r]:-0}" -v b="$t" 'BEGIN { print a + b }')
+            done
+        done
+        read -r pm pmin < <(stats "${rp[@]}")
+        read -r bm bmin < <(stats "${rb[@]}")
+        read -r lm lmin < <(stats "${rl[@]}")
+        printf '%-8s %-7s %8d %18s %18s %18s\n' "$k" "$b" "$n" "$pm ($pmin)" "$bm ($bmin)" "$lm ($lmin)"
     done
-    echo "           ($k: $n of $total valid configurations)"
 done
-for b in $BACKENDS; do
-    printf '%-10s %-7s %8d %10.2f %12s %12s\n' all "$b" "${be_n[$b]}" "${be_t[$b]}" "$(rate "${be_n[$b]}" "${be_t[$b]}")" \
-        "$(ms "${be_n[$b]}" "${be_t[$b]}")"
+declare -a ap=() ab=() al=()
+for ((r = 0; r < REPEATS; r++)); do
+    ap+=("$(rate "${tot_n[process.$r]}" "${tot_t[process.$r]}")")
+    ab+=("$(rate "${tot_n[batch.$r]}" "${tot_t[batch.$r]}")")
+    al+=("$(rate "${tot_n[library.$r]}" "${tot_t[library.$r]}")")
 done
-printf '%-10s %-7s %8d %10.2f %12s %12s\n' all all "$tot_n" "$tot_t" "$(rate "$tot_n" "$tot_t")" "$(ms "$tot_n" "$tot_t")"
-
-# Baseline: starting imcl without compiling anything.
-base_n=$((tot_n < 2000 ? tot_n : 2000))
-t0=$(now)
-for ((i = 0; i < base_n; i++)); do "$IMCL" --version >/dev/null; done
-t1=$(now)
-t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-printf 'baseline: %d x imcl --version: %.2f s, %s ms per process (process start-up, the most a batch mode could save)\n' \
-    "$base_n" "$t" "$(ms "$base_n" "$t")"
-echo "reproduce: $0 -i $IMCL -n $MAX -b \"$BACKENDS\" -j $JOBS ${SAMPLES[*]}"
+read -r pm pmin < <(stats "${ap[@]}")
+read -r bm bmin < <(stats "${ab[@]}")
+read -r lm lmin < <(stats "${al[@]}")
+printf '%-8s %-7s %8d %18s %18s %18s\n' all all "${tot_n[process.0]}" "$pm ($pmin)" "$bm ($bmin)" "$lm ($lmin)"
+echo "reproduce: $0 -i $IMCL -l $LIBRUN -n $MAX -r $REPEATS -b \"$BACKENDS\" ${SAMPLES[*]}"

@@ -16,6 +16,7 @@
 #include "layout.h"
 #include "params.h"
 #include "passes.h"
+#include "registers.h"
 #include "space.h"
 
 void driver_options_init(DriverOptions *o)
@@ -213,14 +214,10 @@ static void print_cost(FILE *out, Arena *a, Function *k, const DriverOptions *o)
     }
 }
 
-static int run(Arena *a, Diag *diag, const DriverOptions *o)
+int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, size_t len, DriverUnit *u)
 {
-    TuneParams given;
-    params_init(&given);
-    if (o->params_file && !params_load(&given, o->params_file, a, diag))
-        return 2;
-
-    Program *prog = frontend_parse_file(a, diag, o->input);
+    memset(u, 0, sizeof *u);
+    Program *prog = text ? frontend_parse_source(a, diag, o->input, text, len) : frontend_parse_file(a, diag, o->input);
     if (!prog)
         return 2;
     if (diag->errors)
@@ -242,33 +239,42 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     }
     for (int i = 0; i < nk; i++)
         analyze_access(a, kernels[i]);
+    u->prog = prog;
+    u->kernels = kernels;
+    u->nk = nk;
+    return 0;
+}
 
+/* The backend of --dump-space and of the batch mode: the first one asked for. */
+static int first_backend(const DriverOptions *o)
+{
     unsigned backends = o->backends ? o->backends : 1u; /* default: the first, cuda */
+    for (int b = 0; b < driver_nbackends; b++)
+        if (backends & 1u << b)
+            return b;
+    return 0;
+}
 
-    if (o->footprint || o->analyze) {
-        for (int i = 0; i < nk; i++) {
-            if (o->footprint)
-                space_print_footprint(stdout, a, kernels[i]);
-            if (o->analyze)
-                print_cost(stdout, a, kernels[i], o);
-        }
-        if (!o->dump_space && !o->emit_ast && !o->params_file && !o->backends)
-            return 0;
-    }
-    if (o->dump_space) {
-        for (int b = 0; b < driver_nbackends; b++)
-            if (backends & 1u << b) {
-                SpaceOptions so = space_options(o, driver_backends[b]);
-                if (strcmp(o->dump_format, "t1") == 0)
-                    space_dump_t1(stdout, a, kernels, nk, &so);
-                else
-                    space_dump_imcl(stdout, a, kernels, nk, &so);
-                break;
-            }
-        return 0;
-    }
+void driver_dump_space(FILE *out, Arena *a, const DriverOptions *o, const DriverUnit *u)
+{
+    SpaceOptions so = space_options(o, driver_backends[first_backend(o)]);
+    if (strcmp(o->dump_format, "t1") == 0)
+        space_dump_t1(out, a, u->kernels, u->nk, &so);
+    else
+        space_dump_imcl(out, a, u->kernels, u->nk, &so);
+}
 
-    Outputs out = {0};
+void driver_prepare(Arena *a, Diag *diag, DriverUnit *u)
+{
+    /* Unused locals: warned about once; helpers pruned (pass_dead_code prunes kernels). */
+    dead_code_program(a, diag, u->prog, u->kernels, u->nk);
+}
+
+int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u, TuneParams *given,
+                    Outputs *out)
+{
+    unsigned backends = o->backends ? o->backends : 1u; /* default: the first, cuda */
+    int nk = u->nk;
     int status = 0;
     TuneParams *tps = arena_alloc(a, sizeof *tps * (size_t)(nk + 1));
     TuneParams *cpu = arena_alloc(a, sizeof *cpu * (size_t)(nk + 1));
@@ -277,32 +283,97 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
             continue;
         SpaceOptions so = space_options(o, driver_backends[b]);
         for (int i = 0; i < nk; i++)
-            if (!params_for_kernel(&given, kernels[i], &so, a, &tps[i], diag))
+            if (!params_for_kernel(given, u->kernels[i], &so, a, &tps[i], diag))
                 status = 2;
         for (int i = 0; i < nk && !status; i++) {
-            const TuneParams *tp_cpu = cpu_variant(&given, kernels[i], &so, a, &cpu[i]) ? &cpu[i] : NULL;
-            if (compile_kernel(a, diag, prog, kernels[i], driver_backends[b], &tps[i], tp_cpu, &so, o, &out))
+            const TuneParams *tp_cpu = cpu_variant(given, u->kernels[i], &so, a, &cpu[i]) ? &cpu[i] : NULL;
+            if (compile_kernel(a, diag, u->prog, u->kernels[i], driver_backends[b], &tps[i], tp_cpu, &so, o, out))
                 status = 1;
         }
     }
-    if (!status && !params_check_unused(&given, diag))
+    if (!status && !params_check_unused(given, diag))
         status = 2;
-    if (!status) {
-        if (!make_dirs(o->output_dir)) {
-            diag_plain_error(diag, "cannot create output folder '%s': %s", o->output_dir, strerror(errno));
-            status = 2;
-        }
-    }
-    /* The same header may come from several backends: write each name once. */
-    for (int i = 0; i < out.n && !status; i++) {
+    /* The same header may come from several backends: each name once. */
+    int n = 0;
+    for (int i = 0; i < out->n; i++) {
         bool dup = false;
-        for (int j = 0; j < i; j++)
-            dup |= strcmp(out.files[i]->name, out.files[j]->name) == 0;
-        if (!dup)
-            layout_wrap(&out.files[i]->text, LAYOUT_WIDTH);
-        if (!dup && !write_file(diag, o->output_dir, out.files[i]))
-            status = 2;
+        for (int j = 0; j < n; j++)
+            dup |= strcmp(out->files[i]->name, out->files[j]->name) == 0;
+        if (dup) {
+            free(out->files[i]->name);
+            sb_free(&out->files[i]->text);
+            free(out->files[i]);
+            continue;
+        }
+        if (!status)
+            layout_wrap(&out->files[i]->text, LAYOUT_WIDTH);
+        out->files[n++] = out->files[i];
     }
+    out->n = n;
+    if (status == 0 && diag->errors)
+        status = 1;
+    return status;
+}
+
+int driver_write(Diag *diag, const char *dir, const Outputs *out)
+{
+    if (!make_dirs(dir)) {
+        diag_plain_error(diag, "cannot create output folder '%s': %s", dir, strerror(errno));
+        return 2;
+    }
+    for (int i = 0; i < out->n; i++)
+        if (!write_file(diag, dir, out->files[i]))
+            return 2;
+    return 0;
+}
+
+static int run(Arena *a, Diag *diag, const DriverOptions *o)
+{
+    TuneParams given;
+    params_init(&given);
+    if (o->params_file && !params_load(&given, o->params_file, a, diag))
+        return 2;
+
+    DriverUnit u;
+    int status = driver_load(a, diag, o, NULL, 0, &u);
+    if (status)
+        return status;
+
+    if (o->footprint || o->analyze) {
+        for (int i = 0; i < u.nk; i++) {
+            if (o->footprint)
+                space_print_footprint(stdout, a, u.kernels[i]);
+            if (o->analyze)
+                print_cost(stdout, a, u.kernels[i], o);
+        }
+        if (!o->dump_space && !o->emit_ast && !o->params_file && !o->backends && !o->batch_file)
+            return 0;
+    }
+    if (o->liveness) {
+        /* With -t, the register estimate of that configuration for the first backend. */
+        SpaceOptions so = space_options(o, driver_backends[first_backend(o)]);
+        for (int i = 0; i < u.nk; i++) {
+            TuneParams tp;
+            if (o->params_file && !params_for_kernel(&given, u.kernels[i], &so, a, &tp, diag))
+                return 2;
+            registers_print_liveness(stdout, a, u.prog, u.kernels[i], o->params_file ? &tp : NULL);
+        }
+        if (!o->dump_space && !o->emit_ast && !o->backends && !o->batch_file)
+            return 0;
+    }
+    if (o->dump_space) {
+        driver_dump_space(stdout, a, o, &u);
+        return 0;
+    }
+
+    driver_prepare(a, diag, &u);
+    if (o->batch_file)
+        return driver_batch(a, diag, o, &u);
+
+    Outputs out = {0};
+    status = driver_generate(a, diag, o, &u, &given, &out);
+    if (!status)
+        status = driver_write(diag, o->output_dir, &out);
     outputs_free(&out);
     return status;
 }

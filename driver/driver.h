@@ -3,7 +3,9 @@
 #define IMCL_DRIVER_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
+#include "ast.h"
 #include "backend.h"
 
 /* Every backend (driver/backends.c); the first is the default. */
@@ -26,8 +28,10 @@ typedef struct DriverOptions {
     const char *emit_ast_after;  /* --emit-ast=after:PASS: a pass of the pass table */
     bool footprint;
     bool analyze;           /* --analyze: the cost of a grid point and its roofline bound */
+    bool liveness;          /* --liveness: live scalars per line, with -t the register estimate */
     double bandwidth;       /* --bandwidth GB/s, 0 when not given */
     double peak;            /* --peak GFLOP/s, 0 when not given */
+    const char *batch_file; /* --batch FILE: one configuration per line (driver/batch.c) */
 } DriverOptions;
 
 void driver_options_init(DriverOptions *o);
@@ -35,5 +39,41 @@ bool driver_add_backend(DriverOptions *o, const char *name);
 bool driver_parse_size(DriverOptions *o, const char *text);
 /* Runs the whole compilation; returns the exit status (0, 1 or 2). */
 int driver_run(const DriverOptions *o);
+
+/* The steps of driver_run, for the batch mode and the library (driver/libimcl.c).
+ * A unit is a parsed, checked and analysed source with the kernels -k selects; it
+ * lives in the arena of driver_load. Each configuration may be generated in an arena
+ * of its own (freed after it): driver_generate leaves nothing of that arena in the
+ * unit that a later configuration reads (placements are set again for each). */
+typedef struct DriverUnit {
+    Program *prog;
+    Function **kernels;
+    int nk;
+} DriverUnit;
+
+struct TuneParams;
+struct Outputs;
+
+/* Parses o->input (or, when text is not NULL, the `len` bytes of text, named o->input
+ * in diagnostics), checks it, selects the kernels and analyses their accesses.
+ * Returns 0, or the exit status. */
+int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, size_t len, DriverUnit *u);
+/* --dump-space: the space of u's kernels, in o->dump_format, for the first backend of o. */
+void driver_dump_space(FILE *out, Arena *a, const DriverOptions *o, const DriverUnit *u);
+/* What is done once per unit before its first configuration (warnings about unused
+ * locals, pruning of helpers). */
+void driver_prepare(Arena *a, Diag *diag, DriverUnit *u);
+/* One configuration (`given`, as loaded by params_load) for every backend of o: the
+ * files into *out, each name once, laid out as they are written. Returns the exit
+ * status; *out is complete only when it is 0 (free it with outputs_free either way). */
+int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u, struct TuneParams *given,
+                    struct Outputs *out);
+/* Writes every file of out into dir (created when missing), each through a temporary
+ * file and a rename. Returns 0 or 2. */
+int driver_write(Diag *diag, const char *dir, const struct Outputs *out);
+/* --batch (driver/batch.c): every configuration of o->batch_file into
+ * o->output_dir/<line>/. Returns 0 when every line was generated, 1 when some failed,
+ * 2 when the file cannot be read. */
+int driver_batch(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u);
 
 #endif

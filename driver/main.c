@@ -18,6 +18,8 @@ static void usage(FILE *out)
 {
     fputs("usage: imcl [options] kernel.imcl\n"
           "  -t, --params FILE     tuning parameters: flat JSON object, or legacy config.txt\n"
+          "      --batch FILE      one configuration per line (flat JSON objects; - reads stdin),\n"
+          "                        each generated into DIR/<line number>/ (-o DIR)\n"
           "  -b, --backend NAME    ",
           out);
     backend_list(out, " | ", " | ");
@@ -40,6 +42,8 @@ static void usage(FILE *out)
     for (int i = 0; i < pass_count; i++)
         fprintf(out, "                        %-15s %s\n", pass_table[i].name, pass_table[i].does);
     fputs("      --footprint       print the footprint table of every array\n"
+          "      --liveness        print the scalars live after each line of every kernel;\n"
+          "                        with -t, the registers a thread needs (estimate)\n"
           "      --analyze         print the flops and compulsory bytes of a grid point, and\n"
           "                        with --bandwidth GB/s and --peak GFLOP/s its roofline bound\n"
           "  -h, --help            this text\n"
@@ -52,9 +56,10 @@ int main(int argc, char **argv)
     DriverOptions o;
     driver_options_init(&o);
     enum { OPT_PREFIX = 256, OPT_DUMP, OPT_SIZE, OPT_AST, OPT_FOOT, OPT_VERSION, OPT_SHARED, OPT_ANALYZE,
-           OPT_BANDWIDTH, OPT_PEAK };
+           OPT_BANDWIDTH, OPT_PEAK, OPT_BATCH, OPT_LIVE };
     static const struct option longs[] = {
         {"params", required_argument, NULL, 't'},
+        {"batch", required_argument, NULL, OPT_BATCH},
         {"backend", required_argument, NULL, 'b'},
         {"output-dir", required_argument, NULL, 'o'},
         {"kernel", required_argument, NULL, 'k'},
@@ -65,6 +70,7 @@ int main(int argc, char **argv)
         {"emit-ast", optional_argument, NULL, OPT_AST},
         {"footprint", no_argument, NULL, OPT_FOOT},
         {"analyze", no_argument, NULL, OPT_ANALYZE},
+        {"liveness", no_argument, NULL, OPT_LIVE},
         {"bandwidth", required_argument, NULL, OPT_BANDWIDTH},
         {"peak", required_argument, NULL, OPT_PEAK},
         {"help", no_argument, NULL, 'h'},
@@ -77,6 +83,9 @@ int main(int argc, char **argv)
         switch (c) {
         case 't':
             o.params_file = optarg;
+            break;
+        case OPT_BATCH:
+            o.batch_file = optarg;
             break;
         case 'b':
             if (!driver_add_backend(&o, optarg)) {
@@ -139,6 +148,9 @@ int main(int argc, char **argv)
         case OPT_ANALYZE:
             o.analyze = true;
             break;
+        case OPT_LIVE:
+            o.liveness = true;
+            break;
         case OPT_BANDWIDTH:
         case OPT_PEAK: {
             char *end;
@@ -169,6 +181,11 @@ int main(int argc, char **argv)
     if (optind != argc - 1) {
         fprintf(stderr, "imcl: error: %s\n", optind >= argc ? "no input file" : "more than one input file");
         usage(stderr);
+        return 2;
+    }
+    if (o.batch_file && (o.params_file || o.dump_space)) {
+        fprintf(stderr, "imcl: error: --batch takes the configurations from its file: no %s\n",
+                o.params_file ? "-t" : "--dump-space");
         return 2;
     }
     o.input = argv[optind];

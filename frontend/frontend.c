@@ -115,9 +115,8 @@ static void relay_cpp_messages(Diag *diag, const char *text)
 /* Runs `cpp` (or $IMCL_CPP) on the file itself, so that its line markers name
  * the original files and lines. Predefined macros (-undef) and system headers
  * (-nostdinc) are left out: an ImageCL file is not C. */
-bool preprocess_run(Diag *diag, const char *path, const char *text, StrBuf *out)
+bool preprocess_run(Diag *diag, const char *path, const char *text, bool on_disk, StrBuf *out)
 {
-    (void)text;
     const char *cpp = getenv("IMCL_CPP");
     if (!cpp || !*cpp)
         cpp = "cpp";
@@ -128,8 +127,38 @@ bool preprocess_run(Diag *diag, const char *path, const char *text, StrBuf *out)
         return false;
     }
     unlink(tmpl);
+    /* Text that is not the file on disk goes to cpp's standard input, from a temporary
+     * file, after a line marker that names `path`. */
+    int infd = -1;
+    if (!on_disk) {
+        char itmpl[] = "/tmp/imcl-cpp-XXXXXX";
+        infd = mkstemp(itmpl);
+        if (infd >= 0)
+            unlink(itmpl);
+        StrBuf in = {0};
+        sb_puts(&in, "# 1 \"");
+        for (const char *q = path; *q; q++) {
+            if (*q == '"' || *q == '\\')
+                sb_putc(&in, '\\');
+            sb_putc(&in, *q);
+        }
+        sb_puts(&in, "\"\n");
+        sb_puts(&in, text);
+        bool written = infd >= 0 && write(infd, in.data, in.len) == (ssize_t)in.len &&
+                       lseek(infd, 0, SEEK_SET) == 0;
+        sb_free(&in);
+        if (!written) {
+            if (infd >= 0)
+                close(infd);
+            close(errfd);
+            diag_plain_error(diag, "cannot create a temporary file: %s", strerror(errno));
+            return false;
+        }
+    }
     int outp[2];
     if (pipe(outp) != 0) {
+        if (infd >= 0)
+            close(infd);
         close(errfd);
         diag_plain_error(diag, "cannot run the preprocessor: %s", strerror(errno));
         return false;
@@ -137,6 +166,8 @@ bool preprocess_run(Diag *diag, const char *path, const char *text, StrBuf *out)
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
+        if (infd >= 0)
+            close(infd);
         close(errfd);
         close(outp[0]);
         close(outp[1]);
@@ -144,17 +175,27 @@ bool preprocess_run(Diag *diag, const char *path, const char *text, StrBuf *out)
         return false;
     }
     if (pid == 0) {
-        int devnull = open("/dev/null", O_RDONLY);
+        int devnull = infd >= 0 ? infd : open("/dev/null", O_RDONLY);
         if (devnull >= 0)
             dup2(devnull, 0);
         dup2(outp[1], 1);
         dup2(errfd, 2);
         close(outp[0]);
         close(outp[1]);
-        execlp(cpp, cpp, "-x", "c", "-undef", "-nostdinc", "-fno-diagnostics-show-caret",
-               "-D__IMAGECL__=1", path, (char *)NULL);
+        if (on_disk) {
+            execlp(cpp, cpp, "-x", "c", "-undef", "-nostdinc", "-fno-diagnostics-show-caret",
+                   "-D__IMAGECL__=1", path, (char *)NULL);
+        } else {
+            /* Quoted includes are looked for beside `path`, as for the file itself. */
+            const char *slash = strrchr(path, '/');
+            char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
+            execlp(cpp, cpp, "-x", "c", "-undef", "-nostdinc", "-fno-diagnostics-show-caret",
+                   "-D__IMAGECL__=1", "-iquote", dir ? dir : ".", "-", (char *)NULL);
+        }
         _exit(127);
     }
+    if (infd >= 0)
+        close(infd);
     close(outp[1]);
     char buf[4096];
     ssize_t r;
@@ -183,36 +224,22 @@ bool preprocess_run(Diag *diag, const char *path, const char *text, StrBuf *out)
     return ok;
 }
 
-Program *frontend_parse_file(Arena *a, Diag *diag, const char *path)
+/* The `len` bytes of a source file, preprocessed when they need it: cpp reads the
+ * file itself when on_disk, else the text. */
+static Program *parse_bytes(Arena *a, Diag *diag, const char *path, const char *data, size_t len, bool on_disk)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_plain_error(diag, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
     StrBuf sb = {0};
-    char buf[65536];
-    size_t n;
     bool has_nul = false;
     int nul_line = 1, nul_col = 1;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        for (size_t i = 0; i < n; i++) {
-            if (buf[i] == 0) {
-                has_nul = true;
-            } else if (!has_nul) { /* where the first NUL will be */
-                nul_line += buf[i] == '\n';
-                nul_col = buf[i] == '\n' ? 1 : nul_col + 1;
-            }
-            sb_putc(&sb, buf[i] ? buf[i] : ' ');
+    for (size_t i = 0; i < len; i++) {
+        if (data[i] == 0) {
+            has_nul = true;
+        } else if (!has_nul) { /* where the first NUL will be */
+            nul_line += data[i] == '\n';
+            nul_col = data[i] == '\n' ? 1 : nul_col + 1;
         }
+        sb_putc(&sb, data[i] ? data[i] : ' ');
     }
-    if (ferror(f)) { /* a directory, for one */
-        diag_plain_error(diag, "cannot read '%s': %s", path, strerror(errno));
-        fclose(f);
-        sb_free(&sb);
-        return NULL;
-    }
-    fclose(f);
     /* The lines of a binary file are not worth echoing. */
     diag_add_source(diag, path, has_nul ? NULL : sb_str(&sb));
     Program *p = NULL;
@@ -224,7 +251,7 @@ Program *frontend_parse_file(Arena *a, Diag *diag, const char *path)
         p->file = arena_strdup(a, path);
     } else if (preprocess_needed(sb_str(&sb))) {
         StrBuf pp = {0};
-        if (preprocess_run(diag, path, sb_str(&sb), &pp))
+        if (preprocess_run(diag, path, sb_str(&sb), on_disk, &pp))
             p = frontend_parse_text(a, diag, path, sb_str(&pp));
         else {
             p = ARENA_NEW(a, Program);
@@ -237,4 +264,33 @@ Program *frontend_parse_file(Arena *a, Diag *diag, const char *path)
     }
     sb_free(&sb);
     return p;
+}
+
+Program *frontend_parse_file(Arena *a, Diag *diag, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_plain_error(diag, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    StrBuf sb = {0};
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        sb_putn(&sb, buf, n);
+    if (ferror(f)) { /* a directory, for one */
+        diag_plain_error(diag, "cannot read '%s': %s", path, strerror(errno));
+        fclose(f);
+        sb_free(&sb);
+        return NULL;
+    }
+    fclose(f);
+    Program *p = parse_bytes(a, diag, path, sb_str(&sb), sb.len, true);
+    sb_free(&sb);
+    return p;
+}
+
+Program *frontend_parse_source(Arena *a, Diag *diag, const char *path, const char *text, size_t len)
+{
+    return parse_bytes(a, diag, path, text, len, false);
 }

@@ -16,8 +16,14 @@
  *   stay in the prologue, outside the split) and before global_memory, which
  *   lowers the interior copy without the guards it proved away.
  * - thread_mapping last: it turns imcl_interior into a test of the block.
+ * - dead_code first, for every backend: the passes after it see only code whose
+ *   values are used (no tile load, guard or unrolled copy for a dead read). The
+ *   driver's analyses (access, footprint, space, -t) see the kernel as written, so
+ *   a tile or a transfer may be larger than needed, never smaller; dead_code keeps
+ *   the last read of an array in shared memory, whose tile needs one.
  * The driver runs analyze_access first: the lowering drops grid accesses. */
 const Pass pass_table[] = {
+    {"dead_code", pass_dead_code, false, false, "stores never read and unused locals taken out"},
     {"texture_memory", pass_texture_memory, true, false, "reads of texture arrays become texture reads"},
     {"shared_memory", pass_shared_memory, true, false, "shared-memory tiles, their loads and reads"},
     {"interior", pass_interior, false, false, "a copy of the body without edge guards, for inner points"},

@@ -20,7 +20,9 @@
 #      driver against c/ and opencl/ and runs it (PoCL here);
 #   4. compiles every K.cu with nvcc, checks it defines
 #      cuda_K and cuda_K_strerror, and links the CUDA flavour of the driver
-#      (-DCHECK_CUDA); that program runs only when nvidia-smi lists a GPU.
+#      (-DCHECK_CUDA); that program runs when nvidia-smi lists a GPU;
+#   5. builds the CUDA flavour with scripts/nvcc-cpu (the CUDA emulated on the CPU)
+#      and runs it, always, device memory leaks failing (IMCL_EMU_LEAKS=fail).
 # Runs go in parallel (JOBS, default 2). The last line is "N passed, M failed";
 # the status is non-zero when anything failed. A missing nvcc or OpenCL platform is
 # a failure, never a skip. Environment: CC (gcc), CXX (g++), NVCC (/usr/local/cuda/bin/nvcc),
@@ -33,6 +35,7 @@ NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SELF=$HERE/$(basename "${BASH_SOURCE[0]}")
+NVCC_CPU=$HERE/../scripts/nvcc-cpu
 
 # ---- one run: run_lang.sh --one IMCL LANG_DIR WORK_DIR CASE CFG -------------------
 run_one() {
@@ -179,8 +182,19 @@ PY
         step "run the CUDA driver"
         timeout 120 ./check_cuda || fail "CUDA driver failed (status $?)"
     else
-        echo "cuda: linked (no GPU here, not run)"
+        echo "cuda: linked (no GPU here, not run on one)"
     fi
+
+    # 5. the CUDA flavour built with nvcc-cpu, always run
+    step "build the CUDA flavour with nvcc-cpu and run it (emulated CUDA vs oracle)"
+    local -a CPU_O=()
+    for K in "${KERNELS[@]}"; do
+        "$NVCC_CPU" -c "cuda/$K.cu" -o "${K}_cu_cpu.o" || fail "nvcc-cpu cannot compile cuda/$K.cu"
+        CPU_O+=("${K}_cu_cpu.o")
+    done
+    "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${CPU_O[@]}" -o check_cuda_cpu ||
+        fail "nvcc-cpu cannot link the CUDA driver"
+    IMCL_EMU_LEAKS=fail timeout 120 ./check_cuda_cpu || fail "emulated CUDA driver failed (status $?)"
     echo "PASS [$RUN]"
     echo PASS >"$RESULT"
 }

@@ -7,9 +7,11 @@
 #   2. compiles the generated C with -std=c11 -Wall -Wextra -Werror and the header
 #      as C++, builds tests/plan/check_plan.c against the C reference and the
 #      OpenCL wrapper and runs it (PoCL here);
-#   3. compiles relax.cu with nvcc and links the CUDA flavour of the driver; it
-#      runs only when nvidia-smi lists a GPU.
-# SANITIZE=1 builds the driver and the generated C with ASan and UBSan.
+#   3. compiles relax.cu, tex3.cu and tex2.cu with nvcc and links the CUDA flavour of
+#      the driver; it runs when nvidia-smi lists a GPU;
+#   4. builds the same CUDA flavour with scripts/nvcc-cpu (the CUDA emulated on the
+#      CPU) and runs it, always, device memory leaks failing (IMCL_EMU_LEAKS=fail).
+# SANITIZE=1 builds the driver, the generated C and the emulated CUDA with ASan and UBSan.
 # Environment: CC (gcc), CXX (g++), NVCC (/usr/local/cuda/bin/nvcc), CUDA_LIBDIR.
 set -euo pipefail
 if [ $# -ne 2 ]; then
@@ -76,6 +78,21 @@ done
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
     timeout 300 ./check_plan_cuda || fail "check_plan_cuda failed"
 else
-    echo "check plan: cuda linked (no GPU here, not run)"
+    echo "check plan: cuda linked (no GPU here, not run on one)"
 fi
+
+# 4. the CUDA flavour with nvcc-cpu, always run
+NVCC_CPU=$(dirname "$HERE")/../scripts/nvcc-cpu
+XSAN=()
+[ "${SANITIZE:-0}" = 1 ] && XSAN=(-Xcompiler -fsanitize=address -Xcompiler -fsanitize=undefined
+                               -Xcompiler -fno-sanitize-recover=undefined)
+CPU_OBJS=()
+for k in "${KERNELS[@]}"; do
+    "$NVCC_CPU" "${XSAN[@]}" -c "cuda/$k.cu" -o "${k}_cu_cpu.o" || fail "nvcc-cpu cannot compile cuda/$k.cu"
+    CPU_OBJS+=("${k}_cu_cpu.o")
+done
+"$CC" "${FLAGS[@]}" -DCHECK_CUDA -I. -I"$HERE" -c "$HERE/check_plan.c" -o check_plan_cuda_cpu.o \
+    || fail "the CUDA flavour of check_plan.c does not compile"
+"$NVCC_CPU" "${XSAN[@]}" check_plan_cuda_cpu.o "${CPU_OBJS[@]}" -o check_plan_cuda_cpu || fail "nvcc-cpu link of check_plan_cuda_cpu"
+IMCL_EMU_LEAKS=fail timeout 300 ./check_plan_cuda_cpu || fail "check_plan_cuda_cpu failed"
 echo "PASS [plan]"

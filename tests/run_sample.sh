@@ -9,10 +9,13 @@
 #      driver tests/run/check_<K>.c and runs it: the driver compares both backends
 #      with its own oracle (see tests/run/check_common.h);
 #   3. compiles K.cu with nvcc and links the CUDA flavour of the driver
-#      (-DCHECK_CUDA); it is run only when a GPU is present (nvidia-smi -L).
+#      (-DCHECK_CUDA); it is run when a GPU is present (nvidia-smi -L);
+#   4. builds the same CUDA flavour with scripts/nvcc-cpu (the CUDA emulated on the
+#      CPU) and runs it, always: the generated CUDA against the same oracle.
 # A missing nvcc or OpenCL platform (PoCL) is a failure, never a skip.
 # Environment: CC (default gcc), NVCC (default /usr/local/cuda/bin/nvcc),
-# CUDA_LIBDIR (default /usr/local/cuda/lib64).
+# CUDA_LIBDIR (default /usr/local/cuda/lib64), SANITIZE=1 (the emulated CUDA with ASan
+# and UBSan).
 set -euo pipefail
 
 if [ $# -ne 3 ]; then
@@ -30,6 +33,7 @@ DRIVER=$HERE/run/check_$K.c
 CC=${CC:-gcc}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
+NVCC_CPU=$HERE/../scripts/nvcc-cpu
 
 fail() { echo "FAIL [$K]: $*" >&2; exit 1; }
 step() { echo "== [$K] $*"; }
@@ -98,6 +102,15 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q 
     step "run check_${K}_cuda (C reference and CUDA vs oracle)"
     timeout 300 "./check_${K}_cuda" || fail "check_${K}_cuda failed (status $?)"
 else
-    echo "cuda: linked (no GPU here, not run)"
+    echo "cuda: linked (no GPU here, not run on one)"
 fi
+
+# ---- 4. CUDA on the CPU (scripts/nvcc-cpu), always run ----------------------------------
+step "build CUDA flavour with nvcc-cpu and run it (C reference and emulated CUDA vs oracle)"
+SAN=()
+[ "${SANITIZE:-0}" = 1 ] && SAN=(-Xcompiler -fsanitize=address -Xcompiler -fsanitize=undefined)
+"$NVCC_CPU" "${SAN[@]}" -c "cuda/$K.cu" -o "${K}_cu_cpu.o" || fail "nvcc-cpu cannot compile cuda/$K.cu"
+"$NVCC_CPU" "${SAN[@]}" -Xcompiler -fopenmp "check_${K}_cuda.o" "${K}_ref.o" "${K}_cu_cpu.o" \
+    -o "check_${K}_cuda_cpu" || fail "nvcc-cpu cannot link check_${K}_cuda_cpu"
+IMCL_EMU_LEAKS=fail timeout 300 "./check_${K}_cuda_cpu" || fail "check_${K}_cuda_cpu failed (status $?)"
 echo "PASS [$K]"

@@ -260,16 +260,20 @@ bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *d)
         for (size_t i = 0; i < n; i++)
             sb_putc(&sb, buf[i] ? buf[i] : ' ');
     fclose(f);
-    const char *p = sb_str(&sb);
-    while (isspace((unsigned char)*p))
-        p++;
-    bool ok;
-    if (*p == '{' || *p == '[')
-        ok = load_json(tp, path, sb_str(&sb), a, d);
-    else
-        ok = load_legacy(tp, path, sb.data ? sb.data : (char *)"", a, d);
+    bool ok = params_load_text(tp, path, sb_str(&sb), a, d);
     sb_free(&sb);
     return ok;
+}
+
+bool params_load_text(TuneParams *tp, const char *path, const char *text, Arena *a, Diag *d)
+{
+    const char *p = text;
+    while (isspace((unsigned char)*p))
+        p++;
+    if (*p == '{' || *p == '[')
+        return load_json(tp, path, text, a, d);
+    /* The legacy reader cuts its copy into lines. */
+    return load_legacy(tp, path, arena_strdup(a, text), a, d);
 }
 
 /* unroll_L<line> against the loops of k (analyze_loops): a factor above 1 needs an

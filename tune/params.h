@@ -45,6 +45,8 @@ void params_init(TuneParams *tp);
 /* Reads `path` (JSON object, or KEY:VALUE lines). Reports and returns false on a
  * malformed file or an unknown name or value. */
 bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *diag);
+/* The same for the text of such a file; `path` names it in messages. */
+bool params_load_text(TuneParams *tp, const char *path, const char *text, Arena *a, Diag *diag);
 /* The parameters for kernel k on the backend and device of `so`: defaults for
  * what was not given (block 8x8x1 for an Image grid, 8x8x8 for a Block grid),
  * checked against k (placements through tune/placement.c); marks the

@@ -466,15 +466,16 @@ void host_texture_dims(const Function *k, bool dims[4])
 
 void host_runtime(StrBuf *sb, const EmitCtx *e, const char *text)
 {
-    for (const char *p = text; *p;) {
-        bool word_start = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
-        if (word_start && strncmp(p, "PK_", 3) == 0) {
-            sb_puts(sb, e->host_name);
-            p += 2;
-        } else {
-            sb_putc(sb, *p++);
-        }
+    /* The text between markers goes in one piece (compile speed). */
+    const char *p = text;
+    for (const char *m = strstr(p, "PK_"); m; m = strstr(m + 1, "PK_")) {
+        if (m > text && (isalnum((unsigned char)m[-1]) || m[-1] == '_'))
+            continue;
+        sb_putn(sb, p, (size_t)(m - p));
+        sb_puts(sb, e->host_name);
+        p = m + 2;
     }
+    sb_puts(sb, p);
     sb_putc(sb, '\n');
 }
 

@@ -120,6 +120,10 @@ static void wrap_line(StrBuf *out, const char *s, int n, int width, Lexer *lx, i
     if (n <= width) {
         sb_putn(out, s, (size_t)n);
         sb_putc(out, '\n');
+        /* Only a block comment carries over to the next line: one can start only at
+         * a '/' and end only at a '*' (compile speed: most lines have neither). */
+        if (!memchr(s, lx->in_comment ? '*' : '/', (size_t)n))
+            return;
         for (int i = 0; i < n;)
             i = lex(s, n, i, &st);
         lx->in_comment = st.in_comment;

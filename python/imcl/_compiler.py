@@ -34,6 +34,12 @@ def find_imcl(explicit=None):
                     "repository (build/imcl), or put imcl on PATH")
 
 
+def failed(what, status, stderr, stdout=""):
+    """The ImclError of an imcl run (a process or a library call) that failed."""
+    msg = stderr.strip() or stdout.strip() or "(no message)"
+    return ImclError(f"{what}: imcl exited with status {status}:\n{msg}")
+
+
 def run(exe, args, what):
     """Runs imcl; returns its stdout, or raises ImclError with its stderr."""
     try:
@@ -41,20 +47,28 @@ def run(exe, args, what):
     except OSError as e:
         raise ImclError(f"{what}: cannot run {exe}: {e}") from None
     if p.returncode != 0:
-        msg = p.stderr.strip() or p.stdout.strip() or "(no message)"
-        raise ImclError(f"{what}: imcl exited with status {p.returncode}:\n{msg}")
+        raise failed(what, p.returncode, p.stderr, p.stdout)
     return p.stdout
 
 
-def dump(exe, path, backend, fmt, size=None, kernel=None, extra=()):
-    """`imcl --dump-space=FMT` as parsed JSON: a list of documents, one per kernel."""
-    args = [f"--dump-space={fmt}", "-b", backend]
-    if size:
-        args += ["--size", "x".join(str(s) for s in size)]
-    if kernel:
-        args += ["-k", kernel]
-    args += list(extra) + [path]
-    out = run(exe, args, f"imcl cannot compile {path}")
+def dump(exe, path, backend, fmt, size=None, kernel=None, shared_limit=None, unit=None):
+    """`imcl --dump-space=FMT` as parsed JSON: a list of documents, one per kernel.
+    Through libimcl when `unit` (a _library.Unit opened with the same size, kernel and
+    shared limit) is given, else through the executable."""
+    what = f"imcl cannot compile {path}"
+    if unit is not None:
+        status, diag, out = unit.dump(fmt, backend)
+        if status != 0:
+            raise failed(what, status, diag)
+    else:
+        args = [f"--dump-space={fmt}", "-b", backend]
+        if size:
+            args += ["--size", "x".join(str(s) for s in size)]
+        if kernel:
+            args += ["-k", kernel]
+        if shared_limit:
+            args += ["--shared-limit", str(int(shared_limit))]
+        out = run(exe, args + [path], what)
     doc = json.loads(out)
     return doc if isinstance(doc, list) else [doc]
 

@@ -12,7 +12,7 @@ import weakref
 
 import numpy as np
 
-from . import _compiler
+from . import _compiler, _library
 from ._compiler import ImclError
 from .restrictions import for_kernel_tuner
 
@@ -114,12 +114,21 @@ class Kernel:
         self.backend = backend
         self.lang = BACKENDS[backend]
         self.imcl = _compiler.find_imcl(imcl)
+        self.shared_limit = shared_limit
         self._extra = ["--shared-limit", str(int(shared_limit))] if shared_limit else []
         ext = parse_size(size)
+        # libimcl when it is there (the source parsed once, no process per call)
+        self.library = _library.load(self.imcl)
+
+        def unit(size, kernel):
+            if self.library is None:
+                return None
+            return self.library.open(self.path, size=size, kernel=kernel, shared_limit=shared_limit)
 
         # the kernel and its rank (ProblemSize of a dump without --size has one
         # entry per grid dimension)
-        docs = _compiler.dump(self.imcl, self.path, backend, "t1", kernel=kernel, extra=self._extra)
+        docs = _compiler.dump(self.imcl, self.path, backend, "t1", kernel=kernel, shared_limit=shared_limit,
+                              unit=unit(None, kernel))
         names = [d["General"]["BenchmarkName"] for d in docs]
         if kernel is None and len(docs) != 1:
             raise ImclError(f"{path} has {len(docs)} kernels ({', '.join(names)}): "
@@ -135,8 +144,9 @@ class Kernel:
 
         # the space and the T1 document for this size
         sel = self.kernel
-        self.space = _compiler.dump(self.imcl, self.path, backend, "imcl", ext, sel, self._extra)[0]
-        t1 = _compiler.dump(self.imcl, self.path, backend, "t1", ext, sel, self._extra)[0]
+        self._unit = unit(ext, sel)
+        self.space = _compiler.dump(self.imcl, self.path, backend, "imcl", ext, sel, shared_limit, self._unit)[0]
+        t1 = _compiler.dump(self.imcl, self.path, backend, "t1", ext, sel, shared_limit, self._unit)[0]
         self.t1 = t1
         spec = t1["KernelSpecification"]
         self.name = spec["KernelName"]
@@ -328,6 +338,17 @@ class Kernel:
         with self._lock:
             if key in self._sources:
                 return self._sources[key]
+        if self._unit is not None:
+            status, diag, files = self._unit.generate(params, self.backend)
+            if status != 0:
+                raise _compiler.failed(f"imcl refused configuration {key}", status, diag)
+            if self.backend == "opencl":
+                text = files[self.kernel + ".cl"]
+            else:
+                text = self._cuda_source(files[self.kernel + ".cu"], files[self.kernel + ".h"])
+            with self._lock:
+                self._sources[key] = text
+            return text
         work = tempfile.mkdtemp(dir=self._tmp)
         try:
             pfile = os.path.join(work, "params.json")
@@ -355,6 +376,9 @@ class Kernel:
             text = f.read()
         with open(os.path.join(work, self.kernel + ".h")) as f:
             header = f.read()
+        return self._cuda_source(text, header)
+
+    def _cuda_source(self, text, header):
         text = text.replace(f'#include "{self.kernel}.h"\n', header)
         return re.sub(r"^__global__ ", 'extern "C" __global__ ', text, flags=re.M)
 

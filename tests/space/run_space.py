@@ -20,7 +20,9 @@ For each sample (samples/<K>/<K>.imcl, driver tests/run/check_<K>.c):
   3. A fixed-seed subset (--cuda-n) of the configurations of the `-b cuda` dump is
      compiled with `-b cuda` and `nvcc -c` (a missing nvcc is a failure), the C
      symbols cuda_K and cuda_K_strerror must be defined, and the CUDA flavour of the
-     driver is linked; it is run only when `nvidia-smi -L` lists a GPU.
+     driver is linked; it is run when `nvidia-smi -L` lists a GPU. The same flavour
+     is built with scripts/nvcc-cpu (the CUDA emulated on the CPU) and run, always,
+     at the sizes of step 2, device memory leaks failing (IMCL_EMU_LEAKS=fail).
   4. Negative checks, for the opencl, cuda and c dumps: configurations that break
      each restriction (built from listed values), unknown parameter names, unknown
      array names, values outside the listed range of each parameter, and memory
@@ -420,13 +422,28 @@ def check_cuda(args, sample, index, cfg, cache, gpu):
     if rc != 0:
         STATS.fail(f"build {label}", f"{cmdline(cmd)} exited with status {rc}\n{err}")
         return
+    sizes = sizes_for(sample, cfg, index)
     if gpu:
-        sizes = sizes_for(sample, cfg, index)
         rc, out, err = run([exe, *sizes], "run (c + cuda)", cwd=cfgdir, timeout=300)
         if rc != 0:
             STATS.fail(f"run {label} sizes={sizes or 'default'}",
                        f"check_{sample.name}_cuda exited with status {rc} (kept in {cfgdir})\n{out}{err}")
             return
+    # the same flavour with nvcc-cpu, run always
+    cpu_obj = os.path.join(cfgdir, f"{sample.name}_cu_cpu.o")
+    cpu_exe = os.path.join(cfgdir, f"check_{sample.name}_cuda_cpu")
+    for cmd in ([args.nvcc_cpu, "-c", os.path.join(cfgdir, "cuda", f"{sample.name}.cu"), "-o", cpu_obj],
+                [args.nvcc_cpu, "-Xcompiler", "-fopenmp", drv_o, ref_o, cpu_obj, "-o", cpu_exe]):
+        rc, _, err = run(cmd, "nvcc-cpu")
+        if rc != 0:
+            STATS.fail(f"nvcc-cpu {label}", f"{cmdline(cmd)} exited with status {rc} (kept in {cfgdir})\n{err}")
+            return
+    rc, out, err = run([cpu_exe, *sizes], "run (c + emulated cuda)", cwd=cfgdir, timeout=300,
+                       env=dict(os.environ, IMCL_EMU_LEAKS="fail"))
+    if rc != 0:
+        STATS.fail(f"run emulated {label} sizes={sizes or 'default'}",
+                   f"check_{sample.name}_cuda_cpu exited with status {rc} (kept in {cfgdir})\n{out}{err}")
+        return
     STATS.ok()
     if not args.keep:
         shutil.rmtree(cfgdir, ignore_errors=True)
@@ -535,6 +552,9 @@ def main():
     ap.add_argument("--cc", default=os.environ.get("CC", "gcc"))
     ap.add_argument("--nvcc", default=os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc"))
     ap.add_argument("--cuda-libdir", default=os.environ.get("CUDA_LIBDIR", "/usr/local/cuda/lib64"))
+    ap.add_argument("--nvcc-cpu", default=os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..",
+                                                       "scripts", "nvcc-cpu"),
+                    help="scripts/nvcc-cpu, which builds the CUDA flavour that runs on the CPU")
     ap.add_argument("--no-cache", action="store_true", help="compile the C reference and driver for every variant")
     ap.add_argument("--no-negative", action="store_true", help="skip the negative checks")
     ap.add_argument("--keep", action="store_true", help="keep the folders of passing variants")
@@ -604,8 +624,8 @@ def main():
                     nneg += 1
         summary.append(f"{s.name}: {len(space.names)} parameters, {space.raw_count()} combinations, "
                        f"{total if total is not None else 'too many to count'} valid; {len(selected)} selected "
-                       f"(compiled with c and opencl), {len(run_idx)} run, {len(cuda_sel)} compiled with cuda"
-                       f"{' and run' if gpu else ''}; {nneg} negative probes")
+                       f"(compiled with c and opencl), {len(run_idx)} run, {len(cuda_sel)} compiled with cuda and run "
+                       f"emulated{' and on the GPU' if gpu else ''}; {nneg} negative probes")
 
     for line in summary:
         print(line, flush=True)

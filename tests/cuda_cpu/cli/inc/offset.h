@@ -1,0 +1,2 @@
+/* found through -I (tests/run_cuda_cpu.sh) */
+#define OFFSET 7
