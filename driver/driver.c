@@ -139,6 +139,13 @@ static bool cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
     TuneParams g;
     if (!so->backend->cpu_variant || !params_cpu_variant(given, &g))
         return false;
+    /* A kernel with loops keeps the default on every device: its guards run once per
+     * tap, and the interior split of the default's blocks pays more on PoCL than
+     * long rows do (docs/performance.md, "Defaults on a CPU device"). */
+    static const NodeKind loops[] = {AST_FOR, AST_WHILE, AST_DO};
+    for (int i = 0; i < 3; i++)
+        if (ast_query(a, k->body, loops[i]).len)
+            return false;
     Diag quiet;
     diag_init(&quiet, a, NULL);
     return params_for_kernel(&g, k, so, a, cpu, &quiet);
@@ -255,13 +262,13 @@ static int first_backend(const DriverOptions *o)
     return 0;
 }
 
-void driver_dump_space(FILE *out, Arena *a, const DriverOptions *o, const DriverUnit *u)
+int driver_dump_space(FILE *out, Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u)
 {
     SpaceOptions so = space_options(o, driver_backends[first_backend(o)]);
     if (strcmp(o->dump_format, "t1") == 0)
-        space_dump_t1(out, a, u->kernels, u->nk, &so);
-    else
-        space_dump_imcl(out, a, u->kernels, u->nk, &so);
+        return space_dump_t1(out, a, diag, u->kernels, u->nk, &so) ? 0 : 2;
+    space_dump_imcl(out, a, u->kernels, u->nk, &so);
+    return 0;
 }
 
 void driver_prepare(Arena *a, Diag *diag, DriverUnit *u)
@@ -361,10 +368,8 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
         if (!o->dump_space && !o->emit_ast && !o->backends && !o->batch_file)
             return 0;
     }
-    if (o->dump_space) {
-        driver_dump_space(stdout, a, o, &u);
-        return 0;
-    }
+    if (o->dump_space)
+        return driver_dump_space(stdout, a, diag, o, &u);
 
     driver_prepare(a, diag, &u);
     if (o->batch_file)

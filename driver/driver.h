@@ -58,8 +58,9 @@ struct Outputs;
  * in diagnostics), checks it, selects the kernels and analyses their accesses.
  * Returns 0, or the exit status. */
 int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, size_t len, DriverUnit *u);
-/* --dump-space: the space of u's kernels, in o->dump_format, for the first backend of o. */
-void driver_dump_space(FILE *out, Arena *a, const DriverOptions *o, const DriverUnit *u);
+/* --dump-space: the space of u's kernels, in o->dump_format, for the first backend of o.
+ * Returns 0, or 2 after an error in diag (no T1 document for a grid_size kernel). */
+int driver_dump_space(FILE *out, Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u);
 /* What is done once per unit before its first configuration (warnings about unused
  * locals, pruning of helpers). */
 void driver_prepare(Arena *a, Diag *diag, DriverUnit *u);

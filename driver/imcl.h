@@ -58,7 +58,8 @@ void imcl_close(imcl_unit *u);
 imcl_result *imcl_generate(imcl_unit *u, const char *config, const char *backends);
 
 /* --dump-space=FORMAT ("imcl" or "t1"; NULL: "imcl") for `backend` (as above, the
- * first one counts): a result with one file, "space.json", the document imcl prints. */
+ * first one counts): a result with one file, "space.json", the document imcl prints;
+ * status 2 and no file where imcl refuses (a T1 document for a grid_size kernel). */
 imcl_result *imcl_dump_space(imcl_unit *u, const char *format, const char *backend);
 
 /* 0 when the files were generated, else imcl's exit status (1 or 2). */

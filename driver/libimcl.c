@@ -291,9 +291,10 @@ IMCL_EXPORT imcl_result *imcl_dump_space(imcl_unit *u, const char *format, const
             fputs(u->load_text, m.f);
             Mem doc;
             if (mem_open(&doc)) {
-                driver_dump_space(doc.f, a, &o, &unit);
+                r->status = driver_dump_space(doc.f, a, &d, &o, &unit);
                 mem_close(&doc);
-                sb_putn(outputs_add(&r->out, "space.json"), doc.text ? doc.text : "", doc.len);
+                if (!r->status)
+                    sb_putn(outputs_add(&r->out, "space.json"), doc.text ? doc.text : "", doc.len);
                 free(doc.text);
             } else {
                 r->status = 2;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "budget.h"
+#include "registers.h"
 
 static const char *const mem_names[] = {"global", "shared", "texture", "constant", "register"};
 
@@ -311,9 +312,11 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
 {
     *out = *given;
     int dims = k->grid_dims;
+    int def[3];
+    registers_default_block(a, k, so, def);
     for (int i = 0; i < 3; i++)
         if (!given->block_given[i])
-            out->block[i] = (i == 2 && dims < 3) ? 1 : 8;
+            out->block[i] = def[i];
     bool ok = true;
     static const char *axes = "xyz";
     if (dims < 3 && out->block[2] != 1) {
@@ -384,6 +387,9 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     /* Placements are properties of the kernel's arrays while it is compiled. */
     for (int j = 0; j < k->nparams; j++)
         k->params[j]->mem = params_mem_of(out, k->params[j]->name);
+    /* Registers (tune/registers.c): the budget of the device backends. */
+    if (ok && !registers_check(a, k, out, so, d))
+        ok = false;
     return ok;
 }
 

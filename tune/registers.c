@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "backend.h"
+#include "placement.h"
 
 /* ---- peaks ------------------------------------------------------------------------ */
 
@@ -14,6 +16,7 @@ typedef struct Peaks {
     const Function **fn;   /* helpers whose peak is known */
     int *peak;
     int n, cap, capp;
+    bool loads;            /* count the values each statement loads from arrays too */
 } Peaks;
 
 static int function_peak(Peaks *p, const Function *f, int *line);
@@ -39,8 +42,38 @@ static bool call_visit(Node *n, void *q)
     return true;
 }
 
+typedef struct Loads {
+    const Node *root;
+    int regs;
+} Loads;
+
+/* The 32-bit registers of the array elements statement l->root reads in its own
+ * expressions (not in the statements nested in it): a device compiler issues a
+ * statement's loads together, ahead of the arithmetic, so they are live at once. */
+static bool loads_visit(Node *n, void *q)
+{
+    Loads *l = q;
+    if (n != l->root && ast_is_stmt(n))
+        return false;
+    const Node *up = n->parent;
+    bool element = n->kind == AST_GRID_ACCESS ||
+                   (n->kind == AST_INDEX && !(up && up->kind == AST_INDEX && up->u.index.base == n));
+    bool stored = up && up->kind == AST_ASSIGN && up->u.binary.op == '=' && up->u.binary.lhs == n;
+    if (element && !stored && n->type)
+        l->regs += type_size(n->type) > 4 ? 2 : 1;
+    return true;
+}
+
+static int statement_loads(const Node *stmt)
+{
+    Loads l = {stmt, 0};
+    ast_walk((Node *)stmt, loads_visit, &l);
+    return l.regs;
+}
+
 /* The 32-bit registers live at the busiest point of f: the larger of the sets
- * before and after each statement, plus the peak of a helper called there. */
+ * before and after each statement (with p->loads, plus the elements it loads),
+ * plus the peak of a helper called there. */
 static int peak_of(Peaks *p, const Function *f, const Liveness *lv, int *line)
 {
     int best = liveness_regs(lv, lv->entry);
@@ -52,6 +85,8 @@ static int peak_of(Peaks *p, const Function *f, const Liveness *lv, int *line)
             continue;
         int in = liveness_regs(lv, s->in), out = liveness_regs(lv, s->out);
         int v = in > out ? in : out;
+        if (p->loads)
+            v += statement_loads(s->stmt);
         CallPeak c = {p, s->stmt, 0};
         ast_walk((Node *)s->stmt, call_visit, &c);
         if (c.most) {
@@ -133,9 +168,14 @@ static int body_locals_peak(Arena *a, const Liveness *lv, const Node *loop)
 
 /* ---- the estimate -------------------------------------------------------------------- */
 
+/* The most the coarsening term adds (docs/tuning.md, "Registers": measured, ptxas
+ * adds 1 to 24 registers from 2 to 512 points per thread). */
+#define REGISTERS_COARSEN_MAX 16
+
 /* Registers that do not grow with the body: the point's coordinates and the thread's
- * base in each dimension, thread and block indices, 2 per array parameter (a 64-bit
- * address) and one per dimension of each shared-memory tile (its origin). */
+ * base in each dimension, thread and block indices and 2 per array parameter (a
+ * 64-bit address). The same for every placement, so that the space's restriction
+ * needs no mem_ parameter. */
 static int index_regs(const Function *k)
 {
     int dims = k->grid_dims ? k->grid_dims : 2;
@@ -144,40 +184,166 @@ static int index_regs(const Function *k)
         const Symbol *s = k->params[i];
         if (type_is_grid(s->type) || s->type->kind == TY_ARRAY)
             n += 2;
-        if (s->mem == MEM_SHARED && type_is_grid(s->type))
-            n += type_grid_dims(s->type);
     }
     return n;
 }
 
-void registers_terms(Arena *a, Function *k, int *live, int *index, int **lines, int **extra, int *n)
+typedef struct MostLoads {
+    int most;
+} MostLoads;
+
+static bool most_loads_visit(Node *n, void *q)
 {
-    Peaks p = {a, NULL, NULL, 0, 0, 0};
+    MostLoads *m = q;
+    if (ast_is_stmt(n) && n->kind != AST_BLOCK && n->kind != AST_DECL_LIST) {
+        int v = statement_loads(n);
+        if (v > m->most)
+            m->most = v;
+    }
+    return true;
+}
+
+void registers_terms(Arena *a, Function *k, RegTerms *t)
+{
+    memset(t, 0, sizeof *t);
     Liveness *lv = analyze_liveness(a, k);
-    *live = peak_of(&p, k, lv, NULL);
-    *index = index_regs(k);
+    Peaks p = {a, NULL, NULL, 0, 0, 0, false};
+    t->live = peak_of(&p, k, lv, NULL);
+    Peaks pl = {a, NULL, NULL, 0, 0, 0, true};
+    t->loaded = peak_of(&pl, k, lv, NULL) - t->live;
+    t->index = index_regs(k);
+    MostLoads m = {0};
+    ast_walk(k->body, most_loads_visit, &m);
+    /* ptxas starts only some of the next point's loads early, as registers allow
+     * (measured: 1 to 24 more registers with coarsening, docs/tuning.md). */
+    t->coarsen = m.most < REGISTERS_COARSEN_MAX ? m.most : REGISTERS_COARSEN_MAX;
     LoopTable loops = analyze_loops(a, k);
-    *lines = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
-    *extra = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
-    *n = loops.n;
+    t->lines = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
+    t->unroll = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
+    t->nloops = loops.n;
     for (int i = 0; i < loops.n; i++) {
-        (*lines)[i] = loops.items[i].line;
-        (*extra)[i] = loops.items[i].unrollable ? body_locals_peak(a, lv, loops.items[i].loop) : 0;
+        t->lines[i] = loops.items[i].line;
+        int body = loops.items[i].unrollable ? body_locals_peak(a, lv, loops.items[i].loop) : 0;
+        t->unroll[i] = (body + 1) / 2;
     }
 }
 
 RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp)
 {
     RegEstimate e = {0};
-    int *lines, *extra, n;
-    registers_terms(a, k, &e.live, &e.index, &lines, &extra, &n);
-    for (int i = 0; i < n; i++)
-        for (int u = 0; u < tp->nunroll; u++)
-            if (tp->unroll[u].line == lines[i] && tp->unroll[u].factor > 1)
-                e.unrolled += (tp->unroll[u].factor - 1) * extra[i];
+    RegTerms t;
+    registers_terms(a, k, &t);
+    e.index = t.index;
+    e.live = t.live;
+    e.loaded = t.loaded;
     e.points = tp->coarsen[0] * tp->coarsen[1] * tp->coarsen[2];
-    e.total = e.index + e.points * (e.live + e.unrolled);
+    e.coarsen = e.points > 1 ? t.coarsen : 0;
+    for (int i = 0; i < t.nloops; i++)
+        for (int u = 0; u < tp->nunroll; u++)
+            if (tp->unroll[u].line == t.lines[i] && tp->unroll[u].factor > 1)
+                e.unrolled += t.unroll[i];
+    e.total = e.index + e.live + e.loaded + e.coarsen + e.unrolled;
     return e;
+}
+
+/* ---- the budget ------------------------------------------------------------------------ */
+
+/* The most registers any configuration of the space can need, and the least. */
+static int most_of(const RegTerms *t)
+{
+    int v = t->index + t->live + t->loaded + t->coarsen;
+    for (int i = 0; i < t->nloops; i++)
+        v += t->unroll[i];
+    return v;
+}
+
+static int least_of(const RegTerms *t)
+{
+    return t->index + t->live + t->loaded;
+}
+
+/* The estimate as a Python expression over the tuning parameters: a number per
+ * kernel, plus a term for coarsening and one per unrollable loop. */
+static const char *estimate_expr(Arena *a, const RegTerms *t)
+{
+    StrBuf sb = {0};
+    sb_printf(&sb, "%d", least_of(t));
+    if (t->coarsen)
+        sb_printf(&sb, " + (%d if coarsen_x*coarsen_y*coarsen_z > 1 else 0)", t->coarsen);
+    for (int i = 0; i < t->nloops; i++)
+        if (t->unroll[i])
+            sb_printf(&sb, " + (%d if unroll_L%d > 1 else 0)", t->unroll[i], t->lines[i]);
+    const char *r = arena_strdup(a, sb_str(&sb));
+    sb_free(&sb);
+    return r;
+}
+
+int registers_restrictions(Arena *a, Function *k, const SpaceOptions *o, int max_threads, const char **out)
+{
+    if (!o->backend->gpu)
+        return 0;
+    RegTerms t;
+    registers_terms(a, k, &t);
+    int most = most_of(&t), n = 0;
+    /* A kernel that needs more than a thread may have spills in every
+     * configuration: nothing to choose between, nothing left out. */
+    if (least_of(&t) > REGISTERS_PER_THREAD)
+        return 0;
+    const char *e = estimate_expr(a, &t);
+    bool sum = strchr(e, '+') != NULL;
+    if (most > REGISTERS_PER_THREAD)
+        out[n++] = arena_printf(a, "%s <= %d", e, REGISTERS_PER_THREAD);
+    if ((long long)most * max_threads > REGISTERS_PER_BLOCK)
+        out[n++] = arena_printf(a, "block_size_x*block_size_y*block_size_z * %s%s%s <= %d", sum ? "(" : "", e,
+                                sum ? ")" : "", REGISTERS_PER_BLOCK);
+    return n;
+}
+
+void registers_default_block(Arena *a, Function *k, const SpaceOptions *o, int block[3])
+{
+    block[0] = block[1] = 8;
+    block[2] = k->grid_dims == 3 ? 8 : 1;
+    if (!o->backend->gpu)
+        return;
+    RegTerms t;
+    registers_terms(a, k, &t);
+    int least = least_of(&t);
+    if (least > REGISTERS_PER_THREAD)
+        return;
+    /* Halve the block, z first, until one point per thread fits (256 threads
+     * always do). */
+    while ((long long)block[0] * block[1] * block[2] * least > REGISTERS_PER_BLOCK) {
+        int d = block[2] > 1 ? 2 : block[1] >= block[0] ? 1 : 0;
+        block[d] /= 2;
+    }
+}
+
+bool registers_check(Arena *a, Function *k, const TuneParams *tp, const SpaceOptions *o, Diag *d)
+{
+    if (!o->backend->gpu)
+        return true;
+    RegTerms t;
+    registers_terms(a, k, &t);
+    if (least_of(&t) > REGISTERS_PER_THREAD)
+        return true;
+    RegEstimate e = registers_estimate(a, k, tp);
+    long long threads = (long long)tp->block[0] * tp->block[1] * tp->block[2];
+    if (e.total > REGISTERS_PER_THREAD) {
+        diag_plain_error(d, "kernel '%s' needs about %d registers per thread with this coarsening and unrolling "
+                            "(coarsen_x*coarsen_y*coarsen_z = %d; imcl --liveness -t shows the estimate), more "
+                            "than the %d a thread may have: its values would spill to local memory",
+                         k->name, e.total, e.points, REGISTERS_PER_THREAD);
+        return false;
+    }
+    if (threads * e.total > REGISTERS_PER_BLOCK) {
+        diag_plain_error(d, "kernel '%s' needs about %d registers per thread (imcl --liveness -t shows the "
+                            "estimate), and a block of block_size_x*block_size_y*block_size_z = %lld threads "
+                            "may use at most %lld each (%d registers per block): its values would spill to "
+                            "local memory",
+                         k->name, e.total, threads, REGISTERS_PER_BLOCK / threads, REGISTERS_PER_BLOCK);
+        return false;
+    }
+    return true;
 }
 
 /* ---- the table ----------------------------------------------------------------------- */
@@ -325,12 +491,12 @@ static bool reach_visit(Node *n, void *q)
 
 void registers_print_liveness(FILE *out, Arena *a, const Program *prog, Function *k, const TuneParams *tp)
 {
-    Peaks p = {a, NULL, NULL, 0, 0, 0};
+    Peaks p = {a, NULL, NULL, 0, 0, 0, false};
     print_function(out, a, &p, k);
     if (tp) {
         RegEstimate e = registers_estimate(a, k, tp);
-        fprintf(out, "  registers per thread (estimate): %d = %d index + %d point%s x (%d live + %d unrolled)\n",
-                e.total, e.index, e.points, e.points == 1 ? "" : "s", e.live, e.unrolled);
+        fprintf(out, "  registers per thread (estimate): %d = %d index + %d live + %d loaded + %d coarsening (%d point%s) + %d unrolled\n",
+                e.total, e.index, e.live, e.loaded, e.coarsen, e.points, e.points == 1 ? "" : "s", e.unrolled);
     }
     Reach r = {prog, arena_alloc(a, sizeof(bool) * (size_t)(prog->nfuncs + 1))};
     ast_walk(k->body, reach_visit, &r);

@@ -8,21 +8,44 @@
 #include "ast.h"
 #include "params.h"
 
-/* The estimate, per thread: index + points * (live + unrolled). */
+/* What a device may give one thread (CUDA: 255 registers per thread and 65536 per
+ * block on every GPU since sm_35; OpenCL: the same budget, docs/tuning.md). */
+#define REGISTERS_PER_THREAD 255
+#define REGISTERS_PER_BLOCK 65536
+
+/* The estimate, per thread: index + live + loaded + coarsening + unrolled
+ * (docs/tuning.md, "Registers"). */
 typedef struct RegEstimate {
+    int index;      /* coordinates, thread and block indices, array addresses, tile origins */
     int live;       /* peak 32-bit registers of the scalars live at one point of the
                      * body, a double counting 2, a helper's own peak added at its calls */
-    int unrolled;   /* per unrolled loop: (factor - 1) x the peak of its body's own locals */
+    int loaded;     /* what the array elements one statement loads add to that peak */
+    int coarsen;    /* with more than one point per thread: the most one statement loads
+                     * (the device compiler starts the next point's loads early) */
     int points;     /* grid points per thread: coarsen_x * coarsen_y * coarsen_z */
-    int index;      /* coordinates, thread and block indices, array addresses, tile origins */
+    int unrolled;   /* per loop unrolled by a factor > 1: half the peak of its body's locals */
     int total;
 } RegEstimate;
 
+/* Kernel k's terms, which do not depend on the configuration. */
+typedef struct RegTerms {
+    int index, live, loaded, coarsen;
+    int *lines;     /* per for loop of the body: its line and what unrolling it adds */
+    int *unroll;
+    int nloops;
+} RegTerms;
+
+void registers_terms(Arena *a, Function *k, RegTerms *t);
 /* The estimate for kernel k under tp (its coarsening, unroll factors and placements). */
 RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp);
-/* Kernel k's terms that do not depend on the configuration (live, index) and, per
- * line of a for loop, the registers an unrolled copy adds (*extra, *lines: n of them). */
-void registers_terms(Arena *a, Function *k, int *live, int *index, int **lines, int **extra, int *n);
+/* The space's restrictions that keep the estimate within the budget of a GPU backend
+ * (blocks of up to max_threads threads) into out[0..]: how many (0 to 2). */
+int registers_restrictions(Arena *a, Function *k, const struct SpaceOptions *o, int max_threads, const char **out);
+/* The default block of kernel k (8x8x8 for a Block grid, 8x8x1 for an Image),
+ * halved, z first, until one point per thread is within the budget of a GPU backend. */
+void registers_default_block(Arena *a, Function *k, const struct SpaceOptions *o, int block[3]);
+/* The -t check of the same budget: reports and returns false when tp is over it. */
+bool registers_check(Arena *a, Function *k, const TuneParams *tp, const struct SpaceOptions *o, Diag *d);
 
 /* Prints, for kernel k and each helper it calls, the scalars live after each source
  * line and the peak; with tp, the estimate for that configuration too. */

@@ -7,6 +7,7 @@
 
 #include "budget.h"
 #include "params.h"
+#include "registers.h"
 #include "unparse.h"
 
 #define SPACE_MAX_COARSEN PARAMS_MAX_COARSEN
@@ -60,9 +61,11 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             p2 *= 2;
         maxb[d] = p2 < maxb[d] ? p2 : maxb[d];
     }
-    add_int_param(s, a, "block_size_x", maxb[0], maxb[0] < 8 ? maxb[0] : 8);
-    add_int_param(s, a, "block_size_y", maxb[1], maxb[1] < 8 ? maxb[1] : 8);
-    add_int_param(s, a, "block_size_z", maxb[2], three ? (maxb[2] < 8 ? maxb[2] : 8) : 1);
+    int def[3]; /* 8x8x8 or 8x8x1, smaller where registers demand (tune/registers.c) */
+    registers_default_block(a, k, o, def);
+    add_int_param(s, a, "block_size_x", maxb[0], maxb[0] < def[0] ? maxb[0] : def[0]);
+    add_int_param(s, a, "block_size_y", maxb[1], maxb[1] < def[1] ? maxb[1] : def[1]);
+    add_int_param(s, a, "block_size_z", maxb[2], three ? (maxb[2] < def[2] ? maxb[2] : def[2]) : 1);
     /* Coarsening: every factor up to PARAMS_MAX_COARSEN (the mapping handles
      * extents that are not multiples of block x coarsening). */
     static const char *coarsen[] = {"coarsen_x", "coarsen_y", "coarsen_z"};
@@ -125,6 +128,10 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         s->restrict_[s->nr++] = r;
     if (o->backend->gpu && (r = budget_restriction(&constant, a)))
         s->restrict_[s->nr++] = r;
+    /* The registers a thread needs within what the device gives (tune/registers.c). */
+    long long threads = (long long)maxb[0] * maxb[1] * maxb[2];
+    s->nr += registers_restrictions(a, k, o, threads < PARAMS_MAX_BLOCK_THREADS ? (int)threads : PARAMS_MAX_BLOCK_THREADS,
+                                    &s->restrict_[s->nr]);
 }
 
 static cJSON *values(const Param *p)
@@ -133,6 +140,60 @@ static cJSON *values(const Param *p)
     for (int i = 0; i < p->n; i++)
         cJSON_AddItemToArray(arr, p->is_str ? cJSON_CreateString(p->strs[i]) : cJSON_CreateNumber(p->ints[i]));
     return arr;
+}
+
+static const char *t1_type(TypeKind k);
+
+/* The device function's parameters in the order the backend declares them (the
+ * imcl dump's "arguments", docs/tuning.md): arrays (each Image/Block followed by
+ * its extents), then scalars, then the grid extent W, H, D (device backends). */
+static cJSON *space_arguments(Arena *a, const Function *k, bool device)
+{
+    cJSON *args = cJSON_CreateArray();
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < k->nparams; i++) {
+            const Symbol *sym = k->params[i];
+            bool array = type_is_grid(sym->type) || sym->type->kind == TY_ARRAY;
+            if (array != (pass == 0))
+                continue;
+            const char *name = unparse_name(sym);
+            cJSON *arg = cJSON_CreateObject();
+            cJSON_AddStringToObject(arg, "name", name);
+            cJSON_AddStringToObject(arg, "kind", !array ? "scalar" : type_is_grid(sym->type) ? "grid" : "array");
+            cJSON_AddStringToObject(arg, "type", t1_type(array ? sym->type->elem->kind : sym->type->kind));
+            cJSON_AddItemToArray(args, arg);
+            if (!array)
+                continue;
+            bool rd = sym->access & ACC_READ, wr = sym->access & ACC_WRITE;
+            cJSON_AddStringToObject(arg, "access", wr ? (rd ? "readwrite" : "write") : "read");
+            if (!type_is_grid(sym->type)) {
+                long long elems = 1;
+                for (int d = 0; d < sym->type->ndims; d++)
+                    elems *= sym->type->dims[d];
+                cJSON_AddNumberToObject(arg, "elements", (double)elems);
+                continue;
+            }
+            int dims = type_grid_dims(sym->type);
+            cJSON_AddNumberToObject(arg, "dims", dims);
+            cJSON_AddNumberToObject(arg, "halo", sym->halo);
+            for (int d = 0; d < dims; d++) {
+                cJSON *e = cJSON_CreateObject();
+                cJSON_AddStringToObject(e, "name", arena_printf(a, "%s%s", name, unparse_extent_suffix(d)));
+                cJSON_AddStringToObject(e, "kind", "extent");
+                cJSON_AddStringToObject(e, "type", "int32");
+                cJSON_AddItemToArray(args, e);
+            }
+        }
+    }
+    static const char *const grid[] = {"W", "H", "D"};
+    for (int d = 0; device && d < 3; d++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "name", grid[d]);
+        cJSON_AddStringToObject(e, "kind", "grid extent");
+        cJSON_AddStringToObject(e, "type", "int32");
+        cJSON_AddItemToArray(args, e);
+    }
+    return args;
 }
 
 static cJSON *space_json(Arena *a, Function *k, const SpaceOptions *o)
@@ -155,6 +216,11 @@ static cJSON *space_json(Arena *a, Function *k, const SpaceOptions *o)
     cJSON *r = cJSON_AddArrayToObject(root, "restrictions");
     for (int i = 0; i < s.nr; i++)
         cJSON_AddItemToArray(r, cJSON_CreateString(s.restrict_[i]));
+    /* What a caller needs to launch the generated device function. */
+    cJSON_AddStringToObject(root, "function", arena_printf(a, o->backend->t1_kernel_name, k->name));
+    cJSON_AddStringToObject(root, "grid", k->grid_kind == GRID_SIZE ? "grid_size" : "grid");
+    cJSON_AddNumberToObject(root, "grid_dims", k->grid_dims == 3 ? 3 : 2);
+    cJSON_AddItemToObject(root, "arguments", space_arguments(a, k, o->backend->gpu));
     return root;
 }
 
@@ -265,54 +331,58 @@ static cJSON *t1_scalar_arg(const char *name, const char *type, double value)
     return arg;
 }
 
-/* The kernel's arguments in the order the backend declares them: arrays (each
- * Image/Block followed by its extents), then scalars, then the grid extent W, H, D
- * (device backends only). Sizes are those of the problem size `ext`. */
+/* The kernel's arguments (space_arguments: the imcl dump's "arguments") as T1
+ * arguments, with the sizes and extents of the problem size `ext`. */
 static void t1_add_arguments(cJSON *ks, Arena *a, const Function *k, const long long ext[3], bool device)
 {
     cJSON *args = cJSON_AddArrayToObject(ks, "Arguments");
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *sym = k->params[i];
-            bool array = type_is_grid(sym->type) || sym->type->kind == TY_ARRAY;
-            if (array != (pass == 0))
-                continue;
-            const char *name = unparse_name(sym);
-            if (!array) {
-                cJSON_AddItemToArray(args, t1_scalar_arg(name, t1_type(sym->type->kind), 1));
-                continue;
-            }
-            cJSON *arg = cJSON_CreateObject();
-            cJSON_AddStringToObject(arg, "Name", name);
-            cJSON_AddStringToObject(arg, "Type", t1_type(sym->type->elem->kind));
-            cJSON_AddStringToObject(arg, "MemoryType", "Vector");
-            bool rd = sym->access & ACC_READ, wr = sym->access & ACC_WRITE;
-            cJSON_AddStringToObject(arg, "AccessType", wr ? (rd ? "ReadWrite" : "WriteOnly") : "ReadOnly");
-            long long elems = 1;
-            int dims = 0;
-            if (type_is_grid(sym->type)) {
-                dims = type_grid_dims(sym->type);
-                for (int d = 0; d < dims; d++)
-                    elems *= ext[d] + 2LL * sym->halo;
-            } else {
-                for (int d = 0; d < sym->type->ndims; d++)
-                    elems *= sym->type->dims[d];
-            }
-            cJSON_AddNumberToObject(arg, "Size", (double)elems);
-            cJSON_AddNumberToObject(arg, "TypeSize", type_size(sym->type->elem));
-            cJSON_AddStringToObject(arg, "FillType", rd ? "Random" : "Constant");
-            cJSON_AddNumberToObject(arg, "FillValue", rd ? 1.0 : 0.0);
-            cJSON_AddItemToArray(args, arg);
-            for (int d = 0; d < dims; d++)
-                cJSON_AddItemToArray(args, t1_scalar_arg(arena_printf(a, "%s%s", name, unparse_extent_suffix(d)),
-                                                         "int32", (double)ext[d]));
+    cJSON *list = space_arguments(a, k, device);
+    int extent = 0, grid_extent = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, list) {
+        const char *name = cJSON_GetObjectItem(it, "name")->valuestring;
+        const char *kind = cJSON_GetObjectItem(it, "kind")->valuestring;
+        const char *type = cJSON_GetObjectItem(it, "type")->valuestring;
+        if (strcmp(kind, "extent") == 0) {
+            cJSON_AddItemToArray(args, t1_scalar_arg(name, "int32", (double)ext[extent++]));
+            continue;
         }
+        if (strcmp(kind, "grid extent") == 0) {
+            cJSON_AddItemToArray(args, t1_scalar_arg(name, "int32", (double)ext[grid_extent++]));
+            continue;
+        }
+        if (strcmp(kind, "scalar") == 0) {
+            cJSON_AddItemToArray(args, t1_scalar_arg(name, type, 1));
+            continue;
+        }
+        const Symbol *sym = NULL;
+        for (int i = 0; i < k->nparams && !sym; i++)
+            if (strcmp(unparse_name(k->params[i]), name) == 0)
+                sym = k->params[i];
+        const char *access = cJSON_GetObjectItem(it, "access")->valuestring;
+        bool rd = strcmp(access, "write") != 0;
+        long long elems = 1;
+        if (strcmp(kind, "grid") == 0) {
+            int halo = cJSON_GetObjectItem(it, "halo")->valueint;
+            for (int d = 0; d < cJSON_GetObjectItem(it, "dims")->valueint; d++)
+                elems *= ext[d] + 2LL * halo;
+        } else {
+            elems = (long long)cJSON_GetObjectItem(it, "elements")->valuedouble;
+        }
+        cJSON *arg = cJSON_CreateObject();
+        cJSON_AddStringToObject(arg, "Name", name);
+        cJSON_AddStringToObject(arg, "Type", type);
+        cJSON_AddStringToObject(arg, "MemoryType", "Vector");
+        cJSON_AddStringToObject(arg, "AccessType",
+                                strcmp(access, "read") == 0 ? "ReadOnly" : rd ? "ReadWrite" : "WriteOnly");
+        cJSON_AddNumberToObject(arg, "Size", (double)elems);
+        cJSON_AddNumberToObject(arg, "TypeSize", sym ? type_size(sym->type->elem) : 0);
+        cJSON_AddStringToObject(arg, "FillType", rd ? "Random" : "Constant");
+        cJSON_AddNumberToObject(arg, "FillValue", rd ? 1.0 : 0.0);
+        cJSON_AddItemToArray(args, arg);
+        extent = 0;
     }
-    if (device) {
-        static const char *const grid[] = {"W", "H", "D"};
-        for (int d = 0; d < 3; d++)
-            cJSON_AddItemToArray(args, t1_scalar_arg(grid[d], "int32", (double)ext[d]));
-    }
+    cJSON_Delete(list);
 }
 
 static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
@@ -390,19 +460,44 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
     t1_add_xyz(ks, "LocalSize", local);
     t1_add_xyz(ks, "GlobalSize", global);
     t1_add_arguments(ks, a, k, ext, b->gpu);
+    /* Kernel Tuner's tune_kernel_T1 requires both (docs/tuning.md): the first device
+     * of the first platform (Kernel Tuner 1.5.0 takes Device.Name as the device
+     * index; the schema wants a string) and every configuration. */
+    cJSON *dev = cJSON_AddObjectToObject(ks, "Device");
+    cJSON_AddNumberToObject(dev, "PlatformId", 0);
+    cJSON_AddNumberToObject(dev, "DeviceId", 0);
+    cJSON_AddStringToObject(dev, "Name", "0");
+    cJSON *search = cJSON_AddObjectToObject(root, "Search");
+    cJSON_AddStringToObject(search, "Name", "brute_force");
     return root;
 }
 
-void space_dump_t1(FILE *out, Arena *a, Function **kernels, int n, const SpaceOptions *o)
+bool space_dump_t1(FILE *out, Arena *a, Diag *diag, Function **kernels, int n, const SpaceOptions *o)
 {
+    /* A grid_size grid is set by scalars, and the arrays' sizes and the scalars'
+     * values are the caller's: a T1 document would have to invent them, and the
+     * launch it described would read past its buffers. */
+    bool ok = true;
+    for (int i = 0; i < n; i++)
+        if (kernels[i]->grid_kind == GRID_SIZE) {
+            diag_error(diag, kernels[i]->grid_loc,
+                       "no T1 document for kernel '%s': its grid is set by grid_size, so the sizes of its "
+                       "arrays and the values of its scalars are the caller's, which T1 cannot express; "
+                       "tune it with the Python package (imcl.tune, imcl-tune: docs/autotuning.md)",
+                       kernels[i]->name);
+            ok = false;
+        }
+    if (!ok)
+        return false;
     if (n == 1) {
         print_json(out, t1_document(a, kernels[0], o));
-        return;
+        return true;
     }
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < n; i++)
         cJSON_AddItemToArray(arr, t1_document(a, kernels[i], o));
     print_json(out, arr);
+    return true;
 }
 
 void space_print_footprint(FILE *out, Arena *a, Function *k)

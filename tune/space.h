@@ -9,8 +9,9 @@
 /* Prints the imcl JSON space of each kernel (an object for one kernel, an array
  * of objects for several). */
 void space_dump_imcl(FILE *out, Arena *a, Function **kernels, int n, const SpaceOptions *o);
-/* Prints the T1 tuning-space JSON (Kernel Tuner's tune_kernel_T1, KTT, BAT). */
-void space_dump_t1(FILE *out, Arena *a, Function **kernels, int n, const SpaceOptions *o);
+/* Prints the T1 tuning-space JSON (Kernel Tuner's tune_kernel_T1, KTT, BAT). A
+ * grid_size kernel has none: false after an error in diag, nothing printed. */
+bool space_dump_t1(FILE *out, Arena *a, Diag *diag, Function **kernels, int n, const SpaceOptions *o);
 /* Prints the footprint table of every array of kernel k. */
 void space_print_footprint(FILE *out, Arena *a, Function *k);
 

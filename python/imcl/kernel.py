@@ -18,7 +18,7 @@ from .restrictions import for_kernel_tuner
 
 BACKENDS = {"opencl": "OpenCL", "cuda": "CUDA"}
 
-# T1 type names (imcl's tune/space.c) -> numpy and ctypes types
+# the type names of imcl's space dump ("arguments", T1's spelling) -> numpy and ctypes types
 _TYPES = {
     "int8": (np.int8, ctypes.c_int8),
     "uint8": (np.uint8, ctypes.c_uint8),
@@ -73,7 +73,7 @@ def fmt_size(ext):
 
 
 class Argument:
-    """One parameter of the device kernel, as imcl's T1 dump describes it."""
+    """One parameter of the device kernel, as imcl's space dump ("arguments") describes it."""
 
     def __init__(self, name, kind, type_name, access="ReadOnly", elems=None, rank=0, halo=0):
         self.name = name
@@ -127,14 +127,14 @@ class Kernel:
 
         # the kernel and its rank (ProblemSize of a dump without --size has one
         # entry per grid dimension)
-        docs = _compiler.dump(self.imcl, self.path, backend, "t1", kernel=kernel, shared_limit=shared_limit,
+        docs = _compiler.dump(self.imcl, self.path, backend, "imcl", kernel=kernel, shared_limit=shared_limit,
                               unit=unit(None, kernel))
-        names = [d["General"]["BenchmarkName"] for d in docs]
+        names = [d["kernel"] for d in docs]
         if kernel is None and len(docs) != 1:
             raise ImclError(f"{path} has {len(docs)} kernels ({', '.join(names)}): "
                             f"choose one with kernel=")
         self.kernel = names[0]
-        rank = len(docs[0]["KernelSpecification"]["ProblemSize"])
+        rank = docs[0]["grid_dims"]
         if len(ext) != rank:
             want = "WxH" if rank == 2 else "WxHxD"
             raise ValueError(f"size {fmt_size(ext)} has {len(ext)} extent{'s' if len(ext) != 1 else ''}, "
@@ -142,15 +142,13 @@ class Kernel:
         self.rank = rank
         self.size = ext
 
-        # the space and the T1 document for this size
+        # the space for this size (with the device function's name and parameters;
+        # not the T1 document, which imcl does not write for grid_size kernels)
         sel = self.kernel
         self._unit = unit(ext, sel)
         self.space = _compiler.dump(self.imcl, self.path, backend, "imcl", ext, sel, shared_limit, self._unit)[0]
-        t1 = _compiler.dump(self.imcl, self.path, backend, "t1", ext, sel, shared_limit, self._unit)[0]
-        self.t1 = t1
-        spec = t1["KernelSpecification"]
-        self.name = spec["KernelName"]
-        self.problem_size = tuple(spec["ProblemSize"])
+        self.name = self.space["function"]
+        self.problem_size = tuple(ext)
         self.grid_div_x = ["block_size_x", "coarsen_x"]
         self.grid_div_y = ["block_size_y", "coarsen_y"]
         self.grid_div_z = ["block_size_z", "coarsen_z"]
@@ -169,7 +167,7 @@ class Kernel:
         self.restriction_strings = list(self.space["restrictions"])
         self.restrictions = for_kernel_tuner(self.restriction_strings, self.tune_params)
 
-        self.args = self._arguments_from_t1(spec["Arguments"])
+        self.args = self._arguments_from_space(self.space["arguments"])
         self.grid_pragma = _compiler.grid_pragmas(self.path).get(self.kernel)
 
         self._sources = {}
@@ -182,45 +180,24 @@ class Kernel:
 
     # ---- arguments -------------------------------------------------------
 
-    def _arguments_from_t1(self, t1args):
-        out = []
-        i = 0
-        while i < len(t1args):
-            a = t1args[i]
-            name = a["Name"]
-            if a["MemoryType"] == "Vector":
-                rank = 0
-                while (i + 1 + rank < len(t1args) and rank < 3
-                       and t1args[i + 1 + rank]["Name"] == name + _EXTENT_SUFFIX[rank]):
-                    rank += 1
-                elems = int(a["Size"])
-                halo = 0
-                if rank:
-                    halo = self._halo(name, elems, rank)
-                out.append(Argument(name, "grid" if rank else "array", a["Type"], a["AccessType"],
-                                    elems, rank, halo))
-                for d in range(rank):
-                    out.append(Argument(name + _EXTENT_SUFFIX[d], "extent", "int32"))
-                i += 1 + rank
-                continue
-            if name in ("W", "H", "D") and i >= len(t1args) - 3:
-                out.append(Argument(name, "W/H/D", "int32"))
-            else:
-                out.append(Argument(name, "scalar", a["Type"]))
-            i += 1
-        return out
+    _ACCESS = {"read": "ReadOnly", "write": "WriteOnly", "readwrite": "ReadWrite"}
 
-    def _halo(self, name, elems, rank):
-        for h in range(0, 65):
-            n = 1
-            for d in range(rank):
-                n *= self.size[d] + 2 * h
-            if n == elems:
-                return h
-            if n > elems:
-                break
-        raise ImclError(f"array '{name}': {elems} elements in the T1 dump fit no halo for size "
-                        f"{fmt_size(self.size)}")
+    def _arguments_from_space(self, args):
+        out = []
+        for a in args:
+            kind = {"grid extent": "W/H/D"}.get(a["kind"], a["kind"])
+            if kind in ("grid", "array"):
+                rank = a.get("dims", 0)
+                halo = a.get("halo", 0)
+                elems = a.get("elements")
+                if kind == "grid":
+                    elems = 1
+                    for d in range(rank):
+                        elems *= self.size[d] + 2 * halo
+                out.append(Argument(a["name"], kind, a["type"], self._ACCESS[a["access"]], elems, rank, halo))
+            else:
+                out.append(Argument(a["name"], kind, a["type"]))
+        return out
 
     @property
     def arrays(self):
@@ -407,7 +384,7 @@ class Kernel:
         got = [re.findall(r"\w+", p)[-1] for p in m.group(1).split(",")] if m else None
         if got != want:
             raise ImclError(f"the C reference of '{self.kernel}' takes ({', '.join(got or [])}), "
-                            f"the T1 dump lists ({', '.join(want)})")
+                            f"the space dump lists ({', '.join(want)})")
         dll = ctypes.CDLL(lib)
         fn = getattr(dll, prefix + self.kernel)
         fn.restype = ctypes.c_int

@@ -15,7 +15,9 @@ For every sample and every backend (cuda, opencl, c), with and without --size:
       for every parameter and for nothing else;
     * every restriction is a Python expression (ast.parse mode='eval') made only of
       parameter names, literals and operators (no calls, attributes, subscripts,
-      comprehensions), and is True on the defaults.
+      comprehensions), and is True on the defaults;
+    * function (the device function's name), grid and grid_dims, and arguments:
+      every parameter of the device function with its kind, type and access.
 
   T1 format (--dump-space=t1): loads as JSON, has ConfigurationSpace with
     TuningParameters and Conditions, and conforms to the T1 input schema of Kernel
@@ -23,7 +25,12 @@ For every sample and every backend (cuda, opencl, c), with and without --size:
     Language enums, Values as a string holding a Python list equal to the imcl
     dump's list, Conditions = the restrictions with the parameters each one uses,
     LocalSize/GlobalSize expressions that evaluate to positive integers on the
-    defaults, Arguments with a Type and MemoryType of the schema's enums.
+    defaults, Arguments with a Type and MemoryType of the schema's enums and the
+    imcl dump's arguments in order, a Device block (the first device) and a Search
+    block (brute_force), which Kernel Tuner's tune_kernel_T1 requires.
+
+  grid_size kernels (miniAMR v1, v2, v2r): the imcl dump (grid "grid_size"), and no
+    T1 document: status 2, the error naming the reason, nothing on stdout.
 
 A file with two kernels must give a list of two documents in both formats.
 Prints `N passed, M failed`; exit status 1 on any failure.
@@ -111,6 +118,24 @@ def check_imcl(doc, where, kernel, backend):
     C.check(doc.get("imcl_space_version") == 1, f"{where}: imcl_space_version is 1", repr(doc.get("imcl_space_version")))
     C.check(doc.get("kernel") == kernel, f"{where}: kernel is '{kernel}'", repr(doc.get("kernel")))
     C.check(doc.get("backend") == backend, f"{where}: backend is '{backend}'", repr(doc.get("backend")))
+    want_fn = {"cuda": kernel + "_kernel"}.get(backend, kernel)
+    C.check(doc.get("function") == want_fn, f"{where}: function is '{want_fn}'", repr(doc.get("function")))
+    C.check(doc.get("grid") in ("grid", "grid_size") and doc.get("grid_dims") in (2, 3),
+            f"{where}: grid is grid or grid_size, grid_dims 2 or 3", repr((doc.get("grid"), doc.get("grid_dims"))))
+    args = doc.get("arguments")
+    if C.check(isinstance(args, list) and args, f"{where}: arguments is a non-empty list"):
+        for a in args:
+            kind = a.get("kind") if isinstance(a, dict) else None
+            ok = (isinstance(a.get("name"), str) and a.get("type") in T1_ARG_TYPES
+                  and kind in ("grid", "array", "extent", "scalar", "grid extent")) if kind else False
+            if kind in ("grid", "array"):
+                ok = ok and a.get("access") in ("read", "write", "readwrite")
+                ok = ok and (a.get("dims") in (2, 3) and isinstance(a.get("halo"), int) if kind == "grid"
+                             else isinstance(a.get("elements"), int) and a["elements"] > 0)
+            C.check(ok, f"{where}: argument {a!r} has a name, a kind, a type (and access, dims and halo or elements)")
+        gpu = backend != "c"
+        C.check([a.get("name") for a in args if a.get("kind") == "grid extent"] == (["W", "H", "D"] if gpu else []),
+                f"{where}: the arguments end with W, H, D on a device backend only")
     params, defaults, restr = doc.get("parameters"), doc.get("defaults"), doc.get("restrictions")
     if not (C.check(isinstance(params, dict) and params, f"{where}: parameters is a non-empty object")
             and C.check(isinstance(defaults, dict), f"{where}: defaults is an object")
@@ -217,7 +242,15 @@ def check_t1(doc, where, imcl_doc, backend, size):
             except Exception as e:
                 value, ok = repr(e), False
             C.check(ok, f"{where}: {key}.{axis} = '{expr}' is a positive integer on the defaults", repr(value))
+    dev = ks.get("Device")
+    C.check(isinstance(dev, dict) and dev.get("Name") == "0" and dev.get("PlatformId") == 0 and dev.get("DeviceId") == 0,
+            f"{where}: KernelSpecification.Device is the first device of the first platform", repr(dev))
+    C.check(doc.get("Search") == {"Name": "brute_force"}, f"{where}: Search is brute_force", repr(doc.get("Search")))
     args = ks.get("Arguments", [])
+    access = {"read": "ReadOnly", "write": "WriteOnly", "readwrite": "ReadWrite"}
+    C.check([(a.get("Name"), a.get("Type"), a.get("AccessType")) for a in args]
+            == [(a["name"], a["type"], access.get(a.get("access"), "ReadOnly")) for a in imcl_doc.get("arguments", [])],
+            f"{where}: Arguments are the imcl dump's arguments (names, types, access), in order")
     for a in args:
         C.check(isinstance(a, dict) and a.get("Type") in T1_ARG_TYPES and a.get("MemoryType") in T1_MEMORY_TYPES
                 and a.get("AccessType", "ReadOnly") in T1_ACCESS_TYPES,
@@ -243,6 +276,27 @@ def main():
                 t1, where = dump(args.imcl, src, backend, "t1", size)
                 if t1 is not None:
                     check_t1(t1, where, imcl_doc, backend, size)
+
+    # grid_size kernels: the imcl dump, but no T1 document (the arrays' sizes and
+    # the scalars' values are the caller's): status 2, this error, nothing on stdout.
+    for name in ("v1", "v2", "v2r"):
+        src = os.path.join(args.samples, "miniamr", name + ".imcl")
+        line = next(i + 1 for i, l in enumerate(open(src)) if "#pragma imcl grid_size" in l)
+        for backend in BACKENDS:
+            doc, where = dump(args.imcl, src, backend, "imcl", "16x16x16")
+            if doc is not None:
+                check_imcl(doc, where, name, backend)
+                C.check(doc.get("grid") == "grid_size", f"{where}: grid is grid_size", repr(doc.get("grid")))
+            cmd = [args.imcl, "--dump-space=t1", "-b", backend, "--size", "16x16x16", src]
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+            first = p.stderr.splitlines()[0] if p.stderr else ""
+            want = (f"{src}:{line}:")
+            tail = (f": error: no T1 document for kernel '{name}': its grid is set by grid_size, so the sizes "
+                    f"of its arrays and the values of its scalars are the caller's, which T1 cannot express; "
+                    f"tune it with the Python package (imcl.tune, imcl-tune: docs/autotuning.md)")
+            C.check(p.returncode == 2 and p.stdout == "" and first.startswith(want) and first.endswith(tail),
+                    f"{' '.join(cmd)}: status 2, nothing on stdout, the grid_size error",
+                    f"status {p.returncode}, stdout {p.stdout[:80]!r}, stderr {p.stderr!r}")
 
     # Two kernels in one file: a list of two documents in both formats.
     with tempfile.TemporaryDirectory() as tmp:
