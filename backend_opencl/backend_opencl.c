@@ -382,6 +382,21 @@ void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const
     hw_line(w, "}");
 }
 
+/* The work-group shape and grid of parameters tp (thesis eq. 3.7-3.9) and the enqueue,
+ * at `indent`: the end of imcl_launch. */
+static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, const char *indent)
+{
+    sb_printf(sb, "%sconst size_t imcl_local[3] = {%d, %d, %d};\n", indent, tp->block[0], tp->block[1], tp->block[2]);
+    sb_printf(sb, "%sconst size_t imcl_global[3] = {\n", indent);
+    for (int d = 0; d < 3; d++) {
+        int step = tp->block[d] * tp->coarsen[d];
+        sb_printf(sb, "%s    (size_t)((%c + %d - 1) / %d) * %d,\n", indent, "WHD"[d], step, step, tp->block[d]);
+    }
+    sb_printf(sb, "%s};\n", indent);
+    sb_printf(sb, "%sreturn clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n",
+              indent, grid_dims);
+}
+
 /* imcl_launch: the kernel's arguments in its order (host_kernel_params), then the
  * grid of thesis eq. 3.7-3.9. */
 static void launch_helper(StrBuf *sb, const EmitCtx *e)
@@ -425,29 +440,16 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
                   host_kernel_param_name(e->a, &p[j]));
     }
     sb_puts(sb, "    if (imcl_err != CL_SUCCESS)\n        return imcl_err;\n");
-    const TuneParams *v[2] = {tp, cpu};
-    for (int i = cpu ? 1 : 0; i >= 0; i--) {
-        const char *indent = cpu ? "        " : "    ";
-        if (cpu)
-            sb_puts(sb, i ? "    if (imcl_cpu) {\n" : "    } else {\n");
-        sb_printf(sb, "%sconst size_t imcl_local[3] = {%d, %d, %d};\n", indent, v[i]->block[0], v[i]->block[1],
-                  v[i]->block[2]);
-        sb_printf(sb, "%sconst size_t imcl_global[3] = {\n", indent);
-        for (int d = 0; d < 3; d++) {
-            int step = v[i]->block[d] * v[i]->coarsen[d];
-            sb_printf(sb, "%s    (size_t)((%c + %d - 1) / %d) * %d,\n", indent, "WHD"[d], step, step, v[i]->block[d]);
-        }
-        sb_printf(sb, "%s};\n", indent);
-        if (cpu)
-            sb_printf(sb, "        return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n",
-                      k->grid_dims);
-    }
     if (cpu) {
-        sb_puts(sb, "    }\n}\n\n");
-        return;
+        sb_puts(sb, "    if (imcl_cpu) {\n");
+        launch_shape(sb, cpu, k->grid_dims, "        ");
+        sb_puts(sb, "    } else {\n");
+        launch_shape(sb, tp, k->grid_dims, "        ");
+        sb_puts(sb, "    }\n");
+    } else {
+        launch_shape(sb, tp, k->grid_dims, "    ");
     }
-    sb_printf(sb, "    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n}\n\n",
-              k->grid_dims);
+    sb_puts(sb, "}\n\n");
 }
 
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
