@@ -265,6 +265,10 @@ typedef struct Function {
      * their barrier); NULL when there are none. Added by pass_shared_memory,
      * lowered by pass_global_memory, placed by pass_thread_mapping. */
     Node *prologue;
+    /* GPU backends: statements each point of a thread runs after the body, even
+     * one that returns (pass_stream_z's window moving up one plane); NULL when
+     * there are none. Placed by pass_thread_mapping. */
+    Node *point_epilogue;
     /* pass_interior: the body is `if (BI_INTERIOR) interior copy else body`, and
      * this is where the interior lies; NULL when the kernel has no such split. */
     Interior *interior;

@@ -257,11 +257,13 @@ int pass_global_memory(const PassCtx *c, Function *k)
         L.rows = &rows;
     }
     guard_writes(&L);
-    ast_mutate(k->body, mutate, &L);
-    ast_fix_parents(k->body);
+    /* The prologue first: the aliases it declares (pass_shared_memory,
+     * pass_stream_z) get their offsets before the body's reads through them. */
     if (k->prologue) {
         ast_mutate(k->prologue, mutate, &L);
         ast_fix_parents(k->prologue);
     }
+    ast_mutate(k->body, mutate, &L);
+    ast_fix_parents(k->body);
     return L.errors;
 }

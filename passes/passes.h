@@ -83,6 +83,12 @@ int pass_thread_mapping(const PassCtx *c, Function *k);
  * number of errors reported. */
 int pass_shared_memory(const PassCtx *c, Function *k);
 
+/* z-marching (passes/stream_z.c): with stream_z, every array in global memory
+ * placement_stream_window accepts is read through a window of planes private to the thread, loaded one
+ * plane per point. Runs before pass_interior and pass_global_memory, which lower
+ * the loads. Returns the number of errors reported. */
+int pass_stream_z(const PassCtx *c, Function *k);
+
 /* Loop unrolling: every for loop whose unroll_L<line> factor F is above 1 becomes
  * a loop running F copies of its body per iteration plus a loop running what is
  * left (none when F divides a known trip count; no loop at all when F reaches it),

@@ -94,6 +94,8 @@ static Node *coordinate(Arena *a, const TuneParams *tp, int d, Symbol *c)
     if (!c)
         return ast_build_binary(a, '+', group, thread, (Loc){0});
     Node *cv = ast_build_var_ref(a, c, (Loc){0});
+    if (d == 2 && tp->stream_z)  /* one thread per block in z walks its points */
+        return ast_build_binary(a, '+', group, cv, (Loc){0});
     Node *within = tp->interleaved
         ? ast_build_binary(a, '+', ast_build_binary(a, '*', cv, int_lit(a, B), (Loc){0}), thread, (Loc){0})
         : ast_build_binary(a, '+', ast_build_binary(a, '*', thread, int_lit(a, C), (Loc){0}), cv, (Loc){0});
@@ -186,9 +188,17 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         for (int i = 0; i < stmts->u.block.stmts.len; i++)
             ast_append_stmt(a, point, stmts->u.block.stmts.items[i]);
     }
-    /* One loop per coarsened dimension, x innermost. */
+    if (k->point_epilogue) {
+        Node *ep = ast_copy(a, k->point_epilogue);
+        for (int i = 0; i < ep->u.block.stmts.len; i++)
+            ast_append_stmt(a, point, ep->u.block.stmts.items[i]);
+    }
+    /* One loop per coarsened dimension, x innermost; with stream_z, z innermost,
+     * so that a window walks one column at a time. */
     Node *loop = point;
-    for (int d = 0; d < k->grid_dims; d++) {
+    static const int order[2][3] = {{0, 1, 2}, {2, 0, 1}};
+    for (int i = 0; i < k->grid_dims; i++) {
+        int d = order[tp->stream_z ? 1 : 0][i];
         if (!cvar[d])
             continue;
         Node *init = ast_build_decl(a, cvar[d], int_lit(a, 0), none);
@@ -200,9 +210,12 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
     sb_printf(&what, "this thread computes %d", tp->coarsen[0]);
     for (int d = 1; d < k->grid_dims; d++)
         sb_printf(&what, " x %d", tp->coarsen[d]);
-    sb_printf(&what, " points, %s (thesis eq. %s)",
-              tp->interleaved ? "a block apart in each dimension" : "next to each other",
-              tp->interleaved ? "3.1-3.3" : "3.4-3.6");
+    if (tp->stream_z && tp->coarsen[0] * tp->coarsen[1] == 1)
+        sb_printf(&what, " points, walking up its column (stream_z)");
+    else
+        sb_printf(&what, " points, %s (thesis eq. %s)%s",
+                  tp->interleaved ? "a block apart in each dimension" : "next to each other",
+                  tp->interleaved ? "3.1-3.3" : "3.4-3.6", tp->stream_z ? ", each column walked up (stream_z)" : "");
     Node *block = ast_build_block(a, none);
     ast_append_stmt(a, block, ast_build_comment(a, sb_str(&what), none));
     sb_free(&what);
@@ -265,6 +278,7 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     }
     k->body = body;
     k->prologue = NULL;
+    k->point_epilogue = NULL;
     ast_fix_parents(k->body);
     return 0;
 }

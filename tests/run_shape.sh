@@ -18,6 +18,8 @@
 #     on an unknown footprint, through two views, on a written array, through an
 #     alias whose offset is a local, over --shared-limit (and the limit itself is
 #     allowed); the default limits of each backend;
+#   - stream_z: the window, its loads and moves, the walk up z, the launch; refusals;
+#     the space lists it exactly where -t accepts it;
 #   - the dumped space (imcl --dump-space -b opencl) lists shared exactly where it
 #     is legal, and its shared-memory restriction agrees with the refusals;
 #   - the loads of a tile stay inside the buffers: the OpenCL kernel is compiled
@@ -430,6 +432,48 @@ printf '{"mem_in": "shared"}\n' >"$WORK/shared.json"
 count "variant: a placement keeps the variant, with its own tile" "$WORK/variant-shared/sum7.cl" \
     "__local double imcl_in_tile[" 2
 
+# ---- stream_z: z-marching with windows of planes (docs/tuning.md) ---------------------
+# sum7 with stream_z 8 on 32 x 4 blocks, no split: one window of 3 x 3 x 3 doubles; 'in'
+# is read from global memory by its 7 loads only (2 at the thread's first point, 5 at
+# every point: one per column the body reads); 2 moves after each point; the launch
+# covers ceil(D / 8) blocks in z. With coarsen_x 2 each column is walked in turn (z
+# innermost).
+gen sum7 opencl '{"stream_z": 8, "block_size_x": 32, "block_size_y": 4, "interior": 0}'
+sz=$o/sum7.cl
+count "stream_z: one window" "$sz" "double imcl_in_w[3][3][3];" 1
+count "stream_z: 7 loads of 'in'" "$sz" "in[" 7
+count "stream_z: the point's own value: loaded at the first point, then moved" "$sz" "imcl_in_w[1][1][1] =" 2
+count "stream_z: the top plane of the point's column, loaded at every point" "$sz" "imcl_in_w[2][1][1] =" 1
+has "stream_z: the first point of the thread" "$sz" "if (idz == (int)get_group_id(2) * 8) {"
+has "stream_z: one thread per block in z walks it" "$sz" "const int idz = (int)get_group_id(2) * 8 + imcl_cz;"
+has "stream_z: reqd_work_group_size one deep" "$sz" "reqd_work_group_size(32, 4, 1)"
+has "stream_z: the launch covers ceil(D / 8) blocks in z" "$o/sum7_host.c" "(size_t)((D + 8 - 1) / 8) * 1,"
+gen sum7 cuda '{"stream_z": 4, "coarsen_x": 2, "interior": 0}'
+before "stream_z: x coarsening outside the walk up z" "$o/sum7.cu" "for (int imcl_cx" "for (int imcl_cz"
+has "stream_z: block_size_z defaults to 1" "$o/sum7.cu" "__launch_bounds__(64)"
+gen stream cuda '{"stream_z": 4}' -k some
+has "stream_z: a window for 'a'" "$o/some.cu" "float imcl_a_w[3][1][1];"
+hasnt "stream_z: none for 'b'" "$o/some.cu" "imcl_b_w"
+refuse "stream_z: refused through an alias whose offset changes in a loop" stream opencl '{"stream_z": 4}' \
+    "imcl: error: parameter 'stream_z': value 4 is not allowed: kernel 'aliasloop' reads no Block a thread can keep along z ('in': it is read through an alias whose offset is not known before the tile is loaded; 'out': the kernel writes it)" \
+    -k aliasloop
+refuse "stream_z: refused on an unknown footprint" stream cuda '{"stream_z": 2}' \
+    "imcl: error: parameter 'stream_z': value 2 is not allowed: kernel 'unknownz' reads no Block a thread can keep along z ('in': its footprint is not known at compile time; 'out': the kernel writes it)" \
+    -k unknownz
+refuse "stream_z: refused on an Image grid" stream cuda '{"stream_z": 2}' \
+    "imcl: error: parameter 'stream_z': value 2 is not allowed for 2D kernel 'image' (expected 0)" -k image
+# the space lists stream_z exactly where -t accepts it, on the GPU backends
+for b in opencl cuda c; do
+    for k in aliasloop unknownz image some; do
+        listed=no
+        "$IMCL" --dump-space -b "$b" -k "$k" "$DIR/stream.imcl" 2>/dev/null | grep -q '"stream_z"' && listed=yes
+        want=no
+        [ "$k" = some ] && [ "$b" != c ] && want=yes
+        [ "$listed" = "$want" ] && ok "space: stream_z listed for $k on $b: $want" ||
+            bad "space: stream_z listed for $k on $b: $listed, expected $want"
+    done
+done
+
 # ---- --emit-ast=after:PASS ----------------------------------------------------------
 printf '{"mem_in": "shared", "interior": 1}\n' >"$WORK/emit.json"
 after() { "$IMCL" -b opencl -t "$WORK/emit.json" -o "$WORK/emit" --emit-ast=after:"$1" "$DIR/sum7.imcl" 2>&1; }
@@ -447,7 +491,7 @@ if [ "$(grep -c GridAccess <<<"$ast")" = 0 ] && grep -q BufAccess <<<"$ast"; the
 else
     bad "--emit-ast=after:global_memory: $(grep GridAccess <<<"$ast" | head -3)"
 fi
-want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of dead_code, texture_memory, shared_memory, interior, global_memory, unroll, thread_mapping"
+want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of dead_code, texture_memory, shared_memory, stream_z, interior, global_memory, unroll, thread_mapping"
 got=$("$IMCL" --emit-ast=after:lower "$DIR/sum7.imcl" 2>&1)
 [ "$got" = "$want" ] && ok "--emit-ast=after:lower is refused, listing the passes" || bad "--emit-ast=after:lower: '$got'"
 

@@ -71,6 +71,16 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
             tp->interior = (int)v;
         return true;
     }
+    if (strcmp(name, "stream_z") == 0) {
+        if (v < 0 || v == 1 || v > PARAMS_MAX_STREAM_Z) {
+            diag_plain_error(d, "parameter 'stream_z': value %lld is not allowed (expected 0, or 2 to %d z points per thread)",
+                             v, PARAMS_MAX_STREAM_Z);
+            return false;
+        }
+        tp->geometry_given = true;
+        tp->stream_z = (int)v;
+        return true;
+    }
     if (strncmp(name, "unroll_L", 8) == 0) {
         char *end;
         long line = strtol(name + 8, &end, 10);
@@ -95,7 +105,7 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected one of global, shared, texture, constant, register)", name, v);
         return false;
     }
-    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, mem_<array> or unroll_L<line>)", name);
+    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, stream_z, mem_<array> or unroll_L<line>)", name);
     return false;
 }
 
@@ -307,6 +317,54 @@ static bool check_unroll(UnrollChoice *u, const LoopTable *loops, Diag *d)
     return true;
 }
 
+/* stream_z (pass_stream_z): a Block grid, one thread per block in z walking its
+ * points, and some array it can keep in windows. On success the passes get
+ * coarsen[2] = stream_z. */
+static bool check_stream_z(Arena *a, Function *k, TuneParams *out, Diag *d)
+{
+    int S = out->stream_z;
+    if (k->grid_dims != 3) {
+        diag_plain_error(d, "parameter 'stream_z': value %d is not allowed for 2D kernel '%s' (expected 0)", S, k->name);
+        return false;
+    }
+    if (out->block[2] != 1 || out->coarsen[2] != 1) {
+        diag_plain_error(d, "parameter 'stream_z': value %d needs block_size_z = 1 and coarsen_z = 1 (one thread walks "
+                            "the z points), not block_size_z = %d and coarsen_z = %d", S, out->block[2], out->coarsen[2]);
+        return false;
+    }
+    StrBuf why = {0};
+    int streamed = 0;
+    for (int j = 0; j < k->nparams; j++) {
+        Symbol *s = k->params[j];
+        if (!s->type || s->type->kind != TY_BLOCK)
+            continue;
+        const char *w;
+        StreamWindow sw;
+        if (s->mem == MEM_SHARED) {
+            diag_plain_error(d, "parameter 'stream_z': value %d is not allowed with mem_%s = 'shared' (a tile of the "
+                                "planes a thread walks is not implemented; streamed arrays are read through windows)",
+                             S, s->name);
+            sb_free(&why);
+            return false;
+        }
+        if (s->mem != MEM_GLOBAL)
+            sb_printf(&why, "%s'%s': it is in %s memory", why.len ? "; " : "", s->name, mem_kind_name(s->mem));
+        else if (placement_stream_window(a, k, s, &sw, &w))
+            streamed++;
+        else
+            sb_printf(&why, "%s'%s': %s", why.len ? "; " : "", s->name, w);
+    }
+    if (!streamed) {
+        diag_plain_error(d, "parameter 'stream_z': value %d is not allowed: kernel '%s' reads no Block a thread can keep "
+                            "along z (%s)", S, k->name, why.len ? sb_str(&why) : "it reads none in global memory");
+        sb_free(&why);
+        return false;
+    }
+    sb_free(&why);
+    out->coarsen[2] = S;
+    return true;
+}
+
 bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, Arena *a,
                        TuneParams *out, Diag *d)
 {
@@ -317,6 +375,9 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     for (int i = 0; i < 3; i++)
         if (!given->block_given[i])
             out->block[i] = def[i];
+    /* With stream_z one thread per block walks z (check_stream_z). */
+    if (given->stream_z && !given->block_given[2])
+        out->block[2] = 1;
     bool ok = true;
     static const char *axes = "xyz";
     if (dims < 3 && out->block[2] != 1) {
@@ -387,6 +448,8 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     /* Placements are properties of the kernel's arrays while it is compiled. */
     for (int j = 0; j < k->nparams; j++)
         k->params[j]->mem = params_mem_of(out, k->params[j]->name);
+    if (ok && out->stream_z && !check_stream_z(a, k, out, d))
+        ok = false;
     /* Registers (tune/registers.c): the budget of the device backends. */
     if (ok && !registers_check(a, k, out, so, d))
         ok = false;

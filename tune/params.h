@@ -23,6 +23,9 @@ typedef struct TuneParams {
     int coarsen[3];
     int interleaved;
     int interior;           /* 1: inner blocks run a copy without edge guards (pass_interior) */
+    /* z points one thread walks with windows of planes (pass_stream_z), 0: off.
+     * params_for_kernel gives the passes and backends coarsen[2] = stream_z. */
+    int stream_z;
     bool geometry_given;    /* some block_size_, coarsen_, interleaved or interior was given */
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
     int nmem, capmem;
@@ -35,6 +38,9 @@ typedef struct TuneParams {
 #define PARAMS_MAX_BLOCK_Z 64
 /* Most grid points one thread computes in each dimension. */
 #define PARAMS_MAX_COARSEN 8
+
+/* Most z points one thread walks with stream_z. */
+#define PARAMS_MAX_STREAM_Z 4096
 
 /* The work-group rows of the CPU variant (params_cpu_variant). */
 #define PARAMS_CPU_BLOCK_X 128

@@ -196,3 +196,60 @@ TextureAddress placement_texture_address(const Symbol *s)
         return TEXTURE_BORDER_ZERO;
     return TEXTURE_EXPLICIT;
 }
+
+/* The columns of the window and the planes each holds, from the footprint of
+ * every read: a read whose x and y offsets are single constants touches one
+ * column, others every column of their x-y box. */
+static void stream_columns(Arena *a, Function *k, Symbol *s, StreamWindow *w)
+{
+    int cols = w->n[0] * w->n[1];
+    w->zlo = arena_alloc(a, sizeof(int) * (size_t)cols);
+    w->zhi = arena_alloc(a, sizeof(int) * (size_t)cols);
+    for (int c = 0; c < cols; c++) {
+        w->zlo[c] = 1;
+        w->zhi[c] = 0;
+    }
+    Footprint *fp = analyze_footprint(a, k);
+    NodeList acc = ast_query_accesses(a, k->body, s);
+    for (int i = 0; i < acc.len; i++) {
+        const AccessFootprint *af = footprint_of(fp, acc.items[i]);
+        int zl = (int)(af->min[2] - w->t.min[2]), zh = (int)(af->max[2] - w->t.min[2]);
+        for (long long y = af->min[1]; y <= af->max[1]; y++)
+            for (long long x = af->min[0]; x <= af->max[0]; x++) {
+                int c = (int)(x - w->t.min[0] + w->n[0] * (y - w->t.min[1]));
+                if (w->zlo[c] > w->zhi[c] || zl < w->zlo[c])
+                    w->zlo[c] = zl;
+                if (zh > w->zhi[c])
+                    w->zhi[c] = zh;
+            }
+    }
+    for (int c = 0; c < cols; c++)
+        if (w->zlo[c] <= w->zhi[c]) {
+            w->columns++;
+            w->values += w->zhi[c] - w->zlo[c] + 1;
+        }
+}
+
+bool placement_stream_window(Arena *a, Function *k, Symbol *s, StreamWindow *w, const char **why)
+{
+    memset(w, 0, sizeof *w);
+    if (!s->type || s->type->kind != TY_BLOCK) {
+        *why = "it is not a Block";
+        return false;
+    }
+    if (s->access & ACC_WRITE) {
+        *why = "the kernel writes it";
+        return false;
+    }
+    if (!placement_shared_tile(a, k, s, &w->t, why))
+        return false;
+    for (int d = 0; d < 3; d++) {
+        if (w->t.max[d] - w->t.min[d] >= PLACEMENT_MAX_WINDOW) {
+            *why = arena_printf(a, "its footprint is wider than %d points", PLACEMENT_MAX_WINDOW);
+            return false;
+        }
+        w->n[d] = (int)(w->t.max[d] - w->t.min[d] + 1);
+    }
+    stream_columns(a, k, s, w);
+    return true;
+}

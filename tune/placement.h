@@ -29,6 +29,24 @@ typedef struct SharedTile {
 bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceOptions *o, const char **why);
 /* The tile of s (false, with *why, when shared memory cannot hold it). */
 bool placement_shared_tile(Arena *a, Function *k, Symbol *s, SharedTile *t, const char **why);
+/* Widest footprint (points in a dimension) a stream_z window covers. */
+#define PLACEMENT_MAX_WINDOW 16
+/* The window of planes a thread walking z keeps of one array (stream_z,
+ * pass_stream_z): the box of the footprint's offsets and, per column
+ * c = (dx - min[0]) + n[0] * (dy - min[1]) of it, the planes zlo[c]..zhi[c]
+ * (indices from min[2]) the body reads there; zlo[c] > zhi[c] for a column it
+ * never reads. */
+typedef struct StreamWindow {
+    SharedTile t;        /* the view, its alias declaration, the box min..max */
+    int n[3];            /* the box's extent */
+    int *zlo, *zhi;
+    int columns;         /* columns read: loads per point */
+    int values;          /* values the window holds */
+} StreamWindow;
+/* Whether a thread walking z can keep the reads of array s of kernel k in a
+ * window (*w): a read-only Block whose footprint is known, read through one view;
+ * when not, *why says why. */
+bool placement_stream_window(Arena *a, Function *k, Symbol *s, StreamWindow *w, const char **why);
 /* Elements a constant-memory copy of s must hold: fixed-size arrays their size,
  * grid arrays the grid (from --size or literal grid_size) plus halo; -1 when not
  * known at compile time. */

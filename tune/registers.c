@@ -203,6 +203,25 @@ static bool most_loads_visit(Node *n, void *q)
     return true;
 }
 
+/* The 32-bit registers of the stream_z windows of k: of the arrays placed in
+ * global memory (placed), or of every array that may have a window. */
+static int window_regs(Arena *a, Function *k, bool placed)
+{
+    int regs = 0;
+    if (k->grid_dims != 3)
+        return 0;
+    for (int i = 0; i < k->nparams; i++) {
+        Symbol *s = k->params[i];
+        StreamWindow w;
+        const char *why;
+        if ((placed && s->mem != MEM_GLOBAL) || !s->type || s->type->kind != TY_BLOCK ||
+            !placement_stream_window(a, k, s, &w, &why))
+            continue;
+        regs += w.values * (int)((type_size(s->type->elem) + 3) / 4);
+    }
+    return regs;
+}
+
 void registers_terms(Arena *a, Function *k, RegTerms *t)
 {
     memset(t, 0, sizeof *t);
@@ -217,6 +236,7 @@ void registers_terms(Arena *a, Function *k, RegTerms *t)
     /* ptxas starts only some of the next point's loads early, as registers allow
      * (measured: 1 to 24 more registers with coarsening, docs/tuning.md). */
     t->coarsen = m.most < REGISTERS_COARSEN_MAX ? m.most : REGISTERS_COARSEN_MAX;
+    t->window = window_regs(a, k, false);
     LoopTable loops = analyze_loops(a, k);
     t->lines = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
     t->unroll = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
@@ -238,11 +258,12 @@ RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp)
     e.loaded = t.loaded;
     e.points = tp->coarsen[0] * tp->coarsen[1] * tp->coarsen[2];
     e.coarsen = e.points > 1 ? t.coarsen : 0;
+    e.window = tp->stream_z ? window_regs(a, k, true) : 0;
     for (int i = 0; i < t.nloops; i++)
         for (int u = 0; u < tp->nunroll; u++)
             if (tp->unroll[u].line == t.lines[i] && tp->unroll[u].factor > 1)
                 e.unrolled += t.unroll[i];
-    e.total = e.index + e.live + e.loaded + e.coarsen + e.unrolled;
+    e.total = e.index + e.live + e.loaded + e.coarsen + e.unrolled + e.window;
     return e;
 }
 
@@ -251,7 +272,7 @@ RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp)
 /* The most registers any configuration of the space can need, and the least. */
 static int most_of(const RegTerms *t)
 {
-    int v = t->index + t->live + t->loaded + t->coarsen;
+    int v = t->index + t->live + t->loaded + t->coarsen + t->window;
     for (int i = 0; i < t->nloops; i++)
         v += t->unroll[i];
     return v;
@@ -269,7 +290,10 @@ static const char *estimate_expr(Arena *a, const RegTerms *t)
     StrBuf sb = {0};
     sb_printf(&sb, "%d", least_of(t));
     if (t->coarsen)
-        sb_printf(&sb, " + (%d if coarsen_x*coarsen_y*coarsen_z > 1 else 0)", t->coarsen);
+        sb_printf(&sb, " + (%d if coarsen_x*coarsen_y*coarsen_z > 1%s else 0)", t->coarsen,
+                  t->window ? " or stream_z > 0" : "");
+    if (t->window)
+        sb_printf(&sb, " + (%d if stream_z > 0 else 0)", t->window);
     for (int i = 0; i < t->nloops; i++)
         if (t->unroll[i])
             sb_printf(&sb, " + (%d if unroll_L%d > 1 else 0)", t->unroll[i], t->lines[i]);
@@ -495,8 +519,11 @@ void registers_print_liveness(FILE *out, Arena *a, const Program *prog, Function
     print_function(out, a, &p, k);
     if (tp) {
         RegEstimate e = registers_estimate(a, k, tp);
-        fprintf(out, "  registers per thread (estimate): %d = %d index + %d live + %d loaded + %d coarsening (%d point%s) + %d unrolled\n",
+        fprintf(out, "  registers per thread (estimate): %d = %d index + %d live + %d loaded + %d coarsening (%d point%s) + %d unrolled",
                 e.total, e.index, e.live, e.loaded, e.coarsen, e.points, e.points == 1 ? "" : "s", e.unrolled);
+        if (e.window)
+            fprintf(out, " + %d window%s (stream_z)", e.window, e.window == 1 ? "" : "s");
+        fputc('\n', out);
     }
     Reach r = {prog, arena_alloc(a, sizeof(bool) * (size_t)(prog->nfuncs + 1))};
     ast_walk(k->body, reach_visit, &r);

@@ -24,12 +24,14 @@ typedef struct RegEstimate {
                      * (the device compiler starts the next point's loads early) */
     int points;     /* grid points per thread: coarsen_x * coarsen_y * coarsen_z */
     int unrolled;   /* per loop unrolled by a factor > 1: half the peak of its body's locals */
+    int window;     /* stream_z: the values of the windows of planes (pass_stream_z) */
     int total;
 } RegEstimate;
 
 /* Kernel k's terms, which do not depend on the configuration. */
 typedef struct RegTerms {
     int index, live, loaded, coarsen;
+    int window;     /* what the windows take with stream_z, every array that may have one in one */
     int *lines;     /* per for loop of the body: its line and what unrolling it adds */
     int *unroll;
     int nloops;

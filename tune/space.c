@@ -11,6 +11,8 @@
 #include "unparse.h"
 
 #define SPACE_MAX_COARSEN PARAMS_MAX_COARSEN
+/* The largest stream_z listed (powers of two from 2), and with --size a whole column. */
+#define SPACE_MAX_STREAM_Z 64
 
 typedef struct Param {
     const char *name;
@@ -44,6 +46,47 @@ static Param *add_int_param(Space *s, Arena *a, const char *name, int max, int d
         p->ints[p->n++] = v;
     p->def_int = def;
     return p;
+}
+
+/* The restriction of stream_z (params_for_kernel's check_stream_z): one thread
+ * per block in z, no Block in shared memory, and some array that can have a window
+ * left in global memory; NULL when no array can have one. */
+static const char *stream_restriction(Arena *a, Function *k, const SpaceOptions *o)
+{
+    StrBuf shared = {0}, global = {0};
+    int windows = 0, fixed = 0;
+    const Symbol *only = NULL;  /* the one array that may have a window */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < k->nparams; i++) {
+            Symbol *sym = k->params[i];
+            if (!sym->type || sym->type->kind != TY_BLOCK)
+                continue;
+            const char *why;
+            StreamWindow w;
+            bool in_shared = placement_allowed(a, k, sym, MEM_SHARED, o, &why);
+            if (pass == 1) {
+                /* `mem_a == 'global'` already says that a is not in shared memory. */
+                if (in_shared && !(only == sym && !fixed))
+                    sb_printf(&shared, " and mem_%s != 'shared'", sym->name);
+                continue;
+            }
+            if (!placement_stream_window(a, k, sym, &w, &why))
+                continue;
+            only = windows++ ? NULL : sym;
+            /* An array only global memory may hold is always in it. */
+            if (!in_shared && !placement_allowed(a, k, sym, MEM_TEXTURE, o, &why) &&
+                !placement_allowed(a, k, sym, MEM_CONSTANT, o, &why))
+                fixed++;
+            sb_printf(&global, "%smem_%s == 'global'", global.len ? " or " : "", sym->name);
+        }
+    const char *r = NULL;
+    if (windows)
+        r = arena_printf(a, "stream_z == 0 or (block_size_z == 1 and coarsen_z == 1%s%s%s%s)", sb_str(&shared),
+                         fixed ? "" : windows > 1 ? " and (" : " and ", fixed ? "" : sb_str(&global),
+                         fixed || windows == 1 ? "" : ")");
+    sb_free(&shared);
+    sb_free(&global);
+    return r;
 }
 
 static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
@@ -88,6 +131,22 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         ip->ints[ip->n++] = 1;
         ip->def_int = 1;
     }
+    /* z-marching (pass_stream_z): a thread walks stream_z points up its column
+     * with windows of planes; listed for Block grids where some array can have one. */
+    const char *stream = o->backend->gpu && three ? stream_restriction(a, k, o) : NULL;
+    if (stream) {
+        Param *sp = new_param(s, a);
+        sp->name = "stream_z";
+        sp->ints[sp->n++] = 0;
+        int most = o->size && o->size_dims > 2 ? o->size[2] : SPACE_MAX_STREAM_Z;
+        for (int v = 2; v <= SPACE_MAX_STREAM_Z && v < 2 * most; v *= 2)
+            sp->ints[sp->n++] = v;
+        /* With --size, a whole column per thread as well. */
+        if (o->size && o->size_dims > 2 && most > 1 && most <= PARAMS_MAX_STREAM_Z &&
+            sp->ints[sp->n - 1] != most && (most & (most - 1)))
+            sp->ints[sp->n++] = most;
+        sp->def_int = 0;
+    }
     /* Placements, and what they cost in shared and constant memory. */
     Budget shared, constant;
     budget_init(&shared, MEM_SHARED, o);
@@ -123,6 +182,8 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         p->def_int = 1;
     }
     s->restrict_[s->nr++] = arena_printf(a, "block_size_x*block_size_y*block_size_z <= %d", PARAMS_MAX_BLOCK_THREADS);
+    if (stream)
+        s->restrict_[s->nr++] = stream;
     const char *r;
     if (o->backend->gpu && (r = budget_restriction(&shared, a)))
         s->restrict_[s->nr++] = r;
@@ -312,7 +373,7 @@ static void t1_add_values(cJSON *tp, const Param *p)
 }
 
 /* {"X": x, "Y": y, "Z": z} */
-static void t1_add_xyz(cJSON *obj, const char *key, char xyz[3][160])
+static void t1_add_xyz(cJSON *obj, const char *key, const char *const xyz[3])
 {
     cJSON *o = cJSON_AddObjectToObject(obj, key);
     static const char *const names[] = {"X", "Y", "Z"};
@@ -389,6 +450,9 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
 {
     Space s;
     build_space(&s, a, k, o);
+    bool has_stream = false;
+    for (int j = 0; j < s.n; j++)
+        has_stream |= strcmp(s.p[j].name, "stream_z") == 0;
     const Backend *b = o->backend;
     cJSON *root = cJSON_CreateObject();
 
@@ -443,22 +507,25 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
         cJSON *div = cJSON_AddArrayToObject(ks, divkey[d]);
         cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "block_size_%c", axis[d])));
         cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "coarsen_%c", axis[d])));
+        if (d == 2 && has_stream)
+            cJSON_AddItemToArray(div, cJSON_CreateString("(stream_z or 1)"));
     }
     /* Thesis eq. 3.7-3.9: blocks = ceil(extent / (block size * coarsening)). GlobalSize
      * counts blocks for GlobalSizeType CUDA and work-items for OpenCL. */
-    char local[3][160], global[3][160];
+    char local[3][160], global[3][200];
     for (int d = 0; d < 3; d++) {
         snprintf(local[d], sizeof local[d], "block_size_%c", axis[d]);
-        char blocks[128];
-        snprintf(blocks, sizeof blocks, "(%lld + block_size_%c*coarsen_%c - 1) // (block_size_%c*coarsen_%c)",
-                 ext[d], axis[d], axis[d], axis[d], axis[d]);
+        char blocks[160], span[64];
+        snprintf(span, sizeof span, "block_size_%c*coarsen_%c%s", axis[d], axis[d],
+                 d == 2 && has_stream ? "*(stream_z or 1)" : "");
+        snprintf(blocks, sizeof blocks, "(%lld + %s - 1) // (%s)", ext[d], span, span);
         if (b->t1_global_size_type && strcmp(b->t1_global_size_type, "CUDA") == 0)
             snprintf(global[d], sizeof global[d], "%s", blocks);
         else
             snprintf(global[d], sizeof global[d], "(%s) * block_size_%c", blocks, axis[d]);
     }
-    t1_add_xyz(ks, "LocalSize", local);
-    t1_add_xyz(ks, "GlobalSize", global);
+    t1_add_xyz(ks, "LocalSize", (const char *const[3]){local[0], local[1], local[2]});
+    t1_add_xyz(ks, "GlobalSize", (const char *const[3]){global[0], global[1], global[2]});
     t1_add_arguments(ks, a, k, ext, b->gpu);
     /* Kernel Tuner's tune_kernel_T1 requires both (docs/tuning.md): the first device
      * of the first platform (Kernel Tuner 1.5.0 takes Device.Name as the device

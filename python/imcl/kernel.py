@@ -152,6 +152,9 @@ class Kernel:
         self.grid_div_x = ["block_size_x", "coarsen_x"]
         self.grid_div_y = ["block_size_y", "coarsen_y"]
         self.grid_div_z = ["block_size_z", "coarsen_z"]
+        if "stream_z" in self.space["parameters"]:
+            # a thread walks stream_z points up its column (0: off)
+            self.grid_div_z.append("(stream_z or 1)")
 
         # what Kernel Tuner sees: the space without the placements it cannot feed
         left = LEFT_OUT[backend]

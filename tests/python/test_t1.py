@@ -101,6 +101,8 @@ def round_trip(work, src, size, name, kernel_type):
     assert problem_size == ext, problem_size
     for d, axis in enumerate("xyz"):
         want = [f"block_size_{axis}", f"coarsen_{axis}"] if d < len(ext) else None
+        if axis == "z" and "stream_z" in space["parameters"]:
+            want.append("(stream_z or 1)")  # a thread walks stream_z points up z
         assert kw[f"grid_div_{axis}"] == want, (axis, kw[f"grid_div_{axis}"])
     assert kernel_name == space["function"] == name and kw["lang"] == "OpenCL"
     assert Path(kernel_source).name == f"{name}.cl"

@@ -7,10 +7,11 @@ For every sample and every backend (cuda, opencl, c), with and without --size:
     * the document has imcl_space_version 1, the kernel's name, the backend, and
       objects/lists parameters, defaults, restrictions;
     * every parameter name is one of SPEC 5's (block_size_x/y/z, coarsen_x/y/z,
-      interleaved, mem_<array>, unroll_L<line>) or imcl's `interior` (guard-free
-      inner blocks, docs/tuning.md), its list of values is non-empty, free of
-      duplicates, all ints (not bools) or all strings, and ints are positive
-      except interleaved's and interior's 0/1; mem_ values are memory kinds of SPEC 5;
+      interleaved, mem_<array>, unroll_L<line>, stream_z) or imcl's `interior`
+      (guard-free inner blocks, docs/tuning.md), its list of values is non-empty, free
+      of duplicates, all ints (not bools) or all strings, and ints are positive
+      except interleaved's and interior's 0/1 and stream_z's 0 or 2 to 4096; mem_
+      values are memory kinds of SPEC 5;
     * every default is one of its parameter's listed values, and there is a default
       for every parameter and for nothing else;
     * every restriction is a Python expression (ast.parse mode='eval') made only of
@@ -48,7 +49,7 @@ import tempfile
 SAMPLES = ["life", "sobel", "blur5", "sum7", "sum27", "miniamr"]
 BACKENDS = ["cuda", "opencl", "c"]
 MEM_KINDS = {"global", "shared", "texture", "constant", "register"}
-NAME_RE = re.compile(r"block_size_[xyz]|coarsen_[xyz]|interleaved|interior|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*")
+NAME_RE = re.compile(r"block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*")
 ALLOWED_NODES = (ast.Expression, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp, ast.Name,
                  ast.Constant, ast.Load, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
 T1_TYPES = {"int", "uint", "float", "bool", "string"}
@@ -154,9 +155,10 @@ def check_imcl(doc, where, kernel, backend):
                     f"{where}: {name} lists memory kinds of SPEC 5", repr(values))
         else:
             ints = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-            lo = 0 if name in ("interleaved", "interior") else 1
-            hi = 1 if name in ("interleaved", "interior") else None
-            C.check(ints and all(v >= lo and (hi is None or v <= hi) for v in values),
+            lo = 0 if name in ("interleaved", "interior", "stream_z") else 1
+            hi = 1 if name in ("interleaved", "interior") else 4096 if name == "stream_z" else None
+            C.check(ints and all(v >= lo and (hi is None or v <= hi) and not (name == "stream_z" and v == 1)
+                                 for v in values),
                     f"{where}: {name} lists integers in its SPEC 5 range", repr(values))
         C.check(name in defaults, f"{where}: {name} has a default")
         if name in defaults:
