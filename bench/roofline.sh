@@ -4,7 +4,8 @@
 # in one program, at 1 and 2 OpenMP threads, as GStencil/s and as ratios to the hand
 # loop and to the copy roofline (copy bandwidth / 16 bytes per point); then imcl's
 # OpenCL kernels (the default's two variants and tuned configurations of the 7- and
-# 27-point stencils) through their plans, as fractions of the 2-thread roofline.
+# 27-point stencils, with and without stream_z) through their plans, as fractions of
+# the 2-thread roofline.
 #
 #   bench/roofline.sh [-i IMCL] [-n "128 256"] [-r REPS]
 set -euo pipefail
@@ -53,6 +54,9 @@ OCL_CONFIGS=(
     'default, CPU variant (what a CPU device gets)|{}|cpu'
     '256x2x1, interior 0|{"block_size_x": 256, "block_size_y": 2, "block_size_z": 1, "interior": 0}|'
     '64x1x1, coarsen_x 4 blocked, interior 0|{"block_size_x": 64, "block_size_y": 1, "block_size_z": 1, "coarsen_x": 4, "interleaved": 0, "interior": 0}|'
+    '256x2x1, stream_z 16, interior 0|{"block_size_x": 256, "block_size_y": 2, "stream_z": 16, "interior": 0}|'
+    '128x1x1, stream_z 64, interior 0|{"block_size_x": 128, "block_size_y": 1, "stream_z": 64, "interior": 0}|'
+    '32x4x1, stream_z 8|{"block_size_x": 32, "block_size_y": 4, "stream_z": 8}|'
 )
 for K in sum7 sum27; do
     i=0

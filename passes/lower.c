@@ -109,3 +109,101 @@ Node *lower_guarded(Lower *L, Node *guard, Node *read, Symbol *root, Loc loc)
     c->type = root->type->elem;
     return c;
 }
+
+/* ---- boxes ------------------------------------------------------------------------ */
+
+static Node *int_typed(Node *n)
+{
+    n->type = type_scalar(TY_INT);
+    return n;
+}
+
+/* b + off, b - |off|, or b alone. */
+static Node *plus_const(Arena *a, Node *b, long long off)
+{
+    if (!off)
+        return b;
+    return int_typed(ast_build_binary(a, off < 0 ? '-' : '+', b, ast_build_int(a, off < 0 ? -off : off, (Loc){0}),
+                                      (Loc){0}));
+}
+
+Node *lower_coord(Arena *a, int d, long long off)
+{
+    return plus_const(a, int_typed(ast_build_builtin(a, (Builtin)(BI_IDX + d), (Loc){0})), off);
+}
+
+Box lower_box(Arena *a, const char *name, Symbol *view, Type *elem, int dims, const long long *lo,
+              const long long *hi)
+{
+    Box b = {a, NULL, view, elem, dims, {0}, {1, 1, 1}};
+    int ext[3];
+    for (int d = 0; d < dims; d++) {
+        b.lo[d] = lo[d];
+        b.n[d] = (int)(hi[d] - lo[d] + 1);
+        ext[dims - 1 - d] = b.n[d];
+    }
+    b.sym = ast_build_symbol(a, name, SYM_LOCAL, type_array(a, elem, dims, ext), (Loc){0});
+    return b;
+}
+
+/* box[ix[dims - 1]]...[ix[0]] */
+static Node *box_index(const Box *b, Node **ix)
+{
+    Node *cur = ast_build_var_ref(b->a, b->sym, (Loc){0});
+    for (int d = b->dims - 1; d >= 0; d--) {
+        cur = ast_build_index(b->a, cur, ix[d], (Loc){0});
+        cur->type = b->elem;
+    }
+    return cur;
+}
+
+Node *lower_box_at(const Box *b, const long long *off)
+{
+    Node *ix[3];
+    for (int d = 0; d < b->dims; d++)
+        ix[d] = ast_build_int(b->a, off[d] - b->lo[d], (Loc){0});
+    return box_index(b, ix);
+}
+
+/* The box's index in dimension d of a read whose index there is e: a literal when
+ * the offset is a constant, else `e - idx - lo` with the coordinate taken out where
+ * e is written `idx + e'` or `idx - e'`. */
+static Node *box_dim_index(const Box *b, Node *e, int d)
+{
+    Arena *a = b->a;
+    Builtin bi = (Builtin)(BI_IDX + d);
+    long long off;
+    if (analyze_const_offset(e, bi, &off))
+        return ast_build_int(a, off - b->lo[d], (Loc){0});
+    Node *rel = NULL;
+    if (e->kind == AST_BINARY && (e->u.binary.op == '+' || e->u.binary.op == '-')) {
+        Node *l = e->u.binary.lhs, *r = e->u.binary.rhs;
+        bool lb = l->kind == AST_BUILTIN && l->u.builtin.which == bi;
+        bool rb = r->kind == AST_BUILTIN && r->u.builtin.which == bi;
+        if (lb && e->u.binary.op == '+')
+            rel = r;
+        else if (lb)
+            rel = int_typed(ast_build_unary(a, '-', r, (Loc){0}));
+        else if (rb && e->u.binary.op == '+')
+            rel = l;
+    }
+    if (!rel)
+        rel = int_typed(ast_build_binary(a, '-', e, int_typed(ast_build_builtin(a, bi, (Loc){0})), (Loc){0}));
+    return plus_const(a, rel, -b->lo[d]);
+}
+
+static Node *replace_read(Node *n, void *p)
+{
+    const Box *b = p;
+    if (n->kind != AST_GRID_ACCESS || n->u.access.sym != b->view)
+        return n;
+    Node *ix[3];
+    for (int d = 0; d < b->dims; d++)
+        ix[d] = box_dim_index(b, n->u.access.ix[d], d);
+    return box_index(b, ix);
+}
+
+void lower_box_replace_reads(const Box *b, Node *root)
+{
+    ast_mutate(root, replace_read, (void *)b);
+}

@@ -33,4 +33,28 @@ Node *lower_boundary(Lower *L, Node *acc, Node **ix);
 /* `guard ? read : v`, v the boundary value of root (converted to its element type). */
 Node *lower_guarded(Lower *L, Node *guard, Node *read, Symbol *root, Loc loc);
 
+/* A local array holding an array's elements at the offsets lo[d] .. lo[d] + n[d] - 1
+ * from the grid point, box[z][y][x] (box[y][x] for 2 dimensions): pass_stream_z's
+ * windows and pass_register_cache's values. */
+typedef struct Box {
+    Arena *a;
+    Symbol *sym;
+    Symbol *view;       /* whose reads it replaces */
+    Type *elem;
+    int dims;
+    long long lo[3];
+    int n[3];
+} Box;
+
+/* The box `name` of elem over the offsets lo..hi of view's reads (not declared). */
+Box lower_box(Arena *a, const char *name, Symbol *view, Type *elem, int dims, const long long *lo,
+              const long long *hi);
+/* box[off - lo], off a constant offset in each dimension. */
+Node *lower_box_at(const Box *b, const long long *off);
+/* Every read of b->view in root becomes a read of the box: each index the read's
+ * offset from the grid coordinate minus lo, a literal where the offset is constant. */
+void lower_box_replace_reads(const Box *b, Node *root);
+/* idx + off (idy, idz for d 1, 2), int-typed. */
+Node *lower_coord(Arena *a, int d, long long off);
+
 #endif

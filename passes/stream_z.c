@@ -17,26 +17,12 @@
 #include <string.h>
 
 #include "params.h"
+#include "lower.h"
 #include "placement.h"
-
-typedef struct Window {
-    Arena *a;
-    Symbol *root;
-    Symbol *view;
-    Symbol *w;             /* T imcl_<array>_w[nz][ny][nx] */
-    long long lo[3];       /* the box of offsets the window covers */
-    int n[3];
-} Window;
 
 static Loc none(void)
 {
     return (Loc){0};
-}
-
-static Node *typed(Node *n)
-{
-    n->type = type_scalar(TY_INT);
-    return n;
 }
 
 static Node *lit(Arena *a, long long v)
@@ -44,116 +30,49 @@ static Node *lit(Arena *a, long long v)
     return ast_build_int(a, v, none());
 }
 
-/* b + off, b - |off|, or b alone. */
-static Node *plus(Arena *a, Node *b, long long off)
-{
-    if (!off)
-        return b;
-    return typed(ast_build_binary(a, off < 0 ? '-' : '+', b, lit(a, off < 0 ? -off : off), none()));
-}
-
-static Node *coord(Arena *a, int d, long long off)
-{
-    return plus(a, typed(ast_build_builtin(a, (Builtin)(BI_IDX + d), none())), off);
-}
-
-/* w[iz][iy][ix], each index a node. */
-static Node *window_at(Window *w, Node *ix[3])
-{
-    Node *cur = ast_build_var_ref(w->a, w->w, none());
-    for (int d = 2; d >= 0; d--) {
-        cur = ast_build_index(w->a, cur, ix[d], none());
-        cur->type = w->root->type->elem;
-    }
-    return cur;
-}
-
-static Node *window_const(Window *w, long long dx, long long dy, long long dz)
-{
-    Node *ix[3] = {lit(w->a, dx - w->lo[0]), lit(w->a, dy - w->lo[1]), lit(w->a, dz - w->lo[2])};
-    return window_at(w, ix);
-}
-
-/* The window's index in dimension d of a read whose index there is e: its offset
- * from the grid coordinate minus the window's origin, a literal when the offset
- * is a constant, else `e - idx - lo` with the coordinate taken out where e is
- * written `idx + e'` or `idx - e'`. */
-static Node *window_index(Window *w, Node *e, int d)
+/* w[z][c] = view[idx + dx][idy + dy][idz + dz] for plane z (from the box's lowest)
+ * of column c, guarded where the array has no boundary rule (below). */
+static Node *load(const Box *w, Symbol *root, int c, int z)
 {
     Arena *a = w->a;
-    Builtin b = (Builtin)(BI_IDX + d);
-    long long off;
-    if (analyze_const_offset(e, b, &off))
-        return lit(a, off - w->lo[d]);
-    Node *rel = NULL;
-    if (e->kind == AST_BINARY && (e->u.binary.op == '+' || e->u.binary.op == '-')) {
-        Node *l = e->u.binary.lhs, *r = e->u.binary.rhs;
-        bool lb = l->kind == AST_BUILTIN && l->u.builtin.which == b;
-        bool rb = r->kind == AST_BUILTIN && r->u.builtin.which == b;
-        if (lb && e->u.binary.op == '+')
-            rel = r;
-        else if (lb)
-            rel = typed(ast_build_unary(a, '-', r, none()));
-        else if (rb && e->u.binary.op == '+')
-            rel = l;
-    }
-    if (!rel)
-        rel = typed(ast_build_binary(a, '-', e, typed(ast_build_builtin(a, b, none())), none()));
-    return plus(a, rel, -w->lo[d]);
-}
-
-static Node *replace_reads(Node *n, void *p)
-{
-    Window *w = p;
-    if (n->kind != AST_GRID_ACCESS || n->u.access.sym != w->view)
-        return n;
+    long long off[3] = {w->lo[0] + c % w->n[0], w->lo[1] + c / w->n[0], w->lo[2] + z};
     Node *ix[3];
     for (int d = 0; d < 3; d++)
-        ix[d] = window_index(w, n->u.access.ix[d], d);
-    return window_at(w, ix);
-}
-
-/* w[z][c] = view[idx + dx][idy + dy][idz + dz] for plane z of column c. */
-static Node *load(Window *w, int c, int z)
-{
-    Arena *a = w->a;
-    long long dx = w->lo[0] + c % w->n[0], dy = w->lo[1] + c / w->n[0], dz = w->lo[2] + z;
-    Node *ix[3] = {coord(a, 0, dx), coord(a, 1, dy), coord(a, 2, dz)};
+        ix[d] = lower_coord(a, d, off[d]);
     Node *src = ast_build_grid_access(a, w->view, ix, 3, none());
-    src->type = w->root->type->elem;
+    src->type = w->elem;
     /* Without a boundary rule nothing guards a read: a window's planes and columns
      * reach where some point's reads do, which for the points near the edge may lie
      * past the storage. Those elements are never read; they are left 0. */
-    Symbol *r = w->root;
     Node *cond = NULL;
-    long long off[3] = {dx, dy, dz};
-    for (int d = 0; d < 3 && r->bc == BC_NONE; d++) {
-        if (off[d] >= -r->halo && off[d] <= r->halo && w->view == r)
+    for (int d = 0; d < 3 && root->bc == BC_NONE; d++) {
+        if (off[d] >= -root->halo && off[d] <= root->halo && w->view == root)
             continue;
         Node *c = ast_build_call(a, "imcl_in", none());
         ast_append_arg(a, c, ast_copy(a, ix[d]));
-        ast_append_arg(a, c, ast_build_extent(a, r, d, none()));
-        ast_append_arg(a, c, lit(a, r->halo));
-        typed(c);
-        cond = cond ? typed(ast_build_binary(a, OP_AND, cond, c, none())) : c;
+        ast_append_arg(a, c, ast_build_extent(a, root, d, none()));
+        ast_append_arg(a, c, lit(a, root->halo));
+        c->type = type_scalar(TY_INT);
+        cond = cond ? ast_build_binary(a, OP_AND, cond, c, none()) : c;
+        cond->type = type_scalar(TY_INT);
     }
     if (cond) {
-        Node *zero = type_is_float(r->type->elem)
-            ? ast_build_float(a, 0.0, r->type->elem->kind == TY_FLOAT ? "0.0f" : "0.0", r->type->elem, none())
+        Node *zero = type_is_float(w->elem)
+            ? ast_build_float(a, 0.0, w->elem->kind == TY_FLOAT ? "0.0f" : "0.0", w->elem, none())
             : lit(a, 0);
         src = ast_build_cond(a, cond, src, zero, none());
-        src->type = r->type->elem;
+        src->type = w->elem;
     }
-    Node *dst = window_const(w, dx, dy, dz);
-    return ast_build_expr_stmt(a, ast_build_assign(a, '=', dst, src, none()), none());
+    return ast_build_expr_stmt(a, ast_build_assign(a, '=', lower_box_at(w, off), src, none()), none());
 }
 
-static Node *shift(Window *w, int c, int z)
+/* w[z][c] = w[z + 1][c] */
+static Node *shift(const Box *w, int c, int z)
 {
-    long long dx = w->lo[0] + c % w->n[0], dy = w->lo[1] + c / w->n[0], dz = w->lo[2] + z;
-    Node *dst = window_const(w, dx, dy, dz);
-    Node *src = window_const(w, dx, dy, dz + 1);
-    return ast_build_expr_stmt(w->a, ast_build_assign(w->a, '=', dst, src, none()), none());
+    long long off[3] = {w->lo[0] + c % w->n[0], w->lo[1] + c / w->n[0], w->lo[2] + z};
+    Node *dst = lower_box_at(w, off);
+    off[2]++;
+    return ast_build_expr_stmt(w->a, ast_build_assign(w->a, '=', dst, lower_box_at(w, off), none()), none());
 }
 
 /* The window of array s: declared in the prologue, its reads replaced, its loads
@@ -162,34 +81,27 @@ static Node *shift(Window *w, int c, int z)
 static void build_window(Arena *a, Function *k, Symbol *s, const StreamWindow *sw, Node *first, Node *each,
                          Node *epilogue)
 {
-    Window w = {a, s, sw->t.view, NULL, {0}, {0}};
-    int dims[3];
-    for (int d = 0; d < 3; d++) {
-        w.lo[d] = sw->t.min[d];
-        w.n[d] = sw->n[d];
-        dims[2 - d] = w.n[d];
-    }
+    Box w = lower_box(a, arena_printf(a, "imcl_%s_w", s->name), sw->t.view, s->type->elem, 3, sw->t.min,
+                      sw->t.max);
     if (sw->t.alias_decl) {
         /* The alias's offset is known before the body: declare it first. */
         ast_remove_stmt(sw->t.alias_decl);
         ast_append_stmt(a, k->prologue, sw->t.alias_decl);
     }
-    w.w = ast_build_symbol(a, arena_printf(a, "imcl_%s_w", s->name), SYM_LOCAL,
-                           type_array(a, s->type->elem, 3, dims), none());
     ast_append_stmt(a, k->prologue,
                     ast_build_comment(a, arena_printf(a, "'%s' along z: a window of the %d value%s a point reads, "
                                                          "%d loaded per point", s->name, sw->values,
                                                       sw->values == 1 ? "" : "s", sw->columns), none()));
-    ast_append_stmt(a, k->prologue, ast_build_decl(a, w.w, NULL, none()));
+    ast_append_stmt(a, k->prologue, ast_build_decl(a, w.sym, NULL, none()));
     for (int c = 0; c < w.n[0] * w.n[1]; c++) {
         for (int z = sw->zlo[c]; z < sw->zhi[c]; z++) {
-            ast_append_stmt(a, first, load(&w, c, z));
+            ast_append_stmt(a, first, load(&w, s, c, z));
             ast_append_stmt(a, epilogue, shift(&w, c, z));
         }
         if (sw->zlo[c] <= sw->zhi[c])
-            ast_append_stmt(a, each, load(&w, c, sw->zhi[c]));
+            ast_append_stmt(a, each, load(&w, s, c, sw->zhi[c]));
     }
-    ast_mutate(k->body, replace_reads, &w);
+    lower_box_replace_reads(&w, k->body);
 }
 
 int pass_stream_z(const PassCtx *c, Function *k)
@@ -219,10 +131,9 @@ int pass_stream_z(const PassCtx *c, Function *k)
         return 1;
     }
     /* The first point of the thread: idz is the first z of its block. */
-    Node *start = typed(ast_build_binary(a, OP_EQ, typed(ast_build_builtin(a, BI_IDZ, none())),
-                                         typed(ast_build_binary(a, '*', typed(ast_build_builtin(a, BI_GROUP_Z, none())),
-                                                                lit(a, tp->coarsen[2]), none())),
-                                         none()));
+    Node *first_z = ast_build_binary(a, '*', ast_build_builtin(a, BI_GROUP_Z, none()), lit(a, tp->coarsen[2]), none());
+    Node *start = ast_build_binary(a, OP_EQ, lower_coord(a, 2, 0), first_z, none());
+    first_z->type = start->type = first_z->u.binary.lhs->type = type_scalar(TY_INT);
     Node *pre = ast_build_block(a, none());
     if (first->u.block.stmts.len) {
         ast_append_stmt(a, pre, ast_build_comment(a, "the thread's first point loads the planes below the top "
