@@ -265,6 +265,11 @@ typedef struct Function {
      * their barrier); NULL when there are none. Added by pass_shared_memory,
      * lowered by pass_global_memory, placed by pass_thread_mapping. */
     Node *prologue;
+    /* GPU backends: statements each point of a thread runs before the test that
+     * skips points past the grid's edge, so every thread of the block runs them
+     * (pass_register_cache's loads and shuffles); NULL when there are none. Lowered
+     * by pass_global_memory, placed by pass_thread_mapping. */
+    Node *point_prologue;
     /* GPU backends: statements each point of a thread runs after the body, even
      * one that returns (pass_stream_z's window moving up one plane); NULL when
      * there are none. Placed by pass_thread_mapping. */

@@ -293,6 +293,8 @@ static void note_helper(Unparser *u, const char *name)
         u->helpers |= HELPER_WRAP;
     else if (strcmp(name, "imcl_mirror") == 0)
         u->helpers |= HELPER_MIRROR;
+    else if (strcmp(name, "imcl_shfl") == 0)
+        u->helpers |= HELPER_SHFL;
 }
 
 void unparse_call_converted(Unparser *u, const char *name, const Node *call, Type *t)
@@ -725,6 +727,13 @@ void unparse_helper_defs(StrBuf *out, unsigned helpers, const char *q)
                   "    if (r < 0)\n"
                   "        r += 2 * p;\n"
                   "    return (r < p ? r : 2 * p - 1 - r) - h;\n}\n\n", q);
+    if (helpers & HELPER_SHFL)
+        sb_printf(out,
+                  "/* Register caching: v as lane `lane` of this warp holds it. Every lane of the\n"
+                  " * warp must call it (no thread has left the kernel yet). */\n"
+                  "template <typename T>\n"
+                  "%s T imcl_shfl(T v, int lane)\n{\n"
+                  "    return __shfl_sync(0xffffffffu, v, lane);\n}\n\n", q);
 }
 
 void unparse_function_head(Unparser *u, const Function *f)

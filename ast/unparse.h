@@ -14,6 +14,7 @@ enum {
     HELPER_CLAMP = 1u << 1,   /* imcl_clamp(i, n, h) */
     HELPER_WRAP = 1u << 2,    /* imcl_wrap(i, n, h) */
     HELPER_MIRROR = 1u << 3,  /* imcl_mirror(i, n, h) */
+    HELPER_SHFL = 1u << 4,    /* imcl_shfl(v, lane): v of another lane of the warp (CUDA) */
 };
 
 typedef struct Target {

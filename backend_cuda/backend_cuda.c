@@ -440,6 +440,7 @@ const Backend backend_cuda = {
     .target = &cuda_target,
     .emit = emit,
     .gpu = true,
+    .warp_shuffles = true,
     .shared_limit = 49152,        /* static __shared__ memory per block */
     .constant_limit = 65536,      /* __constant__ memory */
     .constant_needs_size = true,  /* __constant__ arrays are sized when compiled */

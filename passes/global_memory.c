@@ -257,11 +257,16 @@ int pass_global_memory(const PassCtx *c, Function *k)
         L.rows = &rows;
     }
     guard_writes(&L);
-    /* The prologue first: the aliases it declares (pass_shared_memory,
-     * pass_stream_z) get their offsets before the body's reads through them. */
+    /* The prologues first: the aliases the prologue declares (pass_shared_memory,
+     * pass_stream_z, pass_register_cache) get their offsets before the reads
+     * through them. */
     if (k->prologue) {
         ast_mutate(k->prologue, mutate, &L);
         ast_fix_parents(k->prologue);
+    }
+    if (k->point_prologue) {
+        ast_mutate(k->point_prologue, mutate, &L);
+        ast_fix_parents(k->point_prologue);
     }
     ast_mutate(k->body, mutate, &L);
     ast_fix_parents(k->body);

@@ -12,6 +12,8 @@
  *   built-ins, which the mapping turns into locals.
  * - unroll after global_memory: the footprint that decides the guards is found
  *   over the loops as written, and the guards are copied with the body.
+ * - register_cache before global_memory, which lowers its loads (in the point
+ *   prologue, outside the interior split: lanes past the edge load too).
  * - stream_z before interior and global_memory: its window loads are grid
  *   accesses, which the interior copy proves in range and the lowering guards;
  *   after shared_memory, so that a tiled array is never also streamed.
@@ -29,6 +31,7 @@ const Pass pass_table[] = {
     {"dead_code", pass_dead_code, false, false, "stores never read and unused locals taken out"},
     {"texture_memory", pass_texture_memory, true, false, "reads of texture arrays become texture reads"},
     {"shared_memory", pass_shared_memory, true, false, "shared-memory tiles, their loads and reads"},
+    {"register_cache", pass_register_cache, true, false, "arrays in registers of a warp, read through shuffles"},
     {"stream_z", pass_stream_z, true, false, "reads along z kept in windows of planes (stream_z)"},
     {"interior", pass_interior, false, false, "a copy of the body without edge guards, for inner points"},
     {"global_memory", pass_global_memory, false, true, "grid accesses become guarded buffer accesses"},

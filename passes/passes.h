@@ -83,6 +83,14 @@ int pass_thread_mapping(const PassCtx *c, Function *k);
  * number of errors reported. */
 int pass_shared_memory(const PassCtx *c, Function *k);
 
+/* Register caching (passes/register_cache.c): every array placed in registers
+ * (mem_<array> register, CUDA) is loaded in parts by the lanes of each warp, row by
+ * row of its footprint, and the values each point reads are fetched from the lanes
+ * that hold them with warp shuffles, in Function.point_prologue; the body reads
+ * them from a local box. Runs before pass_global_memory, which lowers the loads.
+ * Returns the number of errors reported. */
+int pass_register_cache(const PassCtx *c, Function *k);
+
 /* z-marching (passes/stream_z.c): with stream_z, every array in global memory
  * placement_stream_window accepts is read through a window of planes private to the thread, loaded one
  * plane per point. Runs before pass_interior and pass_global_memory, which lower

@@ -162,6 +162,13 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         decl->u.decl.is_const = true;
         ast_append_stmt(a, point, decl);
     }
+    if (k->point_prologue) {
+        /* every thread, inside the grid or not (pass_register_cache's shuffles) */
+        Node *pp = ast_mutate(ast_copy(a, k->point_prologue), replace, m);
+        ast_fix_parents(pp);
+        for (int i = 0; i < pp->u.block.stmts.len; i++)
+            ast_append_stmt(a, point, pp->u.block.stmts.items[i]);
+    }
     if (!m->coarsened) {
         if (edge) {
             ast_append_stmt(a, point, ast_build_comment(a, "threads past the edge of the grid have no point", none));
@@ -238,6 +245,8 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
             m.coarsened = true;
         }
     ast_walk(k->body, find_uses, &m);
+    if (k->point_prologue)
+        ast_walk(k->point_prologue, find_uses, &m);
     /* The guard below reads idx and idy (and idz in 3D) whatever the body uses. */
     m.used[0] = m.used[1] = true;
     if (k->grid_dims == 3)
@@ -278,6 +287,7 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     }
     k->body = body;
     k->prologue = NULL;
+    k->point_prologue = NULL;
     k->point_epilogue = NULL;
     ast_fix_parents(k->body);
     return 0;

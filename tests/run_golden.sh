@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Unparser golden files: run_golden.sh IMCL GOLDEN_DIR [--update]
 # For every GOLDEN_DIR/<case>.imcl, generates the c, opencl and cuda outputs (with
-# the parameters in <case>.json when present) and diffs them with the files kept in
+# the parameters in <case>.json when present; only the backends <case>.backends
+# lists when present, e.g. for a CUDA-only placement) and diffs them with the files kept in
 # GOLDEN_DIR/<case>.expect/<backend>/, and checks that no generated line is over 100
 # columns. --update rewrites the expected files.
 set -uo pipefail
@@ -18,7 +19,10 @@ for src in *.imcl; do
     params=()
     [ -f "$case.json" ] && params=(-t "$case.json")
     ok=1
-    for b in c opencl cuda; do
+    # <case>.backends: the backends the case's configuration is for (default all)
+    backends="c opencl cuda"
+    [ -f "$case.backends" ] && backends=$(cat "$case.backends")
+    for b in $backends; do
         out=$tmp/$case/$b
         if ! "$IMCL" -b "$b" -o "$out" "${params[@]}" "$src" 2>"$tmp/err"; then
             echo "FAIL $case ($b): imcl failed:"; cat "$tmp/err"; ok=0; continue

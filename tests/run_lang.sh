@@ -5,7 +5,9 @@
 # more kernels written for that feature) and <case>.c, its oracle driver (see
 # tests/lang/lang_common.h). An optional <case>.params holds tuning configurations,
 # one flat JSON object per line ('#' lines are comments); the case then runs once
-# per configuration, as <case>@1, <case>@2, ... Without it the case runs once with
+# per configuration, as <case>@1, <case>@2, ...; a line `cuda: {...}` is a
+# configuration for CUDA only (the C reference and CUDA run; OpenCL, which would
+# refuse it, is not generated). Without it the case runs once with
 # the default tuning. An optional <case>.kernels lists exactly the kernels the file
 # must yield (without it, any set the driver links against); an optional
 # <case>.srcdir names a folder (odd characters welcome) the source is compiled from,
@@ -65,17 +67,26 @@ run_one() {
         step "source at $SRC"
     fi
     local -a TUNE=()
+    # BACKENDS: a configuration line `cuda: {...}` is for CUDA only (the C reference
+    # runs beside it; OpenCL would refuse it, e.g. mem_<array> register)
+    local -a BACKENDS=(c opencl cuda)
     if [ "$CFG" != 0 ]; then
         grep -v '^[[:space:]]*\(#\|$\)' "$LANG/$CASE.params" | sed -n "${CFG}p" >params.json
         [ -s params.json ] || fail "no configuration $CFG in $CASE.params"
-        step "configuration $(cat params.json)"
+        if grep -q '^cuda:' params.json; then
+            BACKENDS=(c cuda)
+            sed -i 's/^cuda:[[:space:]]*//' params.json
+        fi
+        step "configuration $(cat params.json) (${BACKENDS[*]})"
         TUNE=(-t params.json)
     fi
+    local ocl=0
+    [[ " ${BACKENDS[*]} " == *" opencl "* ]] && ocl=1
 
     # 1. every kernel of the file, every backend
     step "generate"
     local b p
-    for b in c opencl cuda; do
+    for b in "${BACKENDS[@]}"; do
         case $b in c) p=ref_ ;; opencl) p=ocl_ ;; cuda) p=cuda_ ;; esac
         mkdir -p "$b"
         "$IMCL" -b "$b" --prefix "$p" -o "$b" "${TUNE[@]}" "$SRC" || fail "imcl -b $b exited with status $?"
@@ -115,7 +126,7 @@ json.dump(keep, open(sys.argv[3], "w"))
 PY
             KTUNE=(-t "params_$K.json")
         fi
-        for b in c opencl cuda; do
+        for b in "${BACKENDS[@]}"; do
             case $b in c) p=ref_ ;; opencl) p=ocl_ ;; cuda) p=cuda_ ;; esac
             mkdir -p "only/$K/$b"
             "$IMCL" -b "$b" --prefix "$p" -k "$K" -o "only/$K/$b" "${KTUNE[@]}" "$SRC" ||
@@ -142,22 +153,28 @@ PY
     for K in "${KERNELS[@]}"; do
         "$CC" "${GEN[@]}" -c "c/${K}_ref.c" -o "${K}_ref_noomp.o" || fail "c/${K}_ref.c does not compile cleanly (no OpenMP)"
         "$CC" "${GEN[@]}" -fopenmp -c "c/${K}_ref.c" -o "${K}_ref.o" || fail "c/${K}_ref.c does not compile cleanly (-fopenmp)"
-        "$CC" "${GEN[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "opencl/${K}_host.c does not compile cleanly"
         REF_O+=("${K}_ref.o")
+        [ $ocl = 1 ] || continue
+        "$CC" "${GEN[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "opencl/${K}_host.c does not compile cleanly"
         HOST_O+=("${K}_host.o")
     done
     # the headers are plain C usable from C++
     step "compile the generated headers as C++"
-    for f in c/*.h opencl/*.h cuda/*.h; do
-        "$CXX" -std=c++11 -Wall -Wextra -Werror -fsyntax-only -x c++ "$f" || fail "$f does not compile as C++"
+    for b in "${BACKENDS[@]}"; do
+        for f in "$b"/*.h; do
+            "$CXX" -std=c++11 -Wall -Wextra -Werror -fsyntax-only -x c++ "$f" || fail "$f does not compile as C++"
+        done
     done
-    step "build and run the driver (C reference and OpenCL vs oracle)"
-    "$CC" "${DRV[@]}" -fopenmp -c "$DRIVER" -o driver.o || fail "driver $CASE.c does not compile against the generated headers"
-    "$CC" -fopenmp driver.o "${REF_O[@]}" "${HOST_O[@]}" -lOpenCL -lm -o check || fail "link of the OpenCL driver failed"
-    timeout 120 ./check || fail "driver failed (status $?)"
+    if [ $ocl = 1 ]; then
+        step "build and run the driver (C reference and OpenCL vs oracle)"
+        "$CC" "${DRV[@]}" -fopenmp -c "$DRIVER" -o driver.o ||
+            fail "driver $CASE.c does not compile against the generated headers"
+        "$CC" -fopenmp driver.o "${REF_O[@]}" "${HOST_O[@]}" -lOpenCL -lm -o check || fail "link of the OpenCL driver failed"
+        timeout 120 ./check || fail "driver failed (status $?)"
+    fi
     # a configuration that leaves the geometry to imcl gives K.cl a CPU variant, which
     # PoCL gets; IMCL_VARIANT=gpu runs the default kernels on it as well
-    if grep -q '_cpu(' opencl/*.cl; then
+    if [ $ocl = 1 ] && grep -q '_cpu(' opencl/*.cl; then
         step "run the driver with the GPU variant of the OpenCL kernels (IMCL_VARIANT=gpu)"
         IMCL_VARIANT=gpu timeout 120 ./check || fail "driver with IMCL_VARIANT=gpu failed (status $?)"
     fi

@@ -20,6 +20,8 @@
 #     allowed); the default limits of each backend;
 #   - stream_z: the window, its loads and moves, the walk up z, the launch; refusals;
 #     the space lists it exactly where -t accepts it;
+#   - register caching: the lane, the row registers, the shuffles and where they run;
+#     refusals; the space lists it exactly where -t accepts it;
 #   - the dumped space (imcl --dump-space -b opencl) lists shared exactly where it
 #     is legal, and its shared-memory restriction agrees with the refusals;
 #   - the loads of a tile stay inside the buffers: the OpenCL kernel is compiled
@@ -474,6 +476,43 @@ for b in opencl cuda c; do
     done
 done
 
+# ---- register caching: mem_<array> register (CUDA, docs/tuning.md) ------------------
+# cross (5 values in 3 rows) on 32 x 4 blocks without the split: the lane; rows y-1 and
+# y+1 are one register each (their only value is the lane's own), row y two; 2
+# shuffles (x-1 is the lane's own element of the row, x and x+1 come from 1 and 2
+# lanes over); every load and shuffle before the test that skips points past the edge.
+gen register cuda '{"mem_in": "register", "block_size_x": 32, "block_size_y": 4, "interior": 0}' -k cross
+rc=$o/cross.cu
+has "register: the lane" "$rc" "const int imcl_lane = (int)threadIdx.x & 31;"
+count "register: 4 loads of 'in'" "$rc" "in[" 4
+count "register: 2 shuffles" "$(kernel "$rc" >"$WORK/cross-kernel.cu"; echo "$WORK/cross-kernel.cu")" "imcl_shfl(" 2
+has "register: x+1 from 2 lanes over" "$rc" "imcl_shfl(imcl_lane >= 2 ? imcl_in_1_0 : imcl_in_1_1, (imcl_lane + 2) & 31)"
+has "register: the shuffle helper" "$rc" "return __shfl_sync(0xffffffffu, v, lane);"
+before "register: the shuffles before the edge test" "$WORK/cross-kernel.cu" "imcl_shfl(" "if (idx >= W"
+refuse "register: refused on OpenCL" register opencl '{"mem_in": "register"}' \
+    "imcl: error: parameter 'mem_in': value 'register' is not allowed: 'in' cannot be in register memory: register caching needs the warp shuffles of CUDA" \
+    -k cross
+refuse "register: refused on a footprint as wide as a warp" register cuda '{"mem_in": "register", "block_size_x": 32}' \
+    "imcl: error: parameter 'mem_in': value 'register' is not allowed: 'in' cannot be in register memory: its footprint is 32 points or wider in x, more than a warp holds" \
+    -k wide
+accept "register: a footprint of 31 points" register cuda '{"mem_in": "register", "block_size_x": 32}' -k narrow
+refuse "register: refused on a block that is no whole warp wide" register cuda '{"mem_in": "register", "block_size_x": 8, "block_size_y": 8}' \
+    "imcl: error: parameter 'mem_in': value 'register' needs block_size_x a multiple of 32 (a warp is 32 threads of one row), not 8" \
+    -k cross
+# the space lists register exactly where -t accepts it: CUDA only, legal arrays only
+for b in cuda opencl c; do
+    for k in unknown views written aliaslocal legal aliasok aliasassigned; do
+        listed=no
+        "$IMCL" --dump-space -b "$b" -k "$k" "$DIR/refuse.imcl" 2>/dev/null |
+            python3 -c 'import json,sys; sys.exit("register" not in json.load(sys.stdin)["parameters"].get("mem_in", []))' &&
+            listed=yes
+        want=no
+        [ "$b" != opencl ] && { [ "$k" = legal ] || [ "$k" = aliasok ]; } && want=yes
+        [ "$listed" = "$want" ] && ok "space: register listed for $k on $b: $want" ||
+            bad "space: register listed for $k on $b: $listed, expected $want"
+    done
+done
+
 # ---- --emit-ast=after:PASS ----------------------------------------------------------
 printf '{"mem_in": "shared", "interior": 1}\n' >"$WORK/emit.json"
 after() { "$IMCL" -b opencl -t "$WORK/emit.json" -o "$WORK/emit" --emit-ast=after:"$1" "$DIR/sum7.imcl" 2>&1; }
@@ -491,7 +530,7 @@ if [ "$(grep -c GridAccess <<<"$ast")" = 0 ] && grep -q BufAccess <<<"$ast"; the
 else
     bad "--emit-ast=after:global_memory: $(grep GridAccess <<<"$ast" | head -3)"
 fi
-want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of dead_code, texture_memory, shared_memory, stream_z, interior, global_memory, unroll, thread_mapping"
+want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of dead_code, texture_memory, shared_memory, register_cache, stream_z, interior, global_memory, unroll, thread_mapping"
 got=$("$IMCL" --emit-ast=after:lower "$DIR/sum7.imcl" 2>&1)
 [ "$got" = "$want" ] && ok "--emit-ast=after:lower is refused, listing the passes" || bad "--emit-ast=after:lower: '$got'"
 

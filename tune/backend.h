@@ -29,6 +29,8 @@ typedef struct Backend {
     /* The loop over x of a row runs a function that reaches the arrays through
      * restrict pointers to the row (Function.rows, pass_global_memory). */
     bool row_pointers;
+    /* Threads of a warp exchange registers (__shfl_sync): mem_<array> register. */
+    bool warp_shuffles;
     /* The T1 document (Kernel Tuner, KTT, BAT) of a kernel: */
     const char *t1_language;         /* "CUDA", "OpenCL", "C" */
     const char *t1_kernel_name;      /* printf format of the kernel function, %s its name */

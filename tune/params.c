@@ -317,6 +317,28 @@ static bool check_unroll(UnrollChoice *u, const LoopTable *loops, Diag *d)
     return true;
 }
 
+/* Register caching (pass_register_cache): whole warps along x, and a thread's
+ * points in x a block apart. */
+static bool check_register(const Function *k, const TuneParams *out, Diag *d)
+{
+    bool ok = true;
+    for (int j = 0; j < k->nparams; j++) {
+        const Symbol *s = k->params[j];
+        if (s->mem != MEM_REGISTER)
+            continue;
+        if (out->block[0] % PLACEMENT_WARP) {
+            diag_plain_error(d, "parameter 'mem_%s': value 'register' needs block_size_x a multiple of %d (a warp is "
+                                "%d threads of one row), not %d", s->name, PLACEMENT_WARP, PLACEMENT_WARP, out->block[0]);
+            ok = false;
+        } else if (out->coarsen[0] > 1 && !out->interleaved) {
+            diag_plain_error(d, "parameter 'mem_%s': value 'register' needs interleaved 1 with coarsen_x = %d (the "
+                                "points of a warp's threads must lie next to each other)", s->name, out->coarsen[0]);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
 /* stream_z (pass_stream_z): a Block grid, one thread per block in z walking its
  * points, and some array it can keep in windows. On success the passes get
  * coarsen[2] = stream_z. */
@@ -448,6 +470,8 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     /* Placements are properties of the kernel's arrays while it is compiled. */
     for (int j = 0; j < k->nparams; j++)
         k->params[j]->mem = params_mem_of(out, k->params[j]->name);
+    if (ok && !check_register(k, out, d))
+        ok = false;
     if (ok && out->stream_z && !check_stream_z(a, k, out, d))
         ok = false;
     /* Registers (tune/registers.c): the budget of the device backends. */

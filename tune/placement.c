@@ -126,8 +126,8 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
     *why = NULL;
     if (m == MEM_GLOBAL)
         return true;
-    if (m == MEM_REGISTER) {
-        *why = "register caching is not implemented";
+    if (m == MEM_REGISTER && o->backend->gpu && !o->backend->warp_shuffles) {
+        *why = "register caching needs the warp shuffles of CUDA";
         return false;
     }
     if (s->access & ACC_WRITE) {
@@ -135,6 +135,10 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
         return false;
     }
     switch (m) {
+    case MEM_REGISTER: {
+        RegisterCache rc;
+        return placement_register_cache(a, k, s, &rc, why);
+    }
     case MEM_SHARED: {
         if (!type_is_grid(s->type)) {
             *why = "shared memory holds tiles of an Image or Block";
@@ -251,5 +255,59 @@ bool placement_stream_window(Arena *a, Function *k, Symbol *s, StreamWindow *w, 
         w->n[d] = (int)(w->t.max[d] - w->t.min[d] + 1);
     }
     stream_columns(a, k, s, w);
+    return true;
+}
+
+bool placement_register_cache(Arena *a, Function *k, Symbol *s, RegisterCache *rc, const char **why)
+{
+    memset(rc, 0, sizeof *rc);
+    if (s->access & ACC_WRITE) {
+        *why = "the kernel writes it (only global memory can be written)";
+        return false;
+    }
+    if (!type_is_grid(s->type)) {
+        *why = "registers of a warp cache an Image or Block";
+        return false;
+    }
+    if (!placement_shared_tile(a, k, s, &rc->t, why))
+        return false;
+    int dims = rc->t.dims;
+    if (rc->t.max[0] - rc->t.min[0] >= PLACEMENT_WARP) {
+        *why = arena_printf(a, "its footprint is %d points or wider in x, more than a warp holds", PLACEMENT_WARP);
+        return false;
+    }
+    long long cells = 1;
+    for (int d = 0; d < 3; d++) {
+        rc->n[d] = d < dims ? (int)(rc->t.max[d] - rc->t.min[d] + 1) : 1;
+        cells *= rc->n[d];
+    }
+    rc->used = arena_alloc(a, sizeof(bool) * (size_t)cells);
+    Footprint *fp = analyze_footprint(a, k);
+    NodeList acc = ast_query_accesses(a, k->body, s);
+    for (int i = 0; i < acc.len; i++) {
+        const AccessFootprint *af = footprint_of(fp, acc.items[i]);
+        long long lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+        for (int d = 0; d < dims; d++) {
+            lo[d] = af->min[d] - rc->t.min[d];
+            hi[d] = af->max[d] - rc->t.min[d];
+        }
+        for (long long z = lo[2]; z <= hi[2]; z++)
+            for (long long y = lo[1]; y <= hi[1]; y++)
+                for (long long x = lo[0]; x <= hi[0]; x++)
+                    rc->used[(z * rc->n[1] + y) * rc->n[0] + x] = true;
+    }
+    for (int r = 0; r < rc->n[1] * rc->n[2]; r++) {
+        int in_row = 0, first = -1, last = -1;
+        for (int x = 0; x < rc->n[0]; x++)
+            if (rc->used[r * rc->n[0] + x]) {
+                in_row++;
+                last = x;
+                if (first < 0)
+                    first = x;
+            }
+        rc->rows += in_row > 0;
+        rc->registers += in_row == 0 ? 0 : last > first ? 2 : 1;
+        rc->values += in_row;
+    }
     return true;
 }

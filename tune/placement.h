@@ -47,6 +47,26 @@ typedef struct StreamWindow {
  * window (*w): a read-only Block whose footprint is known, read through one view;
  * when not, *why says why. */
 bool placement_stream_window(Arena *a, Function *k, Symbol *s, StreamWindow *w, const char **why);
+/* Threads of a warp along x (register caching). */
+#define PLACEMENT_WARP 32
+/* Register caching of one array (mem_<array> register, pass_register_cache): the
+ * warp's threads hold the rows of the footprint's box the body reads, one register
+ * per row (element idx + x0 of the row, x0 its first offset read) or two where it
+ * reads further (idx + x0 + 32 too), and every element of the box the body reads
+ * (used, x fastest) is fetched from the lane that holds it. */
+typedef struct RegisterCache {
+    SharedTile t;        /* the view, its alias declaration, the box min..max */
+    int n[3];            /* the box's extent (1 past the dimensions) */
+    bool *used;          /* per element of the box */
+    int rows;            /* rows of the box the body reads */
+    int registers;       /* the registers that hold them, per thread */
+    int values;          /* elements of the box the body reads */
+} RegisterCache;
+/* Whether array s of kernel k can be cached in registers of a warp (*rc): a
+ * read-only Image or Block whose footprint is known (as for a shared tile) and
+ * narrower than a warp in x; when not, *why says why. The backend must have warp
+ * shuffles too (placement_allowed). */
+bool placement_register_cache(Arena *a, Function *k, Symbol *s, RegisterCache *rc, const char **why);
 /* Elements a constant-memory copy of s must hold: fixed-size arrays their size,
  * grid arrays the grid (from --size or literal grid_size) plus halo; -1 when not
  * known at compile time. */

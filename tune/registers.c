@@ -203,6 +203,17 @@ static bool most_loads_visit(Node *n, void *q)
     return true;
 }
 
+/* The 32-bit registers of array s's register cache (pass_register_cache): its
+ * rows' registers and the values a point reads; 0 when it cannot have one. */
+static int cache_regs(Arena *a, Function *k, Symbol *s)
+{
+    RegisterCache rc;
+    const char *why;
+    if (!placement_register_cache(a, k, s, &rc, &why))
+        return 0;
+    return (rc.registers + rc.values) * (int)((type_size(s->type->elem) + 3) / 4);
+}
+
 /* The 32-bit registers of the stream_z windows of k: of the arrays placed in
  * global memory (placed), or of every array that may have a window. */
 static int window_regs(Arena *a, Function *k, bool placed)
@@ -237,6 +248,9 @@ void registers_terms(Arena *a, Function *k, RegTerms *t)
      * (measured: 1 to 24 more registers with coarsening, docs/tuning.md). */
     t->coarsen = m.most < REGISTERS_COARSEN_MAX ? m.most : REGISTERS_COARSEN_MAX;
     t->window = window_regs(a, k, false);
+    t->cache = arena_alloc(a, sizeof(int) * (size_t)(k->nparams + 1));
+    for (int i = 0; i < k->nparams; i++)
+        t->cache[i] = cache_regs(a, k, k->params[i]);
     LoopTable loops = analyze_loops(a, k);
     t->lines = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
     t->unroll = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
@@ -259,20 +273,25 @@ RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp)
     e.points = tp->coarsen[0] * tp->coarsen[1] * tp->coarsen[2];
     e.coarsen = e.points > 1 ? t.coarsen : 0;
     e.window = tp->stream_z ? window_regs(a, k, true) : 0;
+    for (int i = 0; i < k->nparams; i++)
+        if (k->params[i]->mem == MEM_REGISTER)
+            e.cache += t.cache[i];
     for (int i = 0; i < t.nloops; i++)
         for (int u = 0; u < tp->nunroll; u++)
             if (tp->unroll[u].line == t.lines[i] && tp->unroll[u].factor > 1)
                 e.unrolled += t.unroll[i];
-    e.total = e.index + e.live + e.loaded + e.coarsen + e.unrolled + e.window;
+    e.total = e.index + e.live + e.loaded + e.coarsen + e.unrolled + e.window + e.cache;
     return e;
 }
 
 /* ---- the budget ------------------------------------------------------------------------ */
 
 /* The most registers any configuration of the space can need, and the least. */
-static int most_of(const RegTerms *t)
+static int most_of(const RegTerms *t, const Function *k, bool shuffles)
 {
     int v = t->index + t->live + t->loaded + t->coarsen + t->window;
+    for (int i = 0; shuffles && i < k->nparams; i++)
+        v += t->cache[i];
     for (int i = 0; i < t->nloops; i++)
         v += t->unroll[i];
     return v;
@@ -285,7 +304,7 @@ static int least_of(const RegTerms *t)
 
 /* The estimate as a Python expression over the tuning parameters: a number per
  * kernel, plus a term for coarsening and one per unrollable loop. */
-static const char *estimate_expr(Arena *a, const RegTerms *t)
+static const char *estimate_expr(Arena *a, const RegTerms *t, const Function *k, bool shuffles)
 {
     StrBuf sb = {0};
     sb_printf(&sb, "%d", least_of(t));
@@ -294,6 +313,9 @@ static const char *estimate_expr(Arena *a, const RegTerms *t)
                   t->window ? " or stream_z > 0" : "");
     if (t->window)
         sb_printf(&sb, " + (%d if stream_z > 0 else 0)", t->window);
+    for (int i = 0; shuffles && i < k->nparams; i++)
+        if (t->cache[i])
+            sb_printf(&sb, " + (%d if mem_%s == 'register' else 0)", t->cache[i], k->params[i]->name);
     for (int i = 0; i < t->nloops; i++)
         if (t->unroll[i])
             sb_printf(&sb, " + (%d if unroll_L%d > 1 else 0)", t->unroll[i], t->lines[i]);
@@ -308,12 +330,12 @@ int registers_restrictions(Arena *a, Function *k, const SpaceOptions *o, int max
         return 0;
     RegTerms t;
     registers_terms(a, k, &t);
-    int most = most_of(&t), n = 0;
+    int most = most_of(&t, k, o->backend->warp_shuffles), n = 0;
     /* A kernel that needs more than a thread may have spills in every
      * configuration: nothing to choose between, nothing left out. */
     if (least_of(&t) > REGISTERS_PER_THREAD)
         return 0;
-    const char *e = estimate_expr(a, &t);
+    const char *e = estimate_expr(a, &t, k, o->backend->warp_shuffles);
     bool sum = strchr(e, '+') != NULL;
     if (most > REGISTERS_PER_THREAD)
         out[n++] = arena_printf(a, "%s <= %d", e, REGISTERS_PER_THREAD);
@@ -523,6 +545,8 @@ void registers_print_liveness(FILE *out, Arena *a, const Program *prog, Function
                 e.total, e.index, e.live, e.loaded, e.coarsen, e.points, e.points == 1 ? "" : "s", e.unrolled);
         if (e.window)
             fprintf(out, " + %d window%s (stream_z)", e.window, e.window == 1 ? "" : "s");
+        if (e.cache)
+            fprintf(out, " + %d register cache", e.cache);
         fputc('\n', out);
     }
     Reach r = {prog, arena_alloc(a, sizeof(bool) * (size_t)(prog->nfuncs + 1))};

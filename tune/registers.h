@@ -25,6 +25,7 @@ typedef struct RegEstimate {
     int points;     /* grid points per thread: coarsen_x * coarsen_y * coarsen_z */
     int unrolled;   /* per loop unrolled by a factor > 1: half the peak of its body's locals */
     int window;     /* stream_z: the values of the windows of planes (pass_stream_z) */
+    int cache;      /* mem_<array> register: the rows' registers and values (pass_register_cache) */
     int total;
 } RegEstimate;
 
@@ -32,6 +33,7 @@ typedef struct RegEstimate {
 typedef struct RegTerms {
     int index, live, loaded, coarsen;
     int window;     /* what the windows take with stream_z, every array that may have one in one */
+    int *cache;     /* per parameter: what its register cache takes (0: it cannot have one) */
     int *lines;     /* per for loop of the body: its line and what unrolling it adds */
     int *unroll;
     int nloops;

@@ -151,7 +151,8 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     Budget shared, constant;
     budget_init(&shared, MEM_SHARED, o);
     budget_init(&constant, MEM_CONSTANT, o);
-    static const MemKind kinds[] = {MEM_GLOBAL, MEM_SHARED, MEM_TEXTURE, MEM_CONSTANT};
+    static const MemKind kinds[] = {MEM_GLOBAL, MEM_SHARED, MEM_TEXTURE, MEM_CONSTANT, MEM_REGISTER};
+    StrBuf registers = {0};  /* register caching needs whole warps along x */
     for (int i = 0; i < k->nparams; i++) {
         Symbol *sym = k->params[i];
         if (!type_is_grid(sym->type) && sym->type->kind != TY_ARRAY)
@@ -171,6 +172,8 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             budget_add(&shared, a, k, sym, o);
         if (allowed[MEM_CONSTANT])
             budget_add(&constant, a, k, sym, o);
+        if (allowed[MEM_REGISTER])
+            sb_printf(&registers, "%smem_%s != 'register'", registers.len ? " and " : "", sym->name);
     }
     /* One unroll_L<line> per line on which a for loop starts (loops_unroll_factors
      * says which factors); [1] for a loop that cannot be unrolled. */
@@ -184,6 +187,10 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     s->restrict_[s->nr++] = arena_printf(a, "block_size_x*block_size_y*block_size_z <= %d", PARAMS_MAX_BLOCK_THREADS);
     if (stream)
         s->restrict_[s->nr++] = stream;
+    if (registers.len)
+        s->restrict_[s->nr++] = arena_printf(a, "(block_size_x %% %d == 0 and (coarsen_x == 1 or interleaved == 1)) or "
+                                                "(%s)", PLACEMENT_WARP, sb_str(&registers));
+    sb_free(&registers);
     const char *r;
     if (o->backend->gpu && (r = budget_restriction(&shared, a)))
         s->restrict_[s->nr++] = r;
