@@ -14,7 +14,8 @@
 #      results, texture reads) checked on the hardware;
 #   4. runs the proxy with --backend cuda, validated cell by cell: v1, v2, v3, v2 --resident;
 #   5. benchmarks: bench/gpu/sum7.c (the 7-point double stencil at 256^3 through its
-#      plan: GStencil/s and the fraction of the device's copy bandwidth) and
+#      plan: GStencil/s and the fraction of the device's copy bandwidth; the sample's
+#      configuration, stream_z and register caching side by side) and
 #      bench/miniamr.sh -b cuda (the miniAMR kernels);
 # and ends with "N passed, M failed" (the benchmarks' numbers are printed, not judged;
 # docs/performance.md is where they are recorded).
@@ -63,11 +64,26 @@ bash tests/run_proxy.sh "$PROXY" 0 validated=true differences=0 resident=true --
 result proxy.resident $?
 
 echo "== 5. benchmarks"
-mkdir -p "$W/sum7"
-"$BUILD/imcl" -b cuda --prefix cuda_ -o "$W/sum7" -t samples/sum7/params.json samples/sum7/sum7.imcl &&
-    "$NVCC" -O3 -I "$W/sum7" "$W/sum7/sum7.cu" bench/gpu/copy_bw.cu bench/gpu/sum7.c -o "$W/sum7/bench" &&
-    "$W/sum7/bench" 256 20
-result bench.sum7 $?
+# the sample's configuration, then z-marching (stream_z) and register caching
+SUM7_CONFIGS=(
+    "$(cat samples/sum7/params.json)"
+    '{"block_size_x": 32, "block_size_y": 8, "stream_z": 16}'
+    '{"block_size_x": 64, "block_size_y": 4, "stream_z": 32}'
+    '{"block_size_x": 128, "block_size_y": 2, "stream_z": 64, "interior": 0}'
+    '{"mem_input": "register", "block_size_x": 32, "block_size_y": 4, "block_size_z": 2}'
+    '{"mem_input": "register", "block_size_x": 64, "block_size_y": 4, "block_size_z": 1, "coarsen_z": 4}'
+)
+i=0
+for cfg in "${SUM7_CONFIGS[@]}"; do
+    i=$((i + 1))
+    mkdir -p "$W/sum7-$i"
+    echo "$cfg" >"$W/sum7-$i/params.json"
+    echo "sum7 configuration $i: $cfg"
+    "$BUILD/imcl" -b cuda --prefix cuda_ -o "$W/sum7-$i" -t "$W/sum7-$i/params.json" samples/sum7/sum7.imcl &&
+        "$NVCC" -O3 -I "$W/sum7-$i" "$W/sum7-$i/sum7.cu" bench/gpu/copy_bw.cu bench/gpu/sum7.c -o "$W/sum7-$i/bench" &&
+        "$W/sum7-$i/bench" 256 20
+    result "bench.sum7.$i" $?
+done
 bash bench/miniamr.sh -p "$PROXY" -b cuda
 result bench.miniamr $?
 
