@@ -23,6 +23,10 @@ For each sample (samples/<K>/<K>.imcl, driver tests/run/check_<K>.c):
      driver is linked; it is run when `nvidia-smi -L` lists a GPU. The same flavour
      is built with scripts/nvcc-cpu (the CUDA emulated on the CPU) and run, always,
      at the sizes of step 2, device memory leaks failing (IMCL_EMU_LEAKS=fail).
+  3b. The newest parameters, which a uniform sample seldom reaches: for each of
+     stream_z and each array that may be in registers, --new-n configurations of
+     the dump that use it (the other parameters drawn) are run as in steps 2 (OpenCL)
+     and 3 (CUDA, emulated).
   4. Negative checks, for the opencl, cuda and c dumps: configurations that break
      each restriction (built from listed values), unknown parameter names, unknown
      array names, values outside the listed range of each parameter, and memory
@@ -261,6 +265,35 @@ class Space:
             if self.valid(cfg):
                 seen.setdefault(key(cfg), cfg)
         return list(seen.values()), None
+
+
+    def select_fixed(self, fix, n, rng, tries=20000):
+        """Up to n valid configurations whose parameters in `fix` take one of the values
+        fix gives (the others drawn from the space): configurations too rare in the space
+        for a uniform sample to reach, such as stream_z with its one-deep blocks."""
+        if any(k not in self.params or not [v for v in fix[k] if v in self.params[k]] for k in fix):
+            return []
+        seen = {}
+        for _ in range(tries):
+            if len(seen) >= n:
+                break
+            cfg = {k: rng.choice([v for v in fix[k] if v in self.params[k]] if k in fix else self.params[k])
+                   for k in self.names}
+            if self.valid(cfg):
+                seen.setdefault(json.dumps(cfg, sort_keys=True), cfg)
+        return list(seen.values())
+
+
+def newest(space):
+    """The `fix` dicts of Space.select_fixed that reach the newest parameters of a space:
+    z-marching (stream_z above 0) and each array in registers of the warp."""
+    out = []
+    if "stream_z" in space.params:
+        out.append({"stream_z": [v for v in space.params["stream_z"] if v > 0], "block_size_z": [1], "coarsen_z": [1]})
+    for name, vals in space.params.items():
+        if name.startswith("mem_") and "register" in vals:
+            out.append({name: ["register"], "block_size_x": [32, 64, 128]})
+    return out
 
 
 # ---------------------------------------------------------------- positive checks
@@ -548,6 +581,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument("--run-max", type=int, default=12, help="--quick: variants run per sample (default 12)")
     ap.add_argument("--cuda-n", type=int, default=10, help="CUDA variants compiled per sample (default 10)")
+    ap.add_argument("--new-n", type=int, default=2,
+                    help="variants run per sample, backend and newest parameter (stream_z, each mem_ register; default 2)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
     ap.add_argument("--cc", default=os.environ.get("CC", "gcc"))
     ap.add_argument("--nvcc", default=os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc"))
@@ -615,6 +650,14 @@ def main():
         cuda_sel, _ = cspace.select(args.cuda_n, crng) if args.cuda_n > 0 else ([], 0)
         for i, cfg in enumerate(cuda_sel):
             jobs.append((check_cuda, (args, s, i, cfg, cache, gpu)))
+        # the newest parameters, which a uniform sample seldom reaches: --new-n runs each
+        nrng = random.Random(args.seed * 9_000_011 + zlib.crc32(s.name.encode()))
+        new_ocl = [c for fix in newest(space) for c in space.select_fixed(fix, args.new_n, nrng)]
+        new_cuda = [c for fix in newest(cspace) for c in cspace.select_fixed(fix, args.new_n, nrng)]
+        for i, cfg in enumerate(new_ocl):
+            jobs.append((check_config, (args, s, 1000 + i, cfg, True, cache)))
+        for i, cfg in enumerate(new_cuda):
+            jobs.append((check_cuda, (args, s, 1000 + i, cfg, cache, gpu)))
         nneg = 0
         if not args.no_negative:
             for backend in ("opencl", "cuda", "c"):
@@ -625,7 +668,8 @@ def main():
         summary.append(f"{s.name}: {len(space.names)} parameters, {space.raw_count()} combinations, "
                        f"{total if total is not None else 'too many to count'} valid; {len(selected)} selected "
                        f"(compiled with c and opencl), {len(run_idx)} run, {len(cuda_sel)} compiled with cuda and run "
-                       f"emulated{' and on the GPU' if gpu else ''}; {nneg} negative probes")
+                       f"emulated{' and on the GPU' if gpu else ''}; {len(new_ocl)} opencl and {len(new_cuda)} cuda "
+                       f"with stream_z or register; {nneg} negative probes")
 
     for line in summary:
         print(line, flush=True)
