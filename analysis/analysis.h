@@ -73,6 +73,7 @@ KernelCost analyze_cost(Arena *a, Function *k);
 typedef struct LoopInfo {
     Node *loop;
     int line;              /* loop->loc.line, the key of unroll_L<line> */
+    const char *label;     /* its C label (`taps: for`), the key of unroll_<label>; or NULL */
     bool unrollable;
     const char *why;       /* when not unrollable: the reason ("its body assigns 'i'") */
     /* Unrollable loops only. */
@@ -97,6 +98,10 @@ typedef struct LoopTable {
 void analyze_loop(Arena *a, Node *loop, LoopInfo *out);
 LoopTable analyze_loops(Arena *a, const Function *k);
 const LoopInfo *loops_find(const LoopTable *t, int line);
+/* The loop labelled `label`, or NULL. */
+const LoopInfo *loops_find_label(const LoopTable *t, const char *label);
+/* Its tuning parameter: unroll_<label> for a labelled loop, else unroll_L<line>. */
+const char *loops_param_name(Arena *a, const LoopInfo *li);
 
 /* Largest unroll factor imcl lists. */
 #define LOOPS_MAX_FACTOR 64

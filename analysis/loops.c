@@ -259,6 +259,7 @@ void analyze_loop(Arena *a, Node *loop, LoopInfo *li)
     memset(li, 0, sizeof *li);
     li->loop = loop;
     li->line = loop->loc.line;
+    li->label = loop->u.loop.label;
     li->why = canon_init(a, loop->u.loop.init, li);
     if (!li->why)
         li->why = canon_cond(a, loop->u.loop.cond, li);
@@ -332,6 +333,19 @@ const LoopInfo *loops_find(const LoopTable *t, int line)
         if (t->items[i].line == line)
             return &t->items[i];
     return NULL;
+}
+
+const LoopInfo *loops_find_label(const LoopTable *t, const char *label)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->items[i].label && strcmp(t->items[i].label, label) == 0)
+            return &t->items[i];
+    return NULL;
+}
+
+const char *loops_param_name(Arena *a, const LoopInfo *li)
+{
+    return li->label ? arena_printf(a, "unroll_%s", li->label) : arena_printf(a, "unroll_L%d", li->line);
 }
 
 int loops_unroll_factors(const LoopInfo *li, int *out, int max)

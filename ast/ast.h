@@ -216,7 +216,8 @@ typedef struct Node {
         struct { Symbol *sym; struct Node *init; bool is_const; } decl;
         struct { struct Node *expr; } expr_stmt;
         struct { struct Node *cond, *then, *els; } if_;
-        struct { struct Node *init, *cond, *step, *body; } loop;
+        /* label: a for loop's C label (`taps: for (...)`, unroll_taps), or NULL */
+        struct { struct Node *init, *cond, *step, *body; const char *label; } loop;
         struct { struct Node *value; } ret;
         struct { const char *text; } comment;
     } u;

@@ -310,11 +310,27 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...)
 
 void diag_plain_error(Diag *d, const char *fmt, ...)
 {
-    d->errors++;
-    if (!d->out)
+    if (!d->out) {
+        d->errors++;
         return;
+    }
     va_list ap;
     va_start(ap, fmt);
+    if (d->locate) {
+        StrBuf msg = {0};
+        sb_vprintf(&msg, fmt, ap);
+        va_end(ap);
+        Loc loc = d->locate(d->locate_ctx, sb_str(&msg));
+        if (loc.file) {
+            diag_error(d, loc, "%s", sb_str(&msg));
+        } else {
+            d->errors++;
+            fprintf(d->out, "imcl: error: %s\n", sb_str(&msg));
+        }
+        sb_free(&msg);
+        return;
+    }
+    d->errors++;
     fputs("imcl: error: ", d->out);
     vfprintf(d->out, fmt, ap);
     fputc('\n', d->out);

@@ -56,6 +56,11 @@ typedef struct Diag {
     int max_errors;   /* stop printing after this many (0: unlimited) */
     Arena *arena;
     struct SourceCache *cache;
+    /* When set, a diag_plain_error message is reported where locate puts it (a
+     * recipe's line for the parameter it names: tune/recipe.c); a Loc without a file
+     * keeps it plain. */
+    Loc (*locate)(void *ctx, const char *message);
+    void *locate_ctx;
 } Diag;
 
 /* out NULL: a quiet Diag that counts the errors and prints nothing. */

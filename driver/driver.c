@@ -59,8 +59,7 @@ bool driver_parse_size(DriverOptions *o, const char *text)
     return true;
 }
 
-/* The backend and device facts that placements depend on. */
-static SpaceOptions space_options(const DriverOptions *o, const Backend *b)
+SpaceOptions driver_space_options(const DriverOptions *o, const Backend *b)
 {
     SpaceOptions so = {b, o->size_dims ? o->size : NULL, o->size_dims, b->shared_limit, b->constant_limit};
     if (o->shared_limit)
@@ -252,8 +251,7 @@ int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, 
     return 0;
 }
 
-/* The backend of --dump-space and of the batch mode: the first one asked for. */
-static int first_backend(const DriverOptions *o)
+int driver_first_backend(const DriverOptions *o)
 {
     unsigned backends = o->backends ? o->backends : 1u; /* default: the first, cuda */
     for (int b = 0; b < driver_nbackends; b++)
@@ -264,7 +262,7 @@ static int first_backend(const DriverOptions *o)
 
 int driver_dump_space(FILE *out, Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u)
 {
-    SpaceOptions so = space_options(o, driver_backends[first_backend(o)]);
+    SpaceOptions so = driver_space_options(o, driver_backends[driver_first_backend(o)]);
     if (strcmp(o->dump_format, "t1") == 0)
         return space_dump_t1(out, a, diag, u->kernels, u->nk, &so) ? 0 : 2;
     space_dump_imcl(out, a, u->kernels, u->nk, &so);
@@ -288,7 +286,7 @@ int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUn
     for (int b = 0; b < driver_nbackends && !status; b++) {
         if (!(backends & 1u << b))
             continue;
-        SpaceOptions so = space_options(o, driver_backends[b]);
+        SpaceOptions so = driver_space_options(o, driver_backends[b]);
         for (int i = 0; i < nk; i++)
             if (!params_for_kernel(given, u->kernels[i], &so, a, &tps[i], diag))
                 status = 2;
@@ -338,13 +336,19 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
 {
     TuneParams given;
     params_init(&given);
-    if (o->params_file && !params_load(&given, o->params_file, a, diag))
+    /* with -r, -t holds the values of the recipe's tunables */
+    if (o->params_file && !o->recipe_file && !params_load(&given, o->params_file, a, diag))
         return 2;
 
     DriverUnit u;
     int status = driver_load(a, diag, o, NULL, 0, &u);
     if (status)
         return status;
+    if (o->recipe_file) {
+        if (!o->dump_space)
+            driver_prepare(a, diag, &u);
+        return driver_recipe(a, diag, o, &u);
+    }
 
     if (o->footprint || o->analyze) {
         for (int i = 0; i < u.nk; i++) {
@@ -358,7 +362,7 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     }
     if (o->liveness) {
         /* With -t, the register estimate of that configuration for the first backend. */
-        SpaceOptions so = space_options(o, driver_backends[first_backend(o)]);
+        SpaceOptions so = driver_space_options(o, driver_backends[driver_first_backend(o)]);
         for (int i = 0; i < u.nk; i++) {
             TuneParams tp;
             if (o->params_file && !params_for_kernel(&given, u.kernels[i], &so, a, &tp, diag))

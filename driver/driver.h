@@ -15,6 +15,7 @@ extern const int driver_nbackends;
 typedef struct DriverOptions {
     const char *input;
     const char *params_file;
+    const char *recipe_file;  /* -r: a Lua recipe sets the configuration (tune/recipe.c) */
     const char *output_dir;
     const char *kernel;
     const char *prefix;
@@ -37,6 +38,11 @@ typedef struct DriverOptions {
 void driver_options_init(DriverOptions *o);
 bool driver_add_backend(DriverOptions *o, const char *name);
 bool driver_parse_size(DriverOptions *o, const char *text);
+struct SpaceOptions;
+/* The backend and device facts that placements depend on. */
+struct SpaceOptions driver_space_options(const DriverOptions *o, const Backend *b);
+/* The backend of --dump-space and of the batch mode: the first one asked for. */
+int driver_first_backend(const DriverOptions *o);
 /* Runs the whole compilation; returns the exit status (0, 1 or 2). */
 int driver_run(const DriverOptions *o);
 
@@ -72,6 +78,11 @@ int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUn
 /* Writes every file of out into dir (created when missing), each through a temporary
  * file and a rename. Returns 0 or 2. */
 int driver_write(Diag *diag, const char *dir, const struct Outputs *out);
+/* -r (driver/recipes.c): the recipe o->recipe_file sets the configuration of each
+ * kernel of u for each backend (the tunables' values from o->params_file when given),
+ * and the files are written to o->output_dir; with --dump-space, the recipe's space
+ * is printed instead. Returns the exit status. */
+int driver_recipe(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u);
 /* --batch (driver/batch.c): every configuration of o->batch_file into
  * o->output_dir/<line>/. Returns 0 when every line was generated, 1 when some failed,
  * 2 when the file cannot be read. */

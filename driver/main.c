@@ -17,7 +17,9 @@ static void backend_list(FILE *out, const char *sep, const char *last)
 static void usage(FILE *out)
 {
     fputs("usage: imcl [options] kernel.imcl\n"
-          "  -t, --params FILE     tuning parameters: flat JSON object, or legacy config.txt\n"
+          "  -t, --params FILE     tuning parameters: flat JSON object, or legacy config.txt;\n"
+          "                        with -r, the values of the recipe's tunables (JSON object)\n"
+          "  -r, --recipe FILE     a Lua recipe sets the configuration (docs/recipes.md)\n"
           "      --batch FILE      one configuration per line (flat JSON objects; - reads stdin),\n"
           "                        each generated into DIR/<line number>/ (-o DIR)\n"
           "  -b, --backend NAME    ",
@@ -59,6 +61,7 @@ int main(int argc, char **argv)
            OPT_BANDWIDTH, OPT_PEAK, OPT_BATCH, OPT_LIVE };
     static const struct option longs[] = {
         {"params", required_argument, NULL, 't'},
+        {"recipe", required_argument, NULL, 'r'},
         {"batch", required_argument, NULL, OPT_BATCH},
         {"backend", required_argument, NULL, 'b'},
         {"output-dir", required_argument, NULL, 'o'},
@@ -79,10 +82,13 @@ int main(int argc, char **argv)
     };
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":t:b:o:k:h", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":t:r:b:o:k:h", longs, NULL)) != -1) {
         switch (c) {
         case 't':
             o.params_file = optarg;
+            break;
+        case 'r':
+            o.recipe_file = optarg;
             break;
         case OPT_BATCH:
             o.batch_file = optarg;
@@ -181,6 +187,13 @@ int main(int argc, char **argv)
     if (optind != argc - 1) {
         fprintf(stderr, "imcl: error: %s\n", optind >= argc ? "no input file" : "more than one input file");
         usage(stderr);
+        return 2;
+    }
+    if (o.recipe_file && (o.batch_file || o.emit_ast || o.liveness || o.footprint || o.analyze ||
+                          (o.dump_space && strcmp(o.dump_format, "imcl") != 0))) {
+        fprintf(stderr, "imcl: error: -r generates or dumps the imcl space; it does not go with %s\n",
+                o.batch_file ? "--batch" : o.emit_ast ? "--emit-ast" : o.liveness ? "--liveness"
+                : o.footprint ? "--footprint" : o.analyze ? "--analyze" : "--dump-space=t1");
         return 2;
     }
     if (o.batch_file && (o.params_file || o.dump_space)) {

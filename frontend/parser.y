@@ -334,6 +334,9 @@ stmt
     | KW_WHILE '(' expr ')' stmt   { $$ = ast_build_while(A, $3, $5, L(@1)); }
     | KW_DO stmt KW_WHILE '(' expr ')' ';' { $$ = ast_build_do(A, $2, $5, L(@1)); }
     | KW_FOR '(' for_init expr_opt ';' expr_opt ')' stmt { $$ = ast_build_for(A, $3, $4, $6, $8, L(@1)); }
+    /* a label names a for loop for tuning (unroll_<label>); no goto reaches it */
+    | IDENT ':' KW_FOR '(' for_init expr_opt ';' expr_opt ')' stmt
+                                   { $$ = ast_build_for(A, $5, $6, $8, $10, L(@3)); $$->u.loop.label = $1; }
     | KW_BREAK ';'                 { $$ = ast_new(A, AST_BREAK, L(@1)); }
     | KW_CONTINUE ';'              { $$ = ast_new(A, AST_CONTINUE, L(@1)); }
     | KW_RETURN expr_opt ';'       { $$ = ast_build_return(A, $2, L(@1)); }

@@ -865,6 +865,28 @@ static void resolve_pragmas(Sema *s, Function *f)
 
 /* ---- functions ------------------------------------------------------------------- */
 
+/* A label names one for loop of its function (unroll_<label>). */
+typedef struct Labels {
+    Diag *diag;
+    NodeList seen;
+    Arena *a;
+} Labels;
+
+static bool check_label(Node *n, void *p)
+{
+    Labels *l = p;
+    if (n->kind != AST_FOR || !n->u.loop.label)
+        return true;
+    for (int i = 0; i < l->seen.len; i++)
+        if (strcmp(l->seen.items[i]->u.loop.label, n->u.loop.label) == 0) {
+            diag_error(l->diag, n->loc, "label '%s' already names the for loop on line %d", n->u.loop.label,
+                       l->seen.items[i]->loc.line);
+            return true;
+        }
+    nodelist_push(l->a, &l->seen, n);
+    return true;
+}
+
 static void function(Sema *s, Function *f)
 {
     s->fn = f;
@@ -894,6 +916,8 @@ static void function(Sema *s, Function *f)
     block(s, f->body);
     scope_pop(s);
     ast_fix_parents(f->body);
+    Labels l = {s->diag, {0}, s->a};
+    ast_walk(f->body, check_label, &l);
 }
 
 /* Helpers may call helpers, but not recursively: GPU code cannot recurse. */

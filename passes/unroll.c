@@ -314,15 +314,6 @@ static Node *unroll_partly(Unroll *u, int factor)
     return block;
 }
 
-static int factor_for(const TuneParams *tp, int line)
-{
-    int f = 1;
-    for (int i = 0; i < tp->nunroll; i++)
-        if (tp->unroll[i].line == line)
-            f = tp->unroll[i].factor;
-    return f;
-}
-
 /* The loops of `body` (k's body, or one side of pass_interior's split). */
 static int unroll_body(const PassCtx *c, Function *k, Node *body)
 {
@@ -337,7 +328,7 @@ static int unroll_body(const PassCtx *c, Function *k, Node *body)
      * inner loops already unrolled. */
     for (int i = t.n - 1; i >= 0; i--) {
         const LoopInfo *li = &t.items[i];
-        int factor = factor_for(tp, li->line);
+        int factor = params_unroll_factor(tp, li);
         if (factor <= 1)
             continue;
         if (!li->unrollable) {

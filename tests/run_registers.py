@@ -40,7 +40,7 @@ CONFIGS_3D = [(1, 1, 1), (2, 1, 1), (2, 2, 2), (4, 4, 2), (8, 8, 8)]
 CONFIGS_2D = [(1, 1, 1), (2, 1, 1), (2, 2, 1), (4, 4, 1), (8, 8, 1)]
 SAMPLES = ["sum7/sum7", "sum27/sum27", "blur5/blur5", "life/life", "sobel/sobel",
            "miniamr/miniamr", "miniamr/v3"]
-EXTRA = {"blur5/blur5": [{"coarsen_x": 2, "coarsen_y": 2, "unroll_L8": 5, "unroll_L9": 5}]}
+EXTRA = {"blur5/blur5": [{"coarsen_x": 2, "coarsen_y": 2, "unroll_rows": 5, "unroll_taps": 5}]}
 
 passed = failed = 0
 

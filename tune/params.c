@@ -81,11 +81,17 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         tp->stream_z = (int)v;
         return true;
     }
-    if (strncmp(name, "unroll_L", 8) == 0) {
-        char *end;
-        long line = strtol(name + 8, &end, 10);
-        if (!isdigit((unsigned char)name[8]) || *end || line < 1 || line > 1L << 30) {
-            diag_plain_error(d, "unknown parameter '%s' (unroll parameters are named unroll_L<line>)", name);
+    if (strncmp(name, "unroll_", 7) == 0) {
+        /* unroll_L<line>, or unroll_<label> for a labelled loop */
+        const char *key = name + 7;
+        bool by_line = key[0] == 'L' && isdigit((unsigned char)key[1]);
+        char *end = NULL;
+        long line = by_line ? strtol(key + 1, &end, 10) : 0;
+        bool ident = *key && !isdigit((unsigned char)*key);
+        for (const char *p = key; *p && ident; p++)
+            ident = isalnum((unsigned char)*p) || *p == '_';
+        if ((by_line && (*end || line < 1 || line > 1L << 30)) || (!by_line && !ident)) {
+            diag_plain_error(d, "unknown parameter '%s' (unroll parameters are named unroll_L<line> or unroll_<label>)", name);
             return false;
         }
         if (v < 1 || v > 1 << 16) {
@@ -93,19 +99,19 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
             return false;
         }
         for (int i = 0; i < tp->nunroll; i++)
-            if (tp->unroll[i].line == line) {
+            if (by_line ? tp->unroll[i].line == line : tp->unroll[i].label && strcmp(tp->unroll[i].label, key) == 0) {
                 tp->unroll[i].factor = (int)v;
                 return true;
             }
         ARENA_GROW(d->arena, tp->unroll, tp->nunroll, tp->capunroll);
-        tp->unroll[tp->nunroll++] = (UnrollChoice){(int)line, (int)v, false};
+        tp->unroll[tp->nunroll++] = (UnrollChoice){(int)line, by_line ? NULL : arena_strdup(d->arena, key), (int)v, false};
         return true;
     }
     if (strncmp(name, "mem_", 4) == 0) {
         diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected one of global, shared, texture, constant, register)", name, v);
         return false;
     }
-    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, stream_z, mem_<array> or unroll_L<line>)", name);
+    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, stream_z, mem_<array>, unroll_L<line> or unroll_<label>)", name);
     return false;
 }
 
@@ -287,34 +293,52 @@ bool params_load_text(TuneParams *tp, const char *path, const char *text, Arena 
     return load_legacy(tp, path, arena_strdup(a, text), a, d);
 }
 
-/* unroll_L<line> against the loops of k (analyze_loops): a factor above 1 needs an
- * unrollable loop, and no factor may pass the largest one the space lists (every
- * factor up to it is correct: the unrolled loop runs the remainder). */
-static bool check_unroll(UnrollChoice *u, const LoopTable *loops, Diag *d)
+/* unroll_L<line> and unroll_<label> against the loops of k (analyze_loops): a factor
+ * above 1 needs an unrollable loop, and no factor may pass the largest one the space
+ * lists (every factor up to it is correct: the unrolled loop runs the remainder). A
+ * labelled loop is named by its label. */
+static bool check_unroll(UnrollChoice *u, const LoopTable *loops, Arena *a, Diag *d)
 {
-    const LoopInfo *li = loops_find(loops, u->line);
+    const LoopInfo *li = u->label ? loops_find_label(loops, u->label) : loops_find(loops, u->line);
     if (!li)
         return true;
+    const char *name = u->label ? arena_printf(a, "unroll_%s", u->label) : arena_printf(a, "unroll_L%d", u->line);
+    if (!u->label && li->label) {
+        diag_plain_error(d, "parameter '%s': the for loop on line %d is labelled '%s': its parameter is unroll_%s",
+                         name, li->line, li->label, li->label);
+        return false;
+    }
     u->used = true;
     if (u->factor == 1)
         return true;
     if (!li->unrollable) {
-        diag_plain_error(d, "parameter 'unroll_L%d': value %d is not allowed (the for loop on line %d cannot be unrolled: %s; expected 1)",
-                         u->line, u->factor, u->line, li->why);
+        diag_plain_error(d, "parameter '%s': value %d is not allowed (the for loop on line %d cannot be unrolled: %s; expected 1)",
+                         name, u->factor, li->line, li->why);
         return false;
     }
     int listed[16];
     int max = listed[loops_unroll_factors(li, listed, 16) - 1];
     if (u->factor > max) {
         if (li->trip_known)
-            diag_plain_error(d, "parameter 'unroll_L%d': value %d is not allowed (the for loop on line %d runs %lld time%s; expected 1 to %d)",
-                             u->line, u->factor, u->line, li->trip, li->trip == 1 ? "" : "s", max);
+            diag_plain_error(d, "parameter '%s': value %d is not allowed (the for loop on line %d runs %lld time%s; expected 1 to %d)",
+                             name, u->factor, li->line, li->trip, li->trip == 1 ? "" : "s", max);
         else
-            diag_plain_error(d, "parameter 'unroll_L%d': value %d is not allowed (the for loop on line %d runs an unknown number of times; expected 1 to %d)",
-                             u->line, u->factor, u->line, max);
+            diag_plain_error(d, "parameter '%s': value %d is not allowed (the for loop on line %d runs an unknown number of times; expected 1 to %d)",
+                             name, u->factor, li->line, max);
         return false;
     }
     return true;
+}
+
+int params_unroll_factor(const TuneParams *tp, const LoopInfo *li)
+{
+    int f = 1;
+    for (int i = 0; i < tp->nunroll; i++) {
+        const UnrollChoice *u = &tp->unroll[i];
+        if (li->label ? u->label && strcmp(u->label, li->label) == 0 : !u->label && u->line == li->line)
+            f = u->factor;
+    }
+    return f;
 }
 
 /* Register caching (pass_register_cache): whole warps along x, and a thread's
@@ -466,7 +490,7 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     }
     LoopTable loops = analyze_loops(d->arena, k);
     for (int i = 0; i < given->nunroll; i++)
-        ok &= check_unroll(&given->unroll[i], &loops, d);
+        ok &= check_unroll(&given->unroll[i], &loops, a, d);
     /* Placements are properties of the kernel's arrays while it is compiled. */
     for (int j = 0; j < k->nparams; j++)
         k->params[j]->mem = params_mem_of(out, k->params[j]->name);
@@ -514,10 +538,15 @@ bool params_check_unused(const TuneParams *tp, Diag *d)
             diag_plain_error(d, "parameter 'mem_%s': no kernel has an array named '%s'", tp->mem[i].array, tp->mem[i].array);
             ok = false;
         }
-    for (int i = 0; i < tp->nunroll; i++)
-        if (!tp->unroll[i].used) {
-            diag_plain_error(d, "parameter 'unroll_L%d': no for loop starts on line %d", tp->unroll[i].line, tp->unroll[i].line);
-            ok = false;
-        }
+    for (int i = 0; i < tp->nunroll; i++) {
+        const UnrollChoice *u = &tp->unroll[i];
+        if (u->used)
+            continue;
+        if (u->label)
+            diag_plain_error(d, "parameter 'unroll_%s': no for loop is labelled '%s'", u->label, u->label);
+        else
+            diag_plain_error(d, "parameter 'unroll_L%d': no for loop starts on line %d", u->line, u->line);
+        ok = false;
+    }
     return ok;
 }

@@ -12,7 +12,8 @@ typedef struct MemChoice {
 } MemChoice;
 
 typedef struct UnrollChoice {
-    int line;
+    int line;           /* unroll_L<line>, or 0 */
+    const char *label;  /* unroll_<label>, or NULL */
     int factor;
     bool used;
 } UnrollChoice;
@@ -66,6 +67,10 @@ bool params_for_kernel(TuneParams *given, Function *k, const struct SpaceOptions
  * backend that chooses between two variants at run time; returns false, and leaves
  * *cpu alone, when the geometry was given. */
 bool params_cpu_variant(const TuneParams *given, TuneParams *cpu);
+struct LoopInfo;
+/* The unroll factor tp gives loop li (1 when it names none): unroll_<label> for a
+ * labelled loop, unroll_L<line> for another. */
+int params_unroll_factor(const TuneParams *tp, const struct LoopInfo *li);
 /* The placement tp gives `array` (global when it names none). */
 MemKind params_mem_of(const TuneParams *tp, const char *array);
 /* After every kernel: names that matched no kernel are errors. */

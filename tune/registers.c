@@ -253,10 +253,13 @@ void registers_terms(Arena *a, Function *k, RegTerms *t)
         t->cache[i] = cache_regs(a, k, k->params[i]);
     LoopTable loops = analyze_loops(a, k);
     t->lines = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
+    t->names = arena_alloc(a, sizeof(char *) * (size_t)(loops.n + 1));
+    t->loops = loops.items;
     t->unroll = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
     t->nloops = loops.n;
     for (int i = 0; i < loops.n; i++) {
         t->lines[i] = loops.items[i].line;
+        t->names[i] = loops_param_name(a, &loops.items[i]);
         int body = loops.items[i].unrollable ? body_locals_peak(a, lv, loops.items[i].loop) : 0;
         t->unroll[i] = (body + 1) / 2;
     }
@@ -277,9 +280,8 @@ RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp)
         if (k->params[i]->mem == MEM_REGISTER)
             e.cache += t.cache[i];
     for (int i = 0; i < t.nloops; i++)
-        for (int u = 0; u < tp->nunroll; u++)
-            if (tp->unroll[u].line == t.lines[i] && tp->unroll[u].factor > 1)
-                e.unrolled += t.unroll[i];
+        if (params_unroll_factor(tp, &t.loops[i]) > 1)
+            e.unrolled += t.unroll[i];
     e.total = e.index + e.live + e.loaded + e.coarsen + e.unrolled + e.window + e.cache;
     return e;
 }
@@ -318,7 +320,7 @@ static const char *estimate_expr(Arena *a, const RegTerms *t, const Function *k,
             sb_printf(&sb, " + (%d if mem_%s == 'register' else 0)", t->cache[i], k->params[i]->name);
     for (int i = 0; i < t->nloops; i++)
         if (t->unroll[i])
-            sb_printf(&sb, " + (%d if unroll_L%d > 1 else 0)", t->unroll[i], t->lines[i]);
+            sb_printf(&sb, " + (%d if %s > 1 else 0)", t->unroll[i], t->names[i]);
     const char *r = arena_strdup(a, sb_str(&sb));
     sb_free(&sb);
     return r;

@@ -35,6 +35,8 @@ typedef struct RegTerms {
     int window;     /* what the windows take with stream_z, every array that may have one in one */
     int *cache;     /* per parameter: what its register cache takes (0: it cannot have one) */
     int *lines;     /* per for loop of the body: its line and what unrolling it adds */
+    const char **names;  /* and its parameter (unroll_L<line> or unroll_<label>) */
+    struct LoopInfo *loops;
     int *unroll;
     int nloops;
 } RegTerms;

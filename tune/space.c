@@ -175,12 +175,13 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         if (allowed[MEM_REGISTER])
             sb_printf(&registers, "%smem_%s != 'register'", registers.len ? " and " : "", sym->name);
     }
-    /* One unroll_L<line> per line on which a for loop starts (loops_unroll_factors
-     * says which factors); [1] for a loop that cannot be unrolled. */
+    /* One unroll_L<line> per line on which a for loop starts, unroll_<label> for a
+     * labelled one (loops_unroll_factors says which factors); [1] for a loop that
+     * cannot be unrolled. */
     LoopTable loops = analyze_loops(a, k);
     for (int i = 0; i < loops.n; i++) {
         Param *p = new_param(s, a);
-        p->name = arena_printf(a, "unroll_L%d", loops.items[i].line);
+        p->name = loops_param_name(a, &loops.items[i]);
         p->n = loops_unroll_factors(&loops.items[i], p->ints, 16);
         p->def_int = 1;
     }
@@ -264,7 +265,7 @@ static cJSON *space_arguments(Arena *a, const Function *k, bool device)
     return args;
 }
 
-static cJSON *space_json(Arena *a, Function *k, const SpaceOptions *o)
+cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
 {
     Space s;
     build_space(&s, a, k, o);
@@ -306,12 +307,12 @@ static void print_json(FILE *out, cJSON *j)
 void space_dump_imcl(FILE *out, Arena *a, Function **kernels, int n, const SpaceOptions *o)
 {
     if (n == 1) {
-        print_json(out, space_json(a, kernels[0], o));
+        print_json(out, space_json_doc(a, kernels[0], o));
         return;
     }
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, space_json(a, kernels[i], o));
+        cJSON_AddItemToArray(arr, space_json_doc(a, kernels[i], o));
     print_json(out, arr);
 }
 

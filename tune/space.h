@@ -6,6 +6,8 @@
 
 #include "placement.h"
 
+/* The imcl JSON space of kernel k (cJSON_Delete it). */
+struct cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o);
 /* Prints the imcl JSON space of each kernel (an object for one kernel, an array
  * of objects for several). */
 void space_dump_imcl(FILE *out, Arena *a, Function **kernels, int n, const SpaceOptions *o);

@@ -35,15 +35,15 @@ CASES = {
                ("random_sample", 4, {"mem_in": ["shared", "constant"]})]),
     "blur5": (SAMPLES / "blur5" / "blur5.imcl", (48, 40), None,
               [("random_sample", 4, None),
-               ("brute_force", None, {"mem_in": ["shared"], "mem_mask": ["constant"], "unroll_L8": [5],
-                                   "unroll_L9": [1, 5], "block_size_x": [16], "block_size_y": [4],
+               ("brute_force", None, {"mem_in": ["shared"], "mem_mask": ["constant"], "unroll_rows": [5],
+                                   "unroll_taps": [1, 5], "block_size_x": [16], "block_size_y": [4],
                                    "coarsen_x": [1, 2], "coarsen_y": [3], "interleaved": [1]})]),
     "sum7": (SAMPLES / "sum7" / "sum7.imcl", (24, 20, 16), None,
              [("random_sample", 5, None),
               ("random_sample", 3, {"mem_input": ["shared"]})]),
     "v1": (SAMPLES / "miniamr" / "v1.imcl", (8, 8, 8), miniamr_args(),
            [("random_sample", 5, None),
-            ("random_sample", 3, {"interleaved": [0], "unroll_L17": [2, 4, 8]})]),
+            ("random_sample", 3, {"interleaved": [0], "unroll_blocks": [2, 4, 8]})]),
 }
 
 

@@ -7,7 +7,8 @@ For every sample and every backend (cuda, opencl, c), with and without --size:
     * the document has imcl_space_version 1, the kernel's name, the backend, and
       objects/lists parameters, defaults, restrictions;
     * every parameter name is one of SPEC 5's (block_size_x/y/z, coarsen_x/y/z,
-      interleaved, mem_<array>, unroll_L<line>, stream_z) or imcl's `interior`
+      interleaved, mem_<array>, unroll_L<line>, unroll_<label>, stream_z) or imcl's
+      `interior`
       (guard-free inner blocks, docs/tuning.md), its list of values is non-empty, free
       of duplicates, all ints (not bools) or all strings, and ints are positive
       except interleaved's and interior's 0/1 and stream_z's 0 or 2 to 4096; mem_
@@ -49,7 +50,7 @@ import tempfile
 SAMPLES = ["life", "sobel", "blur5", "sum7", "sum27", "miniamr"]
 BACKENDS = ["cuda", "opencl", "c"]
 MEM_KINDS = {"global", "shared", "texture", "constant", "register"}
-NAME_RE = re.compile(r"block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*")
+NAME_RE = re.compile(r"block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*|unroll_[A-Za-z_][A-Za-z0-9_]*")
 ALLOWED_NODES = (ast.Expression, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp, ast.Name,
                  ast.Constant, ast.Load, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
 T1_TYPES = {"int", "uint", "float", "bool", "string"}

@@ -27,6 +27,10 @@ For each sample (samples/<K>/<K>.imcl, driver tests/run/check_<K>.c):
      stream_z and each array that may be in registers, --new-n configurations of
      the dump that use it (the other parameters drawn) are run as in steps 2 (OpenCL)
      and 3 (CUDA, emulated).
+  With --recipes, every step works on the space of the sample's recipe instead
+  (samples/<K>/<K>.lua, `imcl --dump-space -r`): its tunables and constraints, each
+  configuration generated with `-r recipe -t values.json`; samples without a recipe
+  are left out.
   4. Negative checks, for the opencl, cuda and c dumps: configurations that break
      each restriction (built from listed values), unknown parameter names, unknown
      array names, values outside the listed range of each parameter, and memory
@@ -173,8 +177,8 @@ def read(path):
 # ---------------------------------------------------------------- the space
 
 
-def dump_space(imcl, src, backend):
-    cmd = [imcl, "--dump-space", "-b", backend, src]
+def dump_space(imcl, src, backend, extra=()):
+    cmd = [imcl, "--dump-space", "-b", backend, *extra, src]
     rc, out, err = run(cmd, "imcl --dump-space")
     if rc != 0:
         raise RuntimeError(f"{cmdline(cmd)} exited with status {rc}:\n{err}")
@@ -306,13 +310,16 @@ class Sample:
         self.driver = os.path.join(args.drivers, f"check_{name}.c")
         self.common = os.path.join(args.drivers, "check_common.h")
         self.work = os.path.join(args.work, name)
+        # --recipes: the sample's recipe (samples/<K>/<K>.lua) sets every configuration
+        self.recipe = os.path.join(args.samples, name, name + ".lua") if args.recipes else None
+        self.extra = ["-r", self.recipe] if self.recipe else []
         m = re.search(r'check_sizes\("\w+",\s*argc,\s*argv,\s*(\d)', read(self.driver))
         self.size_dims = int(m.group(1)) if m else 0
 
 
 def imcl_gen(args, sample, cfgdir, backend, prefix, params_path):
     out = os.path.join(cfgdir, backend)
-    cmd = [args.imcl, "-b", backend, "-t", params_path, "-o", out, "--prefix", prefix, sample.src]
+    cmd = [args.imcl, "-b", backend, *sample.extra, "-t", params_path, "-o", out, "--prefix", prefix, sample.src]
     rc, _, err = run(cmd, f"imcl -b {backend}")
     if rc != 0:
         return False, f"{cmdline(cmd)} exited with status {rc}\n{err}"
@@ -547,7 +554,7 @@ def check_refused(args, sample, backend, label, cfg, names, tmpdir):
     with os.fdopen(fd, "w") as f:
         json.dump(cfg, f)
     out = tempfile.mkdtemp(dir=tmpdir)
-    cmd = [args.imcl, "-b", backend, "-t", params, "-o", out, "--prefix", "neg_", sample.src]
+    cmd = [args.imcl, "-b", backend, *sample.extra, "-t", params, "-o", out, "--prefix", "neg_", sample.src]
     rc, _, err = run(cmd, "imcl (negative)")
     what = f"refuse {sample.name} -b {backend}: {label}"
     left = os.listdir(out) if os.path.isdir(out) else []
@@ -593,6 +600,8 @@ def main():
     ap.add_argument("--no-cache", action="store_true", help="compile the C reference and driver for every variant")
     ap.add_argument("--no-negative", action="store_true", help="skip the negative checks")
     ap.add_argument("--keep", action="store_true", help="keep the folders of passing variants")
+    ap.add_argument("--recipes", action="store_true",
+                    help="the spaces of the samples' recipes (samples/<K>/<K>.lua, -r): their tunables")
     args = ap.parse_args()
     args.imcl = os.path.realpath(args.imcl)
     args.samples = os.path.realpath(args.samples)
@@ -621,8 +630,10 @@ def main():
                 STATS.fail(f"{name}: missing {f}")
         if not os.path.isfile(s.src) or not os.path.isfile(s.driver):
             continue
+        if s.recipe and not os.path.isfile(s.recipe):
+            continue  # --recipes: only the samples that have one
         try:
-            spaces[name] = {b: dump_space(args.imcl, s.src, b) for b in ("opencl", "cuda", "c")}
+            spaces[name] = {b: dump_space(args.imcl, s.src, b, s.extra) for b in ("opencl", "cuda", "c")}
         except (RuntimeError, SyntaxError, ValueError) as e:
             STATS.fail(f"{name}: dump", str(e))
             continue

@@ -1,0 +1,2 @@
+-- no such field
+block{w = 3}

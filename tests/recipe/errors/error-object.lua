@@ -1,0 +1,2 @@
+-- an error without a message
+error({})

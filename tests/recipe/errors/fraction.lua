@@ -1,0 +1,2 @@
+-- a fraction for a block size
+block{x = 32 / 3}

@@ -1,0 +1,2 @@
+-- a loop that never ends
+while true do end

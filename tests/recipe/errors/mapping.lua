@@ -1,0 +1,2 @@
+-- no such mapping
+mapping("diagonal")

@@ -1,0 +1,2 @@
+-- nor debug
+debug.sethook()

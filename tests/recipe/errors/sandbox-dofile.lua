@@ -1,0 +1,2 @@
+-- nor dofile
+dofile("calls.lua")

@@ -1,0 +1,2 @@
+-- the io library is not there
+io.write("x")

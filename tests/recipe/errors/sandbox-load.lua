@@ -1,0 +1,2 @@
+-- nor load
+load("return 1")()

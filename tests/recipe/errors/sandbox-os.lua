@@ -1,0 +1,2 @@
+-- nor os
+os.remove("kernel.imcl")

@@ -1,0 +1,2 @@
+-- nor require
+local m = require("os")

@@ -1,0 +1,2 @@
+-- nor string.dump
+local b = string.dump(function() end)

@@ -1,0 +1,2 @@
+-- a syntax error
+block{x = }

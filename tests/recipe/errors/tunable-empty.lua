@@ -1,0 +1,2 @@
+-- a tunable without values
+tunable("T", {})

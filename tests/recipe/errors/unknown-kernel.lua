@@ -1,0 +1,2 @@
+-- a kernel the source does not have
+kernel("nope", function() end)

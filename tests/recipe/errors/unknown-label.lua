@@ -1,0 +1,2 @@
+-- a label no loop has
+kernel("smooth", function() unroll("tabs", 2) end)
