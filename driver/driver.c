@@ -69,7 +69,7 @@ SpaceOptions driver_space_options(const DriverOptions *o, const Backend *b)
 
 /* Debug builds check the tree after every pass. */
 #ifdef NDEBUG
-#define VERIFY(f, pass, lowered) ((void)0)
+#define VERIFY(f, pass, lowered) ((void)(lowered))
 #else
 #define VERIFY(f, pass, lowered) verify_function((f), (pass), (lowered))
 #endif

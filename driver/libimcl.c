@@ -92,7 +92,8 @@ static bool load_options(imcl_unit *u, const char *options)
                 size_t n = 0;
                 for (cJSON *e = it->child; e && n < sizeof text - 32; e = e->next)
                     n += (size_t)snprintf(text + n, sizeof text - n, "%s%lld", n ? "x" : "",
-                                          cJSON_IsNumber(e) ? (long long)e->valuedouble : -1LL);
+                                          cJSON_IsNumber(e) && e->valuedouble > -1e15 && e->valuedouble < 1e15
+                                              ? (long long)e->valuedouble : -1LL);
             }
             if (!driver_parse_size(&u->o, text)) {
                 diag_plain_error(&u->diag, "malformed --size '%s' (expected X, XxY or XxYxZ with positive integers)", text);
@@ -100,7 +101,7 @@ static bool load_options(imcl_unit *u, const char *options)
             }
         } else if (strcmp(name, "shared_limit") == 0 && cJSON_IsNumber(it)) {
             double v = it->valuedouble;
-            if (v != (double)(long long)v || v < 1 || v > (double)(1LL << 40)) {
+            if (!(v >= 1 && v <= (double)(1LL << 40)) || v != (double)(long long)v) {
                 diag_plain_error(&u->diag, "malformed --shared-limit '%g' (expected a positive number of bytes)", v);
                 ok = false;
             } else {

@@ -158,7 +158,11 @@ static bool load_json(TuneParams *tp, const char *path, const char *text, Arena 
             ok = set_mem(tp, name + 4, it->valuestring, a, d);
         } else if (cJSON_IsNumber(it)) {
             double v = it->valuedouble;
-            if (v != (double)(long long)v) {
+            /* a double outside long long's range has no integer conversion in C */
+            if (!(v > -9.2e18 && v < 9.2e18)) {
+                diag_plain_error(d, "parameter '%s': value %g is not allowed (expected an integer below 2^63)", name, v);
+                ok = false;
+            } else if (v != (double)(long long)v) {
                 diag_plain_error(d, "parameter '%s': value %g is not allowed (expected an integer)", name, v);
                 ok = false;
             } else {
