@@ -23,6 +23,8 @@ typedef struct Footprint {
     Function *k;
     AccessFootprint *items;
     int n, cap;
+    int *index;     /* open addressing over the accesses: the first item of each, or -1 */
+    int nindex;     /* a power of two above twice n */
 } Footprint;
 
 /* The footprint of every grid access of kernel k (thesis 3.1.4): set-valued

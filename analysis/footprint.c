@@ -5,6 +5,7 @@
 #include "analysis.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #define SET_MAX 64
@@ -484,6 +485,13 @@ static void stmt(FpCtx *c, Env *e, Node *n)
     }
 }
 
+/* The first slot of access n in fp's index. */
+static size_t slot_of(const Footprint *fp, const Node *n)
+{
+    uint64_t h = (uint64_t)(uintptr_t)n * 0x9E3779B97F4A7C15u;
+    return (size_t)(h >> 32) & (size_t)(fp->nindex - 1);
+}
+
 Footprint *analyze_footprint(Arena *a, Function *k)
 {
     Footprint *fp = ARENA_NEW(a, Footprint);
@@ -491,14 +499,31 @@ Footprint *analyze_footprint(Arena *a, Function *k)
     FpCtx c = {a, fp, 4096};
     Env e = {0};
     stmt(&c, &e, k->body);
+    /* An index by access: footprint_of is asked once per access by the passes, so a
+     * search through the items would make a large kernel quadratic. */
+    fp->nindex = 16;
+    while (fp->nindex < 2 * fp->n + 1)
+        fp->nindex *= 2;
+    fp->index = arena_alloc(a, sizeof(int) * (size_t)fp->nindex);
+    for (int i = 0; i < fp->nindex; i++)
+        fp->index[i] = -1;
+    for (int i = 0; i < fp->n; i++) {
+        size_t h = slot_of(fp, fp->items[i].access);
+        while (fp->index[h] >= 0 && fp->items[fp->index[h]].access != fp->items[i].access)
+            h = (h + 1) & (size_t)(fp->nindex - 1);
+        if (fp->index[h] < 0)
+            fp->index[h] = i;
+    }
     return fp;
 }
 
 const AccessFootprint *footprint_of(const Footprint *fp, const Node *acc)
 {
-    for (int i = 0; fp && i < fp->n; i++)
-        if (fp->items[i].access == acc)
-            return &fp->items[i];
+    if (!fp || !fp->index)
+        return NULL;
+    for (size_t h = slot_of(fp, acc); fp->index[h] >= 0; h = (h + 1) & (size_t)(fp->nindex - 1))
+        if (fp->items[fp->index[h]].access == acc)
+            return &fp->items[fp->index[h]];
     return NULL;
 }
 

@@ -228,6 +228,16 @@ bool preprocess_run(Diag *diag, const char *path, const char *text, bool on_disk
  * file itself when on_disk, else the text. */
 static Program *parse_bytes(Arena *a, Diag *diag, const char *path, const char *data, size_t len, bool on_disk)
 {
+    if (len > FRONTEND_MAX_SOURCE) {
+        /* Some analyses walk the whole kernel once per array or loop: a kernel of this
+         * size takes about a second (docs/language.md, "Limits"). */
+        diag_plain_error(diag, "%s: the source is %zu bytes; imcl reads sources of at most %d bytes (%d KiB)",
+                         path, len, FRONTEND_MAX_SOURCE, FRONTEND_MAX_SOURCE / 1024);
+        Program *p = ARENA_NEW(a, Program);
+        p->arena = a;
+        p->file = arena_strdup(a, path);
+        return p;
+    }
     StrBuf sb = {0};
     bool has_nul = false;
     int nul_line = 1, nul_col = 1;
@@ -251,9 +261,13 @@ static Program *parse_bytes(Arena *a, Diag *diag, const char *path, const char *
         p->file = arena_strdup(a, path);
     } else if (preprocess_needed(sb_str(&sb))) {
         StrBuf pp = {0};
-        if (preprocess_run(diag, path, sb_str(&sb), on_disk, &pp))
+        bool ran = preprocess_run(diag, path, sb_str(&sb), on_disk, &pp);
+        if (ran && pp.len > FRONTEND_MAX_SOURCE)
+            diag_plain_error(diag, "%s: the source is %zu bytes after preprocessing; imcl reads sources of at most "
+                                   "%d bytes (%d KiB)", path, pp.len, FRONTEND_MAX_SOURCE, FRONTEND_MAX_SOURCE / 1024);
+        if (ran && pp.len <= FRONTEND_MAX_SOURCE) {
             p = frontend_parse_text(a, diag, path, sb_str(&pp));
-        else {
+        } else {
             p = ARENA_NEW(a, Program);
             p->arena = a;
             p->file = arena_strdup(a, path);

@@ -3,6 +3,9 @@
 #ifndef IMCL_FRONTEND_H
 #define IMCL_FRONTEND_H
 
+/* The largest source (before and after preprocessing) imcl reads, in bytes. */
+#define FRONTEND_MAX_SOURCE (256 * 1024)
+
 #include "ast.h"
 
 /* Reads `path`, runs the C preprocessor when the file has directives other than

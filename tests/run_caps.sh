@@ -9,7 +9,8 @@
 #   - a kernel with 120 Image parameters (128 is the documented limit) and 80
 #     counted loops: the dump lists
 #     mem_<a> for every array and unroll_L<line> for every loop, and the C reference
-#     (which passes only the parameters the body uses) compiles.
+#     (which passes only the parameters the body uses) compiles;
+#   - a 1.2 MB source is refused with its size, a 220 KB one compiles.
 # Prints "N passed, M failed"; exits non-zero when anything failed.
 set -uo pipefail
 IMCL=$(realpath "$1")
@@ -108,6 +109,24 @@ if "$IMCL" -b c -o wide wide.imcl 2>wide_c.err && $CC -std=c11 -Wall -Wextra -We
 else
     bad "wide kernel: $(head -3 wide_c.err)"
 fi
+
+# ---- source size (frontend/frontend.h, FRONTEND_MAX_SOURCE) --------------------------
+# A kernel of 40,000 statements (about 1.2 MB) is refused at once with its size; one of
+# 7,000 (about 220 KB, under the 256 KiB limit) compiles.
+big() {
+    { echo '#pragma imcl grid(a)'; echo 'void big(Image<float> a, Image<float> b) {'; echo '    float s = 0.0f;'
+      for ((i = 0; i < $1; i++)); do echo "    s += a[idx + $((i % 7 - 3))][idy] * 2.0f;"; done
+      echo '    b[idx][idy] = s;'; echo '}'; } >"$2"
+}
+big 40000 huge.imcl
+"$IMCL" -b opencl -o huge huge.imcl 2>huge.err
+st=$?
+want="imcl: error: huge.imcl: the source is $(stat -c %s huge.imcl) bytes; imcl reads sources of at most 262144 bytes (256 KiB)"
+[ $st = 1 ] && [ "$(cat huge.err)" = "$want" ] && [ ! -e huge ] && ok "a 1.2 MB source is refused with its size" ||
+    bad "a 1.2 MB source: status $st, $(head -c 300 huge.err)"
+big 7000 large.imcl
+"$IMCL" -b opencl -o large large.imcl 2>large.err && [ -s large/big.cl ] && ok "a $(stat -c %s large.imcl)-byte source compiles" ||
+    bad "a $(stat -c %s large.imcl)-byte source: $(head -c 300 large.err)"
 
 echo "caps: $pass passed, $failed failed"
 [ "$failed" = 0 ]
