@@ -228,7 +228,7 @@ typedef struct Node {
 typedef enum GridKind { GRID_NONE, GRID_ARRAYS, GRID_SIZE } GridKind;
 
 /* One item of a `#pragma imcl` line as parsed, before sema resolves its names. */
-typedef enum PragmaKind { PRAGMA_GRID, PRAGMA_GRID_SIZE, PRAGMA_BOUNDARY, PRAGMA_HALO } PragmaKind;
+typedef enum PragmaKind { PRAGMA_GRID, PRAGMA_GRID_SIZE, PRAGMA_BOUNDARY, PRAGMA_HALO, PRAGMA_INDEX_ORDER } PragmaKind;
 
 typedef struct PragmaItem {
     struct PragmaItem *next;
@@ -291,6 +291,9 @@ typedef struct Function {
     int ngrid_arrays;
     Node *grid_size[3];     /* GRID_SIZE: X, Y, Z expressions (missing ones are 1) */
     int grid_dims;          /* 2 or 3: dimensionality of the grid */
+    /* #pragma imcl index_order(c): A[z][y][x] is the spelling of grid reads and
+     * writes (last index fastest, as C arrays); sema stores them x first. */
+    bool index_c;
     Symbol *self;           /* SYM_FUNC symbol of a helper */
     PragmaItem *pragmas;    /* as parsed, in source order */
     int nlocals;            /* locals declared in the body (sema) */

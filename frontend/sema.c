@@ -183,6 +183,12 @@ static Node *subscript(Sema *s, Node *n)
             if (ast_has_side_effects(ix[i]))
                 diag_error(s->diag, ix[i]->loc, "index of '%s' must not have side effects", sym->name);
         }
+        if (s->fn && s->fn->index_c)  /* A[z][y][x]: stored x first */
+            for (int i = 0; i < count / 2; i++) {
+                Node *t = ix[i];
+                ix[i] = ix[count - 1 - i];
+                ix[count - 1 - i] = t;
+            }
         Node *acc = ast_build_grid_access(s->a, sym, ix, count, base->loc);
         return acc;
     }
@@ -840,6 +846,12 @@ static void resolve_pragmas(Sema *s, Function *f)
             }
             break;
         }
+        case PRAGMA_INDEX_ORDER:
+            if (strcmp(p->name, "c") && strcmp(p->name, "imagecl"))
+                diag_error(s->diag, p->loc, "unknown index order '%s' (expected c: A[z][y][x], last index fastest; "
+                                            "or imagecl: A[x][y][z], the default)", p->name);
+            f->index_c = strcmp(p->name, "c") == 0;
+            break;
         case PRAGMA_HALO: {
             Symbol *a = pragma_array(s, f, p, "halo pragma");
             long long w;
