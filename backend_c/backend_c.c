@@ -297,7 +297,7 @@ static int emit(EmitCtx *e, Outputs *out)
         sb_free(&hi);
     }
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
-    host_error_functions(&code, e, "\"\"");
+    host_error_functions(&code, e, "\"\"", NULL);
     plan_c_emit(&code, e);
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s_ref.c", k->name));

@@ -419,7 +419,7 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_puts(&code, "}\n\n");
     int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);
-    host_error_functions(&code, e, "\"\"");
+    host_error_functions(&code, e, "\"\"", NULL);
     plan_cuda_emit(&code, e);
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s.cu", k->name));

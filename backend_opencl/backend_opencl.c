@@ -336,8 +336,9 @@ void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, 
     host_fail(w, e, arena_printf(e->a, "!%s", ctx), "ERR_DEVICE", label);
     hw_line(w, "%s = clCreateCommandQueue(%s, imcl_dev, %s, &imcl_err);", queue, ctx, properties);
     host_fail(w, e, arena_printf(e->a, "!%s", queue), "ERR_DEVICE", label);
-    sb_printf(w->sb, "\n    /* %s (imcl_build)%s */\n", what,
-              e->k_cpu ? ", with the kernel's variant for this device (imcl_cpu_device)" : "");
+    sb_putc(w->sb, '\n');
+    hw_line(w, "/* %s (imcl_build)%s */", what,
+            e->k_cpu ? ", with the kernel's variant for this device (imcl_cpu_device)" : "");
     const char *name = arena_printf(e->a, "\"%s\"", unparse_kernel_name(e->k));
     if (e->k_cpu) {
         hw_line(w, "%s = imcl_cpu_device(imcl_dev);", cpu);
@@ -489,6 +490,11 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     embed(sb, src);
     sb_puts(sb, ";\n\n");
     sb_puts(sb, "static char imcl_log[16384];\n\n");
+    sb_printf(sb, "/* What the one-shot wrapper keeps between calls: the device, and the context, queue and\n"
+                  " * program built on it (%s_release frees them). */\n"
+                  "static struct {\n    int ready;\n    cl_device_id dev;\n    cl_context ctx;\n"
+                  "    cl_command_queue queue;\n    cl_program prog;\n    cl_kernel kern;\n    int cpu;\n"
+                  "} imcl_kept;\n\n", pk);
     host_runtime(sb, e, runtime_opencl_device);
     sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
     host_runtime(sb, e, runtime_opencl_build);
@@ -517,9 +523,23 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         host_bytes_decl(&w, s);
     }
     sb_puts(sb, "    imcl_log[0] = 0;\n");
-    opencl_device_and_checks(&w, e);
-    opencl_context_and_build(&w, e, "imcl_ctx", "imcl_queue", "0", "imcl_prog", "imcl_kern", "imcl_cpu",
-                             "build the program", "done");
+    sb_puts(sb, "    /* the device, context and program of an earlier call (imcl_kept) */\n"
+                "    cl_device_id imcl_dev = imcl_kept.dev;\n"
+                "    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)\n");
+    sb_printf(sb, "        return %s_ERR_DEVICE;\n", pk);
+    if (has_placement_checks(k))
+        host_placement_checks_call(&w, e, "imcl_dev");
+    sb_puts(sb, "    if (imcl_kept.ready) {\n        imcl_ctx = imcl_kept.ctx;\n        imcl_queue = imcl_kept.queue;\n"
+                "        imcl_prog = imcl_kept.prog;\n        imcl_kern = imcl_kept.kern;\n");
+    if (e->k_cpu)
+        sb_puts(sb, "        imcl_cpu = imcl_kept.cpu;\n");
+    sb_puts(sb, "    } else {\n");
+    HostWriter wi = host_writer(sb, 2);
+    opencl_context_and_build(&wi, e, "imcl_ctx", "imcl_queue", "0", "imcl_prog", "imcl_kern", "imcl_cpu",
+                             "build the program, once", "done");
+    sb_printf(sb, "        imcl_kept.dev = imcl_dev;\n        imcl_kept.ctx = imcl_ctx;\n        imcl_kept.queue = imcl_queue;\n"
+                  "        imcl_kept.prog = imcl_prog;\n        imcl_kept.kern = imcl_kern;\n%s"
+                  "        imcl_kept.ready = 1;\n    }\n", e->k_cpu ? "        imcl_kept.cpu = imcl_cpu;\n" : "");
 
     sb_puts(sb, "\n");
     host_transfer_comment(&w, k);
@@ -561,10 +581,15 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         if (host_is_array(k->params[i]))
             sb_printf(sb, "    if (imcl_d_%s)\n        clReleaseMemObject(imcl_d_%s);\n", unparse_name(k->params[i]),
                       unparse_name(k->params[i]));
-    sb_puts(sb, "    if (imcl_kern)\n        clReleaseKernel(imcl_kern);\n    if (imcl_prog)\n        clReleaseProgram(imcl_prog);\n"
-                "    if (imcl_queue)\n        clReleaseCommandQueue(imcl_queue);\n    if (imcl_ctx)\n        clReleaseContext(imcl_ctx);\n");
+    sb_puts(sb, "    /* what a failed first call built: nothing is kept */\n    if (!imcl_kept.ready) {\n"
+                "        if (imcl_kern)\n            clReleaseKernel(imcl_kern);\n        if (imcl_prog)\n"
+                "            clReleaseProgram(imcl_prog);\n        if (imcl_queue)\n            clReleaseCommandQueue(imcl_queue);\n"
+                "        if (imcl_ctx)\n            clReleaseContext(imcl_ctx);\n    }\n");
     sb_puts(sb, "    return imcl_status;\n}\n\n");
-    host_error_functions(sb, e, "imcl_log");
+    host_error_functions(sb, e, "imcl_log",
+                         "    if (!imcl_kept.ready)\n        return;\n    clReleaseKernel(imcl_kept.kern);\n"
+                         "    clReleaseProgram(imcl_kept.prog);\n    clReleaseCommandQueue(imcl_kept.queue);\n"
+                         "    clReleaseContext(imcl_kept.ctx);\n    memset(&imcl_kept, 0, sizeof imcl_kept);\n");
 }
 
 static int emit(EmitCtx *e, Outputs *out)

@@ -35,6 +35,10 @@ void header_emit(EmitCtx *e, Outputs *out)
     sb_puts(h, ");\n\n");
     sb_printf(h, "/* A static English description of a return code. */\nconst char *%s_strerror(int code);\n\n", pk);
     sb_printf(h, "/* The log of the last failed kernel build (OpenCL); \"\" otherwise. */\nconst char *%s_build_log(void);\n\n", pk);
+    sb_printf(h, "/* The one-shot wrapper keeps what it needs of the device between calls (OpenCL:\n"
+                 " * the context, queue and built program), so that a loop of calls builds once;\n"
+                 " * this frees it (the next call builds again). Not thread-safe, as the wrapper. */\n"
+                 "void %s_release(void);\n\n", pk);
     plan_header_emit(h, e);
     sb_puts(h, "#ifdef __cplusplus\n}\n#endif\n\n");
     sb_printf(h, "#endif /* %s */\n", sb_str(&guard));

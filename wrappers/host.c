@@ -422,10 +422,12 @@ void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker)
     }
 }
 
-void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log)
+void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log, const char *release)
 {
     host_runtime(sb, e, runtime_wrappers_strerror);
     sb_printf(sb, "const char *%s_build_log(void)\n{\n    return %s;\n}\n", e->host_name, log);
+    sb_printf(sb, "\nvoid %s_release(void)\n{\n%s}\n", e->host_name,
+              release ? release : "    /* the one-shot wrapper keeps nothing between calls */\n");
 }
 
 bool host_any(const Function *k, bool (*pred)(const Symbol *))

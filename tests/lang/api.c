@@ -1,7 +1,8 @@
 /* Oracle driver of tests/lang/api.imcl: the wrapper's argument checks
  * (docs/wrappers.md): NULL arrays, extents below 1 and grid arrays of different
  * extents return ERR_ARGUMENT (-1) and write nothing; a valid call returns 0;
- * strerror gives a non-empty static text for every code, unknown ones included.
+ * strerror gives a non-empty static text for every code, unknown ones included; calls
+ * after the first reuse what the wrapper kept, and K_release frees it for a fresh start.
  * Floats exact (sums of multiples of 1/256). */
 #include "lang_common.h"
 
@@ -62,6 +63,37 @@ int main(void)
         void *po = lang_out(&L, "o", T_FLOAT, n, o, e, &sh);
         int rc = CHECK_CALL(b, two, pa, w, h, pb, w, h, po, w, h);
         lang_call_end(&L, rc, CHECK_STRERROR(b, two, rc), LANG_BUILD_LOG(b, two));
+        /* the wrapper keeps its device objects between calls (K_release frees them):
+         * calls on other extents and other data after a good one, after a refused one,
+         * and after a release, each computing what it must */
+        for (int round = 0; round < 3; round++) {
+            const int w2 = 5 + 11 * round, h2 = 3 + 7 * round;
+            const long n2 = (long)w2 * h2;
+            float *a2 = lang_alloc(n2, sizeof(float)), *b2 = lang_alloc(n2, sizeof(float));
+            float *o2 = lang_alloc(n2, sizeof(float));
+            double *e2 = lang_dalloc(n2);
+            for (long p = 0; p < n2; p++) {
+                a2[p] = lcg_quantized(&g, 8), b2[p] = (float)round, o2[p] = -1.0f;
+                e2[p] = (double)(a2[p] + b2[p]);
+            }
+            Shape sh2 = shape2(w2, h2);
+            if (round == 1 && CHECK_CALL(b, two, a2, w2, h2, b2, w2 + 1, h2, o2, w2, h2) != -1) {
+                fprintf(stderr, "lang api: %s: mismatched extents accepted\n", check_backend_name[b]);
+                L.failed[b] = 1;
+            }
+            if (round == 2) {
+                if (b == 0)
+                    ref_two_release();
+                else
+                    CHECK_DEV_RELEASE(two)();
+            }
+            lang_call_begin(&L, b, round == 2 ? "two after K_release" : "two again");
+            void *qa = lang_in(&L, "a", T_FLOAT, n2, a2);
+            void *qb = lang_in(&L, "b", T_FLOAT, n2, b2);
+            void *qo = lang_out(&L, "o", T_FLOAT, n2, o2, e2, &sh2);
+            rc = CHECK_CALL(b, two, qa, w2, h2, qb, w2, h2, qo, w2, h2);
+            lang_call_end(&L, rc, CHECK_STRERROR(b, two, rc), LANG_BUILD_LOG(b, two));
+        }
         /* strerror */
         for (int code = -8; code <= 1; code++) {
             const char *s = CHECK_STRERROR(b, two, code);

@@ -44,10 +44,12 @@
 #define CHECK_DEV_NAME "cuda"
 #define CHECK_DEV_CALL(K) cuda_##K
 #define CHECK_DEV_STRERROR(K) cuda_##K##_strerror
+#define CHECK_DEV_RELEASE(K) cuda_##K##_release
 #else
 #define CHECK_DEV_NAME "opencl"
 #define CHECK_DEV_CALL(K) ocl_##K
 #define CHECK_DEV_STRERROR(K) ocl_##K##_strerror
+#define CHECK_DEV_RELEASE(K) ocl_##K##_release
 #endif
 
 /* Call kernel K's wrapper of backend b (0 = C reference, 1 = device backend). */

@@ -29,6 +29,11 @@ const char *alias_halo_strerror(int code);
 /* The log of the last failed kernel build (OpenCL); "" otherwise. */
 const char *alias_halo_build_log(void);
 
+/* The one-shot wrapper keeps what it needs of the device between calls (OpenCL:
+ * the context, queue and built program), so that a loop of calls builds once;
+ * this frees it (the next call builds again). Not thread-safe, as the wrapper. */
+void alias_halo_release(void);
+
 /* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
  * buffer per array, created once; arrays stay on the device between launches.
  * Every int function returns alias_halo_OK or a negative code. */

@@ -123,6 +123,11 @@ const char *alias_halo_build_log(void)
     return "";
 }
 
+void alias_halo_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct alias_halo_plan {

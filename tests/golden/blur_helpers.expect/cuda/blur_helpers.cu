@@ -170,6 +170,11 @@ const char *blur_helpers_build_log(void)
     return "";
 }
 
+void blur_helpers_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct blur_helpers_plan {

@@ -163,6 +163,11 @@ const char *bounds_build_log(void)
     return "";
 }
 
+void bounds_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct bounds_plan {

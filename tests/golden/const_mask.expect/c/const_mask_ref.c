@@ -116,6 +116,11 @@ const char *const_mask_build_log(void)
     return "";
 }
 
+void const_mask_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct const_mask_plan {

@@ -198,6 +198,11 @@ const char *register_cache_build_log(void)
     return "";
 }
 
+void register_cache_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct register_cache_plan {

@@ -127,6 +127,11 @@ const char *shared3d_interleaved_build_log(void)
     return "";
 }
 
+void shared3d_interleaved_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct shared3d_interleaved_plan {

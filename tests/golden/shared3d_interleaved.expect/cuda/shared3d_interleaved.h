@@ -32,6 +32,11 @@ const char *shared3d_interleaved_strerror(int code);
 /* The log of the last failed kernel build (OpenCL); "" otherwise. */
 const char *shared3d_interleaved_build_log(void);
 
+/* The one-shot wrapper keeps what it needs of the device between calls (OpenCL:
+ * the context, queue and built program), so that a loop of calls builds once;
+ * this frees it (the next call builds again). Not thread-safe, as the wrapper. */
+void shared3d_interleaved_release(void);
+
 /* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
  * buffer per array, created once; arrays stay on the device between launches.
  * Every int function returns shared3d_interleaved_OK or a negative code. */

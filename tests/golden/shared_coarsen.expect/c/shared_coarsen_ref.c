@@ -116,6 +116,11 @@ const char *shared_coarsen_build_log(void)
     return "";
 }
 
+void shared_coarsen_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct shared_coarsen_plan {

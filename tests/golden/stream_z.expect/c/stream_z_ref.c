@@ -129,6 +129,11 @@ const char *stream_z_build_log(void)
     return "";
 }
 
+void stream_z_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct stream_z_plan {

@@ -179,6 +179,18 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
+/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
+ * program built on it (stream_z_release frees them). */
+static struct {
+    int ready;
+    cl_device_id dev;
+    cl_context ctx;
+    cl_command_queue queue;
+    cl_program prog;
+    cl_kernel kern;
+    int cpu;
+} imcl_kept;
+
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
  * first GPU of any platform, else the first device of the first platform. */
 static int imcl_device(cl_device_id *imcl_dev)
@@ -311,24 +323,38 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
     const size_t imcl_out_bytes =
             (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(float);
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device, context and program of an earlier call (imcl_kept) */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return stream_z_ERR_DEVICE;
-    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!imcl_ctx) {
-        imcl_status = stream_z_ERR_DEVICE;
-        goto done;
-    }
-    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-    if (!imcl_queue) {
-        imcl_status = stream_z_ERR_DEVICE;
-        goto done;
-    }
+    if (imcl_kept.ready) {
+        imcl_ctx = imcl_kept.ctx;
+        imcl_queue = imcl_kept.queue;
+        imcl_prog = imcl_kept.prog;
+        imcl_kern = imcl_kept.kern;
+    } else {
+        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+        if (!imcl_ctx) {
+            imcl_status = stream_z_ERR_DEVICE;
+            goto done;
+        }
+        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+        if (!imcl_queue) {
+            imcl_status = stream_z_ERR_DEVICE;
+            goto done;
+        }
 
-    /* build the program (imcl_build) */
-    imcl_status = imcl_build(imcl_ctx, imcl_dev, "stream_z", &imcl_prog, &imcl_kern);
-    if (imcl_status != stream_z_OK)
-        goto done;
+        /* build the program, once (imcl_build) */
+        imcl_status = imcl_build(imcl_ctx, imcl_dev, "stream_z", &imcl_prog, &imcl_kern);
+        if (imcl_status != stream_z_OK)
+            goto done;
+        imcl_kept.dev = imcl_dev;
+        imcl_kept.ctx = imcl_ctx;
+        imcl_kept.queue = imcl_queue;
+        imcl_kept.prog = imcl_prog;
+        imcl_kept.kern = imcl_kern;
+        imcl_kept.ready = 1;
+    }
 
     /* transfers: in [in, h, out], out [out]; written arrays the kernel may not overwrite in full
      * are copied in, so no data is lost */
@@ -378,14 +404,17 @@ done:
         clReleaseMemObject(imcl_d_h);
     if (imcl_d_out)
         clReleaseMemObject(imcl_d_out);
-    if (imcl_kern)
-        clReleaseKernel(imcl_kern);
-    if (imcl_prog)
-        clReleaseProgram(imcl_prog);
-    if (imcl_queue)
-        clReleaseCommandQueue(imcl_queue);
-    if (imcl_ctx)
-        clReleaseContext(imcl_ctx);
+    /* what a failed first call built: nothing is kept */
+    if (!imcl_kept.ready) {
+        if (imcl_kern)
+            clReleaseKernel(imcl_kern);
+        if (imcl_prog)
+            clReleaseProgram(imcl_prog);
+        if (imcl_queue)
+            clReleaseCommandQueue(imcl_queue);
+        if (imcl_ctx)
+            clReleaseContext(imcl_ctx);
+    }
     return imcl_status;
 }
 
@@ -407,6 +436,17 @@ const char *stream_z_strerror(int code)
 const char *stream_z_build_log(void)
 {
     return imcl_log;
+}
+
+void stream_z_release(void)
+{
+    if (!imcl_kept.ready)
+        return;
+    clReleaseKernel(imcl_kept.kern);
+    clReleaseProgram(imcl_kept.prog);
+    clReleaseCommandQueue(imcl_kept.queue);
+    clReleaseContext(imcl_kept.ctx);
+    memset(&imcl_kept, 0, sizeof imcl_kept);
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */

@@ -169,6 +169,11 @@ const char *sum7_build_log(void)
     return "";
 }
 
+void sum7_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct sum7_plan {

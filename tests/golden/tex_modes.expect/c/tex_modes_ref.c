@@ -131,6 +131,11 @@ const char *tex_modes_build_log(void)
     return "";
 }
 
+void tex_modes_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct tex_modes_plan {

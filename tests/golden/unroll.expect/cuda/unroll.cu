@@ -180,6 +180,11 @@ const char *unroll_build_log(void)
     return "";
 }
 
+void unroll_release(void)
+{
+    /* the one-shot wrapper keeps nothing between calls */
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct unroll_plan {
