@@ -150,6 +150,20 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap)
     sb->len += (size_t)n;
 }
 
+bool sb_read_file(StrBuf *sb, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        sb_putn(sb, buf, n);
+    bool ok = !ferror(f);
+    fclose(f);
+    return ok;
+}
+
 void sb_printf(StrBuf *sb, const char *fmt, ...)
 {
     va_list ap;

@@ -44,6 +44,8 @@ void sb_puts(StrBuf *sb, const char *s);
 void sb_putn(StrBuf *sb, const char *s, size_t n); /* the first n bytes of s */
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+/* Appends the bytes of file `path`; false (errno says why) when it cannot be read. */
+bool sb_read_file(StrBuf *sb, const char *path);
 void sb_free(StrBuf *sb);
 const char *sb_str(StrBuf *sb); /* never NULL */
 

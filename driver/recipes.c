@@ -1,6 +1,7 @@
 /* -r: a Lua recipe (tune/recipe.c) sets the configuration of every kernel for every
  * backend; with --dump-space, the recipe's tunables and constraints are the space. */
 #include <cJSON.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,17 +12,12 @@
 /* The tunables' values of -t: a JSON object, or NULL after an error. */
 static cJSON *load_values(Diag *d, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_plain_error(d, "cannot read '%s'", path);
+    StrBuf sb = {0};
+    if (!sb_read_file(&sb, path)) {
+        diag_plain_error(d, "cannot read '%s': %s", path, strerror(errno));
+        sb_free(&sb);
         return NULL;
     }
-    StrBuf sb = {0};
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_putn(&sb, buf, n);
-    fclose(f);
     cJSON *v = cJSON_Parse(sb_str(&sb));
     sb_free(&sb);
     if (!cJSON_IsObject(v)) {

@@ -207,3 +207,22 @@ void lower_box_replace_reads(const Box *b, Node *root)
 {
     ast_mutate(root, replace_read, (void *)b);
 }
+
+Node *lower_storage_guard(Arena *a, Symbol *root, Node *read, Node **ix, unsigned mask)
+{
+    Node *cond = NULL;
+    for (int d = 0; d < 3; d++) {
+        if (!(mask & 1u << d))
+            continue;
+        Node *c = call3(a, "imcl_in", ast_copy(a, ix[d]), ast_build_extent(a, root, d, (Loc){0}), root->halo, (Loc){0});
+        cond = cond ? int_typed(ast_build_binary(a, OP_AND, cond, c, (Loc){0})) : c;
+    }
+    if (!cond)
+        return read;
+    Type *t = root->type->elem;
+    Node *zero = type_is_float(t) ? ast_build_float(a, 0.0, t->kind == TY_FLOAT ? "0.0f" : "0.0", t, (Loc){0})
+                                  : ast_build_int(a, 0, (Loc){0});
+    Node *r = ast_build_cond(a, cond, read, zero, (Loc){0});
+    r->type = t;
+    return r;
+}

@@ -54,6 +54,10 @@ Node *lower_box_at(const Box *b, const long long *off);
 /* Every read of b->view in root becomes a read of the box: each index the read's
  * offset from the grid coordinate minus lo, a literal where the offset is constant. */
 void lower_box_replace_reads(const Box *b, Node *root);
+/* `inside ? read : 0` where inside tests that ix lies in the storage of root
+ * (imcl_in(ix[d], extent, halo)) in the dimensions d of `mask`; read itself when
+ * mask is 0. For loads without a boundary rule that may reach past the storage. */
+Node *lower_storage_guard(Arena *a, Symbol *root, Node *read, Node **ix, unsigned mask);
 /* idx + off (idy, idz for d 1, 2), int-typed. */
 Node *lower_coord(Arena *a, int d, long long off);
 

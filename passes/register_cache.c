@@ -56,23 +56,7 @@ static Node *load(Arena *a, Symbol *root, Symbol *view, int dims, Symbol **xyz, 
     }
     Node *src = ast_build_grid_access(a, view, ix, dims, none());
     src->type = root->type->elem;
-    if (root->bc != BC_NONE)
-        return src;
-    Node *cond = NULL;
-    for (int d = 0; d < dims; d++) {
-        Node *c = ast_build_call(a, "imcl_in", none());
-        ast_append_arg(a, c, ast_copy(a, ix[d]));
-        ast_append_arg(a, c, ast_build_extent(a, root, d, none()));
-        ast_append_arg(a, c, lit(a, root->halo));
-        int_node(c);
-        cond = cond ? int_node(ast_build_binary(a, OP_AND, cond, c, none())) : c;
-    }
-    Type *t = root->type->elem;
-    Node *zero = type_is_float(t) ? ast_build_float(a, 0.0, t->kind == TY_FLOAT ? "0.0f" : "0.0", t, none())
-                                  : lit(a, 0);
-    Node *r = ast_build_cond(a, cond, src, zero, none());
-    r->type = t;
-    return r;
+    return lower_storage_guard(a, root, src, ix, root->bc == BC_NONE ? (1u << dims) - 1 : 0);
 }
 
 static Node *shfl(Arena *a, Node *v, Node *lane, Type *t)

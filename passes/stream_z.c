@@ -44,25 +44,11 @@ static Node *load(const Box *w, Symbol *root, int c, int z)
     /* Without a boundary rule nothing guards a read: a window's planes and columns
      * reach where some point's reads do, which for the points near the edge may lie
      * past the storage. Those elements are never read; they are left 0. */
-    Node *cond = NULL;
-    for (int d = 0; d < 3 && root->bc == BC_NONE; d++) {
-        if (off[d] >= -root->halo && off[d] <= root->halo && w->view == root)
-            continue;
-        Node *c = ast_build_call(a, "imcl_in", none());
-        ast_append_arg(a, c, ast_copy(a, ix[d]));
-        ast_append_arg(a, c, ast_build_extent(a, root, d, none()));
-        ast_append_arg(a, c, lit(a, root->halo));
-        c->type = type_scalar(TY_INT);
-        cond = cond ? ast_build_binary(a, OP_AND, cond, c, none()) : c;
-        cond->type = type_scalar(TY_INT);
-    }
-    if (cond) {
-        Node *zero = type_is_float(w->elem)
-            ? ast_build_float(a, 0.0, w->elem->kind == TY_FLOAT ? "0.0f" : "0.0", w->elem, none())
-            : lit(a, 0);
-        src = ast_build_cond(a, cond, src, zero, none());
-        src->type = w->elem;
-    }
+    unsigned mask = 0;
+    for (int d = 0; d < 3 && root->bc == BC_NONE; d++)
+        if (off[d] < -root->halo || off[d] > root->halo || w->view != root)
+            mask |= 1u << d;
+    src = lower_storage_guard(a, root, src, ix, mask);
     return ast_build_expr_stmt(a, ast_build_assign(a, '=', lower_box_at(w, off), src, none()), none());
 }
 

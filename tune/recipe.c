@@ -12,6 +12,7 @@
  * limit. */
 #include "recipe.h"
 
+#include <errno.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -460,17 +461,12 @@ static void push_facts(lua_State *L, Arena *a, Function *k, const SpaceOptions *
 
 bool recipe_read(Arena *a, Diag *d, const char *path, Recipe *r)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_plain_error(d, "cannot read recipe '%s'", path);
+    StrBuf sb = {0};
+    if (!sb_read_file(&sb, path)) {
+        diag_plain_error(d, "cannot read recipe '%s': %s", path, strerror(errno));
+        sb_free(&sb);
         return false;
     }
-    StrBuf sb = {0};
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_putn(&sb, buf, n);
-    fclose(f);
     r->path = arena_strdup(a, path);
     r->len = sb.len;
     r->text = arena_strdup(a, sb_str(&sb));
