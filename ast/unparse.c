@@ -305,8 +305,17 @@ void unparse_call_converted(Unparser *u, const char *name, const Node *call, Typ
         const Node *arg = call->u.call.args.items[i];
         if (i)
             sb_puts(u->out, ", ");
-        if (t && arg->type && arg->type->kind != t->kind && type_is_scalar(t)) {
-            sb_printf(u->out, "(%s)", u->t->scalar_type(t->kind));
+        Type *to = t;
+        /* a floating argument to an integer parameter of a helper: the conversion C
+         * makes anyway, written out, as clang warns about it (-Wliteral-conversion) */
+        if (!t && call->u.call.fn && i < call->u.call.fn->func->nparams) {
+            Type *p = call->u.call.fn->func->params[i]->type;
+            if (arg->type && type_is_scalar(arg->type) && type_is_float(arg->type) && type_is_scalar(p) &&
+                !type_is_float(p))
+                to = p;
+        }
+        if (to && arg->type && arg->type->kind != to->kind && type_is_scalar(to)) {
+            sb_printf(u->out, "(%s)", u->t->scalar_type(to->kind));
             sub(u, call, arg, PREC_UNARY);
         } else {
             unparse_expr(u, arg);

@@ -134,11 +134,11 @@ static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
 }
 
 /* The statements that run `stmts` (the kernel's body, mapped) at every point of
- * this thread: its coordinates, then with `edge` the test that skips points past
+ * this thread: its coordinates (those in `need`), then with `edge` the test that skips points past
  * the edge of the grid, then the body; with coarsening one loop per coarsened
  * dimension around that, and `label` ending a point that returns. */
 static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar, Node *stmts, bool edge,
-                    const char *label, bool returns)
+                    const bool need[3], const char *label, bool returns)
 {
     Arena *a = m->a;
     Loc none = {0};
@@ -147,7 +147,7 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
                                                                : "the grid point of this thread", none));
     Node *guard = NULL;
     for (int d = 0; d < 3; d++) {
-        if (!m->used[d])
+        if (!m->used[d] || !need[d])
             continue;
         Node *init;
         if (d < k->grid_dims) {
@@ -272,10 +272,18 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
             continue;
         bool returns = false;
         ast_walk(parts[i], has_return, &returns);
+        /* the coordinates this part reads; the edge test reads all of them */
+        bool edge = !split || i == 1;
+        Mapping uses = {.used = {edge, edge, edge && k->grid_dims == 3}};
+        ast_walk(parts[i], find_uses, &uses);
+        if (k->point_prologue)
+            ast_walk(k->point_prologue, find_uses, &uses);
+        if (k->point_epilogue)
+            ast_walk(k->point_epilogue, find_uses, &uses);
         m.label = split && i == 0 ? labels[0] : labels[1];
         parts[i] = ast_mutate(parts[i], replace, &m);
         ast_fix_parents(parts[i]);
-        mapped[i] = points(&m, k, tp, cvar, parts[i], !split || i == 1, m.label, returns);
+        mapped[i] = points(&m, k, tp, cvar, parts[i], edge, uses.used, m.label, returns);
     }
     if (split) {
         ast_append_stmt(a, body, ast_build_comment(a, "blocks far enough from every edge of the grid run the "

@@ -14,7 +14,7 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config flex bison libcjson-dev liblua5.4-dev \
-    ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo clang libclang-rt-dev python3 python3-venv >/dev/null
+    ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo clang libclang-rt-dev valgrind python3 python3-venv >/dev/null
 echo "imcl: dependencies installed"
 
 # The venv is made from Debian's python3 (the one python3-venv serves) when there is one.

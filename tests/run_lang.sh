@@ -20,6 +20,8 @@
 #      -std=c11 -Wall -Wextra -Werror (a warning in generated code is a failure),
 #      compiles every generated header as C++ (g++ -fsyntax-only), builds the
 #      driver against c/ and opencl/ and runs it (PoCL here);
+#      then clang reads every .cl as OpenCL C 1.2 with its builtin header and the C
+#      and headers as C11, warnings (but unused parameters) being errors;
 #   4. compiles every K.cu with nvcc, checks it defines
 #      cuda_K and cuda_K_strerror, and links the CUDA flavour of the driver
 #      (-DCHECK_CUDA); that program runs when nvidia-smi lists a GPU;
@@ -27,12 +29,15 @@
 #      and runs it, always, device memory leaks failing (IMCL_EMU_LEAKS=fail).
 # Runs go in parallel (JOBS, default 2). The last line is "N passed, M failed";
 # the status is non-zero when anything failed. A missing nvcc or OpenCL platform is
-# a failure, never a skip. Environment: CC (gcc), CXX (g++), NVCC (/usr/local/cuda/bin/nvcc),
-# CUDA_LIBDIR (/usr/local/cuda/lib64), JOBS (2).
+# a failure, never a skip. Environment: CC (gcc), CXX (g++), CLANG (clang), NVCC (/usr/local/cuda/bin/nvcc),
+# CUDA_LIBDIR (/usr/local/cuda/lib64), JOBS (2), SANITIZE (1 in the ASan+UBSan build:
+# steps 4 and 5, which test nvcc's view of files the normal build also generates, are
+# left to the normal build's run).
 set -euo pipefail
 
 CC=${CC:-gcc}
 CXX=${CXX:-g++}
+CLANG=${CLANG:-clang}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -178,6 +183,28 @@ PY
         step "run the driver with the GPU variant of the OpenCL kernels (IMCL_VARIANT=gpu)"
         IMCL_VARIANT=gpu timeout 120 ./check || fail "driver with IMCL_VARIANT=gpu failed (status $?)"
     fi
+
+    # Under the sanitizer build (SANITIZE=1) the subject is imcl itself: it has generated
+    # every backend above; the CUDA files, byte-identical to the normal build's, are
+    # compiled and run by the normal build's lang test, so steps 4 and 5 are left to it.
+    if [ "${SANITIZE:-0}" = 1 ]; then
+        echo "cuda: generated; compiled and run by the normal build's lang test"
+        echo "PASS [$RUN]"
+        echo PASS >"$RESULT"
+        return 0
+    fi
+
+    # 3b. clang as a second, stricter reader: the OpenCL C against the OpenCL 1.2
+    # builtins (what a vendor compiler takes, not only PoCL), the C and headers as C11
+    step "clang: the OpenCL C (-cl-std=CL1.2), the C and the headers (-Wall -Wextra -Werror)"
+    if [ $ocl = 1 ]; then
+        "$CLANG" -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only -Wall -Wextra \
+            -Wno-unused-parameter -Werror opencl/*.cl || fail "clang rejects the generated OpenCL C"
+        "$CLANG" -std=c11 -Wall -Wextra -Werror -fsyntax-only opencl/*_host.c opencl/*.h ||
+            fail "clang rejects the generated OpenCL host code"
+    fi
+    "$CLANG" -std=c11 -Wall -Wextra -Werror -fsyntax-only -fopenmp c/*.c c/*.h ||
+        fail "clang rejects the generated C"
 
     # 4. CUDA: compile, link; run only with a GPU
     step "build CUDA flavour"

@@ -17,6 +17,8 @@ For each sample (samples/<K>/<K>.imcl, driver tests/run/check_<K>.c):
      alternates the driver's default problem size with a size one point larger
      than a block (block*coarsening + 1 in each dimension), so partial blocks are
      exercised for each block shape.
+     Every selected configuration's OpenCL C is also read by clang as OpenCL C 1.2
+     (-Wall -Wextra -Werror but unused parameters), a stricter reader than PoCL.
   3. A fixed-seed subset (--cuda-n) of the configurations of the `-b cuda` dump is
      compiled with `-b cuda` and `nvcc -c` (a missing nvcc is a failure), the C
      symbols cuda_K and cuda_K_strerror must be defined, and the CUDA flavour of the
@@ -380,6 +382,14 @@ def check_config(args, sample, index, cfg, do_run, cache):
         if not os.path.isfile(p) or os.path.getsize(p) == 0:
             STATS.fail(f"compile {label}", f"imcl did not produce {p}")
             return
+    # clang, a stricter reader than PoCL, on the OpenCL C of every configuration
+    cmd = [args.clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-fsyntax-only",
+           "-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror",
+           os.path.join(cfgdir, "opencl", f"{sample.name}.cl")]
+    rc, _, err = run(cmd, "clang K.cl")
+    if rc != 0:
+        STATS.fail(f"compile {label}", f"{cmdline(cmd)} exited with status {rc}\n{err}")
+        return
     STATS.ok()
     if not do_run:
         shutil.rmtree(cfgdir, ignore_errors=True)
@@ -592,6 +602,7 @@ def main():
                     help="variants run per sample, backend and newest parameter (stream_z, each mem_ register; default 2)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
     ap.add_argument("--cc", default=os.environ.get("CC", "gcc"))
+    ap.add_argument("--clang", default=os.environ.get("CLANG", "clang"))
     ap.add_argument("--nvcc", default=os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc"))
     ap.add_argument("--cuda-libdir", default=os.environ.get("CUDA_LIBDIR", "/usr/local/cuda/lib64"))
     ap.add_argument("--nvcc-cpu", default=os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..",
