@@ -11,12 +11,7 @@
 static Node *linear_index(Lower *L, Symbol *view, Node **ix, int n, Loc loc)
 {
     Arena *a = L->a;
-    Symbol *root = symbol_root(view);
-    int h = root->halo;
-    Node *lin = lower_plus_halo(a, ix[n - 1], h, loc);
-    for (int d = n - 2; d >= 0; d--)
-        lin = lower_add(a, lower_mul(a, lin, lower_storage_extent(a, root, d, loc), loc),
-                        lower_plus_halo(a, ix[d], h, loc), loc);
+    Node *lin = lower_linear(a, symbol_root(view), ix, n, loc);
     if (view->kind == SYM_ALIAS && view->offset_var)
         lin = lower_add(a, ast_build_var_ref(a, view->offset_var, loc), lin, loc);
     return lin;

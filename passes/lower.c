@@ -208,15 +208,58 @@ void lower_box_replace_reads(const Box *b, Node *root)
     ast_mutate(root, replace_read, (void *)b);
 }
 
-Node *lower_storage_guard(Arena *a, Symbol *root, Node *read, Node **ix, unsigned mask)
+Node *lower_linear(Arena *a, Symbol *root, Node **ix, int n, Loc loc)
 {
-    Node *cond = NULL;
-    for (int d = 0; d < 3; d++) {
+    int h = root->halo;
+    Node *lin = lower_plus_halo(a, ix[n - 1], h, loc);
+    for (int d = n - 2; d >= 0; d--)
+        lin = lower_add(a, lower_mul(a, lin, lower_storage_extent(a, root, d, loc), loc),
+                        lower_plus_halo(a, ix[d], h, loc), loc);
+    return lin;
+}
+
+/* 0 <= off + lin < storage size: element ix of the alias `view` lies in its root's
+ * buffer. Reads through an alias may run on past its grid into the neighbouring
+ * grids of a stacked buffer, so only the address can tell. */
+static Node *alias_in_storage(Arena *a, Node *cond, Symbol *view, Node **ix, int dims)
+{
+    Symbol *root = symbol_root(view);
+    Loc none = {0};
+    Node *cix[3];
+    for (int d = 0; d < dims; d++)
+        cix[d] = ast_copy(a, ix[d]);
+    Node *addr = lower_linear(a, root, cix, dims, none);
+    for (Symbol *s = view; s && s->kind == SYM_ALIAS; s = s->alias_base)
+        if (s->alias_offset)
+            addr = lower_add(a, ast_copy(a, s->alias_offset), addr, none);
+    Node *size = lower_storage_extent(a, root, 0, none);
+    for (int d = 1; d < dims; d++)
+        size = lower_mul(a, size, lower_storage_extent(a, root, d, none), none);
+    Node *lo = int_typed(ast_build_binary(a, OP_GE, addr, ast_build_int(a, 0, none), none));
+    Node *hi = int_typed(ast_build_binary(a, '<', ast_copy(a, addr), size, none));
+    cond = cond ? int_typed(ast_build_binary(a, OP_AND, cond, lo, none)) : lo;
+    return int_typed(ast_build_binary(a, OP_AND, cond, hi, none));
+}
+
+Node *lower_in_storage(Arena *a, Node *cond, Symbol *view, Node **ix, int dims, unsigned mask)
+{
+    if (!mask)
+        return cond;
+    if (view->kind == SYM_ALIAS)
+        return alias_in_storage(a, cond, view, ix, dims);
+    Symbol *root = symbol_root(view);
+    for (int d = 0; d < dims; d++) {
         if (!(mask & 1u << d))
             continue;
         Node *c = call3(a, "imcl_in", ast_copy(a, ix[d]), ast_build_extent(a, root, d, (Loc){0}), root->halo, (Loc){0});
         cond = cond ? int_typed(ast_build_binary(a, OP_AND, cond, c, (Loc){0})) : c;
     }
+    return cond;
+}
+
+Node *lower_storage_guard(Arena *a, Symbol *root, Node *read, Node **ix, unsigned mask)
+{
+    Node *cond = lower_in_storage(a, NULL, read->u.access.sym, ix, read->u.access.n, mask);
     if (!cond)
         return read;
     Type *t = root->type->elem;
@@ -226,3 +269,4 @@ Node *lower_storage_guard(Arena *a, Symbol *root, Node *read, Node **ix, unsigne
     r->type = t;
     return r;
 }
+

@@ -54,9 +54,17 @@ Node *lower_box_at(const Box *b, const long long *off);
 /* Every read of b->view in root becomes a read of the box: each index the read's
  * offset from the grid coordinate minus lo, a literal where the offset is constant. */
 void lower_box_replace_reads(const Box *b, Node *root);
-/* `inside ? read : 0` where inside tests that ix lies in the storage of root
- * (imcl_in(ix[d], extent, halo)) in the dimensions d of `mask`; read itself when
- * mask is 0. For loads without a boundary rule that may reach past the storage. */
+/* The linear index of element ix (n coordinates) in root's storage, halo included:
+ * ((z + h) * (height + 2h) + (y + h)) * (width + 2h) + (x + h). */
+Node *lower_linear(Arena *a, Symbol *root, Node **ix, int n, Loc loc);
+/* `cond && inside` (cond may be NULL; cond itself when mask is 0), inside telling
+ * whether element ix of `view` lies in its root's storage: for an array,
+ * imcl_in(ix[d], extent, halo) in the dimensions d of `mask`; for an alias, its
+ * address (alias offsets included) inside the buffer. */
+Node *lower_in_storage(Arena *a, Node *cond, Symbol *view, Node **ix, int dims, unsigned mask);
+/* `inside ? read : 0`, inside being lower_in_storage for the read's array; read
+ * itself when mask is 0. For loads without a boundary rule that may reach past the
+ * storage. */
 Node *lower_storage_guard(Arena *a, Symbol *root, Node *read, Node **ix, unsigned mask);
 /* idx + off (idy, idz for d 1, 2), int-typed. */
 Node *lower_coord(Arena *a, int d, long long off);

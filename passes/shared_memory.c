@@ -12,6 +12,7 @@
  * them), so the body's reads need no guard. */
 #include "passes.h"
 
+#include "lower.h"
 #include "params.h"
 #include "placement.h"
 
@@ -65,20 +66,6 @@ static Node *replace_reads(Node *n, void *p)
     if (n->kind != AST_GRID_ACCESS || symbol_root(n->u.access.sym) != t->root)
         return n;
     return tile_read(t, n->u.access.ix, n->loc);
-}
-
-/* `cond && imcl_in(x, n, h) && ...`: the element lies in the array's storage. */
-static Node *in_storage(Arena *a, Node *cond, Symbol *root, Node **ix, int dims)
-{
-    for (int d = 0; d < dims; d++) {
-        Node *c = ast_build_call(a, "imcl_in", none());
-        ast_append_arg(a, c, ast_copy(a, ix[d]));
-        ast_append_arg(a, c, ast_build_extent(a, root, d, none()));
-        ast_append_arg(a, c, lit(a, root->halo));
-        typed(c);
-        cond = cond ? bin(a, OP_AND, cond, c) : c;
-    }
-    return cond;
 }
 
 /* Declarations of the tile and its origin, then the cooperative load loop. */
@@ -158,7 +145,7 @@ static void build_load(Tile *t, const SharedTile *st, const TuneParams *tp, Node
         cond = cond ? bin(a, OP_AND, cond, c) : c;
     }
     if (t->root->bc == BC_NONE)
-        cond = in_storage(a, cond, t->root, ix, t->dims);
+        cond = lower_in_storage(a, cond, st->view, ix, t->dims, (1u << t->dims) - 1);
     Node *zero = type_is_float(t->root->type->elem)
         ? ast_build_float(a, 0.0, t->root->type->elem->kind == TY_FLOAT ? "0.0f" : "0.0", t->root->type->elem, none())
         : lit(a, 0);
