@@ -310,8 +310,7 @@ void unparse_call_converted(Unparser *u, const char *name, const Node *call, Typ
          * makes anyway, written out, as clang warns about it (-Wliteral-conversion) */
         if (!t && call->u.call.fn && i < call->u.call.fn->func->nparams) {
             Type *p = call->u.call.fn->func->params[i]->type;
-            if (arg->type && type_is_scalar(arg->type) && type_is_float(arg->type) && type_is_scalar(p) &&
-                !type_is_float(p))
+            if (type_is_float(arg->type) && type_is_integer(p))
                 to = p;
         }
         if (to && arg->type && arg->type->kind != to->kind && type_is_scalar(to)) {

@@ -257,16 +257,15 @@ Node *lower_in_storage(Arena *a, Node *cond, Symbol *view, Node **ix, int dims, 
     return cond;
 }
 
-Node *lower_storage_guard(Arena *a, Symbol *root, Node *read, Node **ix, unsigned mask)
+Node *lower_storage_guard(Arena *a, Node *read, Node **ix, unsigned mask)
 {
     Node *cond = lower_in_storage(a, NULL, read->u.access.sym, ix, read->u.access.n, mask);
     if (!cond)
         return read;
-    Type *t = root->type->elem;
+    Type *t = read->type;
     Node *zero = type_is_float(t) ? ast_build_float(a, 0.0, t->kind == TY_FLOAT ? "0.0f" : "0.0", t, (Loc){0})
                                   : ast_build_int(a, 0, (Loc){0});
     Node *r = ast_build_cond(a, cond, read, zero, (Loc){0});
     r->type = t;
     return r;
 }
-

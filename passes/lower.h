@@ -65,7 +65,7 @@ Node *lower_in_storage(Arena *a, Node *cond, Symbol *view, Node **ix, int dims, 
 /* `inside ? read : 0`, inside being lower_in_storage for the read's array; read
  * itself when mask is 0. For loads without a boundary rule that may reach past the
  * storage. */
-Node *lower_storage_guard(Arena *a, Symbol *root, Node *read, Node **ix, unsigned mask);
+Node *lower_storage_guard(Arena *a, Node *read, Node **ix, unsigned mask);
 /* idx + off (idy, idz for d 1, 2), int-typed. */
 Node *lower_coord(Arena *a, int d, long long off);
 

@@ -56,7 +56,7 @@ static Node *load(Arena *a, Symbol *root, Symbol *view, int dims, Symbol **xyz, 
     }
     Node *src = ast_build_grid_access(a, view, ix, dims, none());
     src->type = root->type->elem;
-    return lower_storage_guard(a, root, src, ix, root->bc == BC_NONE ? (1u << dims) - 1 : 0);
+    return lower_storage_guard(a, src, ix, root->bc == BC_NONE ? (1u << dims) - 1 : 0);
 }
 
 static Node *shfl(Arena *a, Node *v, Node *lane, Type *t)

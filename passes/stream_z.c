@@ -48,7 +48,7 @@ static Node *load(const Box *w, Symbol *root, int c, int z)
     for (int d = 0; d < 3 && root->bc == BC_NONE; d++)
         if (off[d] < -root->halo || off[d] > root->halo || w->view != root)
             mask |= 1u << d;
-    src = lower_storage_guard(a, root, src, ix, mask);
+    src = lower_storage_guard(a, src, ix, mask);
     return ast_build_expr_stmt(a, ast_build_assign(a, '=', lower_box_at(w, off), src, none()), none());
 }
 

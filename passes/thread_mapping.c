@@ -134,9 +134,9 @@ static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
 }
 
 /* The statements that run `stmts` (the kernel's body, mapped) at every point of
- * this thread: its coordinates (those in `need`), then with `edge` the test that skips points past
- * the edge of the grid, then the body; with coarsening one loop per coarsened
- * dimension around that, and `label` ending a point that returns. */
+ * this thread: its coordinates (those in `need`), then with `edge` the test that
+ * skips points past the edge of the grid, then the body; with coarsening one loop
+ * per coarsened dimension around that, and `label` ending a point that returns. */
 static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar, Node *stmts, bool edge,
                     const bool need[3], const char *label, bool returns)
 {

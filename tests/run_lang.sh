@@ -57,6 +57,7 @@ run_one() {
     # whatever ends this run without a verdict is a failure
     trap '[ -s "${RESULT:-}" ] || echo "FAIL (aborted)" >"$RESULT"' EXIT
     fail() { echo "FAIL [$RUN]: $*"; echo "FAIL $*" >"$RESULT"; exit 1; }
+    pass() { echo "PASS [$RUN]"; echo PASS >"$RESULT"; }
     step() { echo "== [$RUN] $*"; }
     cd "$DIR"
 
@@ -189,8 +190,7 @@ PY
     # compiled and run by the normal build's lang test, so steps 4 and 5 are left to it.
     if [ "${SANITIZE:-0}" = 1 ]; then
         echo "cuda: generated; compiled and run by the normal build's lang test"
-        echo "PASS [$RUN]"
-        echo PASS >"$RESULT"
+        pass
         return 0
     fi
 
@@ -239,8 +239,7 @@ PY
     "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${CPU_O[@]}" -o check_cuda_cpu ||
         fail "nvcc-cpu cannot link the CUDA driver"
     IMCL_EMU_LEAKS=fail timeout 120 ./check_cuda_cpu || fail "emulated CUDA driver failed (status $?)"
-    echo "PASS [$RUN]"
-    echo PASS >"$RESULT"
+    pass
 }
 
 if [ "${1:-}" = "--one" ]; then
