@@ -284,6 +284,9 @@ typedef struct Function {
      * has one. The row body is the interior copy, or the whole body without a split. */
     struct Symbol **rows;
     bool is_kernel;         /* preceded by grid or grid_size */
+    /* registers_cache (tune/registers.c): the kernel's register terms, computed once
+     * for the source in the arena that holds it; NULL in copies the passes rewrite. */
+    struct RegTerms *reg_terms;
     /* Kernels only. */
     GridKind grid_kind;
     Loc grid_loc;

@@ -66,7 +66,7 @@ void *arena_grow(Arena *a, void *items, int n, int *cap, size_t elem)
 {
     if (n < *cap)
         return items;
-    int grown = *cap ? 2 * *cap : 16;
+    int grown = *cap ? 2 * *cap : elem > 256 ? 4 : 16; /* large items: a smaller start */
     void *p = arena_alloc(a, elem * (size_t)grown);
     if (n)
         memcpy(p, items, elem * (size_t)n);
@@ -101,10 +101,8 @@ char *arena_printf(Arena *a, const char *fmt, ...)
 
 /* ---- growable strings ----------------------------------------------------- */
 
-static void sb_reserve(StrBuf *sb, size_t extra)
+static void sb_grow(StrBuf *sb, size_t extra)
 {
-    if (sb->len + extra + 1 <= sb->cap)
-        return;
     size_t cap = sb->cap ? sb->cap : 256;
     while (cap < sb->len + extra + 1)
         cap *= 2;
@@ -115,6 +113,13 @@ static void sb_reserve(StrBuf *sb, size_t extra)
     }
     sb->data = p;
     sb->cap = cap;
+}
+
+/* Room for extra more characters and the NUL (the test inline: compile speed). */
+static inline void sb_reserve(StrBuf *sb, size_t extra)
+{
+    if (sb->len + extra + 1 > sb->cap)
+        sb_grow(sb, extra);
 }
 
 void sb_putc(StrBuf *sb, char c)
@@ -137,16 +142,75 @@ void sb_putn(StrBuf *sb, const char *s, size_t n)
     sb->data[sb->len] = 0;
 }
 
+/* Whether fmt has no conversions but %s, %d, %c and %%: most of what the backends
+ * print, formatted here without vsnprintf (compile speed). */
+static bool simple_format(const char *fmt)
+{
+    for (const char *p = strchr(fmt, '%'); p; p = strchr(p + 2, '%'))
+        if (p[1] != 's' && p[1] != 'd' && p[1] != 'c' && p[1] != '%')
+            return false;
+    return true;
+}
+
+static void sb_simple_printf(StrBuf *sb, const char *fmt, va_list ap)
+{
+    for (const char *p = fmt;;) {
+        const char *q = strchr(p, '%');
+        sb_putn(sb, p, q ? (size_t)(q - p) : strlen(p));
+        if (!q)
+            return;
+        switch (q[1]) {
+        case 's': {
+            const char *a = va_arg(ap, const char *);
+            sb_puts(sb, a ? a : "(null)"); /* as glibc prints it */
+            break;
+        }
+        case 'd': {
+            long long v = va_arg(ap, int);
+            char buf[24], *e = buf + sizeof buf, *d = e;
+            unsigned long long m = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+            do
+                *--d = (char)('0' + m % 10);
+            while (m /= 10);
+            if (v < 0)
+                *--d = '-';
+            sb_putn(sb, d, (size_t)(e - d));
+            break;
+        }
+        case 'c':
+            sb_putc(sb, (char)va_arg(ap, int));
+            break;
+        default:
+            sb_putc(sb, '%');
+            break;
+        }
+        p = q + 2;
+    }
+}
+
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap)
 {
+    if (simple_format(fmt)) {
+        sb_reserve(sb, 0); /* the text ends in a NUL even when nothing is added */
+        sb_simple_printf(sb, fmt, ap);
+        return;
+    }
+    /* Formatted straight into the free space; a second try only when it did not fit
+     * (compile speed: most pieces are short). */
+    sb_reserve(sb, 128);
+    size_t room = sb->cap - sb->len;
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    int n = vsnprintf(sb->data + sb->len, room, fmt, ap2);
     va_end(ap2);
-    if (n < 0)
+    if (n < 0) {
+        sb->data[sb->len] = 0;
         return;
-    sb_reserve(sb, (size_t)n);
-    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+    }
+    if ((size_t)n >= room) {
+        sb_reserve(sb, (size_t)n);
+        vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+    }
     sb->len += (size_t)n;
 }
 

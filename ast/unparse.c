@@ -75,45 +75,61 @@ static const char *const reserved[] = {
 
 #define NRESERVED (sizeof reserved / sizeof reserved[0])
 
-static int compare_names(const void *a, const void *b)
+/* The exact reserved names in a hash set, built on first use: the reserved words,
+ * the math functions and their float spellings (sqrtf). Every printed name is looked
+ * up (compile speed). */
+#define NAME_SLOTS 2048
+
+static unsigned name_hash(const char *s)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
 }
 
-/* The reserved names in strcmp order, sorted on first use: every printed name is
- * looked up, so the lookup is a binary search (compile speed). */
-static const char *const *sorted_reserved(void)
+static void name_insert(const char **slots, const char *name)
 {
-    static const char *sorted[NRESERVED];
+    unsigned i = name_hash(name) & (NAME_SLOTS - 1);
+    while (slots[i] && strcmp(slots[i], name) != 0)
+        i = (i + 1) & (NAME_SLOTS - 1);
+    slots[i] = name;
+}
+
+static const char *const *reserved_set(void)
+{
+    static const char *slots[NAME_SLOTS];
+    static char float_names[MATH_COUNT][32];
     static bool ready;
     if (!ready) {
-        memcpy(sorted, reserved, sizeof sorted);
-        qsort(sorted, NRESERVED, sizeof sorted[0], compare_names);
+        for (size_t i = 0; i < NRESERVED; i++)
+            name_insert(slots, reserved[i]);
+        for (int m = 1; m < MATH_COUNT; m++) {
+            const char *mn = math_info((MathFn)m)->name;
+            snprintf(float_names[m], sizeof float_names[m], "%sf", mn);
+            name_insert(slots, mn);
+            name_insert(slots, float_names[m]);
+        }
         ready = true;
     }
-    return sorted;
+    return slots;
 }
 
 static bool is_reserved(const char *name)
 {
-    if (bsearch(&name, sorted_reserved(), NRESERVED, sizeof(const char *), compare_names))
-        return true;
-    /* Math functions and their float spellings (sqrtf), and the vector types
-     * of OpenCL (float2 ... double16). */
-    for (int m = 1; m < MATH_COUNT; m++) {
-        const char *mn = math_info((MathFn)m)->name;
-        if (mn[0] != name[0])
-            continue;
-        size_t n = strlen(mn);
-        if (strncmp(name, mn, n) == 0 && (!name[n] || (name[n] == 'f' && !name[n + 1])))
+    const char *const *slots = reserved_set();
+    for (unsigned i = name_hash(name) & (NAME_SLOTS - 1); slots[i]; i = (i + 1) & (NAME_SLOTS - 1))
+        if (strcmp(slots[i], name) == 0)
             return true;
-    }
-    static const char *const vec[] = {"char", "uchar", "short", "ushort", "int", "uint", "long",
-                                      "ulong", "float", "double", "half"};
-    for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++) {
-        size_t n = strlen(vec[i]);
-        if (strncmp(name, vec[i], n) == 0 && name[n] >= '1' && name[n] <= '9')
-            return true;
+    /* The vector types of OpenCL (float2 ... double16): a scalar type's name and a
+     * digit from 1, the first digit of the name. */
+    size_t n = strcspn(name, "0123456789");
+    if (name[n] >= '1' && name[n] <= '9') {
+        static const char *const vec[] = {"char", "uchar", "short", "ushort", "int", "uint", "long",
+                                          "ulong", "float", "double", "half"};
+        for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++)
+            if (strlen(vec[i]) == n && strncmp(name, vec[i], n) == 0)
+                return true;
     }
     return strncmp(name, "__", 2) == 0;
 }

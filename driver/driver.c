@@ -81,6 +81,7 @@ static Function *copy_kernel(Arena *a, const Function *k)
     *c = *k;
     c->body = ast_copy(a, k->body);
     ast_fix_parents(c->body);
+    c->reg_terms = NULL;
     return c;
 }
 
@@ -273,6 +274,8 @@ void driver_prepare(Arena *a, Diag *diag, DriverUnit *u)
 {
     /* Unused locals: warned about once; helpers pruned (pass_dead_code prunes kernels). */
     dead_code_program(a, diag, u->prog, u->kernels, u->nk);
+    for (int i = 0; i < u->nk; i++)
+        registers_cache(a, u->kernels[i]);
 }
 
 int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u, TuneParams *given,

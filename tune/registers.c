@@ -235,6 +235,10 @@ static int window_regs(Arena *a, Function *k, bool placed)
 
 void registers_terms(Arena *a, Function *k, RegTerms *t)
 {
+    if (k->reg_terms) {
+        *t = *k->reg_terms;
+        return;
+    }
     memset(t, 0, sizeof *t);
     Liveness *lv = analyze_liveness(a, k);
     Peaks p = {a, NULL, NULL, 0, 0, 0, false};
@@ -263,6 +267,13 @@ void registers_terms(Arena *a, Function *k, RegTerms *t)
         int body = loops.items[i].unrollable ? body_locals_peak(a, lv, loops.items[i].loop) : 0;
         t->unroll[i] = (body + 1) / 2;
     }
+}
+
+void registers_cache(Arena *a, Function *k)
+{
+    RegTerms *t = ARENA_NEW(a, RegTerms);
+    registers_terms(a, k, t);
+    k->reg_terms = t;
 }
 
 RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp)

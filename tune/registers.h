@@ -42,6 +42,10 @@ typedef struct RegTerms {
 } RegTerms;
 
 void registers_terms(Arena *a, Function *k, RegTerms *t);
+/* Computes k's terms once, in arena a, which must live as long as k: every later
+ * registers_terms of k reads them (compile speed: once per source, not per
+ * configuration). */
+void registers_cache(Arena *a, Function *k);
 /* The estimate for kernel k under tp (its coarsening, unroll factors and placements). */
 RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp);
 /* The space's restrictions that keep the estimate within the budget of a GPU backend

@@ -110,6 +110,36 @@ static int lex(const char *s, int n, int i, Scan *st)
     return i + 1;
 }
 
+/* Whether a block comment is open after line s[0..n), when `open` says whether one
+ * was open before it: what lex() would leave in in_comment, in one tight loop
+ * (compile speed: most lines are not broken). */
+static bool comment_open_after(const char *s, int n, bool open)
+{
+    char quote = 0;
+    for (int i = 0; i < n; i++) {
+        char c = s[i];
+        if (open) {
+            if (c == '*' && i + 1 < n && s[i + 1] == '/') {
+                open = false;
+                i++;
+            }
+        } else if (quote) {
+            if (c == '\\')
+                i++;
+            else if (c == quote)
+                quote = 0;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+        } else if (c == '/' && i + 1 < n && (s[i + 1] == '*' || s[i + 1] == '/')) {
+            if (s[i + 1] == '/')
+                break; /* a line comment: the rest of the line */
+            open = true;
+            i++;
+        }
+    }
+    return open;
+}
+
 /* Appends line s[0..n) to out, broken into lines of at most `width` columns where
  * it can be; `lx` carries block comments from line to line. `cont` is the indent
  * of code continuation lines, or -1 for a line of the text (its own indent + 8). */
@@ -122,11 +152,8 @@ static void wrap_line(StrBuf *out, const char *s, int n, int width, Lexer *lx, i
         sb_putc(out, '\n');
         /* Only a block comment carries over to the next line: one can start only at
          * a '/' and end only at a '*' (compile speed: most lines have neither). */
-        if (!memchr(s, lx->in_comment ? '*' : '/', (size_t)n))
-            return;
-        for (int i = 0; i < n;)
-            i = lex(s, n, i, &st);
-        lx->in_comment = st.in_comment;
+        if (memchr(s, lx->in_comment ? '*' : '/', (size_t)n))
+            lx->in_comment = comment_open_after(s, n, lx->in_comment);
         return;
     }
     if (cont < 0)
@@ -137,6 +164,10 @@ static void wrap_line(StrBuf *out, const char *s, int n, int width, Lexer *lx, i
     bool best_in_comment = false;
     bool only_comment = true; /* nothing but comment text so far */
     for (int i = 0; i < n;) {
+        /* Past the width no break can come: the rest of the line matters only when
+         * there is none (compile speed: long lines are scanned once, not per piece). */
+        if (i > width && best >= 0 && !directive)
+            break;
         char c = s[i];
         bool was_comment = st.in_comment;
         int next = lex(s, n, i, &st);
