@@ -130,27 +130,6 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
     return b->emit(&e, out);
 }
 
-/* The parameters of k's CPU variant into *cpu, when backend b has one and `given`
- * leaves the geometry to imcl (params_cpu_variant). A variant whose parameters are not
- * legal for k (its shared-memory tiles would not fit, say) is left out without a
- * word: the configuration asked for nothing it lacks. */
-static bool cpu_variant(const TuneParams *given, Function *k, const SpaceOptions *so, Arena *a, TuneParams *cpu)
-{
-    TuneParams g;
-    if (!so->backend->cpu_variant || !params_cpu_variant(given, &g))
-        return false;
-    /* A kernel with loops keeps the default on every device: its guards run once per
-     * tap, and the interior split of the default's blocks pays more on PoCL than
-     * long rows do (docs/performance.md, "Defaults on a CPU device"). */
-    static const NodeKind loops[] = {AST_FOR, AST_WHILE, AST_DO};
-    for (int i = 0; i < 3; i++)
-        if (ast_query(a, k->body, loops[i]).len)
-            return false;
-    Diag quiet;
-    diag_init(&quiet, a, NULL);
-    return params_for_kernel(&g, k, so, a, cpu, &quiet);
-}
-
 static bool write_file(Diag *diag, const char *dir, const OutFile *f)
 {
     size_t n = strlen(dir) + strlen(f->name) + 32;
@@ -294,7 +273,7 @@ int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUn
             if (!params_for_kernel(given, u->kernels[i], &so, a, &tps[i], diag))
                 status = 2;
         for (int i = 0; i < nk && !status; i++) {
-            const TuneParams *tp_cpu = cpu_variant(given, u->kernels[i], &so, a, &cpu[i]) ? &cpu[i] : NULL;
+            const TuneParams *tp_cpu = params_cpu_variant(given, u->kernels[i], &so, a, &cpu[i]) ? &cpu[i] : NULL;
             if (compile_kernel(a, diag, u->prog, u->kernels[i], driver_backends[b], &tps[i], tp_cpu, &so, o, out))
                 status = 1;
         }

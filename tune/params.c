@@ -508,22 +508,38 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     return ok;
 }
 
-bool params_cpu_variant(const TuneParams *given, TuneParams *cpu)
+static bool has_loop(Node *n, void *found)
 {
-    if (given->geometry_given)
+    if (n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO)
+        *(bool *)found = true;
+    return !*(bool *)found;
+}
+
+bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions *so, Arena *a, TuneParams *cpu)
+{
+    if (!so->backend->cpu_variant || given->geometry_given)
         return false;
-    *cpu = *given;
+    /* A kernel with loops keeps the default on every device: its guards run once per
+     * tap, and the interior split of the default's blocks pays more on PoCL than
+     * long rows do (docs/performance.md, "Defaults on a CPU device"). */
+    bool loops = false;
+    ast_walk(k->body, has_loop, &loops);
+    if (loops)
+        return false;
     /* Measured on PoCL's CPU device (docs/performance.md, "Defaults"): a work-group
      * is a loop over its work-items, which the device compiler vectorises along x;
      * long rows give it long vectors, and without the split of pass_interior no
      * branch is left in that loop. */
+    TuneParams g = *given;
     static const int block[3] = {PARAMS_CPU_BLOCK_X, 1, 1};
     for (int i = 0; i < 3; i++) {
-        cpu->block[i] = block[i];
-        cpu->block_given[i] = true;
+        g.block[i] = block[i];
+        g.block_given[i] = true;
     }
-    cpu->interior = 0;
-    return true;
+    g.interior = 0;
+    Diag quiet;
+    diag_init(&quiet, a, NULL);
+    return params_for_kernel(&g, k, so, a, cpu, &quiet);
 }
 
 MemKind params_mem_of(const TuneParams *tp, const char *array)

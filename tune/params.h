@@ -61,12 +61,15 @@ bool params_load_text(TuneParams *tp, const char *path, const char *text, Arena 
  * parameters. Reports and returns false on an illegal combination. */
 bool params_for_kernel(TuneParams *given, Function *k, const struct SpaceOptions *so, Arena *a,
                        TuneParams *out, Diag *diag);
-/* The device-aware default (docs/tuning.md, "Defaults"): when `given` sets no
- * geometry parameter, *cpu becomes `given` with the geometry that suits CPU devices
- * (rows of PARAMS_CPU_BLOCK_X x 1 x 1 work-items, one guarded body: interior 0), for a
- * backend that chooses between two variants at run time; returns false, and leaves
- * *cpu alone, when the geometry was given. */
-bool params_cpu_variant(const TuneParams *given, TuneParams *cpu);
+/* The device-aware default (docs/tuning.md, "Defaults"): when the backend of `so`
+ * chooses between two variants at run time and `given` sets no geometry parameter,
+ * the parameters of kernel k's variant for CPU devices into *cpu: `given` with rows of
+ * PARAMS_CPU_BLOCK_X x 1 x 1 work-items and one guarded body (interior 0). Returns
+ * false when there is none: the geometry was given, k has loops (it keeps the
+ * default), or the variant is not legal for k (its tiles would not fit, say), which
+ * is left out without a word: the configuration asked for nothing it lacks. */
+bool params_cpu_variant(const TuneParams *given, Function *k, const struct SpaceOptions *so, Arena *a,
+                        TuneParams *cpu);
 struct LoopInfo;
 /* The unroll factor tp gives loop li (1 when it names none): unroll_<label> for a
  * labelled loop, unroll_L<line> for another. */

@@ -290,6 +290,20 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
     cJSON_AddStringToObject(root, "grid", k->grid_kind == GRID_SIZE ? "grid_size" : "grid");
     cJSON_AddNumberToObject(root, "grid_dims", k->grid_dims == 3 ? 3 : 2);
     cJSON_AddItemToObject(root, "arguments", space_arguments(a, k, o->backend->gpu));
+    /* What a run on a CPU device gets without -t (params_cpu_variant), so that a tuner
+     * compares its best with that too. */
+    TuneParams none, cpu;
+    params_init(&none);
+    if (params_cpu_variant(&none, k, o, a, &cpu)) {
+        cJSON *dc = cJSON_Duplicate(defs, true);
+        static const char *const block[] = {"block_size_x", "block_size_y", "block_size_z"};
+        for (int d = 0; d < 3; d++)
+            if (cJSON_HasObjectItem(dc, block[d]))
+                cJSON_ReplaceItemInObjectCaseSensitive(dc, block[d], cJSON_CreateNumber(cpu.block[d]));
+        if (cJSON_HasObjectItem(dc, "interior"))
+            cJSON_ReplaceItemInObjectCaseSensitive(dc, "interior", cJSON_CreateNumber(cpu.interior));
+        cJSON_AddItemToObject(root, "defaults_cpu", dc);
+    }
     return root;
 }
 

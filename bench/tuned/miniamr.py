@@ -23,7 +23,9 @@ args = {
     "v3": None,
 }
 for v, a in args.items():
+    # v1 and v2 update every block's n^3 cells in one launch; v3 one grid
+    points = n ** 3 * blocks if a else None
     r = imcl.tune(f"samples/miniamr/{v}.imcl", size=(n, n, n), strategy="random_sample",
-                  budget=budget, seed=1, args=a, params_out=f"{out}/{v}.best.json",
+                  budget=budget, seed=1, args=a, points=points, params_out=f"{out}/{v}.best.json",
                   results_out=f"{out}/{v}.t4.json")
     print(r.summary(), flush=True)

@@ -40,6 +40,10 @@ def main(argv=None):
     p.add_argument("--seed", type=int, help="seed of the random data and random strategies")
     p.add_argument("--platform", type=int, default=0, help="OpenCL platform index")
     p.add_argument("--device", type=int, default=0, help="device index")
+    p.add_argument("--points", type=int, metavar="N",
+                   help="grid points one launch updates, for GStencil/s (default: the grid's)")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="a plot of time against the parameters that matter most")
     p.add_argument("--no-progress", action="store_true", help="no progress line")
     a = p.parse_args(argv)
 
@@ -61,13 +65,16 @@ def main(argv=None):
         r = imcl.tune(a.kernel_file, size=a.size, backend=a.backend, strategy=strategy,
                       budget=a.budget, kernel=a.kernel, args=args, params_out=params_out,
                       results_out=results_out, seed=a.seed, iterations=a.iterations,
-                      platform=a.platform, device=a.device,
+                      platform=a.platform, device=a.device, points=a.points,
                       progress=None if a.no_progress else sys.stderr)
     except (ImclError, ValueError, TypeError) as e:
         print(f"imcl-tune: error: {e}", file=sys.stderr)
         return 2
     print(r.summary())
     print(f"  best configuration: {r.params_path}; results (T4): {r.results_path}")
+    if a.plot:
+        shown = r.plot(a.plot)
+        print(f"  plot: {a.plot} (time against {', '.join(shown) or 'nothing: one configuration'})")
     if r.wrong:
         print(f"imcl-tune: {len(r.wrong)} configuration(s) computed a wrong result", file=sys.stderr)
         return 1

@@ -167,6 +167,9 @@ class Kernel:
                 self.left_out[p] = dropped
             self.tune_params[p] = keep
         self.defaults = dict(self.space["defaults"])
+        # OpenCL: what a run on a CPU device gets without -t (docs/tuning.md "Defaults");
+        # None where every device gets the defaults
+        self.defaults_cpu = dict(self.space["defaults_cpu"]) if "defaults_cpu" in self.space else None
         self.restriction_strings = list(self.space["restrictions"])
         self.restrictions = for_kernel_tuner(self.restriction_strings, self.tune_params)
 

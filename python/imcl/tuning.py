@@ -10,6 +10,7 @@ import numpy as np
 
 from ._compiler import ImclError
 from .kernel import Kernel, fmt_size
+from .restrictions import holds
 
 # tune_kernel arguments that imcl.tune sets itself
 _OWN = {"kernel_name", "kernel_source", "problem_size", "arguments", "tune_params", "grid_div_x",
@@ -39,6 +40,8 @@ class TuneResult:
     params_path: str = None
     results_path: str = None
     log: str = ""               # what Kernel Tuner printed (quiet=True keeps it here)
+    points: int = None          # grid points one launch updates (GStencil/s)
+    default_is_cpu: bool = False  # default is OpenCL's CPU variant (Kernel.defaults_cpu)
 
     @property
     def wrong(self):
@@ -51,7 +54,7 @@ class TuneResult:
     def gstencils(self, time_ms):
         if not time_ms:
             return float("nan")
-        return self.kernel.npoints() / (time_ms * 1e-3) / 1e9
+        return (self.points or self.kernel.npoints()) / (time_ms * 1e-3) / 1e9
 
     @property
     def speedup(self):
@@ -59,7 +62,9 @@ class TuneResult:
 
     def summary(self):
         k = self.kernel
-        lines = [f"kernel {k.kernel} ({k.backend}, {fmt_size(k.size)} = {k.npoints()} points), "
+        points = f"{k.npoints()} points" if not self.points or self.points == k.npoints() else \
+            f"{k.npoints()} points, {self.points} updated per launch"
+        lines = [f"kernel {k.kernel} ({k.backend}, {fmt_size(k.size)} = {points}), "
                  f"strategy {self.strategy}: {self.evaluated} configurations measured, "
                  f"{len(self.failures)} failed"]
         rows = [("", "time (ms)", "GStencil/s", "configuration"),
@@ -71,9 +76,71 @@ class TuneResult:
         for r in rows:
             lines.append(f"  {r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]}".rstrip())
         lines.append(f"  speedup over the default: {self.speedup:.2f}x")
+        if self.default_is_cpu:
+            lines.append("  default: the CPU variant, what a run on this CPU device gets without -t "
+                         "(docs/tuning.md, \"Defaults\")")
         for f in self.failures:
             lines.append(f"  failed ({f.stage}): {describe(f.config)}: {f.message.splitlines()[0]}")
         return "\n".join(lines)
+
+
+    def important(self, top=3):
+        """The tuning parameters that explain most of the spread of the measured
+        times (the share of the variance of log(time) between a parameter's values),
+        at most `top` of them, most important first, as (name, share)."""
+        valid = [r for r in self.results if "__error__" not in r and isinstance(r.get("time"), (int, float))
+                 and r["time"] > 0]
+        if len(valid) < 2:
+            return []
+        logt = np.log([r["time"] for r in valid])
+        total = float(((logt - logt.mean()) ** 2).sum())
+        shares = []
+        for p in self.kernel.tune_params:
+            groups = {}
+            for r, t in zip(valid, logt):
+                groups.setdefault(_plain(r[p]), []).append(t)
+            if len(groups) < 2 or total == 0:
+                continue
+            between = sum(len(g) * (np.mean(g) - logt.mean()) ** 2 for g in groups.values())
+            shares.append((p, float(between / total)))
+        shares.sort(key=lambda x: -x[1])
+        return shares[:top]
+
+    def plot(self, path, top=3):
+        """A PNG of time against the `top` parameters that matter most (important()):
+        one panel each, every measured configuration a dot, the default and the best
+        marked. Returns the parameters plotted."""
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        params = self.important(top)
+        valid = [r for r in self.results if "__error__" not in r and isinstance(r.get("time"), (int, float))]
+        fig, axes = plt.subplots(1, max(1, len(params)), figsize=(4.2 * max(1, len(params)), 3.6),
+                                 squeeze=False, sharey=True)
+        for ax, (p, share) in zip(axes[0], params):
+            values = sorted({_plain(r[p]) for r in valid}, key=lambda v: (isinstance(v, str), v))
+            pos = {v: i for i, v in enumerate(values)}
+            rng = np.random.default_rng(0)
+            xs = [pos[_plain(r[p])] + rng.uniform(-0.15, 0.15) for r in valid]
+            ax.scatter(xs, [r["time"] for r in valid], s=12, alpha=0.6, color="tab:blue")
+            for label, config, t, style in (("default", self.default, self.default_time_ms, "s"),
+                                            ("best", self.best, self.best_time_ms, "*")):
+                if config.get(p) in pos and t == t:
+                    ax.scatter([pos[config[p]]], [t], marker=style, s=90, color="tab:red" if label == "best"
+                               else "black", label=label, zorder=3)
+            ax.set_xticks(range(len(values)), [str(v) for v in values], rotation=45 if len(values) > 6 else 0)
+            ax.set_xlabel(f"{p} ({share:.0%} of the spread)")
+            ax.set_yscale("log")
+        axes[0][0].set_ylabel("time (ms)")
+        axes[0][0].legend(loc="best", fontsize="small")
+        k = self.kernel
+        fig.suptitle(f"{k.kernel} ({k.backend}, {fmt_size(k.size)}): {len(valid)} configurations, "
+                     f"{self.strategy}", fontsize="medium")
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        return [p for p, _ in params]
 
 
 def describe(config):
@@ -191,9 +258,22 @@ def _subspace(kernel, subspace):
     return tp
 
 
+def _on_cpu_device(kernel, opts):
+    """Whether the OpenCL device Kernel Tuner will use (its platform and device
+    options, 0 and 0 by default) is a CPU device."""
+    if kernel.backend != "opencl" or opts.get("simulation_mode"):
+        return False
+    try:
+        import pyopencl as cl
+        dev = cl.get_platforms()[opts.get("platform") or 0].get_devices()[opts.get("device") or 0]
+        return bool(dev.type & cl.device_type.CPU)
+    except Exception:   # noqa: BLE001 - no such device: Kernel Tuner will say so
+        return False
+
+
 def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kernel=None,
          args=None, subspace=None, params_out="", results_out="", seed=None, quiet=True,
-         progress=None, imcl=None, **kernel_tuner_options):
+         progress=None, imcl=None, points=None, **kernel_tuner_options):
     """Tunes one ImageCL kernel with Kernel Tuner, imcl generating the code of every
     configuration and its C reference checking every result.
 
@@ -211,8 +291,13 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     seed          seeds the random data and Python's/NumPy's random generators (the
                   random strategies draw from them)
     progress      a stream for a progress line (e.g. sys.stderr), or None
+    points        the grid points one launch updates, for GStencil/s (default: the
+                  grid's; miniAMR's v1 and v2 update n^3 points of every block)
     kernel_tuner_options  passed to kernel_tuner.tune_kernel (iterations, device,
                   platform, cache, strategy_options, simulation_mode, ...)
+
+    The default the best is compared with is the dump's `defaults`, or on a CPU
+    device (OpenCL) the CPU variant a run without -t gets there (Kernel.defaults_cpu).
 
     Returns a TuneResult. Raises ValueError / ImclError before tuning for a kernel
     that does not compile, a size that does not match the kernel's rank, an unknown
@@ -233,10 +318,15 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
                          "takes no budget; choose another strategy (e.g. random_sample) or "
                          "narrow the space with subspace=")
 
+    if points is not None and (not isinstance(points, (int, np.integer)) or points < 1):
+        raise ValueError(f"points {points!r}: expected a positive number of grid points")
+
     k = Kernel(path, backend=backend, size=size, kernel=kernel, imcl=imcl)
     tune_params = _subspace(k, subspace)
+    cpu = k.defaults_cpu is not None and _on_cpu_device(k, kernel_tuner_options)
+    default = k.defaults_cpu if cpu else k.defaults
     arguments = k.make_arguments(seed=0 if seed is None else seed, **(args or {}))
-    k.source(k.defaults)            # the default configuration compiles
+    k.source(default)               # the default configuration compiles
     answer = k.reference(arguments)
     if params_out == "":
         params_out = f"{k.kernel}.best.json"
@@ -256,27 +346,35 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     redirect = contextlib.redirect_stdout(log) if quiet else contextlib.nullcontext()
 
     total = budget
+    outside = []                    # the default's run, where it lies outside the space
     with _Guard(k, progress, total) as guard, redirect:
         results, env = kernel_tuner.tune_kernel(
             k.name, k.source, k.problem_size, arguments, tune_params,
             restrictions=k.restrictions, strategy=strategy, strategy_options=strategy_options,
             **common, **opts)
-        default_time = _time_of(results, tune_params, k.defaults)
+        default_time = _time_of(results, tune_params, default)
         if default_time is None and not opts.get("simulation_mode"):
-            single = {p: [k.defaults[p]] for p in tune_params}
+            single = {p: [default[p]] for p in tune_params}
             if guard.total:
                 guard.total += 1
             dopts = {o: v for o, v in opts.items() if o not in ("cache",)}
             dres, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
                                                strategy="brute_force", **common, **dopts)
-            default_time = _time_of(dres, single, k.defaults)
-            results = list(results) + list(dres)
+            default_time = _time_of(dres, single, default)
+            # The default counts among the results (and may be the best) only where it
+            # lies in the space the tuner searched: the CPU variant's 128-wide rows are
+            # outside a space whose grid is narrower, and nothing outside is proposed.
+            if all(default[p] in tune_params[p] for p in tune_params) and \
+                    holds(k.restriction_strings, default):
+                results = list(results) + list(dres)
+            else:
+                outside = [r for r in dres if r]
 
     results = [r for r in results if r]     # a runner marks configurations past the budget None
     valid = [r for r in results if "__error__" not in r and isinstance(r.get("time"), (int, float))]
     if not valid:
         detail = "; ".join(f"{f.stage}: {f.message.splitlines()[0]}" for f in guard.failures[:3])
-        raise ImclError(f"no configuration of '{k.kernel}' ran ({len(results)} tried)"
+        raise ImclError(f"no configuration of '{k.kernel}' ran ({len(results) + len(outside)} tried)"
                         + (f": {detail}" if detail else ""))
     best_r = min(valid, key=lambda r: r["time"])
     best = {p: _plain(best_r[p]) for p in tune_params}
@@ -295,11 +393,11 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
             results_out += ".json"
 
     return TuneResult(kernel=k, strategy=strategy, best=full_best, best_time_ms=float(best_r["time"]),
-                      default=dict(k.defaults),
+                      default=dict(default),
                       default_time_ms=float(default_time) if default_time is not None else float("nan"),
                       results=results, env=env, failures=guard.failures,
                       params_path=params_out or None, results_path=results_out or None,
-                      log=log.getvalue())
+                      log=log.getvalue(), points=int(points) if points else None, default_is_cpu=cpu)
 
 
 def _plain(v):

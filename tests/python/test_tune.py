@@ -78,7 +78,27 @@ def check_run(work, path, size, args, strategy, budget, subspace, tag):
     best = json.loads(params_out.read_text())
     assert best == r.best and set(best) == set(names), best
     imcl_accepts(params_out, path, "x".join(map(str, size)))
-    assert r.best_time_ms <= r.default_time_ms
+    # the default compared with: OpenCL's CPU variant on a CPU device, for kernels
+    # without loops (sobel, sum7); the dumped defaults otherwise (blur5, v1)
+    import pyopencl as cl
+    on_cpu = bool(cl.get_platforms()[0].get_devices()[0].type & cl.device_type.CPU)
+    want_cpu = on_cpu and path.stem in ("sobel", "sum7")
+    assert (k.defaults_cpu is not None) == (path.stem in ("sobel", "sum7")), k.defaults_cpu
+    assert r.default_is_cpu == want_cpu and r.default == (k.defaults_cpu if want_cpu else k.defaults), r.default
+    # the default is measured; it counts among the results where it lies in the space
+    assert r.default_time_ms > 0, r.default_time_ms
+    in_space = all(r.default[p] in (subspace or {}).get(p, k.tune_params[p]) for p in names) \
+        and imcl.holds(k.restriction_strings, r.default)
+    if in_space:
+        assert r.best_time_ms <= r.default_time_ms
+    else:
+        assert all(any(x[p] != r.default[p] for p in names) for x in tried)
+    # the plot shows the parameters that explain most of the spread
+    imp = r.important(3)
+    assert 0 < len(imp) <= 3 and all(0 <= share <= 1 for _, share in imp), imp
+    assert [sh for _, sh in imp] == sorted((sh for _, sh in imp), reverse=True), imp
+    assert r.plot(work / f"{tag}.png") == [p for p, _ in imp]
+    assert (work / f"{tag}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # Kernel Tuner's T4 results
     version, schema = output_file_schema("results")
     t4 = json.loads(t4_out.read_text())
@@ -140,14 +160,24 @@ def check_cli(work):
            "random_sample", "--budget", "3", "--seed", "3", "--iterations", str(ITER),
            "-o", str(work / "cli.best.json"), "--results", str(work / "cli.t4.json"),
            "--arg", f"mesh={work / 'mesh.npy'}", "--arg", "n=8", "--arg", "var=1",
-           "--arg", "num_blocks=2", "--arg", "num_vars=3", "--no-progress"]
+           "--arg", "num_blocks=2", "--arg", "num_vars=3", "--no-progress",
+           "--points", str(8 ** 3 * 2), "--plot", str(work / "cli.png")]
     p = subprocess.run(cmd, capture_output=True, text=True, cwd=work)
     print(p.stdout, p.stderr, flush=True)
     assert p.returncode == 0, p.returncode
     lines = p.stdout.splitlines()
-    assert lines[0].startswith("kernel v1 (opencl, 8x8x8 = 512 points), strategy random_sample: "), lines[0]
+    assert lines[0].startswith("kernel v1 (opencl, 8x8x8 = 512 points, 1024 updated per launch), "
+                               "strategy random_sample: "), lines[0]
     assert lines[1].split() == ["time", "(ms)", "GStencil/s", "configuration"], lines[1]
     assert lines[2].split()[0] == "default" and lines[3].split()[0] == "best", lines
+    # GStencil/s counts the points of every block: 1024 per launch
+    for row in lines[2:4]:      # both printed to 4 decimals
+        ms, gs = float(row.split()[1]), float(row.split()[2])
+        lo, hi = (1024 / ((ms + d) * 1e-3) / 1e9 for d in (0.00005, -0.00005))
+        assert lo - 0.00005 <= gs <= hi + 0.00005, row
+    assert (work / "cli.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    shown = next(x for x in lines if x.startswith("  plot: "))
+    assert shown.startswith(f"  plot: {work / 'cli.png'} (time against "), shown
     assert "failed" not in p.stdout.split("\n", 1)[1]
     imcl_accepts(work / "cli.best.json", SAMPLES / "miniamr" / "v1.imcl", "8x8x8")
 
