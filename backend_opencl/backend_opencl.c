@@ -196,8 +196,8 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
         const TuneParams *c = e->tp_cpu;
         sb_printf(&code, "\n/* The variant for CPU devices (the host picks it on a device of type CPU:\n"
                          " * imcl_cpu_device): work-groups of %dx%dx%d, rows that the device compiler\n"
-                         " * vectorises, and one guarded body (docs/tuning.md, \"Defaults\"). */\n",
-                  c->block[0], c->block[1], c->block[2]);
+                         " * vectorises, %sone guarded body (docs/tuning.md, \"Defaults\"). */\n",
+                  c->block[0], c->block[1], c->block[2], c->unrolled_whole ? "for loops unrolled, " : "and ");
         EmitCtx ce = *e;
         ce.k = e->k_cpu;
         ce.tp = c;

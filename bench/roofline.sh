@@ -5,7 +5,7 @@
 # loop and to the copy roofline (copy bandwidth / 16 bytes per point); then imcl's
 # OpenCL kernels (the default's two variants and tuned configurations of the 7- and
 # 27-point stencils, with and without stream_z) through their plans, as fractions of
-# the 2-thread roofline.
+# the 2-thread roofline; then miniAMR's kernels through miniamr-proxy.
 #
 #   bench/roofline.sh [-i IMCL] [-n "128 256"] [-r REPS]
 set -euo pipefail
@@ -83,3 +83,40 @@ for K in sum7 sum27; do
         done
     done
 done
+
+# ---- miniAMR's kernels (samples/miniamr: v1, v2, v3) through miniamr-proxy ------------
+# The proxy's whole run (16 blocks of 32^3 cells, 8 variables, 1 x 5 stages, OpenCL
+# plans) with the kernels' built-in configuration (samples/miniamr/<v>.params.json:
+# 8x8x8, which sets the geometry) and with the defaults (-t of {}: on a CPU device the
+# CPU variant where the kernel has one, v3). The kernel time only, as GStencil/s,
+# beside the proxy's own one-thread C loop in the same run and as a fraction of the
+# 2-thread copy roofline of the largest size above.
+PROXY=$ROOT/build/samples/miniamr/proxy/miniamr-proxy
+if [ -x "$PROXY" ]; then
+    echo
+    echo "miniAMR kernels (miniamr-proxy --n 32 --blocks 16 --vars 8 --steps 1 --stages 5," \
+         "OpenCL, best of $REPS runs); roofline $(printf '%.3f' "$roof") GStencil/s"
+    printf '%-4s %-34s %12s %12s %10s %9s\n' kernel configuration "kernel GS/s" "C loop GS/s" \
+        "kernel/C" "of roof"
+    echo '{}' >"$work/defaults.json"
+    for v in v1 v2 v3; do
+        for p in built-in defaults; do
+            opt=()
+            [ "$p" = defaults ] && opt=(-t "$work/defaults.json")
+            best=0 cbest=0
+            for ((r = 0; r < REPS; r++)); do
+                line=$("$PROXY" --kernel "$v" --backend opencl --n 32 --blocks 16 --vars 8 --steps 1 \
+                    --stages 5 "${opt[@]}" | tail -n 1)
+                read -r gs cs <<<"$(python3 -c 'import json, sys; d = json.loads(sys.argv[1]);
+print(d["gstencil_per_s"], d["reference_gstencil_per_s"])' "$line")"
+                best=$(echo "if ($gs > $best) $gs else $best" | bc -l)
+                cbest=$(echo "if ($cs > $cbest) $cs else $cbest" | bc -l)
+            done
+            name="$p"
+            [ "$p" = built-in ] && name="built-in (8x8x8)"
+            [ "$p" = defaults ] && name="defaults (-t {})"
+            printf '%-4s %-34s %12.3f %12.3f %10.2f %9.2f\n' "$v" "$name" "$best" "$cbest" \
+                "$(echo "$best / $cbest" | bc -l)" "$(echo "$best / $roof" | bc -l)"
+        done
+    done
+fi

@@ -44,6 +44,11 @@ int pass_dead_code(const PassCtx *c, Function *k);
  * in place as pass_dead_code prunes a kernel's copy (they are printed from prog). */
 void dead_code_program(Arena *a, Diag *diag, Program *prog, Function **kernels, int nk);
 
+/* Accumulate (passes/accumulate.c, every backend): an array element a point reads
+ * and writes again and again, always the same one, is kept in a local
+ * `imcl_<array>_acc` and stored once at the end of the body. */
+int pass_accumulate(const PassCtx *c, Function *k);
+
 /* Global memory: rewrites every Image/Block access into a linear access of its
  * buffer (x fastest, halo and alias offset included), applies the array's
  * boundary condition to reads, guards writes that may fall outside the array, and

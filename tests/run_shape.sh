@@ -22,6 +22,7 @@
 #     the space lists it exactly where -t accepts it;
 #   - register caching: the lane, the row registers, the shuffles and where they run;
 #     refusals; the space lists it exactly where -t accepts it;
+#   - accumulate: which updated elements are kept in a local (SHAPE_DIR/accum.imcl);
 #   - the dumped space (imcl --dump-space -b opencl) lists shared exactly where it
 #     is legal, and its shared-memory restriction agrees with the refusals;
 #   - the loads of a tile stay inside the buffers: the OpenCL kernel is compiled
@@ -513,6 +514,24 @@ for b in cuda opencl c; do
     done
 done
 
+# ---- accumulate: an element updated again and again is kept in a local -------------
+for b in opencl cuda c; do
+    gen accum "$b" '{}' -k taps
+    f=$(ls "$o"/taps.cl "$o"/taps.cu "$o"/taps_ref.c 2>/dev/null | head -n 1)
+    has "accumulate $b: the loop adds into a local" "$f" "imcl_out_acc +="
+    has "accumulate $b: the local starts from the first store's value" "$f" "float imcl_out_acc = 0;"
+    hasnt "accumulate $b: no update of out in the loop" "$f" "idx] +="
+    gen accum "$b" '{}' -k twice
+    f=$(ls "$o"/twice.cl "$o"/twice.cu "$o"/twice_ref.c 2>/dev/null | head -n 1)
+    has "accumulate $b: updates before a store start from the element" "$f" "float imcl_out_acc ="
+    has "accumulate $b: ... and are stored once" "$f" "= imcl_out_acc;"
+    for k in once moving early; do
+        gen accum "$b" '{}' -k "$k"
+        f=$(ls "$o/$k.cl" "$o/$k.cu" "$o/${k}_ref.c" 2>/dev/null | head -n 1)
+        hasnt "accumulate $b: $k keeps out in memory" "$f" "imcl_out_acc"
+    done
+done
+
 # ---- --emit-ast=after:PASS ----------------------------------------------------------
 printf '{"mem_in": "shared", "interior": 1}\n' >"$WORK/emit.json"
 after() { "$IMCL" -b opencl -t "$WORK/emit.json" -o "$WORK/emit" --emit-ast=after:"$1" "$DIR/sum7.imcl" 2>&1; }
@@ -530,7 +549,7 @@ if [ "$(grep -c GridAccess <<<"$ast")" = 0 ] && grep -q BufAccess <<<"$ast"; the
 else
     bad "--emit-ast=after:global_memory: $(grep GridAccess <<<"$ast" | head -3)"
 fi
-want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of dead_code, texture_memory, shared_memory, register_cache, stream_z, interior, global_memory, unroll, thread_mapping"
+want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of dead_code, accumulate, texture_memory, shared_memory, register_cache, stream_z, interior, global_memory, unroll, thread_mapping"
 got=$("$IMCL" --emit-ast=after:lower "$DIR/sum7.imcl" 2>&1)
 [ "$got" = "$want" ] && ok "--emit-ast=after:lower is refused, listing the passes" || bad "--emit-ast=after:lower: '$got'"
 

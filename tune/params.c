@@ -508,29 +508,58 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     return ok;
 }
 
-static bool has_loop(Node *n, void *found)
+static bool has_while(Node *n, void *found)
 {
-    if (n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO)
+    if (n->kind == AST_WHILE || n->kind == AST_DO)
         *(bool *)found = true;
     return !*(bool *)found;
+}
+
+/* The factor `given` sets for loop li, or 0 when it sets none. */
+static int given_factor(const TuneParams *given, const LoopInfo *li)
+{
+    for (int i = 0; i < given->nunroll; i++) {
+        const UnrollChoice *u = &given->unroll[i];
+        if (li->label ? u->label && strcmp(u->label, li->label) == 0 : !u->label && u->line == li->line)
+            return u->factor;
+    }
+    return 0;
 }
 
 bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions *so, Arena *a, TuneParams *cpu)
 {
     if (!so->backend->cpu_variant || given->geometry_given)
         return false;
-    /* A kernel with loops keeps the default on every device: its guards run once per
-     * tap, and the interior split of the default's blocks pays more on PoCL than
-     * long rows do (docs/performance.md, "Defaults on a CPU device"). */
-    bool loops = false;
-    ast_walk(k->body, has_loop, &loops);
-    if (loops)
-        return false;
     /* Measured on PoCL's CPU device (docs/performance.md, "Defaults"): a work-group
      * is a loop over its work-items, which the device compiler vectorises along x;
      * long rows give it long vectors, and without the split of pass_interior no
-     * branch is left in that loop. */
+     * branch is left in that loop. It vectorises no work-item that runs a loop of
+     * its own, so every for loop is unrolled whole (those not unrolled by `given`):
+     * a kernel with a while loop, or a for loop of unknown or long trip count, keeps
+     * the default on every device. */
+    bool whiles = false;
+    ast_walk(k->body, has_while, &whiles);
+    if (whiles)
+        return false;
     TuneParams g = *given;
+    LoopTable loops = analyze_loops(a, k);
+    g.unroll = arena_alloc(a, sizeof *g.unroll * (size_t)(given->nunroll + loops.n + 1));
+    g.capunroll = given->nunroll + loops.n + 1;
+    if (given->nunroll)
+        memcpy(g.unroll, given->unroll, sizeof *g.unroll * (size_t)given->nunroll);
+    long long copies = 1;
+    for (int i = 0; i < loops.n; i++) {
+        const LoopInfo *li = &loops.items[i];
+        if (given_factor(given, li))
+            continue;
+        if (!li->unrollable || !li->trip_known || li->trip > PARAMS_CPU_UNROLLED)
+            return false;
+        copies *= li->trip > 1 ? li->trip : 1;
+        if (copies > PARAMS_CPU_UNROLLED)
+            return false;
+        g.unroll[g.nunroll++] = (UnrollChoice){li->label ? 0 : li->line, li->label, (int)li->trip, false};
+        g.unrolled_whole |= li->trip > 1;
+    }
     static const int block[3] = {PARAMS_CPU_BLOCK_X, 1, 1};
     for (int i = 0; i < 3; i++) {
         g.block[i] = block[i];

@@ -28,6 +28,7 @@ typedef struct TuneParams {
      * params_for_kernel gives the passes and backends coarsen[2] = stream_z. */
     int stream_z;
     bool geometry_given;    /* some block_size_, coarsen_, interleaved or interior was given */
+    bool unrolled_whole;    /* params_cpu_variant unrolled for loops whole */
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
     int nmem, capmem;
     UnrollChoice *unroll;
@@ -43,8 +44,10 @@ typedef struct TuneParams {
 /* Most z points one thread walks with stream_z. */
 #define PARAMS_MAX_STREAM_Z 4096
 
-/* The work-group rows of the CPU variant (params_cpu_variant). */
+/* The work-group rows of the CPU variant (params_cpu_variant), and the most copies
+ * of a body its unrolled for loops may make. */
 #define PARAMS_CPU_BLOCK_X 128
+#define PARAMS_CPU_UNROLLED 64
 
 struct SpaceOptions;
 
@@ -64,10 +67,12 @@ bool params_for_kernel(TuneParams *given, Function *k, const struct SpaceOptions
 /* The device-aware default (docs/tuning.md, "Defaults"): when the backend of `so`
  * chooses between two variants at run time and `given` sets no geometry parameter,
  * the parameters of kernel k's variant for CPU devices into *cpu: `given` with rows of
- * PARAMS_CPU_BLOCK_X x 1 x 1 work-items and one guarded body (interior 0). Returns
- * false when there is none: the geometry was given, k has loops (it keeps the
- * default), or the variant is not legal for k (its tiles would not fit, say), which
- * is left out without a word: the configuration asked for nothing it lacks. */
+ * PARAMS_CPU_BLOCK_X x 1 x 1 work-items, one guarded body (interior 0) and every for
+ * loop `given` does not unroll unrolled whole. Returns false when there is none: the
+ * geometry was given, k has a while loop or a for loop that cannot be unrolled whole
+ * (unknown trip count, more than PARAMS_CPU_UNROLLED copies), or the variant is not
+ * legal for k (its tiles would not fit, say), which is left out without a word: the
+ * configuration asked for nothing it lacks. */
 bool params_cpu_variant(const TuneParams *given, Function *k, const struct SpaceOptions *so, Arena *a,
                         TuneParams *cpu);
 struct LoopInfo;

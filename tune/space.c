@@ -302,6 +302,12 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
                 cJSON_ReplaceItemInObjectCaseSensitive(dc, block[d], cJSON_CreateNumber(cpu.block[d]));
         if (cJSON_HasObjectItem(dc, "interior"))
             cJSON_ReplaceItemInObjectCaseSensitive(dc, "interior", cJSON_CreateNumber(cpu.interior));
+        for (int i = 0; i < cpu.nunroll; i++) {
+            const UnrollChoice *u = &cpu.unroll[i];
+            const char *name = u->label ? arena_printf(a, "unroll_%s", u->label) : arena_printf(a, "unroll_L%d", u->line);
+            if (cJSON_HasObjectItem(dc, name))
+                cJSON_ReplaceItemInObjectCaseSensitive(dc, name, cJSON_CreateNumber(u->factor));
+        }
         cJSON_AddItemToObject(root, "defaults_cpu", dc);
     }
     return root;

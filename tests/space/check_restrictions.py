@@ -50,8 +50,11 @@ import tempfile
 SAMPLES = ["life", "sobel", "blur5", "sum7", "sum27", "miniamr"]
 BACKENDS = ["cuda", "opencl", "c"]
 MEM_KINDS = {"global", "shared", "texture", "constant", "register"}
-# Kernels with a loop in their body: they get no CPU variant (docs/tuning.md "Defaults").
-LOOP_KERNELS = {"blur5", "sum27", "v1", "v2", "v2r"}
+# Kernels whose loops cannot be unrolled whole (a trip count of num_blocks): no CPU
+# variant (docs/tuning.md "Defaults"); the others' loops, unrolled whole in it.
+LOOP_KERNELS = {"v1", "v2", "v2r"}
+CPU_UNROLL = {"sum27": {"unroll_L7": 3, "unroll_L8": 3, "unroll_L9": 3},
+              "blur5": {"unroll_rows": 5, "unroll_taps": 5}}
 NAME_RE = re.compile(r"block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*|unroll_[A-Za-z_][A-Za-z0-9_]*")
 ALLOWED_NODES = (ast.Expression, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp, ast.Name,
                  ast.Constant, ast.Load, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
@@ -172,13 +175,13 @@ def check_imcl(doc, where, kernel, backend):
     for r in restr:
         problems = restriction_problems(r, params, defaults)
         C.check(not problems, f"{where}: restriction '{r}'", "; ".join(problems))
-    # defaults_cpu: OpenCL's variant for CPU devices (docs/tuning.md "Defaults"), for
-    # kernels without loops only: the defaults with 128x1x1 work-groups and interior 0
+    # defaults_cpu: OpenCL's variant for CPU devices (docs/tuning.md "Defaults"): the
+    # defaults with 128x1x1 work-groups, loops unrolled whole and interior 0
     # (where the kernel has an interior split), inside the space unless --size lists no
     # block as wide.
     cpu = doc.get("defaults_cpu")
     if backend == "opencl" and kernel not in LOOP_KERNELS:
-        want = dict(defaults, block_size_x=128, block_size_y=1, block_size_z=1)
+        want = dict(defaults, block_size_x=128, block_size_y=1, block_size_z=1, **CPU_UNROLL.get(kernel, {}))
         if "interior" in defaults:
             want["interior"] = 0
         C.check(cpu == want, f"{where}: defaults_cpu is the defaults with 128x1x1 and interior 0",
