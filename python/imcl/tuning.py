@@ -83,13 +83,16 @@ class TuneResult:
             lines.append(f"  failed ({f.stage}): {describe(f.config)}: {f.message.splitlines()[0]}")
         return "\n".join(lines)
 
+    def _timed(self):
+        """The results that have a time."""
+        return [r for r in self.results if "__error__" not in r and isinstance(r.get("time"), (int, float))
+                and r["time"] > 0]
 
     def important(self, top=3):
         """The tuning parameters that explain most of the spread of the measured
         times (the share of the variance of log(time) between a parameter's values),
         at most `top` of them, most important first, as (name, share)."""
-        valid = [r for r in self.results if "__error__" not in r and isinstance(r.get("time"), (int, float))
-                 and r["time"] > 0]
+        valid = self._timed()
         if len(valid) < 2:
             return []
         logt = np.log([r["time"] for r in valid])
@@ -115,7 +118,7 @@ class TuneResult:
         import matplotlib.pyplot as plt
 
         params = self.important(top)
-        valid = [r for r in self.results if "__error__" not in r and isinstance(r.get("time"), (int, float))]
+        valid = self._timed()
         fig, axes = plt.subplots(1, max(1, len(params)), figsize=(4.2 * max(1, len(params)), 3.6),
                                  squeeze=False, sharey=True)
         for ax, (p, share) in zip(axes[0], params):
