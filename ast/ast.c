@@ -855,7 +855,7 @@ const char *builtin_spelling(Builtin b)
     static const char *names[] = {
         "idx", "idy", "idz", "W", "H", "D", "thread_x", "thread_y", "thread_z",
         "group_x", "group_y", "group_z", "num_groups_x", "num_groups_y", "num_groups_z",
-        "imcl_interior",
+        "block_dim_x", "imcl_interior",
     };
     return names[b];
 }

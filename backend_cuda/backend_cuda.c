@@ -33,6 +33,7 @@ static void cuda_builtin(Unparser *u, Builtin b)
         [BI_THREAD_X] = "threadIdx.x", [BI_THREAD_Y] = "threadIdx.y", [BI_THREAD_Z] = "threadIdx.z",
         [BI_GROUP_X] = "blockIdx.x", [BI_GROUP_Y] = "blockIdx.y", [BI_GROUP_Z] = "blockIdx.z",
         [BI_NUM_GROUPS_X] = "gridDim.x", [BI_NUM_GROUPS_Y] = "gridDim.y", [BI_NUM_GROUPS_Z] = "gridDim.z",
+        [BI_BLOCK_DIM_X] = "blockDim.x",
     };
     /* The hardware indices are unsigned; the grid arithmetic is int. */
     sb_printf(u->out, "(int)%s", names[b]);

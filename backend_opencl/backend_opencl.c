@@ -37,7 +37,7 @@ static void cl_builtin(Unparser *u, Builtin b)
         [BI_THREAD_X] = "get_local_id(0)", [BI_THREAD_Y] = "get_local_id(1)", [BI_THREAD_Z] = "get_local_id(2)",
         [BI_GROUP_X] = "get_group_id(0)", [BI_GROUP_Y] = "get_group_id(1)", [BI_GROUP_Z] = "get_group_id(2)",
         [BI_NUM_GROUPS_X] = "get_num_groups(0)", [BI_NUM_GROUPS_Y] = "get_num_groups(1)",
-        [BI_NUM_GROUPS_Z] = "get_num_groups(2)",
+        [BI_NUM_GROUPS_Z] = "get_num_groups(2)", [BI_BLOCK_DIM_X] = "get_local_size(0)",
     };
     /* The work-item functions return size_t; the grid arithmetic is int. */
     sb_printf(u->out, "(int)%s", names[b]);
@@ -152,8 +152,11 @@ static void kernel_function(Unparser *u, const EmitCtx *e, const char *name)
     const TuneParams *tp = e->tp;
     StrBuf *code = u->out;
     host_kernel_comment(code, e, "work-item");
-    sb_printf(code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
-              tp->block[0], tp->block[1], tp->block[2], name);
+    if (tp->row_fit) /* the launch chooses the rows' width (TuneParams.row_fit) */
+        sb_printf(code, "__kernel void %s(", name);
+    else
+        sb_printf(code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
+                  tp->block[0], tp->block[1], tp->block[2], name);
     KernelParam p[4 * k->nparams + 3];
     int n = host_kernel_params(k, true, p);
     for (int j = 0; j < n; j++) {
@@ -195,9 +198,10 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
     if (e->k_cpu) {
         const TuneParams *c = e->tp_cpu;
         sb_printf(&code, "\n/* The variant for CPU devices (the host picks it on a device of type CPU:\n"
-                         " * imcl_cpu_device): work-groups of %dx%dx%d, rows that the device compiler\n"
+                         " * imcl_cpu_device): work-groups of %s%dx%dx%d, rows that the device compiler\n"
                          " * vectorises, %sone guarded body (docs/tuning.md, \"Defaults\"). */\n",
-                  c->block[0], c->block[1], c->block[2], c->unrolled_whole ? "for loops unrolled, " : "and ");
+                  c->row_fit ? "up to " : "", c->block[0], c->block[1], c->block[2],
+                  c->unrolled_whole ? "for loops unrolled, " : "and ");
         EmitCtx ce = *e;
         ce.k = e->k_cpu;
         ce.tp = c;
@@ -387,11 +391,25 @@ void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const
  * at `indent`: the end of imcl_launch. */
 static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, const char *indent)
 {
-    sb_printf(sb, "%sconst size_t imcl_local[3] = {%d, %d, %d};\n", indent, tp->block[0], tp->block[1], tp->block[2]);
+    if (tp->row_fit) {
+        sb_printf(sb, "%s/* rows as wide as the grid needs, up to %d work-items: the narrowest power of\n"
+                      "%s * two from 8 that covers W (wider rows leave work-items of a narrow grid idle) */\n"
+                      "%ssize_t imcl_bx = 8;\n"
+                      "%swhile (imcl_bx < (size_t)W && imcl_bx < %d)\n"
+                      "%s    imcl_bx *= 2;\n",
+                  indent, tp->block[0], indent, indent, indent, tp->block[0], indent);
+        sb_printf(sb, "%sconst size_t imcl_local[3] = {imcl_bx, %d, %d};\n", indent, tp->block[1], tp->block[2]);
+    } else {
+        sb_printf(sb, "%sconst size_t imcl_local[3] = {%d, %d, %d};\n", indent, tp->block[0], tp->block[1],
+                  tp->block[2]);
+    }
     sb_printf(sb, "%sconst size_t imcl_global[3] = {\n", indent);
     for (int d = 0; d < 3; d++) {
         int step = tp->block[d] * tp->coarsen[d];
-        sb_printf(sb, "%s    (size_t)((%c + %d - 1) / %d) * %d,\n", indent, "WHD"[d], step, step, tp->block[d]);
+        if (d == 0 && tp->row_fit)
+            sb_printf(sb, "%s    (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,\n", indent);
+        else
+            sb_printf(sb, "%s    (size_t)((%c + %d - 1) / %d) * %d,\n", indent, "WHD"[d], step, step, tp->block[d]);
     }
     sb_printf(sb, "%s};\n", indent);
     sb_printf(sb, "%sreturn clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n",

@@ -89,7 +89,9 @@ static Node *builtin(Arena *a, Builtin b)
 static Node *coordinate(Arena *a, const TuneParams *tp, int d, Symbol *c)
 {
     int B = tp->block[d], C = tp->coarsen[d];
-    Node *group = ast_build_binary(a, '*', builtin(a, (Builtin)(BI_GROUP_X + d)), int_lit(a, (long long)B * C), (Loc){0});
+    /* rows as wide as the grid needs: the width is the launch's (one point each) */
+    Node *span = d == 0 && tp->row_fit ? builtin(a, BI_BLOCK_DIM_X) : int_lit(a, (long long)B * C);
+    Node *group = ast_build_binary(a, '*', builtin(a, (Builtin)(BI_GROUP_X + d)), span, (Loc){0});
     Node *thread = builtin(a, (Builtin)(BI_THREAD_X + d));
     if (!c)
         return ast_build_binary(a, '+', group, thread, (Loc){0});

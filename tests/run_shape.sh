@@ -23,6 +23,7 @@
 #   - register caching: the lane, the row registers, the shuffles and where they run;
 #     refusals; the space lists it exactly where -t accepts it;
 #   - accumulate: which updated elements are kept in a local (SHAPE_DIR/accum.imcl);
+#   - the CPU variant's rows: fitted to the grid, or 128 wide for a shared tile;
 #   - the dumped space (imcl --dump-space -b opencl) lists shared exactly where it
 #     is legal, and its shared-memory restriction agrees with the refusals;
 #   - the loads of a tile stay inside the buffers: the OpenCL kernel is compiled
@@ -411,19 +412,22 @@ space=$("$IMCL" --dump-space -b opencl "$DIR/sum7.imcl" 2>&1)
 if grep -q '"interior":[[:space:]]*\[0, 1\]' <<<"$space"; then ok "space: interior [0, 1] listed"; else bad "space: no interior"; fi
 
 # ---- the device-aware default (params_cpu_variant, docs/tuning.md "Defaults") ---------
-# No geometry given: K.cl holds the default kernel and K_cpu (128x1x1, no interior
-# split), and the host builds the one imcl_cpu_device picks; any geometry parameter
-# given, or another backend: one kernel.
+# No geometry given: K.cl holds the default kernel and K_cpu (rows up to 128x1x1 as
+# wide as the grid needs, no interior split), and the host builds the one
+# imcl_cpu_device picks; any geometry parameter given, or another backend: one kernel.
 "$IMCL" -b opencl -b cuda -o "$WORK/variant" "$DIR/sum7.imcl" >/dev/null 2>&1
 cl=$WORK/variant/sum7.cl
-count "variant: the default and the CPU kernel" "$cl" "__kernel __attribute__((reqd_work_group_size(" 2
+count "variant: a fixed work-group size for the default kernel only" "$cl" "__kernel __attribute__((reqd_work_group_size(" 1
 has "variant: the default kernel's shape" "$cl" "__kernel __attribute__((reqd_work_group_size(8, 8, 8))) void sum7("
-has "variant: the CPU kernel's shape" "$cl" "__kernel __attribute__((reqd_work_group_size(128, 1, 1))) void sum7_cpu("
+has "variant: the CPU kernel's rows: the launch's width" "$cl" "__kernel void sum7_cpu("
+has "variant: the CPU kernel's x from the launch's width" "$cl" \
+    "const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);"
 has "variant: the default kernel's interior split" "$cl" "if ((int)get_group_id(0) * 8 >= 1"
 hasnt "variant: the CPU kernel has no interior split" "$cl" "get_group_id(0) * 128 >= 1"
 has "variant: the host picks by device type" "$WORK/variant/sum7_host.c" "imcl_cpu = imcl_cpu_device(imcl_dev);"
 has "variant: the plan remembers the variant" "$WORK/variant/sum7_host.c" "p->cpu = imcl_cpu_device(imcl_dev);"
-has "variant: the CPU launch shape" "$WORK/variant/sum7_host.c" "if (imcl_cpu) { const size_t imcl_local[3] = {128, 1, 1};"
+has "variant: the CPU launch fits its rows to W" "$WORK/variant/sum7_host.c" \
+    "size_t imcl_bx = 8; while (imcl_bx < (size_t)W && imcl_bx < 128) imcl_bx *= 2; const size_t imcl_local[3] = {imcl_bx, 1, 1};"
 hasnt "variant: none in CUDA" "$WORK/variant/sum7.cu" "_cpu"
 for g in '{"block_size_x": 8}' '{"coarsen_z": 1}' '{"interleaved": 1}' '{"interior": 0}'; do
     printf '%s\n' "$g" >"$WORK/geometry.json"
@@ -531,6 +535,14 @@ for b in opencl cuda c; do
         hasnt "accumulate $b: $k keeps out in memory" "$f" "imcl_out_acc"
     done
 done
+
+# ---- the CPU variant with an array in shared memory: rows of 128, as its tile's ----------
+printf '{"mem_in": "shared"}\n' >"$WORK/cpu-shared.json"
+"$IMCL" -b opencl -t "$WORK/cpu-shared.json" -o "$WORK/cpu-shared" "$DIR/sum7.imcl" >"$WORK/cpu-shared.log" 2>&1 ||
+    bad "imcl -b opencl -t cpu-shared.json sum7.imcl: $(cat "$WORK/cpu-shared.log")"
+has "CPU rows with a shared tile: 128 wide" "$WORK/cpu-shared/sum7.cl" \
+    "__kernel __attribute__((reqd_work_group_size(128, 1, 1))) void sum7_cpu("
+hasnt "CPU rows with a shared tile: not fitted" "$WORK/cpu-shared/sum7_host.c" "imcl_bx"
 
 # ---- --emit-ast=after:PASS ----------------------------------------------------------
 printf '{"mem_in": "shared", "interior": 1}\n' >"$WORK/emit.json"

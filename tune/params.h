@@ -29,6 +29,10 @@ typedef struct TuneParams {
     int stream_z;
     bool geometry_given;    /* some block_size_, coarsen_, interleaved or interior was given */
     bool unrolled_whole;    /* params_cpu_variant unrolled for loops whole */
+    /* The CPU variant's rows, block[0] wide at most: the launch takes the narrowest
+     * power of two from 8 that covers the grid's width (no tile depends on it, and
+     * one work-item computes one point in x). */
+    bool row_fit;
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
     int nmem, capmem;
     UnrollChoice *unroll;

@@ -391,8 +391,8 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
                   tp->block[0], tp->block[1], tp->block[2], tp->coarsen[0], tp->coarsen[1], tp->coarsen[2],
                   tp->interleaved ? "interleaved" : "blocked");
         if (e->tp_cpu)
-            sb_printf(sb, " * On CPU devices (chosen at run time): block %dx%dx%d, no interior split%s.\n",
-                      e->tp_cpu->block[0], e->tp_cpu->block[1], e->tp_cpu->block[2],
+            sb_printf(sb, " * On CPU devices (chosen at run time): block %s%dx%dx%d, no interior split%s.\n",
+                      e->tp_cpu->row_fit ? "up to " : "", e->tp_cpu->block[0], e->tp_cpu->block[1], e->tp_cpu->block[2],
                       e->tp_cpu->unrolled_whole ? ", for loops unrolled" : "");
         /* The placements other than global (unrolled loops say so where they are). */
         const Function *k = e->k;
