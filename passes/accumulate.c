@@ -33,6 +33,15 @@ static bool scan(Node *n, void *p)
     return true;
 }
 
+/* n lies inside `outer` (or is it). */
+static bool within(const Node *n, const Node *outer)
+{
+    for (; n; n = n->parent)
+        if (n == outer)
+            return true;
+    return false;
+}
+
 /* Reads to save: two or more, or one in a loop (a single read-modify-write, say
  * under a condition, would only gain a load and a store it does not always make). */
 static bool worth_it(const NodeList *acc)
@@ -72,9 +81,8 @@ static Node *first_use(Node *body, const NodeList *acc)
     NodeList *stmts = &body->u.block.stmts;
     for (int i = 0; i < stmts->len; i++)
         for (int j = 0; j < acc->len; j++)
-            for (Node *p = acc->items[j]; p; p = p->parent)
-                if (p == stmts->items[i])
-                    return stmts->items[i];
+            if (within(acc->items[j], stmts->items[i]))
+                return stmts->items[i];
     return NULL;
 }
 
@@ -87,9 +95,8 @@ static Node *plain_store_value(Node *stmt, const NodeList *acc)
     if (e->kind != AST_ASSIGN || e->u.binary.op != '=' || e->u.binary.lhs->kind != AST_GRID_ACCESS)
         return NULL;
     for (int j = 0; j < acc->len; j++)
-        for (Node *p = acc->items[j]; p; p = p->parent)
-            if (p == e->u.binary.rhs)
-                return NULL;
+        if (within(acc->items[j], e->u.binary.rhs))
+            return NULL;
     return e->u.binary.rhs;
 }
 

@@ -306,7 +306,7 @@ static bool check_unroll(UnrollChoice *u, const LoopTable *loops, Arena *a, Diag
     const LoopInfo *li = u->label ? loops_find_label(loops, u->label) : loops_find(loops, u->line);
     if (!li)
         return true;
-    const char *name = u->label ? arena_printf(a, "unroll_%s", u->label) : arena_printf(a, "unroll_L%d", u->line);
+    const char *name = params_unroll_name(a, u);
     if (!u->label && li->label) {
         diag_plain_error(d, "parameter '%s': the for loop on line %d is labelled '%s': its parameter is unroll_%s",
                          name, li->line, li->label, li->label);
@@ -334,15 +334,27 @@ static bool check_unroll(UnrollChoice *u, const LoopTable *loops, Arena *a, Diag
     return true;
 }
 
-int params_unroll_factor(const TuneParams *tp, const LoopInfo *li)
+/* The last choice tp makes for loop li (by its label, or by its line), or NULL. */
+static const UnrollChoice *unroll_choice(const TuneParams *tp, const LoopInfo *li)
 {
-    int f = 1;
+    const UnrollChoice *found = NULL;
     for (int i = 0; i < tp->nunroll; i++) {
         const UnrollChoice *u = &tp->unroll[i];
         if (li->label ? u->label && strcmp(u->label, li->label) == 0 : !u->label && u->line == li->line)
-            f = u->factor;
+            found = u;
     }
-    return f;
+    return found;
+}
+
+int params_unroll_factor(const TuneParams *tp, const LoopInfo *li)
+{
+    const UnrollChoice *u = unroll_choice(tp, li);
+    return u ? u->factor : 1;
+}
+
+const char *params_unroll_name(Arena *a, const UnrollChoice *u)
+{
+    return u->label ? arena_printf(a, "unroll_%s", u->label) : arena_printf(a, "unroll_L%d", u->line);
 }
 
 /* Register caching (pass_register_cache): whole warps along x, and a thread's
@@ -515,17 +527,6 @@ static bool has_while(Node *n, void *found)
     return !*(bool *)found;
 }
 
-/* The factor `given` sets for loop li, or 0 when it sets none. */
-static int given_factor(const TuneParams *given, const LoopInfo *li)
-{
-    for (int i = 0; i < given->nunroll; i++) {
-        const UnrollChoice *u = &given->unroll[i];
-        if (li->label ? u->label && strcmp(u->label, li->label) == 0 : !u->label && u->line == li->line)
-            return u->factor;
-    }
-    return 0;
-}
-
 bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions *so, Arena *a, TuneParams *cpu)
 {
     if (!so->backend->cpu_variant || given->geometry_given)
@@ -550,7 +551,7 @@ bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
     long long copies = 1;
     for (int i = 0; i < loops.n; i++) {
         const LoopInfo *li = &loops.items[i];
-        if (given_factor(given, li))
+        if (unroll_choice(given, li))
             continue;
         if (!li->unrollable || !li->trip_known || li->trip > PARAMS_CPU_UNROLLED)
             return false;

@@ -83,6 +83,8 @@ struct LoopInfo;
 /* The unroll factor tp gives loop li (1 when it names none): unroll_<label> for a
  * labelled loop, unroll_L<line> for another. */
 int params_unroll_factor(const TuneParams *tp, const struct LoopInfo *li);
+/* The parameter's name of an unroll choice: unroll_<label>, or unroll_L<line>. */
+const char *params_unroll_name(Arena *a, const UnrollChoice *u);
 /* The placement tp gives `array` (global when it names none). */
 MemKind params_mem_of(const TuneParams *tp, const char *array);
 /* After every kernel: names that matched no kernel are errors. */

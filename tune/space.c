@@ -304,7 +304,7 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
             cJSON_ReplaceItemInObjectCaseSensitive(dc, "interior", cJSON_CreateNumber(cpu.interior));
         for (int i = 0; i < cpu.nunroll; i++) {
             const UnrollChoice *u = &cpu.unroll[i];
-            const char *name = u->label ? arena_printf(a, "unroll_%s", u->label) : arena_printf(a, "unroll_L%d", u->line);
+            const char *name = params_unroll_name(a, u);
             if (cJSON_HasObjectItem(dc, name))
                 cJSON_ReplaceItemInObjectCaseSensitive(dc, name, cJSON_CreateNumber(u->factor));
         }
