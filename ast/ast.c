@@ -466,6 +466,8 @@ int ast_children(Node *n, Node ***slots, int max)
     case AST_BUF_ACCESS:
         for (int i = 0; i < n->u.access.n; i++)
             SLOT(n->u.access.ix[i]);
+        for (int i = 0; i < n->u.access.nat; i++)
+            SLOT(n->u.access.at[i]);
         break;
     case AST_INDEX:
         SLOT(n->u.index.base);

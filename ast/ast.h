@@ -206,7 +206,10 @@ typedef struct Node {
         struct { Builtin which; } builtin;
         struct { Symbol *sym; int dim; } extent;       /* dim 0 width, 1 height, 2 depth */
         /* inside: bit d set where pass_interior proved dimension d in range */
-        struct { Symbol *sym; struct Node *ix[3]; int n; unsigned inside; } access;
+        /* at: a lowered grid access of the C reference, its storage coordinates
+         * (x + halo, ...; nat of them), for printing the access into an array given as
+         * a row table (Unparser.tables); nat 0 for an access through an alias */
+        struct { Symbol *sym; struct Node *ix[3]; int n; unsigned inside; struct Node *at[3]; int nat; } access;
         struct { struct Node *base, *index; } index;
         struct { int op; struct Node *operand; } unary;
         struct { int op; struct Node *lhs, *rhs; } binary;
@@ -255,6 +258,15 @@ typedef struct Interior {
     int nhi[3], caphi[3];
 } Interior;
 
+/* A pointer of the C reference's row function: to element (0, idy + dy, idz + dz) of
+ * array parameter `array`, so that every read and write of the row body is
+ * sym[idx + a], whatever the array's layout (Function.rows). */
+typedef struct RowPtr {
+    struct Symbol *array;
+    int dy, dz;
+    struct Symbol *sym;
+} RowPtr;
+
 typedef struct Function {
     const char *name;
     Loc loc;
@@ -279,11 +291,13 @@ typedef struct Function {
     /* pass_interior: the body is `if (BI_INTERIOR) interior copy else body`, and
      * this is where the interior lies; NULL when the kernel has no such split. */
     Interior *interior;
-    /* pass_global_memory on a backend with row pointers (the C reference): by
-     * param_index, the pointer through which the row body reads and writes an array,
-     * to its element (0, idy, idz) (NULL: the array itself); rows is NULL when no array
-     * has one. The row body is the interior copy, or the whole body without a split. */
-    struct Symbol **rows;
+    /* pass_global_memory on a backend with row pointers (the C reference): the
+     * pointers through which the row body reads and writes its arrays, one per array
+     * and row it reaches (RowPtr), in parameter order, then dz, then dy; nrows is 0
+     * when the kernel has no row body. The row body is the interior copy, or the whole
+     * body without a split. */
+    struct RowPtr *rows;
+    int nrows;
     bool is_kernel;         /* preceded by grid or grid_size */
     /* registers_cache (tune/registers.c): the kernel's register terms, computed once
      * for the source in the arena that holds it; NULL in copies the passes rewrite. */

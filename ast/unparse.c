@@ -397,6 +397,14 @@ void unparse_expr(Unparser *u, const Node *n)
             break;
         }
         sb_puts(o, u->t->buffer_name ? u->t->buffer_name(u, n->u.access.sym) : unparse_name(n->u.access.sym));
+        if (u->tables && n->u.access.nat) {
+            for (int d = n->u.access.nat - 1; d >= 0; d--) {
+                open_bracket(u, n, '[');
+                unparse_expr(u, n->u.access.at[d]);
+                close_bracket(u, ']');
+            }
+            break;
+        }
         open_bracket(u, n, '[');
         unparse_expr(u, n->u.access.ix[0]);
         close_bracket(u, ']');

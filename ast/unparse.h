@@ -43,6 +43,9 @@ struct Unparser {
     int max_depth;           /* the most brackets ever open, and where */
     const Node *deepest;
     const Function *k;       /* the kernel printed, for hooks naming its file-scope objects */
+    /* C reference: print the grid accesses that carry storage coordinates as reads of
+     * a row table, a[z][y][x] (AST_BUF_ACCESS.at), instead of a[linear] */
+    bool tables;
 };
 
 /* Compilers refuse deeper bracket nesting (clang's limit is 256). */

@@ -67,11 +67,20 @@ typedef struct Uses {
     /* The row function: the arguments of its x range (its parameters imcl_x0,
      * imcl_x1); NULL for the point function. */
     const char *rows;
+    /* Whether the body is printed on row tables: an access then uses its storage
+     * coordinates instead of its linear index (and no extent of the storage). */
+    bool tables;
 } Uses;
 
 static bool collect_uses(Node *n, void *p)
 {
     Uses *u = p;
+    if (u->tables && n->kind == AST_BUF_ACCESS && n->u.access.nat) {
+        u->param[n->u.access.sym->param_index] = true;
+        for (int d = 0; d < n->u.access.nat; d++)
+            ast_walk(n->u.access.at[d], collect_uses, u);
+        return false;
+    }
     Symbol *s = NULL;
     if (n->kind == AST_VAR || n->kind == AST_BUF_ACCESS)
         s = n->kind == AST_VAR ? n->u.var.sym : n->u.access.sym;
@@ -84,10 +93,11 @@ static bool collect_uses(Node *n, void *p)
     return true;
 }
 
-static Uses uses_of(Arena *a, const Function *k, Node *body, const char *rows)
+static Uses uses_of(Arena *a, const Function *k, Node *body, const char *rows, bool tables)
 {
     Uses u;
     memset(&u, 0, sizeof u);
+    u.tables = tables;
     u.param = arena_alloc(a, sizeof *u.param * (size_t)(k->nparams + 1));
     u.extent = arena_alloc(a, sizeof *u.extent * (size_t)(k->nparams + 1));
     ast_walk(body, collect_uses, &u);
@@ -97,11 +107,59 @@ static Uses uses_of(Arena *a, const Function *k, Node *body, const char *rows)
     return u;
 }
 
+/* `idz + c`, `idz - c` or `idz`: coordinate `v` moved by c. */
+static void offset_coord(StrBuf *sb, const char *v, int c)
+{
+    if (c)
+        sb_printf(sb, "%s %c %d", v, c < 0 ? '-' : '+', c < 0 ? -c : c);
+    else
+        sb_puts(sb, v);
+}
+
+/* The argument of row pointer r: its array's element (0, idy + dy, idz + dz), from
+ * the dense array, `A + ((idz + h + dz) * (A_height + 2h) + idy + h + dy) * (A_width + 2h)
+ * + h`, or from block imcl_b's row table, `A[imcl_b][idz + h + dz][idy + h + dy] + h`. */
+static void row_arg(StrBuf *sb, const EmitCtx *e, const RowPtr *r, bool tables)
+{
+    const Symbol *s = r->array;
+    const char *name = unparse_name(s);
+    int h = s->halo;
+    bool block = type_grid_dims(s->type) == 3;
+    if (tables) {
+        sb_printf(sb, "%s[imcl_b]", name);
+        if (block) {
+            sb_putc(sb, '[');
+            offset_coord(sb, "idz", h + r->dz);
+            sb_putc(sb, ']');
+        }
+        sb_putc(sb, '[');
+        offset_coord(sb, "idy", h + r->dy);
+        sb_putc(sb, ']');
+    } else {
+        sb_printf(sb, "%s + ", name);
+        const char *wd = host_storage_extent(e->a, s, 0, false);
+        bool paren = block || h + r->dy;   /* (y) * width */
+        sb_puts(sb, paren ? "(" : "");
+        if (block) {
+            bool zp = h + r->dz != 0;
+            sb_puts(sb, zp ? "(" : "");
+            offset_coord(sb, "idz", h + r->dz);
+            sb_printf(sb, "%s * %s + ", zp ? ")" : "", host_storage_extent(e->a, s, 1, false));
+        }
+        offset_coord(sb, "idy", h + r->dy);
+        sb_printf(sb, "%s * %s", paren ? ")" : "", wd);
+    }
+    if (h)
+        sb_printf(sb, " + %d", h);
+}
+
 /* Parameters (or arguments, when `args`) of the point or row function: what u says
  * the body uses; inner_arg, unless NULL, is the argument passed for imcl_interior
- * (pass_interior's split, when the point function takes it). */
-static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args, const char *inner_arg)
+ * (pass_interior's split, when the point function takes it). With `tables` the
+ * arrays are those of block imcl_b of PK_rows, its row tables. */
+static void point_params(StrBuf *sb, const EmitCtx *e, const Uses *u, bool args, const char *inner_arg, bool tables)
 {
+    const Function *k = e->k;
     bool first = true;
     const Symbol *order[k->nparams + 1];
     int n = host_public_params(k, order);
@@ -109,9 +167,13 @@ static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args
         const Symbol *s = order[j];
         int i = s->param_index;
         const char *name = unparse_name(s);
+        bool table = tables && type_is_grid(s->type);
         if (u->param[i]) {
             if (args)
-                sb_printf(sb, "%s%s", first ? "" : ", ", name);
+                sb_printf(sb, "%s%s%s", first ? "" : ", ", name, table ? "[imcl_b]" : "");
+            else if (table)
+                sb_printf(sb, "%s%s %s%s", first ? "" : ", ", c_type(s->type->elem->kind),
+                          type_grid_dims(s->type) == 3 ? "***" : "**", name);
             else if (host_is_array(s))
                 sb_printf(sb, "%s%s%s *%s", first ? "" : ", ", (s->access & ACC_WRITE) ? "" : "const ",
                           c_type(s->type->elem->kind), name);
@@ -135,33 +197,16 @@ static void point_params(StrBuf *sb, const Function *k, const Uses *u, bool args
         sb_printf(sb, "%s%s", first ? "" : ", ", args ? inner_arg : "int imcl_interior");
         first = false;
     }
-    if (k->rows)
-        for (int i = 0; i < k->nparams; i++) {
-            const Symbol *s = k->params[i], *r = k->rows[i];
-            if (!r || !u->rows)
-                continue;
-            if (args) {
-                /* A + ((idz + h) * (A_height + 2h) + idy + h) * (A_width + 2h) + h */
-                const char *name = unparse_name(s);
-                int h = s->halo;
-                char wd[300], ht[300], y[32], z[32];
-                snprintf(wd, sizeof wd, h ? "(%s_width + %d)" : "%s_width", name, 2 * h);
-                snprintf(ht, sizeof ht, h ? "(%s_height + %d)" : "%s_height", name, 2 * h);
-                snprintf(y, sizeof y, h ? "idy + %d" : "idy", h);
-                snprintf(z, sizeof z, h ? "(idz + %d)" : "idz", h);
-                sb_printf(sb, "%s%s + ", first ? "" : ", ", name);
-                if (type_grid_dims(s->type) == 3)
-                    sb_printf(sb, "(%s * %s + %s) * %s", z, ht, y, wd);
-                else
-                    sb_printf(sb, h ? "(%s) * %s" : "%s * %s", y, wd);
-                if (h)
-                    sb_printf(sb, " + %d", h);
-            } else {
-                sb_printf(sb, "%s%s%s *restrict %s", first ? "" : ", ", (s->access & ACC_WRITE) ? "" : "const ",
-                          c_type(s->type->elem->kind), unparse_name(r));
-            }
-            first = false;
-        }
+    for (int i = 0; u->rows && i < k->nrows; i++) {
+        const RowPtr *r = &k->rows[i];
+        sb_puts(sb, first ? "" : ", ");
+        if (args)
+            row_arg(sb, e, r, tables);
+        else
+            sb_printf(sb, "%s%s *restrict %s", (r->array->access & ACC_WRITE) ? "" : "const ",
+                      c_type(r->array->type->elem->kind), unparse_name(r->sym));
+        first = false;
+    }
     if (u->rows) {
         sb_printf(sb, "%s%s", first ? "" : ", ", args ? u->rows : "int imcl_x0, int imcl_x1");
         first = false;
@@ -192,74 +237,107 @@ static void interior_hi(StrBuf *sb, const Function *k, int d)
     }
 }
 
-static int emit(EmitCtx *e, Outputs *out)
+/* Whether the kernel can run on arrays given as row tables (PK_rows): every grid
+ * access of the lowered body names its array directly, with storage coordinates
+ * (AST_BUF_ACCESS.at), or through a row pointer, and no array is passed on whole. */
+static bool table_ready_visit(Node *n, void *p)
+{
+    bool *ok = p;
+    const Symbol *s = n->kind == AST_VAR ? n->u.var.sym : n->kind == AST_BUF_ACCESS ? n->u.access.sym : NULL;
+    if (s && s->kind == SYM_PARAM && type_is_grid(s->type) && (n->kind == AST_VAR || !n->u.access.nat))
+        *ok = false;
+    return *ok;
+}
+
+static bool table_ready(const Function *k)
+{
+    bool ok = false;
+    for (int i = 0; i < k->nparams; i++)
+        ok |= type_is_grid(k->params[i]->type);
+    ast_walk(k->body, table_ready_visit, &ok);
+    return ok;
+}
+
+/* Whether the function of `uses` takes a whole Image or Block (its type then depends
+ * on the layout). */
+static bool takes_grid_array(const Function *k, const Uses *uses)
+{
+    for (int i = 0; i < k->nparams; i++)
+        if (uses->param[i] && type_is_grid(k->params[i]->type))
+            return true;
+    return false;
+}
+
+/* The functions of one grid point and of one row, emitted once per layout that
+ * needs them: `sfx` "" for dense arrays, "_tables" for row tables. */
+typedef struct Bodies {
+    Node *point_body, *row_body;
+    Uses point[2], row[2];      /* what each uses, dense and on row tables */
+    const char *inner;          /* imcl_interior's argument of the point function */
+    const char *point_sfx, *row_sfx;
+} Bodies;
+
+static void emit_bodies(StrBuf *code, Unparser *u, const EmitCtx *e, const Bodies *b, bool tables)
 {
     const Function *k = e->k;
-    const char *pk = e->host_name;
-    StrBuf code = {0};
-    Unparser u;
-    unparse_init(&u, &code, &c_target);
-
-    emit_helpers(&u, e->prog, k);
-
-    /* With row pointers (Function.rows) the row body runs in a function of its own
-     * and the point function keeps the guarded side of the split (the whole body
-     * when there is no split: then there is no point function). */
-    Node *split = pass_interior_split(k);
-    Node *row_body = k->rows ? (split ? split->u.if_.then : k->body) : NULL;
-    Node *point_body = k->rows ? (split ? split->u.if_.els : NULL) : k->body;
-    const char *inner = k->interior && !k->rows ? "0" : NULL;
-    Uses uses = uses_of(e->a, k, k->body, NULL);
-    Uses point = point_body ? uses_of(e->a, k, point_body, NULL) : uses;
-    Uses row = row_body ? uses_of(e->a, k, row_body, "imcl_x0, imcl_x1") : uses;
-    if (point_body) {
-        sb_printf(&code, "/* One grid point of kernel '%s': the kernel body as written%s. */\n", k->name,
-                  row_body ? ", for the points near an edge" : "");
+    u->tables = tables;
+    if (b->point_body && (!tables || takes_grid_array(k, &b->point[tables]))) {
+        sb_printf(code, "/* One grid point of kernel '%s': the kernel body as written%s%s. */\n", k->name,
+                  b->row_body ? ", for the points near an edge" : "", tables ? ", on row tables" : "");
         /* inline: each call of the row loops gets its own copy, imcl_interior folded */
-        sb_printf(&code, "static inline void %s_point(", k->name);
-        point_params(&code, k, &point, false, inner);
-        sb_puts(&code, ")\n{\n");
-        u.indent = 1;
-        unparse_stmts(&u, point_body);
-        sb_puts(&code, "}\n\n");
+        sb_printf(code, "static inline void %s_point%s(", k->name, tables ? b->point_sfx : "");
+        point_params(code, e, &b->point[tables], false, b->inner, tables);
+        sb_puts(code, ")\n{\n");
+        u->indent = 1;
+        unparse_stmts(u, b->point_body);
+        sb_puts(code, "}\n\n");
     }
-    if (row_body) {
-        sb_printf(&code, "/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel '%s'%s.\n"
-                         " * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer\n"
-                         " * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx\n"
-                         " * without checking at run time that the arrays do not overlap (they must not:\n"
-                         " * docs/language.md). */\n",
-                  k->name, split ? " that need no edge guard" : "");
-        sb_printf(&code, "static void %s_row(", k->name);
-        point_params(&code, k, &row, false, NULL);
-        sb_puts(&code, ")\n{\n    for (int idx = imcl_x0; idx < imcl_x1; idx++) {\n");
-        u.indent = 2;
-        unparse_stmts(&u, row_body);
-        sb_puts(&code, "    }\n}\n\n");
+    if (b->row_body && (!tables || takes_grid_array(k, &b->row[tables]))) {
+        if (tables)
+            sb_printf(code, "/* The row function of kernel '%s', on row tables. */\n", k->name);
+        else
+            sb_printf(code, "/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel '%s'%s.\n"
+                            " * Each row of an array A it reaches at constant offsets comes as a restrict\n"
+                            " * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for\n"
+                            " * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx\n"
+                            " * without checking at run time that the arrays do not overlap (they must not:\n"
+                            " * docs/language.md), whatever the layout of the arrays. */\n",
+                      k->name, pass_interior_split(k) ? " that need no edge guard" : "");
+        sb_printf(code, "static void %s_row%s(", k->name, tables ? b->row_sfx : "");
+        point_params(code, e, &b->row[tables], false, NULL, tables);
+        sb_puts(code, ")\n{\n    for (int idx = imcl_x0; idx < imcl_x1; idx++) {\n");
+        u->indent = 2;
+        unparse_stmts(u, b->row_body);
+        sb_puts(code, "    }\n}\n\n");
     }
-    int errors = unparse_check_depth(&u, e->diag, "C");
+    u->tables = false;
+}
 
-    host_wrapper_begin(&code, e);
-    for (int i = 0; i < k->nparams; i++)
-        if (!host_is_array(k->params[i]) && !uses.param[k->params[i]->param_index])
-            sb_printf(&code, "    (void)%s; /* not used by the kernel */\n", unparse_name(k->params[i]));
-    HostWriter w = host_writer(&code, 1);
-    host_wrapper_grid(&w, e, false);
-    sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
-    sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
-    sb_puts(&code, "    for (int idz = 0; idz < D; idz++)\n");
-    if (!k->interior && row_body) {
-        sb_puts(&code, "        for (int idy = 0; idy < H; idy++)\n");
-        sb_printf(&code, "            %s_row(", k->name);
-        row.rows = "0, W";
-        point_params(&code, k, &row, true, NULL);
-        sb_puts(&code, ");\n");
+/* The calls of the point and row functions for every point of the grid at depth
+ * `depth` (inside PK_rows' loop over the blocks, imcl_b, with `tables`). */
+static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, int depth)
+{
+    const Function *k = e->k;
+    const char *psfx = tables ? b->point_sfx : "", *rsfx = tables ? b->row_sfx : "";
+    HostWriter w = host_writer(code, depth);
+    hw_line(&w, "for (int idz = 0; idz < D; idz++)");
+    w.indent++;
+    if (!k->interior && b->row_body) {
+        hw_line(&w, "for (int idy = 0; idy < H; idy++)");
+        w.indent++;
+        hw_start(&w);
+        sb_printf(code, "%s_row%s(", k->name, rsfx);
+        b->row[tables].rows = "0, W";
+        point_params(code, e, &b->row[tables], true, NULL, tables);
+        sb_puts(code, ");\n");
     } else if (!k->interior) {
-        sb_puts(&code, "        for (int idy = 0; idy < H; idy++)\n");
-        sb_puts(&code, "            for (int idx = 0; idx < W; idx++)\n");
-        sb_printf(&code, "                %s_point(", k->name);
-        point_params(&code, k, &point, true, NULL);
-        sb_puts(&code, ");\n");
+        hw_line(&w, "for (int idy = 0; idy < H; idy++)");
+        hw_inner(&w, "for (int idx = 0; idx < W; idx++)");
+        w.indent += 2;
+        hw_start(&w);
+        sb_printf(code, "%s_point%s(", k->name, psfx);
+        point_params(code, e, &b->point[tables], true, NULL, tables);
+        sb_puts(code, ");\n");
     } else {
         /* pass_interior: the points of a row between x0 and x1 (none when the row
          * itself is not inner) run the guard-free copy of the body */
@@ -274,29 +352,124 @@ static int emit(EmitCtx *e, Outputs *out)
         }
         hi.len = 0;
         interior_hi(&hi, k, 0);
-        sb_puts(&code, "        for (int idy = 0; idy < H; idy++) {\n");
-        sb_printf(&code, "            const int imcl_inner = %s;\n", sb_str(&inner_row));
-        sb_printf(&code, "            const int imcl_x0 = imcl_inner ? imcl_min_int(%lld, W) : W;\n", in->lo[0]);
-        sb_printf(&code, "            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, %s) : W;\n", sb_str(&hi));
+        hw_line(&w, "for (int idy = 0; idy < H; idy++) {");
+        w.indent++;
+        hw_line(&w, "const int imcl_inner = %s;", sb_str(&inner_row));
+        hw_line(&w, "const int imcl_x0 = imcl_inner ? imcl_min_int(%lld, W) : W;", in->lo[0]);
+        hw_line(&w, "const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, %s) : W;", sb_str(&hi));
         static const char *ranges[3][3] = {{"0", "imcl_x0", "0"}, {"imcl_x0", "imcl_x1", "1"}, {"imcl_x1", "W", "0"}};
         for (int r = 0; r < 3; r++) {
-            if (r == 1 && row_body) {
-                sb_printf(&code, "            %s_row(", k->name);
-                row.rows = "imcl_x0, imcl_x1";
-                point_params(&code, k, &row, true, NULL);
-                sb_puts(&code, ");\n");
+            if (r == 1 && b->row_body) {
+                /* (the pointers of rows outside the storage are not even formed) */
+                hw_line(&w, "if (imcl_inner)");
+                w.indent++;
+                hw_start(&w);
+                sb_printf(code, "%s_row%s(", k->name, rsfx);
+                b->row[tables].rows = "imcl_x0, imcl_x1";
+                point_params(code, e, &b->row[tables], true, NULL, tables);
+                sb_puts(code, ");\n");
+                w.indent--;
                 continue;
             }
-            sb_printf(&code, "            for (int idx = %s; idx < %s; idx++)\n", ranges[r][0], ranges[r][1]);
-            sb_printf(&code, "                %s_point(", k->name);
-            point_params(&code, k, &point, true, inner ? ranges[r][2] : NULL);
-            sb_puts(&code, ");\n");
+            hw_line(&w, "for (int idx = %s; idx < %s; idx++)", ranges[r][0], ranges[r][1]);
+            w.indent++;
+            hw_start(&w);
+            sb_printf(code, "%s_point%s(", k->name, psfx);
+            point_params(code, e, &b->point[tables], true, b->inner ? ranges[r][2] : NULL, tables);
+            sb_puts(code, ");\n");
+            w.indent--;
         }
-        sb_puts(&code, "        }\n");
+        w.indent--;
+        hw_line(&w, "}");
         sb_free(&inner_row);
         sb_free(&hi);
     }
+}
+
+/* PK_rows: the checks of PK, the row tables of every block present, then the points
+ * of every block, the blocks in parallel too. */
+static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name;
+    sb_printf(code, "int %s_rows(", pk);
+    host_param_list_as(code, k, true);
+    sb_puts(code, ")\n{\n");
+    HostWriter w = host_writer(code, 1);
+    StrBuf cond = {0};
+    for (int i = 0; i < k->nparams; i++)
+        if (host_is_array(k->params[i]))
+            sb_printf(&cond, " || !%s", unparse_name(k->params[i]));
+    hw_line(&w, "/* imcl_count blocks, each with a row table of every Image and Block */");
+    hw_line(&w, "if (imcl_count < 0%s)", sb_str(&cond));
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    cond.len = 0;
+    for (int i = 0; i < k->nparams; i++)
+        if (type_is_grid(k->params[i]->type))
+            sb_printf(&cond, "%s!%s[imcl_b]", cond.len ? " || " : "", unparse_name(k->params[i]));
+    hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
+    hw_inner(&w, "if (%s)", sb_str(&cond));
+    w.indent++;
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    w.indent--;
+    sb_free(&cond);
+    host_check_extents(&w, k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), false);
+    host_grid_extent(&w, k);
+    for (int i = 0; i < k->nparams; i++)
+        if (!host_is_array(k->params[i]) && !b->point[1].param[k->params[i]->param_index] &&
+            !b->row[1].param[k->params[i]->param_index])
+            hw_line(&w, "(void)%s; /* not used by the kernel */", unparse_name(k->params[i]));
+    hw_line(&w, "/* every grid point of every block; in parallel when built with OpenMP */");
+    sb_puts(code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(3) schedule(static)\n#endif\n");
+    hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
+    emit_loops(code, e, b, true, 2);
+    hw_line(&w, "return %s_OK;", pk);
+    sb_puts(code, "}\n\n");
+}
+
+static int emit(EmitCtx *e, Outputs *out)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name;
+    StrBuf code = {0};
+    Unparser u;
+    unparse_init(&u, &code, &c_target);
+
+    emit_helpers(&u, e->prog, k);
+
+    /* With row pointers (Function.rows) the row body runs in a function of its own
+     * and the point function keeps the guarded side of the split (the whole body
+     * when there is no split: then there is no point function). */
+    Node *split = pass_interior_split(k);
+    Bodies b = {0};
+    b.row_body = k->nrows ? (split ? split->u.if_.then : k->body) : NULL;
+    b.point_body = k->nrows ? (split ? split->u.if_.els : NULL) : k->body;
+    b.inner = k->interior && !k->nrows ? "0" : NULL;
+    Uses uses = uses_of(e->a, k, k->body, NULL, false);
+    for (int t = 0; t < 2; t++) {
+        b.point[t] = b.point_body ? uses_of(e->a, k, b.point_body, NULL, t) : uses;
+        b.row[t] = b.row_body ? uses_of(e->a, k, b.row_body, "imcl_x0, imcl_x1", t) : uses;
+    }
+    e->tables = table_ready(k);
+    b.point_sfx = takes_grid_array(k, &b.point[0]) ? "_tables" : "";
+    b.row_sfx = takes_grid_array(k, &b.row[0]) ? "_tables" : "";
+    emit_bodies(&code, &u, e, &b, false);
+    if (e->tables)
+        emit_bodies(&code, &u, e, &b, true);
+    int errors = unparse_check_depth(&u, e->diag, "C");
+
+    host_wrapper_begin(&code, e);
+    for (int i = 0; i < k->nparams; i++)
+        if (!host_is_array(k->params[i]) && !uses.param[k->params[i]->param_index])
+            sb_printf(&code, "    (void)%s; /* not used by the kernel */\n", unparse_name(k->params[i]));
+    HostWriter w = host_writer(&code, 1);
+    host_wrapper_grid(&w, e, false);
+    sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
+    sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
+    emit_loops(&code, e, &b, false, 1);
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
+    if (e->tables)
+        emit_rows_wrapper(&code, e, &b);
     host_error_functions(&code, e, "\"\"", NULL);
     plan_c_emit(&code, e);
 

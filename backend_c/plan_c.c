@@ -7,6 +7,20 @@
 #include "plan.h"
 #include "runtime_text/backend_c.h"
 
+/* The rows of a row table go straight into and out of the plan's host buffer. */
+static bool rows_map(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+{
+    (void)e, (void)up;
+    const char *t = host_c_type(s->type->elem->kind);
+    hw_line(w, "%s *imcl_dense = (%s *)plan->buf[%d];", t, t, id);
+    return true;
+}
+
+static void rows_unmap(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+{
+    (void)w, (void)e, (void)s, (void)id, (void)up;
+}
+
 void plan_c_emit(StrBuf *sb, const EmitCtx *e)
 {
     const char *pk = e->host_name;
@@ -45,6 +59,8 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
         plan_begin(sb, e, PLAN_DOWNLOAD, arr[i]);
         sb_printf(sb, "    memcpy(host, plan->buf[%d], plan->bytes[%d]);\n    return %s_OK;\n}\n\n", i, i, pk);
     }
+
+    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, rows_unmap});
 
     plan_begin(sb, e, PLAN_LAUNCH, NULL);
     sb_puts(sb, "    const double imcl_t0 = imcl_plan_now_ms();\n");

@@ -69,6 +69,31 @@ static const char *copy_failed(const EmitCtx *e, const Symbol *s, int i, bool up
                         up ? "Write" : "Read", i, i);
 }
 
+/* The rows of a row table go straight into and out of a buffer mapped into host
+ * memory (on a device that shares host memory, PoCL's, the buffer itself); an image
+ * (texture memory) goes through a host copy. */
+static bool rows_map(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+{
+    if (host_on_texture(s))
+        return false;
+    const char *t = host_c_type(s->type->elem->kind);
+    hw_line(w, "cl_int imcl_err = CL_SUCCESS;");
+    hw_line(w, "%s *imcl_dense = (%s *)clEnqueueMapBuffer(plan->queue, plan->buf[%d], CL_TRUE,", t, t, id);
+    hw_inner(w, "%s, 0, plan->bytes[%d], 0, NULL, NULL, &imcl_err);",
+             up ? "CL_MAP_WRITE_INVALIDATE_REGION" : "CL_MAP_READ", id);
+    hw_line(w, "if (imcl_err != CL_SUCCESS || !imcl_dense)");
+    hw_inner(w, "return %s_ERR_TRANSFER;", e->host_name);
+    return true;
+}
+
+static void rows_unmap(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+{
+    (void)s, (void)up;
+    hw_line(w, "imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[%d], imcl_dense, 0, NULL, NULL);", id);
+    hw_line(w, "if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)");
+    hw_inner(w, "imcl_status = %s_ERR_TRANSFER;", e->host_name);
+}
+
 /* The plan's names of the device objects in a launch. */
 static const char *plan_handle_of(const EmitCtx *e, const Symbol *s, int id)
 {
@@ -126,6 +151,7 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
         host_runtime(sb, e, runtime_opencl_plan_buffer);
     create(sb, e, arr, n);
     plan_transfers(sb, e, copy_failed);
+    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, rows_unmap});
     launch(sb, e);
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}}, 1);
     destroy(sb, e, n);

@@ -126,7 +126,7 @@ static int compile_kernel(Arena *a, Diag *diag, const Program *prog, const Funct
     if (!c || (tp_cpu && !c_cpu))
         return 1;
     EmitCtx e = {a, diag, prog, c, o->prefix, arena_printf(a, "%s%s", o->prefix, k->name), tp, so, c_cpu,
-                 c_cpu ? tp_cpu : NULL};
+                 c_cpu ? tp_cpu : NULL, false};
     return b->emit(&e, out);
 }
 

@@ -22,10 +22,11 @@ static Node *linear_index(Lower *L, Symbol *view, Node **ix, int n, Loc loc)
  * arrays do not overlap; with full-array pointers and index arithmetic over
  * idy and idz, gcc checks that at run time for every row, or gives up. So in the
  * row body an array whose every access is idx + a, idy + b, idz + c (constants, on
- * the array itself, no guard and no index function) is reached through
- * imcl_row_A, a pointer to A's element (0, idy, idz), as imcl_row_A[idx + a + b * w
- * + c * w * h] (w, h: its storage extents); the backend passes it as a restrict
- * parameter of the row function. */
+ * the array itself, no guard and no index function) is reached through one pointer
+ * per row it touches, imcl_row_A_yb_zc, to A's element (0, idy + b, idz + c), as
+ * imcl_row_A_yb_zc[idx + a]; the backend passes them as restrict parameters of the
+ * row function. A row's pointer is all the row function needs of an array, so it
+ * runs alike on arrays stored densely and on row tables (the C reference's PK_rows). */
 
 typedef struct Rows {
     NodeList body;      /* the grid accesses of the row body */
@@ -44,6 +45,10 @@ static bool row_form(Lower *L, Node *acc, long long *off)
     for (int d = 0; d < acc->u.access.n; d++)
         if (ix[d] != acc->u.access.ix[d] || !analyze_const_offset(ix[d], (Builtin)(BI_IDX + d), &off[d]))
             return false;
+    /* rows far apart are not worth a pointer of their own (nor an int of their own) */
+    for (int d = 1; d < acc->u.access.n; d++)
+        if (off[d] < -64 || off[d] > 64)
+            return false;
     return true;
 }
 
@@ -55,9 +60,30 @@ static bool in_list(const NodeList *l, const Node *n)
     return false;
 }
 
-/* Function.rows: the arrays whose accesses in the row body all have the row form.
- * None when the body assigns a scalar parameter: each point must start from the
- * caller's value, which the point function gets as a copy and a loop would not. */
+/* The row pointer of array s to row (dy, dz), or NULL. */
+static RowPtr *find_row(const Function *k, const Symbol *s, long long dy, long long dz)
+{
+    for (int i = 0; i < k->nrows; i++)
+        if (k->rows[i].array == s && k->rows[i].dy == dy && k->rows[i].dz == dz)
+            return &k->rows[i];
+    return NULL;
+}
+
+/* imcl_row_in, imcl_row_in_ym1, imcl_row_in_yp1_zm2: the name of a row pointer. */
+static const char *row_name(Arena *a, const Symbol *s, int dy, int dz)
+{
+    char y[24] = "", z[24] = "";
+    if (dy)
+        snprintf(y, sizeof y, "_y%c%d", dy < 0 ? 'm' : 'p', dy < 0 ? -dy : dy);
+    if (dz)
+        snprintf(z, sizeof z, "_z%c%d", dz < 0 ? 'm' : 'p', dz < 0 ? -dz : dz);
+    return arena_printf(a, "imcl_row_%s%s%s", s->name, y, z);
+}
+
+/* Function.rows: a pointer per array and row that the row body reaches, for the
+ * arrays whose accesses in the row body all have the row form. None when the body
+ * assigns a scalar parameter: each point must start from the caller's value, which
+ * the point function gets as a copy and a loop would not. */
 static void plan_rows(Lower *L, Rows *r)
 {
     Function *k = L->k;
@@ -77,18 +103,30 @@ static void plan_rows(Lower *L, Rows *r)
         if (p >= 0 && p < k->nparams && use[p] != 2)
             use[p] = row_form(L, acc, off) ? 1 : 2;
     }
-    bool any = false;
-    for (int i = 0; i < k->nparams; i++)
-        any |= use[i] == 1;
-    if (!any)
-        return;
-    k->rows = arena_alloc(L->a, sizeof(Symbol *) * (size_t)(k->nparams + 1));
-    for (int i = 0; i < k->nparams; i++) {
-        Symbol *s = k->params[i];
-        k->rows[i] = use[i] == 1 ? ast_build_symbol(L->a, arena_printf(L->a, "imcl_row_%s", s->name), SYM_LOCAL,
-                                                    s->type, s->loc)
-                                 : NULL;
+    /* the rows, in parameter order, then by dz and dy (at most one per access) */
+    k->rows = arena_alloc(L->a, sizeof(RowPtr) * (size_t)(r->body.len + 1));
+    for (int p = 0; p < k->nparams; p++) {
+        if (use[p] != 1)
+            continue;
+        int first = k->nrows;
+        for (int i = 0; i < r->body.len; i++) {
+            Node *acc = r->body.items[i];
+            long long off[3] = {0, 0, 0};
+            if (acc->u.access.sym != k->params[p] || !row_form(L, acc, off) || find_row(k, k->params[p], off[1], off[2]))
+                continue;
+            int j = k->nrows++;
+            for (; j > first && (k->rows[j - 1].dz > off[2] || (k->rows[j - 1].dz == off[2] && k->rows[j - 1].dy > off[1])); j--)
+                k->rows[j] = k->rows[j - 1];
+            k->rows[j] = (RowPtr){k->params[p], (int)off[1], (int)off[2], NULL};
+        }
+        for (int j = first; j < k->nrows; j++) {
+            RowPtr *rp = &k->rows[j];
+            rp->sym = ast_build_symbol(L->a, row_name(L->a, rp->array, rp->dy, rp->dz), SYM_LOCAL, rp->array->type,
+                                       rp->array->loc);
+        }
     }
+    if (!k->nrows)
+        return;
     /* The row body runs in a loop over idx: a `return` (this point is done) jumps to
      * the end of the loop's body instead. */
     Node *body = split ? split->u.if_.then : k->body;
@@ -99,47 +137,40 @@ static void plan_rows(Lower *L, Rows *r)
         ast_append_stmt(L->a, body, ast_build_label(L->a, "imcl_next_point", (Loc){0}));
 }
 
-/* lin + c * e, as lin + e, lin - e, lin + c * e or lin - c * e. */
-static Node *plus_times(Arena *a, Node *lin, long long c, Node *e, Loc loc)
+/* imcl_row_A_yb_zc[idx + a] for access acc of the row form. */
+static Node *row_access(Lower *L, Node *acc, RowPtr *row)
 {
-    long long m = c < 0 ? -c : c;
-    Node *n = ast_build_binary(a, c < 0 ? '-' : '+', lin, m == 1 ? e : lower_mul(a, ast_build_int(a, m, loc), e, loc),
-                               loc);
-    n->type = type_scalar(TY_INT);
-    return n;
+    Node *buf = ast_build_buf_access(L->a, row->sym, ast_copy(L->a, acc->u.access.ix[0]), acc->loc);
+    buf->type = acc->u.access.sym->type->elem;
+    return buf;
 }
 
-/* imcl_row_A[idx + a + b * w + c * w * h] for access acc of the row form. */
-static Node *row_access(Lower *L, Node *acc, Symbol *row)
+/* The row pointer of access acc of the row body, or NULL when it has none. */
+static RowPtr *access_row(Lower *L, Node *acc)
 {
-    Arena *a = L->a;
-    Symbol *root = acc->u.access.sym;
     long long off[3] = {0, 0, 0};
-    row_form(L, acc, off);
-    Node *lin = ast_copy(a, acc->u.access.ix[0]);
-    Node *stride = NULL;
-    for (int d = 1; d < acc->u.access.n; d++) {
-        Node *e = lower_storage_extent(a, root, d - 1, acc->loc);
-        stride = stride ? lower_mul(a, stride, e, acc->loc) : e;
-        if (off[d])
-            lin = plus_times(a, lin, off[d], ast_copy(a, stride), acc->loc);
-    }
-    Node *buf = ast_build_buf_access(a, row, lin, acc->loc);
-    buf->type = root->type->elem;
-    return buf;
+    if (!L->rows || !L->k->nrows || !in_list(&L->rows->body, acc) || !row_form(L, acc, off))
+        return NULL;
+    return find_row(L->k, acc->u.access.sym, off[1], off[2]);
 }
 
 static Node *lower_access(Lower *L, Node *acc)
 {
     Symbol *view = acc->u.access.sym;
     Symbol *root = symbol_root(view);
-    Rows *r = L->rows;
-    if (r && L->k->rows && L->k->rows[root->param_index] && in_list(&r->body, acc))
-        return row_access(L, acc, L->k->rows[root->param_index]);
+    RowPtr *row = access_row(L, acc);
+    if (row)
+        return row_access(L, acc, row);
     Node *ix[3];
     Node *guard = lower_boundary(L, acc, ix);
     Node *buf = ast_build_buf_access(L->a, root, linear_index(L, view, ix, acc->u.access.n, acc->loc), acc->loc);
     buf->type = root->type->elem;
+    if (L->rows && view == root) {
+        /* the storage coordinates too, for the C reference's row tables */
+        for (int d = 0; d < acc->u.access.n; d++)
+            buf->u.access.at[d] = lower_plus_halo(L->a, ast_copy(L->a, ix[d]), root->halo, acc->loc);
+        buf->u.access.nat = acc->u.access.n;
+    }
     return lower_guarded(L, guard, buf, root, acc->loc);
 }
 

@@ -178,6 +178,35 @@ PY
         "$CC" -fopenmp driver.o "${REF_O[@]}" "${HOST_O[@]}" -lOpenCL -lm -o check || fail "link of the OpenCL driver failed"
         timeout 120 ./check || fail "driver failed (status $?)"
     fi
+    # the C reference's PK_rows (row tables, two blocks in one call) in place of its PK,
+    # through a shim per kernel that has one (tests/run/rows_shim.py), against the same
+    # oracles; once per case, as the C reference takes no tuning
+    if [ $ocl = 1 ] && [ "$CFG" -le 1 ]; then
+        step "run the driver with the C reference's PK_rows for PK (CHECK_REF_ONLY)"
+        local -a ROWS_O=() halos
+        local nrows=0
+        for K in "${KERNELS[@]}"; do
+            if grep -q "int ref_${K}_rows(" "c/$K.h"; then
+                halos=$("$IMCL" --dump-space -b c -k "$K" "$SRC" | python3 -c 'import json, sys
+print(",".join(str(a["halo"]) for a in json.load(sys.stdin)["arguments"] if a["kind"] == "grid"))') ||
+                    fail "imcl --dump-space -k $K failed"
+                python3 "$HERE/run/rows_shim.py" "c/$K.h" "ref_$K" "$halos" "${K}_shim.c" || fail "rows_shim.py $K failed"
+                "$CC" "${GEN[@]}" -fopenmp "-Dref_$K=imcl_dense_ref_$K" -c "c/${K}_ref.c" -o "${K}_dense.o" ||
+                    fail "c/${K}_ref.c does not compile with PK renamed"
+                "$CC" "${GEN[@]}" -I"$DIR" -c "${K}_shim.c" -o "${K}_shim.o" || fail "the shim of $K does not compile"
+                ROWS_O+=("${K}_dense.o" "${K}_shim.o")
+                nrows=$((nrows + 1))
+            else
+                ROWS_O+=("${K}_ref.o")
+            fi
+        done
+        step "kernels with PK_rows: $nrows of ${#KERNELS[@]}"
+        "$CC" "${DRV[@]}" -DCHECK_REF_ONLY -fopenmp -c "$DRIVER" -o driver_rows.o ||
+            fail "driver $CASE.c does not compile with CHECK_REF_ONLY"
+        "$CC" -fopenmp driver_rows.o "${ROWS_O[@]}" "${HOST_O[@]}" -lOpenCL -lm -o check_rows ||
+            fail "link of the PK_rows driver failed"
+        timeout 120 ./check_rows || fail "driver with PK_rows failed (status $?)"
+    fi
     # a configuration that leaves the geometry to imcl gives K.cl a CPU variant, which
     # PoCL gets; IMCL_VARIANT=gpu runs the default kernels on it as well
     if [ $ocl = 1 ] && grep -q '_cpu(' opencl/*.cl; then

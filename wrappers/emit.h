@@ -37,6 +37,9 @@ typedef struct EmitCtx {
      * backend picks one at run time (Backend.cpu_variant, params_cpu_variant); else NULL. */
     Function *k_cpu;
     const TuneParams *tp_cpu;
+    /* The C reference also defines PK_rows, the kernel over a batch of arrays given
+     * as row tables (backend_c.c), which K.h then declares. */
+    bool tables;
 } EmitCtx;
 
 /* Helper functions of the source file that kernel k calls (wrappers/helpers.c). */

@@ -33,6 +33,16 @@ void header_emit(EmitCtx *e, Outputs *out)
     sb_printf(h, "int %s(", pk);
     host_param_list(h, e->k);
     sb_puts(h, ");\n\n");
+    if (e->tables) {
+        sb_printf(h, "/* C reference only (docs/wrappers.md): the kernel over imcl_count blocks of equal\n"
+                     " * extents, each Image and Block of each block given as C codes allocate it, a table\n"
+                     " * of rows (an Image: a[y], a Block: a[z][y], each row of its width, ghost layer\n"
+                     " * included), read and written where it lies. Returns %s_OK or a negative code. */\n",
+                  pk);
+        sb_printf(h, "int %s_rows(", pk);
+        host_param_list_as(h, e->k, true);
+        sb_puts(h, ");\n\n");
+    }
     sb_printf(h, "/* A static English description of a return code. */\nconst char *%s_strerror(int code);\n\n", pk);
     sb_printf(h, "/* The log of the last failed kernel build (OpenCL); \"\" otherwise. */\nconst char *%s_build_log(void);\n\n", pk);
     sb_printf(h, "/* The one-shot wrapper keeps what it needs of the device between calls (OpenCL:\n"

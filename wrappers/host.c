@@ -156,8 +156,15 @@ void host_transfer_comment(HostWriter *w, const Function *k)
 
 void host_param_list(StrBuf *sb, const Function *k)
 {
+    host_param_list_as(sb, k, false);
+}
+
+void host_param_list_as(StrBuf *sb, const Function *k, bool tables)
+{
     const Symbol *order[k->nparams + 1];
     int n = host_public_params(k, order);
+    if (tables)
+        sb_puts(sb, "int imcl_count, ");
     for (int j = 0; j < n; j++) {
         const Symbol *s = order[j];
         const char *name = unparse_name(s);
@@ -167,7 +174,12 @@ void host_param_list(StrBuf *sb, const Function *k)
             continue;
         }
         bool ro = !(s->access & ACC_WRITE);
-        sb_printf(sb, "%s%s *%s", ro ? "const " : "", host_c_type(s->type->elem->kind), name);
+        if (tables && type_is_grid(s->type))
+            /* count tables; each array's own type, so that `double ***t[]` passes as it is */
+            sb_printf(sb, "%s %s*const *%s", host_c_type(s->type->elem->kind),
+                      type_grid_dims(s->type) == 3 ? "**" : "*", name);
+        else
+            sb_printf(sb, "%s%s *%s", ro ? "const " : "", host_c_type(s->type->elem->kind), name);
         if (type_is_grid(s->type))
             for (int d = 0; d < type_grid_dims(s->type); d++)
                 sb_printf(sb, ", int %s%s", name, unparse_extent_suffix(d));

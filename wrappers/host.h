@@ -48,6 +48,9 @@ const char *host_c_type(TypeKind k);
  * scalars. `device_side` prints extents of fixed arrays too (never) and
  * qualifiers for kernels are the callers' business. */
 void host_param_list(StrBuf *sb, const Function *k);
+/* The same with `tables`: the C reference's PK_rows, `int count` first and each
+ * Image/Block as a table of count row tables (`T **const *a`, `T ***const *a`). */
+void host_param_list_as(StrBuf *sb, const Function *k, bool tables);
 /* The public arguments, in the same order, as a call: `a, a_width, ..., n`, each
  * array name preceded by array_prefix (e.g. "d_" for device buffers). */
 void host_arg_list(StrBuf *sb, const Function *k, const char *array_prefix);

@@ -79,6 +79,13 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
         sb_printf(sb, "int %s_plan_download_%s(%s_plan *plan, %s *host)", pk, unparse_name(s), pk,
                   host_c_type(s->type->elem->kind));
         break;
+    case PLAN_UPLOAD_ROWS:
+    case PLAN_DOWNLOAD_ROWS:
+        /* T *const *table (Image: table[y]) or T **const *table (Block: table[z][y]) */
+        sb_printf(sb, "int %s_plan_%s_rows_%s(%s_plan *plan, %s %s*const *table)", pk,
+                  fn == PLAN_UPLOAD_ROWS ? "upload" : "download", unparse_name(s), pk,
+                  host_c_type(s->type->elem->kind), type_grid_dims(s->type) == 3 ? "*" : "");
+        break;
     case PLAN_SWAP: sb_printf(sb, "int %s_plan_swap(%s_plan *plan, int a, int b)", pk, pk); break;
     case PLAN_KERNEL_MS: sb_printf(sb, "double %s_plan_kernel_ms(const %s_plan *plan)", pk, pk); break;
     case PLAN_DESTROY: sb_printf(sb, "void %s_plan_destroy(%s_plan *plan)", pk, pk); break;
@@ -109,6 +116,17 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
         plan_signature(h, e, PLAN_UPLOAD, arr[i]);
         sb_puts(h, ";\n");
         plan_signature(h, e, PLAN_DOWNLOAD, arr[i]);
+        sb_puts(h, ";\n");
+        if (!type_is_grid(arr[i]->type))
+            continue;
+        sb_printf(h, "/* The same from / into a table of rows, every row its own allocation as C codes\n"
+                     " * allocate them (%s), ghost layer included: no copy on the host\n"
+                     " * beyond the rows' own where the device shares host memory. */\n",
+                  type_grid_dims(arr[i]->type) == 3 ? "table[z][y], z < depth + 2h, y < height + 2h"
+                                                    : "table[y], y < height + 2h");
+        plan_signature(h, e, PLAN_UPLOAD_ROWS, arr[i]);
+        sb_puts(h, ";\n");
+        plan_signature(h, e, PLAN_DOWNLOAD_ROWS, arr[i]);
         sb_puts(h, ";\n");
     }
     sb_puts(h, "/* Runs the kernel once over its grid on the device buffers and waits for it. */\n");
@@ -159,6 +177,11 @@ void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
         hw_line(&w, "*plan = NULL;");
         host_check_extents(&w, e->k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), false);
         break;
+    case PLAN_UPLOAD_ROWS:
+    case PLAN_DOWNLOAD_ROWS:
+        hw_line(&w, "if (!plan || !table)");
+        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+        break;
     case PLAN_UPLOAD:
     case PLAN_DOWNLOAD:
         hw_line(&w, "if (!plan || !host)");
@@ -186,6 +209,60 @@ void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed)
             hw_line(&w, "return %s_OK;", e->host_name);
             sb_puts(sb, "}\n\n");
         }
+}
+
+void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *access)
+{
+    const char *pk = e->host_name;
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    HostWriter w = host_writer(sb, 1);
+    for (int i = 0; i < n; i++) {
+        const Symbol *s = arr[i];
+        if (!type_is_grid(s->type))
+            continue;
+        const char *t = host_c_type(s->type->elem->kind), *name = unparse_name(s);
+        bool block = type_grid_dims(s->type) == 3;
+        int h2 = 2 * s->halo;
+        for (int up = 1; up >= 0; up--) {
+            plan_begin(sb, e, up ? PLAN_UPLOAD_ROWS : PLAN_DOWNLOAD_ROWS, s);
+            hw_line(&w, "/* the storage's extents: the row length, rows per plane, planes */");
+            hw_line(&w, "const size_t imcl_w = (size_t)plan->extent[%d][0] + %d;", i, h2);
+            hw_line(&w, "const size_t imcl_h = (size_t)plan->extent[%d][1] + %d;", i, h2);
+            if (block)
+                hw_line(&w, "const size_t imcl_d = (size_t)plan->extent[%d][2] + %d;", i, h2);
+            hw_line(&w, "int imcl_status = %s_OK;", pk);
+            bool mapped = access->map(&w, e, s, i, up);
+            if (!mapped) {
+                hw_line(&w, "/* through a host copy of the array and the plan's %s */", up ? "upload" : "download");
+                hw_line(&w, "%s *imcl_dense = (%s *)malloc(plan->bytes[%d]);", t, t, i);
+                hw_line(&w, "if (!imcl_dense)");
+                hw_inner(&w, "return %s_ERR_MEMORY;", pk);
+                if (!up)
+                    hw_line(&w, "imcl_status = %s_plan_download_%s(plan, imcl_dense);", pk, name);
+            }
+            if (!up && !mapped)
+                hw_line(&w, "if (imcl_status == %s_OK)", pk);
+            hw_line(&w, "%sfor (size_t imcl_r = 0; imcl_r < %s; imcl_r++)", !up && !mapped ? "    " : "",
+                    block ? "imcl_h * imcl_d" : "imcl_h");
+            const char *row = block ? "table[imcl_r / imcl_h][imcl_r % imcl_h]" : "table[imcl_r]";
+            if (up)
+                hw_inner(&w, "%smemcpy(imcl_dense + imcl_r * imcl_w, %s, imcl_w * sizeof(%s));",
+                         !mapped ? "" : "", row, t);
+            else
+                hw_inner(&w, "%smemcpy(%s, imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(%s));",
+                         !mapped ? "    " : "", row, t);
+            if (mapped) {
+                access->unmap(&w, e, s, i, up);
+            } else {
+                if (up)
+                    hw_line(&w, "imcl_status = %s_plan_upload_%s(plan, imcl_dense);", pk, name);
+                hw_line(&w, "free(imcl_dense);");
+            }
+            hw_line(&w, "return imcl_status;");
+            sb_puts(sb, "}\n\n");
+        }
+    }
 }
 
 void plan_launch_grid(HostWriter *w, const EmitCtx *e)

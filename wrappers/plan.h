@@ -16,7 +16,8 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e);
 
 /* Shared pieces of the generators. */
 typedef enum PlanFn {
-    PLAN_CREATE, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_LAUNCH, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
+    PLAN_CREATE, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS, PLAN_LAUNCH, PLAN_SWAP,
+    PLAN_KERNEL_MS, PLAN_DESTROY
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
@@ -42,6 +43,19 @@ typedef const char *(*PlanCopyFailed)(const EmitCtx *e, const Symbol *s, int id,
 /* A device's PK_plan_upload_<a> and PK_plan_download_<a> of every array, returning
  * PK_ERR_TRANSFER when `failed` says so. */
 void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed);
+/* How a backend reaches the memory of array s (plan id `id`) for PK_plan_upload_rows_<a>
+ * (up) and PK_plan_download_rows_<a>: `map` prints the statements that point
+ * `T *imcl_dense` at it (returning PK_ERR_TRANSFER from the function when that fails)
+ * and `unmap` those that end the access (setting imcl_status on failure); map
+ * returns false, printing nothing, where the rows go through a host copy of the
+ * array and the plan's own upload or download instead. */
+typedef struct PlanRowsAccess {
+    bool (*map)(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up);
+    void (*unmap)(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up);
+} PlanRowsAccess;
+/* PK_plan_upload_rows_<a> and PK_plan_download_rows_<a> of every Image and Block: the
+ * array's storage (halo included) from or into a row table, as PK_rows takes a block. */
+void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *access);
 /* In a device's plan_launch: W, H, D, the kernel time reset to 0, and the return of an
  * empty grid. */
 void plan_launch_grid(HostWriter *w, const EmitCtx *e);

@@ -43,7 +43,9 @@
 
 #include <limits.h>
 
-#ifdef CHECK_CUDA
+#ifdef CHECK_REF_ONLY
+#define LANG_DEV_BUILD_LOG(K) ref_##K##_build_log
+#elif defined(CHECK_CUDA)
 #define LANG_DEV_BUILD_LOG(K) cuda_##K##_build_log
 #else
 #define LANG_DEV_BUILD_LOG(K) ocl_##K##_build_log

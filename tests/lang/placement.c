@@ -130,7 +130,9 @@ static void test_cgrid3(Lang *L)
     }
 }
 
-/* Arrays too large for constant memory are refused, and nothing is written. */
+/* Arrays too large for constant memory are refused, and nothing is written (a
+ * device's limit: not in the C reference's second run, CHECK_REF_ONLY). */
+#ifndef CHECK_REF_ONLY
 static void test_capacity(Lang *L)
 {
     L->b = 1;
@@ -161,6 +163,7 @@ static void test_capacity(Lang *L)
         }
     L->calls[1]++;
 }
+#endif
 
 int main(void)
 {
@@ -170,6 +173,8 @@ int main(void)
     test_combo(&L, 2, 1);
     test_cgrid2(&L);
     test_cgrid3(&L);
+#ifndef CHECK_REF_ONLY
     test_capacity(&L);
+#endif
     return lang_finish(&L);
 }

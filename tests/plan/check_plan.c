@@ -154,6 +154,45 @@ static int same_d(const double *got, const double *want, size_t n, const char *w
     return 1;
 }
 
+/* A row table over an array of w x h x d floats or doubles (x fastest), every row its
+ * own allocation, as C codes allocate them (PK_plan_upload_rows_<a>); rows_to_flat
+ * reads it back. */
+typedef struct Rows {
+    void ***t;
+    int w, h, d;
+    size_t esize;
+} Rows;
+
+static Rows rows_from(const void *flat, size_t esize, int w, int h, int d)
+{
+    Rows r = {malloc(sizeof(void **) * (size_t)d), w, h, d, esize};
+    for (int z = 0; z < d; z++) {
+        r.t[z] = malloc(sizeof(void *) * (size_t)h);
+        for (int y = 0; y < h; y++) {
+            r.t[z][y] = malloc(esize * (size_t)w);
+            memcpy(r.t[z][y], (const char *)flat + ((size_t)z * h + y) * w * esize, esize * (size_t)w);
+        }
+    }
+    return r;
+}
+
+static void rows_to_flat(const Rows *r, void *flat)
+{
+    for (int z = 0; z < r->d; z++)
+        for (int y = 0; y < r->h; y++)
+            memcpy((char *)flat + ((size_t)z * r->h + y) * r->w * r->esize, r->t[z][y], r->esize * (size_t)r->w);
+}
+
+static void rows_free(Rows *r)
+{
+    for (int z = 0; z < r->d; z++) {
+        for (int y = 0; y < r->h; y++)
+            free(r->t[z][y]);
+        free(r->t[z]);
+    }
+    free(r->t);
+}
+
 #ifdef CHECK_CUDA
 #define T3(x) cuda_tex3_##x
 #define T2(x) cuda_tex2_##x

@@ -47,6 +47,18 @@ static int CHECK3_FN(const char *backend)
     EXPECT(T3(plan_upload_g)(p, g) == T3(OK));
     EXPECT(T3(plan_upload_k)(p, k) == T3(OK));
     EXPECT(T3(plan_upload_u)(p, NULL) == T3(ERR_ARGUMENT));
+    /* a texture's rows (through a host copy) and a shared array's */
+    {
+        Rows r = rows_from(u, sizeof(double), NX, NY, NZ);
+        EXPECT(T3(plan_upload_rows_u)(p, (double **const *)r.t) == T3(OK));
+        EXPECT(T3(plan_download_u)(p, got) == T3(OK) && same_d(got, u, ELEMS, "tex3 u (texture) from rows"));
+        rows_free(&r);
+        r = rows_from(zero, sizeof(double), NX, NY, NZ);
+        EXPECT(T3(plan_download_rows_s)(p, (double **const *)r.t) == T3(OK));
+        rows_to_flat(&r, got);
+        EXPECT(same_d(got, s, ELEMS, "tex3 s (shared) into rows"));
+        rows_free(&r);
+    }
     EXPECT(T3(plan_download_k)(NULL, kgot) == T3(ERR_ARGUMENT));
     /* uploads come back as they went */
     EXPECT(T3(plan_download_u)(p, got) == T3(OK) && same_d(got, u, ELEMS, "tex3 u (texture) after upload"));

@@ -69,6 +69,40 @@ static int CHECK_FN(const char *backend)
             break;
         }
 
+    /* row tables (ghost layer included): the latest result read into one, another
+     * array written from one, and an Image's rows */
+    {
+        Rows r = rows_from(zero, sizeof(float), NX + 2, NY + 2, NZ + 2);
+        EXPECT(API(plan_download_rows_in)(p, (float **const *)r.t) == API(OK));
+        rows_to_flat(&r, got);
+        EXPECT(same(got, hin, HALO_ELEMS, "in read into a row table"));
+        rows_free(&r);
+        float *alt = alloc_f(HALO_ELEMS);
+        fill(alt, HALO_ELEMS, 7);
+        r = rows_from(alt, sizeof(float), NX + 2, NY + 2, NZ + 2);
+        EXPECT(API(plan_upload_rows_out)(p, (float **const *)r.t) == API(OK));
+        EXPECT(API(plan_download_out)(p, got) == API(OK) && same(got, alt, HALO_ELEMS, "out written from rows"));
+        EXPECT(API(plan_upload_rows_out)(p, NULL) == API(ERR_ARGUMENT));
+        EXPECT(API(plan_download_rows_out)(NULL, (float **const *)r.t) == API(ERR_ARGUMENT));
+        rows_free(&r);
+        /* and back, for the swaps below */
+        EXPECT(API(plan_upload_out)(p, hout) == API(OK));
+        int *hrow = calloc(NX * NY, sizeof *hrow);
+        Rows ri = rows_from(hrow, sizeof(int), NX, NY, 1);
+        EXPECT(API(plan_download_rows_hits)(p, (int *const *)ri.t[0]) == API(OK));
+        rows_to_flat(&ri, hrow);
+        for (int i = 0; i < NX * NY; i++)
+            if (hrow[i] != LAUNCHES) {
+                fprintf(stderr, "check plan: %s: hits[%d] read into rows = %d, not %d\n", backend, i, hrow[i],
+                        LAUNCHES);
+                fails++;
+                break;
+            }
+        rows_free(&ri);
+        free(hrow);
+        free(alt);
+    }
+
     /* the swap rules: same element type, dimensions, halo and extents */
     EXPECT(API(plan_swap)(p, API(plan_array_in), API(plan_array_src)) == API(ERR_ARGUMENT));  /* halo */
     EXPECT(API(plan_swap)(p, API(plan_array_src), API(plan_array_hits)) == API(ERR_ARGUMENT)); /* type */

@@ -39,8 +39,15 @@
 #define CHECK_MAX_REPORT 5
 #define CHECK_GUARD 64 /* guard bytes on each side of a buffer */
 
-/* The second backend under test: OpenCL by default, CUDA with -DCHECK_CUDA. */
-#ifdef CHECK_CUDA
+/* The second backend under test: OpenCL by default, CUDA with -DCHECK_CUDA; with
+ * -DCHECK_REF_ONLY the C reference again (tests/lang's run of PK_rows, whose shims
+ * stand in for the C reference's PK: the device backends have no PK_rows). */
+#ifdef CHECK_REF_ONLY
+#define CHECK_DEV_NAME "c (again)"
+#define CHECK_DEV_CALL(K) ref_##K
+#define CHECK_DEV_STRERROR(K) ref_##K##_strerror
+#define CHECK_DEV_RELEASE(K) ref_##K##_release
+#elif defined(CHECK_CUDA)
 #define CHECK_DEV_NAME "cuda"
 #define CHECK_DEV_CALL(K) cuda_##K
 #define CHECK_DEV_STRERROR(K) cuda_##K##_strerror

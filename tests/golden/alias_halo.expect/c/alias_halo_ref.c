@@ -144,6 +144,38 @@ int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
     return alias_halo_OK;
 }
 
+int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return alias_halo_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = alias_halo_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int alias_halo_plan_download_rows_data(alias_halo_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return alias_halo_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = alias_halo_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
 {
     if (!plan)

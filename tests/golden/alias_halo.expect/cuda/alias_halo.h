@@ -50,6 +50,12 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
 /* Copies all of array 'data' (halo included) to / from its device buffer. */
 int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host);
 int alias_halo_plan_download_data(alias_halo_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, double **const *table);
+int alias_halo_plan_download_rows_data(alias_halo_plan *plan, double **const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars);
 /* Exchanges the device memory of arrays a and b (alias_halo_plan_array_* ids), without

@@ -24,6 +24,13 @@ enum {
 int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width,
         int dst_height, const float *mask, float scale);
 
+/* C reference only (docs/wrappers.md): the kernel over imcl_count blocks of equal
+ * extents, each Image and Block of each block given as C codes allocate it, a table
+ * of rows (an Image: a[y], a Block: a[z][y], each row of its width, ghost layer
+ * included), read and written where it lies. Returns blur_helpers_OK or a negative code. */
+int blur_helpers_rows(int imcl_count, float **const *src, int src_width, int src_height,
+        float **const *dst, int dst_width, int dst_height, const float *mask, float scale);
+
 /* A static English description of a return code. */
 const char *blur_helpers_strerror(int code);
 
@@ -54,9 +61,19 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
 /* Copies all of array 'src' (halo included) to / from its device buffer. */
 int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table);
+int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table);
 /* Copies all of array 'dst' (halo included) to / from its device buffer. */
 int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table);
+int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table);
 /* Copies all of array 'mask' (halo included) to / from its device buffer. */
 int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host);

@@ -61,10 +61,11 @@ static inline void blur_helpers_point(const float *src, int src_width, int src_h
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'blur_helpers' that need no edge
  * guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
+ * docs/language.md), whatever the layout of the arrays. */
 static void blur_helpers_row(const float *src, int src_width, const float *mask, float scale,
         int idy, float *restrict imcl_row_dst, int imcl_x0, int imcl_x1)
 {
@@ -74,6 +75,36 @@ static void blur_helpers_row(const float *src, int src_width, const float *mask,
             for (int i = -1; i <= 1; i++) {
                 acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
                         i) * src[(idy + j) * src_width + (idx + i)];
+            }
+        }
+        imcl_row_dst[idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
+    }
+}
+
+/* One grid point of kernel 'blur_helpers': the kernel body as written, for the points near an edge,
+ * on row tables. */
+static inline void blur_helpers_point_tables(float **src, int src_width, int src_height,
+        float **dst, const float *mask, float scale, int idx, int idy)
+{
+    float acc = 0.0f;
+    for (int j = -1; j <= 1; j++) {
+        for (int i = -1; i <= 1; i++) {
+            acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                    i) * src[imcl_clamp(idy + j, src_height, 0)][imcl_clamp(idx + i, src_width, 0)];
+        }
+    }
+    dst[idy][idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
+}
+
+/* The row function of kernel 'blur_helpers', on row tables. */
+static void blur_helpers_row_tables(float **src, const float *mask, float scale, int idy,
+        float *restrict imcl_row_dst, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)], i) * src[idy + j][idx + i];
             }
         }
         imcl_row_dst[idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
@@ -108,12 +139,58 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
             for (int idx = 0; idx < imcl_x0; idx++)
                 blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
                         idy);
-            blur_helpers_row(src, src_width, mask, scale, idy, dst + idy * dst_width, imcl_x0,
-                    imcl_x1);
+            if (imcl_inner)
+                blur_helpers_row(src, src_width, mask, scale, idy, dst + idy * dst_width, imcl_x0,
+                        imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
                         idy);
         }
+    return blur_helpers_OK;
+}
+
+int blur_helpers_rows(int imcl_count, float **const *src, int src_width, int src_height,
+        float **const *dst, int dst_width, int dst_height, const float *mask, float scale)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !src || !dst || !mask)
+        return blur_helpers_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!src[imcl_b] || !dst[imcl_b])
+            return blur_helpers_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (src_width < 1 || src_height < 1 || dst_width < 1 || dst_height < 1)
+        return blur_helpers_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)src_width * (size_t)src_height > 2147483647u ||
+        (size_t)dst_width * (size_t)dst_height > 2147483647u)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the arrays the grid is bound to must have one extent */
+    if (dst_width != src_width || dst_height != src_height)
+        return blur_helpers_ERR_ARGUMENT;
+    const int W = src_width;
+    const int H = src_height;
+    const int D = 1;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 1 && idy < H - 1;
+                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, W - 1) : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    blur_helpers_point_tables(src[imcl_b], src_width, src_height, dst[imcl_b], mask,
+                            scale, idx, idy);
+                if (imcl_inner)
+                    blur_helpers_row_tables(src[imcl_b], mask, scale, idy, dst[imcl_b][idy],
+                            imcl_x0, imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    blur_helpers_point_tables(src[imcl_b], src_width, src_height, dst[imcl_b], mask,
+                            scale, idx, idy);
+            }
     return blur_helpers_OK;
 }
 
@@ -251,6 +328,62 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
         return blur_helpers_ERR_ARGUMENT;
     memcpy(host, plan->buf[2], plan->bytes[2]);
     return blur_helpers_OK;
+}
+
+int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
 }
 
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)

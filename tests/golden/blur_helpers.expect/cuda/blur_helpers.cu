@@ -319,6 +319,84 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
     return blur_helpers_OK;
 }
 
+int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return blur_helpers_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    imcl_status = blur_helpers_plan_upload_src(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return blur_helpers_ERR_MEMORY;
+    imcl_status = blur_helpers_plan_download_src(plan, imcl_dense);
+    if (imcl_status == blur_helpers_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return blur_helpers_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    imcl_status = blur_helpers_plan_upload_dst(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return blur_helpers_ERR_MEMORY;
+    imcl_status = blur_helpers_plan_download_dst(plan, imcl_dense);
+    if (imcl_status == blur_helpers_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
 {
     if (!plan)

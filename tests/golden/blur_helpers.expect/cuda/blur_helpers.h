@@ -54,9 +54,19 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
 /* Copies all of array 'src' (halo included) to / from its device buffer. */
 int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table);
+int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table);
 /* Copies all of array 'dst' (halo included) to / from its device buffer. */
 int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table);
+int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table);
 /* Copies all of array 'mask' (halo included) to / from its device buffer. */
 int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host);

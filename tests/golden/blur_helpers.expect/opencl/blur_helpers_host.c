@@ -600,6 +600,90 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
     return blur_helpers_OK;
 }
 
+int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return blur_helpers_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = blur_helpers_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return blur_helpers_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = blur_helpers_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return blur_helpers_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = blur_helpers_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = blur_helpers_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return blur_helpers_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = blur_helpers_ERR_TRANSFER;
+    return imcl_status;
+}
+
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
 {
     if (!plan)

@@ -25,6 +25,16 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width,
         int h_height, int h_depth, double *out, int out_width, int out_height, int out_depth);
 
+/* C reference only (docs/wrappers.md): the kernel over imcl_count blocks of equal
+ * extents, each Image and Block of each block given as C codes allocate it, a table
+ * of rows (an Image: a[y], a Block: a[z][y], each row of its width, ghost layer
+ * included), read and written where it lies. Returns bounds_OK or a negative code. */
+int bounds_rows(int imcl_count, double ***const *a, int a_width, int a_height, int a_depth,
+        double ***const *b, int b_width, int b_height, int b_depth, double ***const *c, int c_width,
+        int c_height, int c_depth, double ***const *d, int d_width, int d_height, int d_depth,
+        double ***const *h, int h_width, int h_height, int h_depth, double ***const *out,
+        int out_width, int out_height, int out_depth);
+
 /* A static English description of a return code. */
 const char *bounds_strerror(int code);
 
@@ -60,21 +70,57 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
 /* Copies all of array 'a' (halo included) to / from its device buffer. */
 int bounds_plan_upload_a(bounds_plan *plan, const double *host);
 int bounds_plan_download_a(bounds_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int bounds_plan_upload_rows_a(bounds_plan *plan, double **const *table);
+int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table);
 /* Copies all of array 'b' (halo included) to / from its device buffer. */
 int bounds_plan_upload_b(bounds_plan *plan, const double *host);
 int bounds_plan_download_b(bounds_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table);
+int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table);
 /* Copies all of array 'c' (halo included) to / from its device buffer. */
 int bounds_plan_upload_c(bounds_plan *plan, const double *host);
 int bounds_plan_download_c(bounds_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int bounds_plan_upload_rows_c(bounds_plan *plan, double **const *table);
+int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table);
 /* Copies all of array 'd' (halo included) to / from its device buffer. */
 int bounds_plan_upload_d(bounds_plan *plan, const double *host);
 int bounds_plan_download_d(bounds_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table);
+int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table);
 /* Copies all of array 'h' (halo included) to / from its device buffer. */
 int bounds_plan_upload_h(bounds_plan *plan, const double *host);
 int bounds_plan_download_h(bounds_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int bounds_plan_upload_rows_h(bounds_plan *plan, double **const *table);
+int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int bounds_plan_upload_out(bounds_plan *plan, const double *host);
 int bounds_plan_download_out(bounds_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table);
+int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int bounds_plan_launch(bounds_plan *plan);
 /* Exchanges the device memory of arrays a and b (bounds_plan_array_* ids), without

@@ -69,22 +69,41 @@ static inline void bounds_point(const double *a, int a_width, int a_height, int 
 }
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'bounds' that need no edge guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
-static void bounds_row(int b_width, int c_width, int c_height, int d_width, int h_width,
-        const double *restrict imcl_row_a, const double *restrict imcl_row_b,
-        const double *restrict imcl_row_c, const double *restrict imcl_row_d,
-        const double *restrict imcl_row_h, double *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+ * docs/language.md), whatever the layout of the arrays. */
+static void bounds_row(const double *restrict imcl_row_a, const double *restrict imcl_row_b_yp3,
+        const double *restrict imcl_row_c_zm1, const double *restrict imcl_row_d_ym1,
+        const double *restrict imcl_row_h_yp1, double *restrict imcl_row_out, int imcl_x0,
+        int imcl_x1)
 {
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_out[idx] = imcl_row_a[idx - 2]
-            + imcl_row_b[idx + 3 * b_width]
-            + imcl_row_c[idx - c_width * c_height]
-            + imcl_row_d[idx + 1 - d_width]
-            + imcl_row_h[idx - 1 + (h_width + 2)];
+            + imcl_row_b_yp3[idx]
+            + imcl_row_c_zm1[idx]
+            + imcl_row_d_ym1[idx + 1]
+            + imcl_row_h_yp1[idx - 1];
     }
+}
+
+/* One grid point of kernel 'bounds': the kernel body as written, for the points near an edge, on
+ * row tables. */
+static inline void bounds_point_tables(double ***a, int a_width, int a_height, int a_depth,
+        double ***b, int b_width, int b_height, int b_depth, double ***c, int c_width, int c_height,
+        int c_depth, double ***d, int d_width, int d_height, int d_depth, double ***h,
+        double ***out, int idx, int idy, int idz)
+{
+    out[idz][idy][idx] =
+            (imcl_in(idx - 2, a_width, 0) && imcl_in(idy, a_height, 0)
+            && imcl_in(idz, a_depth, 0) ? a[idz][idy][idx - 2] : 2.5)
+        + b[imcl_clamp(idz, b_depth, 0)][imcl_clamp(idy + 3, b_height, 0)][imcl_clamp(idx, b_width,
+                0)]
+        + c[imcl_wrap(idz - 1, c_depth, 0)][imcl_wrap(idy, c_height, 0)][imcl_wrap(idx, c_width, 0)]
+        + d[imcl_mirror(idz, d_depth, 0)][imcl_mirror(idy - 1, d_height, 0)][imcl_mirror(idx + 1,
+                d_width, 0)]
+        + h[idz + 1][idy + 2][idx];
 }
 
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
@@ -130,16 +149,82 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
                 bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
                         c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
                         h_height, out, out_width, out_height, idx, idy, idz);
-            bounds_row(b_width, c_width, c_height, d_width, h_width,
-                    a + (idz * a_height + idy) * a_width, b + (idz * b_height + idy) * b_width,
-                    c + (idz * c_height + idy) * c_width, d + (idz * d_height + idy) * d_width,
-                    h + ((idz + 1) * (h_height + 2) + idy + 1) * (h_width + 2) + 1,
-                    out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
+            if (imcl_inner)
+                bounds_row(a + (idz * a_height + idy) * a_width,
+                        b + (idz * b_height + idy + 3) * b_width,
+                        c + ((idz - 1) * c_height + idy) * c_width,
+                        d + (idz * d_height + idy - 1) * d_width,
+                        h + ((idz + 1) * (h_height + 2) + idy + 2) * (h_width + 2) + 1,
+                        out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
                         c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
                         h_height, out, out_width, out_height, idx, idy, idz);
         }
+    return bounds_OK;
+}
+
+int bounds_rows(int imcl_count, double ***const *a, int a_width, int a_height, int a_depth,
+        double ***const *b, int b_width, int b_height, int b_depth, double ***const *c, int c_width,
+        int c_height, int c_depth, double ***const *d, int d_width, int d_height, int d_depth,
+        double ***const *h, int h_width, int h_height, int h_depth, double ***const *out,
+        int out_width, int out_height, int out_depth)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !a || !b || !c || !d || !h || !out)
+        return bounds_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!a[imcl_b] || !b[imcl_b] || !c[imcl_b] || !d[imcl_b] || !h[imcl_b] || !out[imcl_b])
+            return bounds_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1
+            || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1
+            || d_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1 || out_width < 1
+            || out_height < 1 || out_depth < 1)
+        return bounds_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)a_width * (size_t)a_height * (size_t)a_depth > 2147483647u ||
+        (size_t)b_width * (size_t)b_height * (size_t)b_depth > 2147483647u ||
+        (size_t)c_width * (size_t)c_height * (size_t)c_depth > 2147483647u ||
+        (size_t)d_width * (size_t)d_height * (size_t)d_depth > 2147483647u ||
+        (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
+        (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
+        return bounds_ERR_ARGUMENT;
+    const int W = out_width;
+    const int H = out_height;
+    const int D = out_depth;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 1
+                        && idy < imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_height,
+                        b_height - 3), c_height), d_height + 1),
+                        H) && idz >= 1
+                        && idz < imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_depth,
+                        b_depth), c_depth + 1), d_depth), D);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(2, W) : W;
+                const int imcl_x1 = imcl_inner
+                        ? imcl_max_int(imcl_x0,
+                        imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_width + 2, b_width),
+                        c_width), d_width - 1), W)) : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    bounds_point_tables(a[imcl_b], a_width, a_height, a_depth, b[imcl_b], b_width,
+                            b_height, b_depth, c[imcl_b], c_width, c_height, c_depth, d[imcl_b],
+                            d_width, d_height, d_depth, h[imcl_b], out[imcl_b], idx, idy, idz);
+                if (imcl_inner)
+                    bounds_row(a[imcl_b][idz][idy], b[imcl_b][idz][idy + 3],
+                            c[imcl_b][idz - 1][idy], d[imcl_b][idz][idy - 1],
+                            h[imcl_b][idz + 1][idy + 2] + 1, out[imcl_b][idz][idy], imcl_x0,
+                            imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    bounds_point_tables(a[imcl_b], a_width, a_height, a_depth, b[imcl_b], b_width,
+                            b_height, b_depth, c[imcl_b], c_width, c_height, c_depth, d[imcl_b],
+                            d_width, d_height, d_depth, h[imcl_b], out[imcl_b], idx, idy, idz);
+            }
     return bounds_OK;
 }
 
@@ -344,6 +429,198 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
         return bounds_ERR_ARGUMENT;
     memcpy(host, plan->buf[5], plan->bytes[5]);
     return bounds_OK;
+}
+
+int bounds_plan_upload_rows_a(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_c(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[3];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[3];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_h(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[4];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[4];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[5];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
+    int imcl_status = bounds_OK;
+    double *imcl_dense = (double *)plan->buf[5];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
 }
 
 int bounds_plan_launch(bounds_plan *plan)

@@ -482,6 +482,264 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
     return bounds_OK;
 }
 
+int bounds_plan_upload_rows_a(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's upload */
+    double *imcl_dense = (double *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    imcl_status = bounds_plan_upload_a(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's download */
+    double *imcl_dense = (double *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    imcl_status = bounds_plan_download_a(plan, imcl_dense);
+    if (imcl_status == bounds_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(double));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's upload */
+    double *imcl_dense = (double *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    imcl_status = bounds_plan_upload_b(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's download */
+    double *imcl_dense = (double *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    imcl_status = bounds_plan_download_b(plan, imcl_dense);
+    if (imcl_status == bounds_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(double));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_c(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's upload */
+    double *imcl_dense = (double *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    imcl_status = bounds_plan_upload_c(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's download */
+    double *imcl_dense = (double *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    imcl_status = bounds_plan_download_c(plan, imcl_dense);
+    if (imcl_status == bounds_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(double));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's upload */
+    double *imcl_dense = (double *)malloc(plan->bytes[3]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    imcl_status = bounds_plan_upload_d(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's download */
+    double *imcl_dense = (double *)malloc(plan->bytes[3]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    imcl_status = bounds_plan_download_d(plan, imcl_dense);
+    if (imcl_status == bounds_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(double));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_h(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's upload */
+    double *imcl_dense = (double *)malloc(plan->bytes[4]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    imcl_status = bounds_plan_upload_h(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's download */
+    double *imcl_dense = (double *)malloc(plan->bytes[4]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    imcl_status = bounds_plan_download_h(plan, imcl_dense);
+    if (imcl_status == bounds_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(double));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's upload */
+    double *imcl_dense = (double *)malloc(plan->bytes[5]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    imcl_status = bounds_plan_upload_out(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
+    int imcl_status = bounds_OK;
+    /* through a host copy of the array and the plan's download */
+    double *imcl_dense = (double *)malloc(plan->bytes[5]);
+    if (!imcl_dense)
+        return bounds_ERR_MEMORY;
+    imcl_status = bounds_plan_download_out(plan, imcl_dense);
+    if (imcl_status == bounds_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(double));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int bounds_plan_launch(bounds_plan *plan)
 {
     if (!plan)

@@ -23,6 +23,13 @@ enum {
 int const_mask(const float *g, int g_width, int g_height, const float *mask, float *out,
         int out_width, int out_height);
 
+/* C reference only (docs/wrappers.md): the kernel over imcl_count blocks of equal
+ * extents, each Image and Block of each block given as C codes allocate it, a table
+ * of rows (an Image: a[y], a Block: a[z][y], each row of its width, ghost layer
+ * included), read and written where it lies. Returns const_mask_OK or a negative code. */
+int const_mask_rows(int imcl_count, float **const *g, int g_width, int g_height, const float *mask,
+        float **const *out, int out_width, int out_height);
+
 /* A static English description of a return code. */
 const char *const_mask_strerror(int code);
 
@@ -53,12 +60,22 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
 /* Copies all of array 'g' (halo included) to / from its device buffer. */
 int const_mask_plan_upload_g(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_g(const_mask_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int const_mask_plan_upload_rows_g(const_mask_plan *plan, float *const *table);
+int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table);
 /* Copies all of array 'mask' (halo included) to / from its device buffer. */
 int const_mask_plan_upload_mask(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_mask(const_mask_plan *plan, float *host);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int const_mask_plan_upload_out(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_out(const_mask_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table);
+int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int const_mask_plan_launch(const_mask_plan *plan);
 /* Exchanges the device memory of arrays a and b (const_mask_plan_array_* ids), without

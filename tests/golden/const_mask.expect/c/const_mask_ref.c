@@ -44,10 +44,11 @@ static inline void const_mask_point(const float *g, int g_width, int g_height, c
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'const_mask' that need no edge
  * guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
+ * docs/language.md), whatever the layout of the arrays. */
 static void const_mask_row(const float *g, int g_width, const float *mask, int idy,
         float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
@@ -56,6 +57,38 @@ static void const_mask_row(const float *g, int g_width, const float *mask, int i
         for (int j = -1; j <= 1; j++) {
             for (int i = -1; i <= 1; i++) {
                 acc += mask[(j + 1) * 3 + (i + 1)] * g[(idy + j) * g_width + (idx + i)];
+            }
+        }
+        imcl_row_out[idx] = acc;
+    }
+}
+
+/* One grid point of kernel 'const_mask': the kernel body as written, for the points near an edge,
+ * on row tables. */
+static inline void const_mask_point_tables(float **g, int g_width, int g_height, const float *mask,
+        float **out, int out_width, int out_height, int idx, int idy)
+{
+    float acc = 0.0f;
+    for (int j = -1; j <= 1; j++) {
+        for (int i = -1; i <= 1; i++) {
+            acc += mask[(j + 1) * 3 + (i + 1)] * (imcl_in(idx + i, g_width, 0)
+                    && imcl_in(idy + j, g_height, 0) ? g[idy + j][idx + i] : 0.0f);
+        }
+    }
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+        out[idy][idx] = acc;
+    }
+}
+
+/* The row function of kernel 'const_mask', on row tables. */
+static void const_mask_row_tables(float **g, const float *mask, int idy,
+        float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        float acc = 0.0f;
+        for (int j = -1; j <= 1; j++) {
+            for (int i = -1; i <= 1; i++) {
+                acc += mask[(j + 1) * 3 + (i + 1)] * g[idy + j][idx + i];
             }
         }
         imcl_row_out[idx] = acc;
@@ -89,10 +122,55 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
                     : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy);
-            const_mask_row(g, g_width, mask, idy, out + idy * out_width, imcl_x0, imcl_x1);
+            if (imcl_inner)
+                const_mask_row(g, g_width, mask, idy, out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy);
         }
+    return const_mask_OK;
+}
+
+int const_mask_rows(int imcl_count, float **const *g, int g_width, int g_height, const float *mask,
+        float **const *out, int out_width, int out_height)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !g || !mask || !out)
+        return const_mask_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!g[imcl_b] || !out[imcl_b])
+            return const_mask_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (g_width < 1 || g_height < 1 || out_width < 1 || out_height < 1)
+        return const_mask_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)g_width * (size_t)g_height > 2147483647u ||
+        (size_t)out_width * (size_t)out_height > 2147483647u)
+        return const_mask_ERR_ARGUMENT;
+    const int W = 64;
+    const int H = 48;
+    const int D = 1;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 1
+                        && idy < imcl_min_int(imcl_min_int(g_height - 1, out_height), H);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = imcl_inner
+                        ? imcl_max_int(imcl_x0,
+                        imcl_min_int(imcl_min_int(g_width - 1, out_width), W)) : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    const_mask_point_tables(g[imcl_b], g_width, g_height, mask, out[imcl_b],
+                            out_width, out_height, idx, idy);
+                if (imcl_inner)
+                    const_mask_row_tables(g[imcl_b], mask, idy, out[imcl_b][idy], imcl_x0, imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    const_mask_point_tables(g[imcl_b], g_width, g_height, mask, out[imcl_b],
+                            out_width, out_height, idx, idy);
+            }
     return const_mask_OK;
 }
 
@@ -227,6 +305,62 @@ int const_mask_plan_download_out(const_mask_plan *plan, float *host)
         return const_mask_ERR_ARGUMENT;
     memcpy(host, plan->buf[2], plan->bytes[2]);
     return const_mask_OK;
+}
+
+int const_mask_plan_upload_rows_g(const_mask_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = const_mask_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = const_mask_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    int imcl_status = const_mask_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    int imcl_status = const_mask_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
 }
 
 int const_mask_plan_launch(const_mask_plan *plan)

@@ -53,12 +53,22 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
 /* Copies all of array 'g' (halo included) to / from its device buffer. */
 int const_mask_plan_upload_g(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_g(const_mask_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int const_mask_plan_upload_rows_g(const_mask_plan *plan, float *const *table);
+int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table);
 /* Copies all of array 'mask' (halo included) to / from its device buffer. */
 int const_mask_plan_upload_mask(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_mask(const_mask_plan *plan, float *host);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int const_mask_plan_upload_out(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_out(const_mask_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table);
+int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int const_mask_plan_launch(const_mask_plan *plan);
 /* Exchanges the device memory of arrays a and b (const_mask_plan_array_* ids), without

@@ -24,6 +24,14 @@ enum {
 int register_cache(const float *in, int in_width, int in_height, const float *w, int w_width,
         int w_height, float *out, int out_width, int out_height);
 
+/* C reference only (docs/wrappers.md): the kernel over imcl_count blocks of equal
+ * extents, each Image and Block of each block given as C codes allocate it, a table
+ * of rows (an Image: a[y], a Block: a[z][y], each row of its width, ghost layer
+ * included), read and written where it lies. Returns register_cache_OK or a negative code. */
+int register_cache_rows(int imcl_count, float **const *in, int in_width, int in_height,
+        float **const *w, int w_width, int w_height, float **const *out, int out_width,
+        int out_height);
+
 /* A static English description of a return code. */
 const char *register_cache_strerror(int code);
 
@@ -54,12 +62,27 @@ int register_cache_plan_create(register_cache_plan **plan, int in_width, int in_
 /* Copies all of array 'in' (halo included) to / from its device buffer. */
 int register_cache_plan_upload_in(register_cache_plan *plan, const float *host);
 int register_cache_plan_download_in(register_cache_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int register_cache_plan_upload_rows_in(register_cache_plan *plan, float *const *table);
+int register_cache_plan_download_rows_in(register_cache_plan *plan, float *const *table);
 /* Copies all of array 'w' (halo included) to / from its device buffer. */
 int register_cache_plan_upload_w(register_cache_plan *plan, const float *host);
 int register_cache_plan_download_w(register_cache_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int register_cache_plan_upload_rows_w(register_cache_plan *plan, float *const *table);
+int register_cache_plan_download_rows_w(register_cache_plan *plan, float *const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int register_cache_plan_upload_out(register_cache_plan *plan, const float *host);
 int register_cache_plan_download_out(register_cache_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int register_cache_plan_upload_rows_out(register_cache_plan *plan, float *const *table);
+int register_cache_plan_download_rows_out(register_cache_plan *plan, float *const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int register_cache_plan_launch(register_cache_plan *plan);
 /* Exchanges the device memory of arrays a and b (register_cache_plan_array_* ids), without

@@ -43,21 +43,58 @@ static inline void register_cache_point(const float *in, int in_width, const flo
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'register_cache' that need no
  * edge guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
-static void register_cache_row(int in_width, const float *w, int w_width, int idy,
-        const float *restrict imcl_row_in, float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+ * docs/language.md), whatever the layout of the arrays. */
+static void register_cache_row(const float *w, int w_width, int idy,
+        const float *restrict imcl_row_in_ym1, const float *restrict imcl_row_in,
+        const float *restrict imcl_row_in_yp1, float *restrict imcl_row_out, int imcl_x0,
+        int imcl_x1)
 {
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
-        float s = imcl_row_in[idx - (in_width + 2)]
+        float s = imcl_row_in_ym1[idx]
             + imcl_row_in[idx - 1]
             + imcl_row_in[idx]
             + imcl_row_in[idx + 1]
-            + imcl_row_in[idx + (in_width + 2)];
+            + imcl_row_in_yp1[idx];
         for (int i = -2; i <= 2; i++) {
             s += w[idy * w_width + (idx + i)] * (i + 3);
+        }
+        imcl_row_out[idx] = s;
+    }
+}
+
+/* One grid point of kernel 'register_cache': the kernel body as written, for the points near an
+ * edge, on row tables. */
+static inline void register_cache_point_tables(float **in, float **w, int w_width, int w_height,
+        float **out, int idx, int idy)
+{
+    float s = in[idy][idx + 1]
+        + in[idy + 1][idx]
+        + in[idy + 1][idx + 1]
+        + in[idy + 1][idx + 2]
+        + in[idy + 2][idx + 1];
+    for (int i = -2; i <= 2; i++) {
+        s += w[imcl_clamp(idy, w_height, 0)][imcl_clamp(idx + i, w_width, 0)] * (i + 3);
+    }
+    out[idy][idx] = s;
+}
+
+/* The row function of kernel 'register_cache', on row tables. */
+static void register_cache_row_tables(float **w, int idy, const float *restrict imcl_row_in_ym1,
+        const float *restrict imcl_row_in, const float *restrict imcl_row_in_yp1,
+        float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        float s = imcl_row_in_ym1[idx]
+            + imcl_row_in[idx - 1]
+            + imcl_row_in[idx]
+            + imcl_row_in[idx + 1]
+            + imcl_row_in_yp1[idx];
+        for (int i = -2; i <= 2; i++) {
+            s += w[idy][idx + i] * (i + 3);
         }
         imcl_row_out[idx] = s;
     }
@@ -90,11 +127,60 @@ int register_cache(const float *in, int in_width, int in_height, const float *w,
                     : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 register_cache_point(in, in_width, w, w_width, w_height, out, out_width, idx, idy);
-            register_cache_row(in_width, w, w_width, idy, in + (idy + 1) * (in_width + 2) + 1,
-                    out + idy * out_width, imcl_x0, imcl_x1);
+            if (imcl_inner)
+                register_cache_row(w, w_width, idy, in + idy * (in_width + 2) + 1,
+                        in + (idy + 1) * (in_width + 2) + 1, in + (idy + 2) * (in_width + 2) + 1,
+                        out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 register_cache_point(in, in_width, w, w_width, w_height, out, out_width, idx, idy);
         }
+    return register_cache_OK;
+}
+
+int register_cache_rows(int imcl_count, float **const *in, int in_width, int in_height,
+        float **const *w, int w_width, int w_height, float **const *out, int out_width,
+        int out_height)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !in || !w || !out)
+        return register_cache_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!in[imcl_b] || !w[imcl_b] || !out[imcl_b])
+            return register_cache_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (in_width < 1 || in_height < 1 || w_width < 1 || w_height < 1 || out_width < 1
+            || out_height < 1)
+        return register_cache_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)(in_width + 2) * (size_t)(in_height + 2) > 2147483647u ||
+        (size_t)w_width * (size_t)w_height > 2147483647u ||
+        (size_t)out_width * (size_t)out_height > 2147483647u)
+        return register_cache_ERR_ARGUMENT;
+    const int W = out_width;
+    const int H = out_height;
+    const int D = 1;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 0 && idy < imcl_min_int(w_height, H);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(2, W) : W;
+                const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(w_width - 2, W))
+                        : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    register_cache_point_tables(in[imcl_b], w[imcl_b], w_width, w_height,
+                            out[imcl_b], idx, idy);
+                if (imcl_inner)
+                    register_cache_row_tables(w[imcl_b], idy, in[imcl_b][idy] + 1,
+                            in[imcl_b][idy + 1] + 1, in[imcl_b][idy + 2] + 1, out[imcl_b][idy],
+                            imcl_x0, imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    register_cache_point_tables(in[imcl_b], w[imcl_b], w_width, w_height,
+                            out[imcl_b], idx, idy);
+            }
     return register_cache_OK;
 }
 
@@ -231,6 +317,90 @@ int register_cache_plan_download_out(register_cache_plan *plan, float *host)
         return register_cache_ERR_ARGUMENT;
     memcpy(host, plan->buf[2], plan->bytes[2]);
     return register_cache_OK;
+}
+
+int register_cache_plan_upload_rows_in(register_cache_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_download_rows_in(register_cache_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_upload_rows_w(register_cache_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_download_rows_w(register_cache_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_upload_rows_out(register_cache_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_download_rows_out(register_cache_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
 }
 
 int register_cache_plan_launch(register_cache_plan *plan)

@@ -54,12 +54,27 @@ int register_cache_plan_create(register_cache_plan **plan, int in_width, int in_
 /* Copies all of array 'in' (halo included) to / from its device buffer. */
 int register_cache_plan_upload_in(register_cache_plan *plan, const float *host);
 int register_cache_plan_download_in(register_cache_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int register_cache_plan_upload_rows_in(register_cache_plan *plan, float *const *table);
+int register_cache_plan_download_rows_in(register_cache_plan *plan, float *const *table);
 /* Copies all of array 'w' (halo included) to / from its device buffer. */
 int register_cache_plan_upload_w(register_cache_plan *plan, const float *host);
 int register_cache_plan_download_w(register_cache_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int register_cache_plan_upload_rows_w(register_cache_plan *plan, float *const *table);
+int register_cache_plan_download_rows_w(register_cache_plan *plan, float *const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int register_cache_plan_upload_out(register_cache_plan *plan, const float *host);
 int register_cache_plan_download_out(register_cache_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int register_cache_plan_upload_rows_out(register_cache_plan *plan, float *const *table);
+int register_cache_plan_download_rows_out(register_cache_plan *plan, float *const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int register_cache_plan_launch(register_cache_plan *plan);
 /* Exchanges the device memory of arrays a and b (register_cache_plan_array_* ids), without

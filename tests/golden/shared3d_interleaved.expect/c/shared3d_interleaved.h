@@ -26,6 +26,13 @@ enum {
 int shared3d_interleaved(const double *in, int in_width, int in_height, int in_depth, double *out,
         int out_width, int out_height, int out_depth);
 
+/* C reference only (docs/wrappers.md): the kernel over imcl_count blocks of equal
+ * extents, each Image and Block of each block given as C codes allocate it, a table
+ * of rows (an Image: a[y], a Block: a[z][y], each row of its width, ghost layer
+ * included), read and written where it lies. Returns shared3d_interleaved_OK or a negative code. */
+int shared3d_interleaved_rows(int imcl_count, double ***const *in, int in_width, int in_height,
+        int in_depth, double ***const *out, int out_width, int out_height, int out_depth);
+
 /* A static English description of a return code. */
 const char *shared3d_interleaved_strerror(int code);
 
@@ -55,9 +62,25 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
 /* Copies all of array 'in' (halo included) to / from its device buffer. */
 int shared3d_interleaved_plan_upload_in(shared3d_interleaved_plan *plan, const double *host);
 int shared3d_interleaved_plan_download_in(shared3d_interleaved_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan,
+        double **const *table);
+int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan,
+        double **const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int shared3d_interleaved_plan_upload_out(shared3d_interleaved_plan *plan, const double *host);
 int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan,
+        double **const *table);
+int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
+        double **const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan);
 /* Exchanges the device memory of arrays a and b (shared3d_interleaved_plan_array_* ids), without

@@ -52,21 +52,41 @@ static inline void shared3d_interleaved_point(const double *in, int in_width, in
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'shared3d_interleaved' that need
  * no edge guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
-static void shared3d_interleaved_row(int in_width, int in_height,
-        const double *restrict imcl_row_in, double *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+ * docs/language.md), whatever the layout of the arrays. */
+static void shared3d_interleaved_row(const double *restrict imcl_row_in_zm1,
+        const double *restrict imcl_row_in_ym1, const double *restrict imcl_row_in,
+        const double *restrict imcl_row_in_yp1, const double *restrict imcl_row_in_zp1,
+        double *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_out[idx] = imcl_row_in[idx - 1]
             + imcl_row_in[idx + 1]
-            + imcl_row_in[idx - in_width]
-            + imcl_row_in[idx + in_width]
-            + imcl_row_in[idx - in_width * in_height]
-            + imcl_row_in[idx + in_width * in_height]
+            + imcl_row_in_ym1[idx]
+            + imcl_row_in_yp1[idx]
+            + imcl_row_in_zm1[idx]
+            + imcl_row_in_zp1[idx]
             + imcl_row_in[idx];
+    }
+}
+
+/* One grid point of kernel 'shared3d_interleaved': the kernel body as written, for the points near
+ * an edge, on row tables. */
+static inline void shared3d_interleaved_point_tables(double ***in, int in_width, int in_height,
+        int in_depth, double ***out, int out_width, int out_height, int out_depth, int idx, int idy,
+        int idz)
+{
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0)) {
+        out[idz][idy][idx] = (imcl_in(idx - 1, in_width, 0) ? in[idz][idy][idx - 1] : 0.0)
+            + (imcl_in(idx + 1, in_width, 0) ? in[idz][idy][idx + 1] : 0.0)
+            + (imcl_in(idy - 1, in_height, 0) ? in[idz][idy - 1][idx] : 0.0)
+            + (imcl_in(idy + 1, in_height, 0) ? in[idz][idy + 1][idx] : 0.0)
+            + (imcl_in(idz - 1, in_depth, 0) ? in[idz - 1][idy][idx] : 0.0)
+            + (imcl_in(idz + 1, in_depth, 0) ? in[idz + 1][idy][idx] : 0.0)
+            + in[idz][idy][idx];
     }
 }
 
@@ -98,12 +118,63 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
             for (int idx = 0; idx < imcl_x0; idx++)
                 shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
                         out_height, out_depth, idx, idy, idz);
-            shared3d_interleaved_row(in_width, in_height, in + (idz * in_height + idy) * in_width,
-                    out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
+            if (imcl_inner)
+                shared3d_interleaved_row(in + ((idz - 1) * in_height + idy) * in_width,
+                        in + (idz * in_height + idy - 1) * in_width,
+                        in + (idz * in_height + idy) * in_width,
+                        in + (idz * in_height + idy + 1) * in_width,
+                        in + ((idz + 1) * in_height + idy) * in_width,
+                        out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
                         out_height, out_depth, idx, idy, idz);
         }
+    return shared3d_interleaved_OK;
+}
+
+int shared3d_interleaved_rows(int imcl_count, double ***const *in, int in_width, int in_height,
+        int in_depth, double ***const *out, int out_width, int out_height, int out_depth)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !in || !out)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!in[imcl_b] || !out[imcl_b])
+            return shared3d_interleaved_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (in_width < 1 || in_height < 1 || in_depth < 1 || out_width < 1 || out_height < 1
+            || out_depth < 1)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)in_width * (size_t)in_height * (size_t)in_depth > 2147483647u ||
+        (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    const int W = in_width;
+    const int H = in_height;
+    const int D = in_depth;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 1 && idy < imcl_min_int(out_height, H - 1) && idz >= 1
+                        && idz < imcl_min_int(out_depth, D - 1);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = imcl_inner
+                        ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1)) : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    shared3d_interleaved_point_tables(in[imcl_b], in_width, in_height, in_depth,
+                            out[imcl_b], out_width, out_height, out_depth, idx, idy, idz);
+                if (imcl_inner)
+                    shared3d_interleaved_row(in[imcl_b][idz - 1][idy], in[imcl_b][idz][idy - 1],
+                            in[imcl_b][idz][idy], in[imcl_b][idz][idy + 1],
+                            in[imcl_b][idz + 1][idy], out[imcl_b][idz][idy], imcl_x0, imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    shared3d_interleaved_point_tables(in[imcl_b], in_width, in_height, in_depth,
+                            out[imcl_b], out_width, out_height, out_depth, idx, idy, idz);
+            }
     return shared3d_interleaved_OK;
 }
 
@@ -219,6 +290,73 @@ int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, doub
         return shared3d_interleaved_ERR_ARGUMENT;
     memcpy(host, plan->buf[1], plan->bytes[1]);
     return shared3d_interleaved_OK;
+}
+
+int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan,
+        double **const *table)
+{
+    if (!plan || !table)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan,
+        double **const *table)
+{
+    if (!plan || !table)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = (double *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
+        double **const *table)
+{
+    if (!plan || !table)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = (double *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
 }
 
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)

@@ -55,9 +55,25 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
 /* Copies all of array 'in' (halo included) to / from its device buffer. */
 int shared3d_interleaved_plan_upload_in(shared3d_interleaved_plan *plan, const double *host);
 int shared3d_interleaved_plan_download_in(shared3d_interleaved_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan,
+        double **const *table);
+int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan,
+        double **const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int shared3d_interleaved_plan_upload_out(shared3d_interleaved_plan *plan, const double *host);
 int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan,
+        double **const *table);
+int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
+        double **const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan);
 /* Exchanges the device memory of arrays a and b (shared3d_interleaved_plan_array_* ids), without

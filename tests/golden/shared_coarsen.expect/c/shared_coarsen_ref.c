@@ -47,19 +47,35 @@ static inline void shared_coarsen_point(const float *in, int in_width, int in_he
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'shared_coarsen' that need no
  * edge guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
-static void shared_coarsen_row(int in_width, const float *restrict imcl_row_in,
+ * docs/language.md), whatever the layout of the arrays. */
+static void shared_coarsen_row(const float *restrict imcl_row_in_ym1,
+        const float *restrict imcl_row_in, const float *restrict imcl_row_in_yp1,
         float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_out[idx] = imcl_row_in[idx - 1]
             + imcl_row_in[idx + 1]
-            + imcl_row_in[idx - in_width]
-            + imcl_row_in[idx + in_width]
+            + imcl_row_in_ym1[idx]
+            + imcl_row_in_yp1[idx]
             - 4.0f * imcl_row_in[idx];
+    }
+}
+
+/* One grid point of kernel 'shared_coarsen': the kernel body as written, for the points near an
+ * edge, on row tables. */
+static inline void shared_coarsen_point_tables(float **in, int in_width, int in_height, float **out,
+        int out_width, int out_height, int idx, int idy)
+{
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+        out[idy][idx] = in[idy][imcl_clamp(idx - 1, in_width, 0)]
+            + in[idy][imcl_clamp(idx + 1, in_width, 0)]
+            + in[imcl_clamp(idy - 1, in_height, 0)][idx]
+            + in[imcl_clamp(idy + 1, in_height, 0)][idx]
+            - 4.0f * in[idy][idx];
     }
 }
 
@@ -88,11 +104,55 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
                     : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy);
-            shared_coarsen_row(in_width, in + idy * in_width, out + idy * out_width, imcl_x0,
-                    imcl_x1);
+            if (imcl_inner)
+                shared_coarsen_row(in + (idy - 1) * in_width, in + idy * in_width,
+                        in + (idy + 1) * in_width, out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy);
         }
+    return shared_coarsen_OK;
+}
+
+int shared_coarsen_rows(int imcl_count, float **const *in, int in_width, int in_height,
+        float **const *out, int out_width, int out_height)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !in || !out)
+        return shared_coarsen_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!in[imcl_b] || !out[imcl_b])
+            return shared_coarsen_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (in_width < 1 || in_height < 1 || out_width < 1 || out_height < 1)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)in_width * (size_t)in_height > 2147483647u ||
+        (size_t)out_width * (size_t)out_height > 2147483647u)
+        return shared_coarsen_ERR_ARGUMENT;
+    const int W = in_width;
+    const int H = in_height;
+    const int D = 1;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 1 && idy < imcl_min_int(out_height, H - 1);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = imcl_inner
+                        ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1)) : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    shared_coarsen_point_tables(in[imcl_b], in_width, in_height, out[imcl_b],
+                            out_width, out_height, idx, idy);
+                if (imcl_inner)
+                    shared_coarsen_row(in[imcl_b][idy - 1], in[imcl_b][idy], in[imcl_b][idy + 1],
+                            out[imcl_b][idy], imcl_x0, imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    shared_coarsen_point_tables(in[imcl_b], in_width, in_height, out[imcl_b],
+                            out_width, out_height, idx, idy);
+            }
     return shared_coarsen_OK;
 }
 
@@ -207,6 +267,62 @@ int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
         return shared_coarsen_ERR_ARGUMENT;
     memcpy(host, plan->buf[1], plan->bytes[1]);
     return shared_coarsen_OK;
+}
+
+int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = shared_coarsen_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = shared_coarsen_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = shared_coarsen_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = shared_coarsen_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
 }
 
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan)

@@ -53,9 +53,19 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
 /* Copies all of array 'in' (halo included) to / from its device buffer. */
 int shared_coarsen_plan_upload_in(shared_coarsen_plan *plan, const float *host);
 int shared_coarsen_plan_download_in(shared_coarsen_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, float *const *table);
+int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, float *const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host);
 int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, float *const *table);
+int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, float *const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan);
 /* Exchanges the device memory of arrays a and b (shared_coarsen_plan_array_* ids), without

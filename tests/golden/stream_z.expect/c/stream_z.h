@@ -24,6 +24,14 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
         int h_width, int h_height, int h_depth, float *out, int out_width, int out_height,
         int out_depth);
 
+/* C reference only (docs/wrappers.md): the kernel over imcl_count blocks of equal
+ * extents, each Image and Block of each block given as C codes allocate it, a table
+ * of rows (an Image: a[y], a Block: a[z][y], each row of its width, ghost layer
+ * included), read and written where it lies. Returns stream_z_OK or a negative code. */
+int stream_z_rows(int imcl_count, float ***const *in, int in_width, int in_height, int in_depth,
+        float ***const *h, int h_width, int h_height, int h_depth, float ***const *out,
+        int out_width, int out_height, int out_depth);
+
 /* A static English description of a return code. */
 const char *stream_z_strerror(int code);
 
@@ -54,12 +62,30 @@ int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int 
 /* Copies all of array 'in' (halo included) to / from its device buffer. */
 int stream_z_plan_upload_in(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_in(stream_z_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table);
+int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table);
 /* Copies all of array 'h' (halo included) to / from its device buffer. */
 int stream_z_plan_upload_h(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_h(stream_z_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table);
+int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int stream_z_plan_upload_out(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_out(stream_z_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table);
+int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int stream_z_plan_launch(stream_z_plan *plan);
 /* Exchanges the device memory of arrays a and b (stream_z_plan_array_* ids), without

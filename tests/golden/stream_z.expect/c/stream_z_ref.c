@@ -48,13 +48,15 @@ static inline void stream_z_point(const float *in, int in_width, int in_height, 
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'stream_z' that need no edge
  * guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
-static void stream_z_row(const float *in, int in_width, int in_height, int h_width, int h_height,
-        int idy, int idz, const float *restrict imcl_row_h, float *restrict imcl_row_out,
-        int imcl_x0, int imcl_x1)
+ * docs/language.md), whatever the layout of the arrays. */
+static void stream_z_row(const float *in, int in_width, int in_height, int idy, int idz,
+        const float *restrict imcl_row_h_zm1, const float *restrict imcl_row_h,
+        const float *restrict imcl_row_h_zp1, float *restrict imcl_row_out, int imcl_x0,
+        int imcl_x1)
 {
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float s = 0.0f;
@@ -63,10 +65,43 @@ static void stream_z_row(const float *in, int in_width, int in_height, int h_wid
                 s += in[((idz + z) * in_height + (idy + y)) * in_width + idx];
             }
         }
-        imcl_row_out[idx] = s
-            + imcl_row_h[idx - (h_width + 2) * (h_height + 2)]
-            + imcl_row_h[idx + (h_width + 2) * (h_height + 2)]
-            + imcl_row_h[idx - 1];
+        imcl_row_out[idx] = s + imcl_row_h_zm1[idx] + imcl_row_h_zp1[idx] + imcl_row_h[idx - 1];
+    }
+}
+
+/* One grid point of kernel 'stream_z': the kernel body as written, for the points near an edge, on
+ * row tables. */
+static inline void stream_z_point_tables(float ***in, int in_height, int in_depth, float ***h,
+        float ***out, int out_width, int out_height, int out_depth, int idx, int idy, int idz)
+{
+    float s = 0.0f;
+    for (int z = -2; z <= 1; z++) {
+        for (int y = -1; y <= 1; y++) {
+            s += imcl_in(idy + y, in_height, 0)
+                    && imcl_in(idz + z, in_depth, 0) ? in[idz + z][idy + y][idx] : 0.0f;
+        }
+    }
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0)) {
+        out[idz][idy][idx] = s
+            + h[idz][idy + 1][idx + 1]
+            + h[idz + 2][idy + 1][idx + 1]
+            + h[idz + 1][idy + 1][idx];
+    }
+}
+
+/* The row function of kernel 'stream_z', on row tables. */
+static void stream_z_row_tables(float ***in, int idy, int idz, const float *restrict imcl_row_h_zm1,
+        const float *restrict imcl_row_h, const float *restrict imcl_row_h_zp1,
+        float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+{
+    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
+        float s = 0.0f;
+        for (int z = -2; z <= 1; z++) {
+            for (int y = -1; y <= 1; y++) {
+                s += in[idz + z][idy + y][idx];
+            }
+        }
+        imcl_row_out[idx] = s + imcl_row_h_zm1[idx] + imcl_row_h_zp1[idx] + imcl_row_h[idx - 1];
     }
 }
 
@@ -99,13 +134,64 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
             for (int idx = 0; idx < imcl_x0; idx++)
                 stream_z_point(in, in_width, in_height, in_depth, h, h_width, h_height, out,
                         out_width, out_height, out_depth, idx, idy, idz);
-            stream_z_row(in, in_width, in_height, h_width, h_height, idy, idz,
-                    h + ((idz + 1) * (h_height + 2) + idy + 1) * (h_width + 2) + 1,
-                    out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
+            if (imcl_inner)
+                stream_z_row(in, in_width, in_height, idy, idz,
+                        h + (idz * (h_height + 2) + idy + 1) * (h_width + 2) + 1,
+                        h + ((idz + 1) * (h_height + 2) + idy + 1) * (h_width + 2) + 1,
+                        h + ((idz + 2) * (h_height + 2) + idy + 1) * (h_width + 2) + 1,
+                        out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 stream_z_point(in, in_width, in_height, in_depth, h, h_width, h_height, out,
                         out_width, out_height, out_depth, idx, idy, idz);
         }
+    return stream_z_OK;
+}
+
+int stream_z_rows(int imcl_count, float ***const *in, int in_width, int in_height, int in_depth,
+        float ***const *h, int h_width, int h_height, int h_depth, float ***const *out,
+        int out_width, int out_height, int out_depth)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !in || !h || !out)
+        return stream_z_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!in[imcl_b] || !h[imcl_b] || !out[imcl_b])
+            return stream_z_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (in_width < 1 || in_height < 1 || in_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1
+            || out_width < 1 || out_height < 1 || out_depth < 1)
+        return stream_z_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)in_width * (size_t)in_height * (size_t)in_depth > 2147483647u ||
+        (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
+        (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
+        return stream_z_ERR_ARGUMENT;
+    const int W = in_width;
+    const int H = in_height;
+    const int D = in_depth;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 1 && idy < imcl_min_int(H - 1, out_height) && idz >= 2
+                        && idz < imcl_min_int(D - 1, out_depth);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(0, W) : W;
+                const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W))
+                        : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    stream_z_point_tables(in[imcl_b], in_height, in_depth, h[imcl_b], out[imcl_b],
+                            out_width, out_height, out_depth, idx, idy, idz);
+                if (imcl_inner)
+                    stream_z_row_tables(in[imcl_b], idy, idz, h[imcl_b][idz][idy + 1] + 1,
+                            h[imcl_b][idz + 1][idy + 1] + 1, h[imcl_b][idz + 2][idy + 1] + 1,
+                            out[imcl_b][idz][idy], imcl_x0, imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    stream_z_point_tables(in[imcl_b], in_height, in_depth, h[imcl_b], out[imcl_b],
+                            out_width, out_height, out_depth, idx, idy, idz);
+            }
     return stream_z_OK;
 }
 
@@ -243,6 +329,102 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host)
         return stream_z_ERR_ARGUMENT;
     memcpy(host, plan->buf[2], plan->bytes[2]);
     return stream_z_OK;
+}
+
+int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
 }
 
 int stream_z_plan_launch(stream_z_plan *plan)

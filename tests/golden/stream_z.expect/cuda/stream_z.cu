@@ -424,6 +424,135 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host)
     return stream_z_OK;
 }
 
+int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = stream_z_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return stream_z_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(float));
+    imcl_status = stream_z_plan_upload_in(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = stream_z_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return stream_z_ERR_MEMORY;
+    imcl_status = stream_z_plan_download_in(plan, imcl_dense);
+    if (imcl_status == stream_z_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
+    int imcl_status = stream_z_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return stream_z_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(float));
+    imcl_status = stream_z_plan_upload_h(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
+    int imcl_status = stream_z_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return stream_z_ERR_MEMORY;
+    imcl_status = stream_z_plan_download_h(plan, imcl_dense);
+    if (imcl_status == stream_z_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    int imcl_status = stream_z_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return stream_z_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(float));
+    imcl_status = stream_z_plan_upload_out(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table)
+{
+    if (!plan || !table)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    int imcl_status = stream_z_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return stream_z_ERR_MEMORY;
+    imcl_status = stream_z_plan_download_out(plan, imcl_dense);
+    if (imcl_status == stream_z_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int stream_z_plan_launch(stream_z_plan *plan)
 {
     if (!plan)

@@ -54,12 +54,30 @@ int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int 
 /* Copies all of array 'in' (halo included) to / from its device buffer. */
 int stream_z_plan_upload_in(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_in(stream_z_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table);
+int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table);
 /* Copies all of array 'h' (halo included) to / from its device buffer. */
 int stream_z_plan_upload_h(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_h(stream_z_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table);
+int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int stream_z_plan_upload_out(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_out(stream_z_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table);
+int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int stream_z_plan_launch(stream_z_plan *plan);
 /* Exchanges the device memory of arrays a and b (stream_z_plan_array_* ids), without

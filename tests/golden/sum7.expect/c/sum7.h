@@ -23,6 +23,14 @@ enum {
 int sum7(const double *input, int input_width, int input_height, int input_depth, double *output,
         int output_width, int output_height, int output_depth);
 
+/* C reference only (docs/wrappers.md): the kernel over imcl_count blocks of equal
+ * extents, each Image and Block of each block given as C codes allocate it, a table
+ * of rows (an Image: a[y], a Block: a[z][y], each row of its width, ghost layer
+ * included), read and written where it lies. Returns sum7_OK or a negative code. */
+int sum7_rows(int imcl_count, double ***const *input, int input_width, int input_height,
+        int input_depth, double ***const *output, int output_width, int output_height,
+        int output_depth);
+
 /* A static English description of a return code. */
 const char *sum7_strerror(int code);
 
@@ -52,9 +60,21 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
 /* Copies all of array 'input' (halo included) to / from its device buffer. */
 int sum7_plan_upload_input(sum7_plan *plan, const double *host);
 int sum7_plan_download_input(sum7_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int sum7_plan_upload_rows_input(sum7_plan *plan, double **const *table);
+int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table);
 /* Copies all of array 'output' (halo included) to / from its device buffer. */
 int sum7_plan_upload_output(sum7_plan *plan, const double *host);
 int sum7_plan_download_output(sum7_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table);
+int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int sum7_plan_launch(sum7_plan *plan);
 /* Exchanges the device memory of arrays a and b (sum7_plan_array_* ids), without

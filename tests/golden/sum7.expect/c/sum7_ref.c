@@ -50,21 +50,42 @@ static inline void sum7_point(const double *input, int input_width, int input_he
 }
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'sum7' that need no edge guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
-static void sum7_row(int input_width, int input_height, const double *restrict imcl_row_input,
+ * docs/language.md), whatever the layout of the arrays. */
+static void sum7_row(const double *restrict imcl_row_input_zm1,
+        const double *restrict imcl_row_input_ym1, const double *restrict imcl_row_input,
+        const double *restrict imcl_row_input_yp1, const double *restrict imcl_row_input_zp1,
         double *restrict imcl_row_output, int imcl_x0, int imcl_x1)
 {
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_output[idx] = imcl_row_input[idx - 1]
             + imcl_row_input[idx + 1]
-            + imcl_row_input[idx - input_width]
-            + imcl_row_input[idx + input_width]
-            + imcl_row_input[idx - input_width * input_height]
-            + imcl_row_input[idx + input_width * input_height]
+            + imcl_row_input_ym1[idx]
+            + imcl_row_input_yp1[idx]
+            + imcl_row_input_zm1[idx]
+            + imcl_row_input_zp1[idx]
             + imcl_row_input[idx];
+    }
+}
+
+/* One grid point of kernel 'sum7': the kernel body as written, for the points near an edge, on row
+ * tables. */
+static inline void sum7_point_tables(double ***input, int input_width, int input_height,
+        int input_depth, double ***output, int output_width, int output_height, int output_depth,
+        int idx, int idy, int idz)
+{
+    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
+            && imcl_in(idz, output_depth, 0)) {
+        output[idz][idy][idx] = (imcl_in(idx - 1, input_width, 0) ? input[idz][idy][idx - 1] : 0.0)
+            + (imcl_in(idx + 1, input_width, 0) ? input[idz][idy][idx + 1] : 0.0)
+            + (imcl_in(idy - 1, input_height, 0) ? input[idz][idy - 1][idx] : 0.0)
+            + (imcl_in(idy + 1, input_height, 0) ? input[idz][idy + 1][idx] : 0.0)
+            + (imcl_in(idz - 1, input_depth, 0) ? input[idz - 1][idy][idx] : 0.0)
+            + (imcl_in(idz + 1, input_depth, 0) ? input[idz + 1][idy][idx] : 0.0)
+            + input[idz][idy][idx];
     }
 }
 
@@ -96,12 +117,67 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
             for (int idx = 0; idx < imcl_x0; idx++)
                 sum7_point(input, input_width, input_height, input_depth, output, output_width,
                         output_height, output_depth, idx, idy, idz);
-            sum7_row(input_width, input_height, input + (idz * input_height + idy) * input_width,
-                    output + (idz * output_height + idy) * output_width, imcl_x0, imcl_x1);
+            if (imcl_inner)
+                sum7_row(input + ((idz - 1) * input_height + idy) * input_width,
+                        input + (idz * input_height + idy - 1) * input_width,
+                        input + (idz * input_height + idy) * input_width,
+                        input + (idz * input_height + idy + 1) * input_width,
+                        input + ((idz + 1) * input_height + idy) * input_width,
+                        output + (idz * output_height + idy) * output_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 sum7_point(input, input_width, input_height, input_depth, output, output_width,
                         output_height, output_depth, idx, idy, idz);
         }
+    return sum7_OK;
+}
+
+int sum7_rows(int imcl_count, double ***const *input, int input_width, int input_height,
+        int input_depth, double ***const *output, int output_width, int output_height,
+        int output_depth)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !input || !output)
+        return sum7_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!input[imcl_b] || !output[imcl_b])
+            return sum7_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1
+            || output_height < 1 || output_depth < 1)
+        return sum7_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
+        (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
+        return sum7_ERR_ARGUMENT;
+    const int W = input_width;
+    const int H = input_height;
+    const int D = input_depth;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 1 && idy < imcl_min_int(output_height, H - 1)
+                        && idz >= 1 && idz < imcl_min_int(output_depth, D - 1);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = imcl_inner
+                        ? imcl_max_int(imcl_x0, imcl_min_int(output_width, W - 1)) : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    sum7_point_tables(input[imcl_b], input_width, input_height, input_depth,
+                            output[imcl_b], output_width, output_height, output_depth, idx, idy,
+                            idz);
+                if (imcl_inner)
+                    sum7_row(input[imcl_b][idz - 1][idy], input[imcl_b][idz][idy - 1],
+                            input[imcl_b][idz][idy], input[imcl_b][idz][idy + 1],
+                            input[imcl_b][idz + 1][idy], output[imcl_b][idz][idy], imcl_x0,
+                            imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    sum7_point_tables(input[imcl_b], input_width, input_height, input_depth,
+                            output[imcl_b], output_width, output_height, output_depth, idx, idy,
+                            idz);
+            }
     return sum7_OK;
 }
 
@@ -218,6 +294,70 @@ int sum7_plan_download_output(sum7_plan *plan, double *host)
         return sum7_ERR_ARGUMENT;
     memcpy(host, plan->buf[1], plan->bytes[1]);
     return sum7_OK;
+}
+
+int sum7_plan_upload_rows_input(sum7_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return sum7_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = sum7_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return sum7_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    int imcl_status = sum7_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return sum7_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    int imcl_status = sum7_OK;
+    double *imcl_dense = (double *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table)
+{
+    if (!plan || !table)
+        return sum7_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    int imcl_status = sum7_OK;
+    double *imcl_dense = (double *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
 }
 
 int sum7_plan_launch(sum7_plan *plan)

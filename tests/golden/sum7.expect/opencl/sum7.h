@@ -52,9 +52,21 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
 /* Copies all of array 'input' (halo included) to / from its device buffer. */
 int sum7_plan_upload_input(sum7_plan *plan, const double *host);
 int sum7_plan_download_input(sum7_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int sum7_plan_upload_rows_input(sum7_plan *plan, double **const *table);
+int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table);
 /* Copies all of array 'output' (halo included) to / from its device buffer. */
 int sum7_plan_upload_output(sum7_plan *plan, const double *host);
 int sum7_plan_download_output(sum7_plan *plan, double *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
+ * the host
+ * beyond the rows' own where the device shares host memory. */
+int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table);
+int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int sum7_plan_launch(sum7_plan *plan);
 /* Exchanges the device memory of arrays a and b (sum7_plan_array_* ids), without

@@ -53,19 +53,31 @@ static inline void tex_modes_point(const float *cl, int cl_width, int cl_height,
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'tex_modes' that need no edge
  * guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
-static void tex_modes_row(int z_width, int p_width, const float *restrict imcl_row_cl,
-        const float *restrict imcl_row_z, const int *restrict imcl_row_p,
-        float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
+ * docs/language.md), whatever the layout of the arrays. */
+static void tex_modes_row(const float *restrict imcl_row_cl, const float *restrict imcl_row_z_yp2,
+        const int *restrict imcl_row_p_ym1, float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_out[idx] = imcl_row_cl[idx - 1]
-            + imcl_row_z[idx + 1 + 2 * z_width]
-            + (float)imcl_row_p[idx - p_width];
+            + imcl_row_z_yp2[idx + 1]
+            + (float)imcl_row_p_ym1[idx];
     }
+}
+
+/* One grid point of kernel 'tex_modes': the kernel body as written, for the points near an edge, on
+ * row tables. */
+static inline void tex_modes_point_tables(float **cl, int cl_width, int cl_height, float **z,
+        int z_width, int z_height, int **p, int p_width, int p_height, float **out, int idx,
+        int idy)
+{
+    out[idy][idx] = cl[imcl_clamp(idy, cl_height, 0)][imcl_clamp(idx - 1, cl_width, 0)]
+        + (imcl_in(idx + 1, z_width, 0)
+                && imcl_in(idy + 2, z_height, 0) ? z[idy + 2][idx + 1] : 0.0f)
+        + (float)p[imcl_wrap(idy - 1, p_height, 0)][imcl_wrap(idx, p_width, 0)];
 }
 
 int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int z_width,
@@ -102,12 +114,64 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
             for (int idx = 0; idx < imcl_x0; idx++)
                 tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
                         out, out_width, idx, idy);
-            tex_modes_row(z_width, p_width, cl + idy * cl_width, z + idy * z_width,
-                    p + idy * p_width, out + idy * out_width, imcl_x0, imcl_x1);
+            if (imcl_inner)
+                tex_modes_row(cl + idy * cl_width, z + (idy + 2) * z_width, p + (idy - 1) * p_width,
+                        out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
                         out, out_width, idx, idy);
         }
+    return tex_modes_OK;
+}
+
+int tex_modes_rows(int imcl_count, float **const *cl, int cl_width, int cl_height, float **const *z,
+        int z_width, int z_height, int **const *p, int p_width, int p_height, float **const *out,
+        int out_width, int out_height)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !cl || !z || !p || !out)
+        return tex_modes_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!cl[imcl_b] || !z[imcl_b] || !p[imcl_b] || !out[imcl_b])
+            return tex_modes_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (cl_width < 1 || cl_height < 1 || z_width < 1 || z_height < 1 || p_width < 1 || p_height < 1
+            || out_width < 1 || out_height < 1)
+        return tex_modes_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)cl_width * (size_t)cl_height > 2147483647u ||
+        (size_t)z_width * (size_t)z_height > 2147483647u ||
+        (size_t)p_width * (size_t)p_height > 2147483647u ||
+        (size_t)out_width * (size_t)out_height > 2147483647u)
+        return tex_modes_ERR_ARGUMENT;
+    const int W = out_width;
+    const int H = out_height;
+    const int D = 1;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 1
+                        && idy < imcl_min_int(imcl_min_int(imcl_min_int(cl_height, z_height - 2),
+                        p_height + 1), H);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = imcl_inner
+                        ? imcl_max_int(imcl_x0,
+                        imcl_min_int(imcl_min_int(imcl_min_int(cl_width + 1, z_width - 1), p_width),
+                        W)) : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    tex_modes_point_tables(cl[imcl_b], cl_width, cl_height, z[imcl_b], z_width,
+                            z_height, p[imcl_b], p_width, p_height, out[imcl_b], idx, idy);
+                if (imcl_inner)
+                    tex_modes_row(cl[imcl_b][idy], z[imcl_b][idy + 2], p[imcl_b][idy - 1],
+                            out[imcl_b][idy], imcl_x0, imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    tex_modes_point_tables(cl[imcl_b], cl_width, cl_height, z[imcl_b], z_width,
+                            z_height, p[imcl_b], p_width, p_height, out[imcl_b], idx, idy);
+            }
     return tex_modes_OK;
 }
 
@@ -265,6 +329,118 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
         return tex_modes_ERR_ARGUMENT;
     memcpy(host, plan->buf[3], plan->bytes[3]);
     return tex_modes_OK;
+}
+
+int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    int imcl_status = tex_modes_OK;
+    int *imcl_dense = (int *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(int));
+    return imcl_status;
+}
+
+int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    int imcl_status = tex_modes_OK;
+    int *imcl_dense = (int *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[3];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[3];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
 }
 
 int tex_modes_plan_launch(tex_modes_plan *plan)

@@ -466,6 +466,162 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
     return tex_modes_OK;
 }
 
+int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    imcl_status = tex_modes_plan_upload_cl(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    imcl_status = tex_modes_plan_download_cl(plan, imcl_dense);
+    if (imcl_status == tex_modes_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    imcl_status = tex_modes_plan_upload_z(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    imcl_status = tex_modes_plan_download_z(plan, imcl_dense);
+    if (imcl_status == tex_modes_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's upload */
+    int *imcl_dense = (int *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(int));
+    imcl_status = tex_modes_plan_upload_p(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's download */
+    int *imcl_dense = (int *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    imcl_status = tex_modes_plan_download_p(plan, imcl_dense);
+    if (imcl_status == tex_modes_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[3]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    imcl_status = tex_modes_plan_upload_out(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table)
+{
+    if (!plan || !table)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[3]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    imcl_status = tex_modes_plan_download_out(plan, imcl_dense);
+    if (imcl_status == tex_modes_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int tex_modes_plan_launch(tex_modes_plan *plan)
 {
     if (!plan)

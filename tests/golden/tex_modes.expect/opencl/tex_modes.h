@@ -55,15 +55,35 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
 /* Copies all of array 'cl' (halo included) to / from its device buffer. */
 int tex_modes_plan_upload_cl(tex_modes_plan *plan, const float *host);
 int tex_modes_plan_download_cl(tex_modes_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, float *const *table);
+int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table);
 /* Copies all of array 'z' (halo included) to / from its device buffer. */
 int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host);
 int tex_modes_plan_download_z(tex_modes_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table);
+int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table);
 /* Copies all of array 'p' (halo included) to / from its device buffer. */
 int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host);
 int tex_modes_plan_download_p(tex_modes_plan *plan, int *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int *const *table);
+int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host);
 int tex_modes_plan_download_out(tex_modes_plan *plan, float *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table);
+int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int tex_modes_plan_launch(tex_modes_plan *plan);
 /* Exchanges the device memory of arrays a and b (tex_modes_plan_array_* ids), without

@@ -42,10 +42,11 @@ static inline void unroll_point(const int *in, int in_width, int *out, int out_w
 }
 
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'unroll' that need no edge guard.
- * An array A it reaches at constant offsets comes as imcl_row_A, a restrict pointer
- * to A's element (0, idy, idz), so that the compiler vectorises the loop over idx
+ * Each row of an array A it reaches at constant offsets comes as a restrict
+ * pointer to its element 0, imcl_row_A for A's row (idy, idz), imcl_row_A_ym1 for
+ * (idy - 1, idz) and so on, so that the compiler vectorises the loop over idx
  * without checking at run time that the arrays do not overlap (they must not:
- * docs/language.md). */
+ * docs/language.md), whatever the layout of the arrays. */
 static void unroll_row(int n, const int *restrict imcl_row_in, int *restrict imcl_row_out,
         int imcl_x0, int imcl_x1)
 {
@@ -58,6 +59,23 @@ static void unroll_row(int n, const int *restrict imcl_row_in, int *restrict imc
             acc += k;
         }
         imcl_row_out[idx] = acc;
+    }
+}
+
+/* One grid point of kernel 'unroll': the kernel body as written, for the points near an edge, on
+ * row tables. */
+static inline void unroll_point_tables(int **in, int **out, int out_width, int out_height, int n,
+        int idx, int idy)
+{
+    int acc = 0;
+    for (int i = 0; i < 12; i++) {
+        acc += in[idy][idx] * i;
+    }
+    for (int k = 0; k < n; k++) {
+        acc += k;
+    }
+    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+        out[idy][idx] = acc;
     }
 }
 
@@ -85,10 +103,53 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
             const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W)) : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 unroll_point(in, in_width, out, out_width, out_height, n, idx, idy);
-            unroll_row(n, in + idy * in_width, out + idy * out_width, imcl_x0, imcl_x1);
+            if (imcl_inner)
+                unroll_row(n, in + idy * in_width, out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 unroll_point(in, in_width, out, out_width, out_height, n, idx, idy);
         }
+    return unroll_OK;
+}
+
+int unroll_rows(int imcl_count, int **const *in, int in_width, int in_height, int **const *out,
+        int out_width, int out_height, int n)
+{
+    /* imcl_count blocks, each with a row table of every Image and Block */
+    if (imcl_count < 0 || !in || !out)
+        return unroll_ERR_ARGUMENT;
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        if (!in[imcl_b] || !out[imcl_b])
+            return unroll_ERR_ARGUMENT;
+    /* every extent must be positive */
+    if (in_width < 1 || in_height < 1 || out_width < 1 || out_height < 1)
+        return unroll_ERR_ARGUMENT;
+    /* indices are int: at most 2^31 - 1 elements per array */
+    if ((size_t)in_width * (size_t)in_height > 2147483647u ||
+        (size_t)out_width * (size_t)out_height > 2147483647u)
+        return unroll_ERR_ARGUMENT;
+    const int W = in_width;
+    const int H = in_height;
+    const int D = 1;
+    /* every grid point of every block; in parallel when built with OpenMP */
+#ifdef _OPENMP
+#pragma omp parallel for collapse(3) schedule(static)
+#endif
+    for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)
+        for (int idz = 0; idz < D; idz++)
+            for (int idy = 0; idy < H; idy++) {
+                const int imcl_inner = idy >= 0 && idy < imcl_min_int(out_height, H);
+                const int imcl_x0 = imcl_inner ? imcl_min_int(0, W) : W;
+                const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W))
+                        : W;
+                for (int idx = 0; idx < imcl_x0; idx++)
+                    unroll_point_tables(in[imcl_b], out[imcl_b], out_width, out_height, n, idx,
+                            idy);
+                if (imcl_inner)
+                    unroll_row(n, in[imcl_b][idy], out[imcl_b][idy], imcl_x0, imcl_x1);
+                for (int idx = imcl_x1; idx < W; idx++)
+                    unroll_point_tables(in[imcl_b], out[imcl_b], out_width, out_height, n, idx,
+                            idy);
+            }
     return unroll_OK;
 }
 
@@ -203,6 +264,62 @@ int unroll_plan_download_out(unroll_plan *plan, int *host)
         return unroll_ERR_ARGUMENT;
     memcpy(host, plan->buf[1], plan->bytes[1]);
     return unroll_OK;
+}
+
+int unroll_plan_upload_rows_in(unroll_plan *plan, int *const *table)
+{
+    if (!plan || !table)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = unroll_OK;
+    int *imcl_dense = (int *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(int));
+    return imcl_status;
+}
+
+int unroll_plan_download_rows_in(unroll_plan *plan, int *const *table)
+{
+    if (!plan || !table)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    int imcl_status = unroll_OK;
+    int *imcl_dense = (int *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
+    return imcl_status;
+}
+
+int unroll_plan_upload_rows_out(unroll_plan *plan, int *const *table)
+{
+    if (!plan || !table)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = unroll_OK;
+    int *imcl_dense = (int *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(int));
+    return imcl_status;
+}
+
+int unroll_plan_download_rows_out(unroll_plan *plan, int *const *table)
+{
+    if (!plan || !table)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    int imcl_status = unroll_OK;
+    int *imcl_dense = (int *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
+    return imcl_status;
 }
 
 int unroll_plan_launch(unroll_plan *plan, int n)

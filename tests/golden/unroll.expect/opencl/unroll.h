@@ -52,9 +52,19 @@ int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_
 /* Copies all of array 'in' (halo included) to / from its device buffer. */
 int unroll_plan_upload_in(unroll_plan *plan, const int *host);
 int unroll_plan_download_in(unroll_plan *plan, int *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int unroll_plan_upload_rows_in(unroll_plan *plan, int *const *table);
+int unroll_plan_download_rows_in(unroll_plan *plan, int *const *table);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int unroll_plan_upload_out(unroll_plan *plan, const int *host);
 int unroll_plan_download_out(unroll_plan *plan, int *host);
+/* The same from / into a table of rows, every row its own allocation as C codes
+ * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
+ * beyond the rows' own where the device shares host memory. */
+int unroll_plan_upload_rows_out(unroll_plan *plan, int *const *table);
+int unroll_plan_download_rows_out(unroll_plan *plan, int *const *table);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int unroll_plan_launch(unroll_plan *plan, int n);
 /* Exchanges the device memory of arrays a and b (unroll_plan_array_* ids), without
