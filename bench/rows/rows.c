@@ -11,9 +11,10 @@
  * face ghost cells of every block from its own interior (reflective, as at the
  * domain's faces; not timed), then runs the stencil on every variable of every
  * block. The loop path is miniAMR's: into a work array, then copied back. imcl's
- * path: stencil7_rows from every block's variable into a spare table per block,
- * then the two tables change places (no copy); "imcl+copy" copies back instead, as
- * miniAMR's loop does. The three meshes start alike and must stay bit-for-bit
+ * path: one stencil7_rows call from every block's variable into a spare table per
+ * block, then the two tables change places (no copy); "imcl+copy" replaces only
+ * miniAMR's loop nest: a call per block into the one work array, copied back as
+ * miniAMR does. The three meshes start alike and must stay bit-for-bit
  * equal (checked after every stage). Prints, per path, the best and the median of
  * REPS runs of STAGES stages in GStencil/s (cell updates per second): one line,
  * "loop_best loop_med imcl_best imcl_med copy_best copy_med". Not a test. */
@@ -92,22 +93,32 @@ static void loop_stage(double ****blk, double ***work, int var)
     }
 }
 
-/* imcl: one call for every block's variable var, into spare tables; then either
- * the tables change places or (copy) the results are copied back */
-static int imcl_stage(double ****blk, double ****spare, double ****in, int var, int copy)
+/* imcl: one call for every block's variable var, into spare tables, which then
+ * change places with the blocks' (no copy) */
+static int imcl_stage(double ****blk, double ****spare, double ****in, int var)
 {
     for (int b = 0; b < nb; b++)
         in[b] = blk[b * nv + var];
     int rc = stencil7_rows(nb, in, n, n, n, spare, n, n, n);
     for (int b = 0; b < nb; b++) {
-        if (copy) {
-            for (int i = 1; i <= n; i++)
-                for (int j = 1; j <= n; j++)
-                    memcpy(&in[b][i][j][1], &spare[b][i][j][1], sizeof(double) * (size_t)n);
-        } else {
-            blk[b * nv + var] = spare[b];
-            spare[b] = in[b];
-        }
+        blk[b * nv + var] = spare[b];
+        spare[b] = in[b];
+    }
+    return rc;
+}
+
+/* imcl in miniAMR's loop nest only: a call per block into the one work array, then
+ * copied back as miniAMR does */
+static int imcl_copy_stage(double ****blk, double ***work, int var)
+{
+    int rc = stencil7_OK;
+    for (int b = 0; b < nb && rc == stencil7_OK; b++) {
+        double ***array = blk[b * nv + var];
+        rc = stencil7_rows(1, &array, n, n, n, &work, n, n, n);
+        for (int i = 1; i <= n; i++)
+            for (int j = 1; j <= n; j++)
+                for (int k = 1; k <= n; k++)
+                    array[i][j][k] = work[i][j][k];
     }
     return rc;
 }
@@ -129,14 +140,11 @@ int main(int argc, char **argv)
     if (n < 1 || nb < 1 || nv < 1 || stages < 1 || reps < 1 || reps > 99)
         return 2;
     /* three meshes: loop, imcl (swap), imcl (copy back) */
-    double ****mesh[3], ****spare[2], ****in = malloc(sizeof *in * (size_t)nb);
+    double ****mesh[3], ****spare = malloc(sizeof *spare * (size_t)nb), ****in = malloc(sizeof *in * (size_t)nb);
     for (int m = 0; m < 3; m++)
         mesh[m] = malloc(sizeof *mesh[m] * (size_t)(nb * nv));
-    for (int m = 0; m < 2; m++) {
-        spare[m] = malloc(sizeof *spare[m] * (size_t)nb);
-        for (int b = 0; b < nb; b++)
-            spare[m][b] = alloc_var();
-    }
+    for (int b = 0; b < nb; b++)
+        spare[b] = alloc_var();
     double ***work = alloc_var();
     unsigned long long s = 12345;
     for (int g = 0; g < nb * nv; g++)
@@ -165,7 +173,8 @@ int main(int argc, char **argv)
                 for (int var = 0; var < nv; var++) {
                     if (m == 0)
                         loop_stage(mesh[0], work, var);
-                    else if (imcl_stage(mesh[m], spare[m - 1], in, var, m == 2) != stencil7_OK) {
+                    else if ((m == 1 ? imcl_stage(mesh[1], spare, in, var) : imcl_copy_stage(mesh[2], work, var))
+                             != stencil7_OK) {
                         fprintf(stderr, "stencil7_rows failed\n");
                         return 1;
                     }
@@ -193,11 +202,9 @@ int main(int argc, char **argv)
             free_var(mesh[m][g]);
         free(mesh[m]);
     }
-    for (int m = 0; m < 2; m++) {
-        for (int b = 0; b < nb; b++)
-            free_var(spare[m][b]);
-        free(spare[m]);
-    }
+    for (int b = 0; b < nb; b++)
+        free_var(spare[b]);
+    free(spare);
     free_var(work);
     free(in);
     return 0;
