@@ -15,6 +15,7 @@ void header_emit(EmitCtx *e, Outputs *out)
     sb_puts(&guard, pk);
     sb_puts(&guard, "_H");
     sb_printf(h, "#ifndef %s\n#define %s\n\n", sb_str(&guard), sb_str(&guard));
+    sb_puts(h, "#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */\n\n");
     sb_puts(h, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
     sb_printf(h, "/* Return codes of %s (see %s_strerror). */\n", pk, pk);
     sb_printf(h,

@@ -86,6 +86,13 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
                   fn == PLAN_UPLOAD_ROWS ? "upload" : "download", unparse_name(s), pk,
                   host_c_type(s->type->elem->kind), type_grid_dims(s->type) == 3 ? "*" : "");
         break;
+    case PLAN_UPLOAD_STRIDED:
+    case PLAN_DOWNLOAD_STRIDED:
+        sb_printf(sb, "int %s_plan_%s_strided_%s(%s_plan *plan, %s%s *host, ptrdiff_t row_pitch%s)", pk,
+                  fn == PLAN_UPLOAD_STRIDED ? "upload" : "download", unparse_name(s), pk,
+                  fn == PLAN_UPLOAD_STRIDED ? "const " : "", host_c_type(s->type->elem->kind),
+                  type_grid_dims(s->type) == 3 ? ", ptrdiff_t plane_pitch" : "");
+        break;
     case PLAN_SWAP: sb_printf(sb, "int %s_plan_swap(%s_plan *plan, int a, int b)", pk, pk); break;
     case PLAN_KERNEL_MS: sb_printf(sb, "double %s_plan_kernel_ms(const %s_plan *plan)", pk, pk); break;
     case PLAN_DESTROY: sb_printf(sb, "void %s_plan_destroy(%s_plan *plan)", pk, pk); break;
@@ -127,6 +134,16 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
         plan_signature(h, e, PLAN_UPLOAD_ROWS, arr[i]);
         sb_puts(h, ";\n");
         plan_signature(h, e, PLAN_DOWNLOAD_ROWS, arr[i]);
+        sb_puts(h, ";\n");
+        sb_printf(h, "/* The same from / into a host array with pitches of its own: host at its element\n"
+                     " * (0, 0%s) of the storage, rows row_pitch elements apart%s (at least\n"
+                     " * the storage's row%s). */\n",
+                  type_grid_dims(arr[i]->type) == 3 ? ", 0" : "",
+                  type_grid_dims(arr[i]->type) == 3 ? ", planes plane_pitch" : "",
+                  type_grid_dims(arr[i]->type) == 3 ? " and row_pitch times its rows" : "");
+        plan_signature(h, e, PLAN_UPLOAD_STRIDED, arr[i]);
+        sb_puts(h, ";\n");
+        plan_signature(h, e, PLAN_DOWNLOAD_STRIDED, arr[i]);
         sb_puts(h, ";\n");
     }
     sb_puts(h, "/* Runs the kernel once over its grid on the device buffers and waits for it. */\n");
@@ -182,6 +199,12 @@ void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
         hw_line(&w, "if (!plan || !table)");
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         break;
+    case PLAN_UPLOAD_STRIDED:
+    case PLAN_DOWNLOAD_STRIDED:
+        /* the pitches: checked with the storage's extents (plan_row_transfers) */
+        hw_line(&w, "if (!plan || !host)");
+        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+        break;
     case PLAN_UPLOAD:
     case PLAN_DOWNLOAD:
         hw_line(&w, "if (!plan || !host)");
@@ -211,6 +234,15 @@ void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed)
         }
 }
 
+/* Row r of the host side of a row or strided transfer, as C text. */
+static const char *host_row(bool block, bool strided)
+{
+    if (strided)
+        return block ? "host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch"
+                     : "host + (ptrdiff_t)imcl_r * row_pitch";
+    return block ? "table[imcl_r / imcl_h][imcl_r % imcl_h]" : "table[imcl_r]";
+}
+
 void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *access)
 {
     const char *pk = e->host_name;
@@ -224,44 +256,51 @@ void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *acce
         const char *t = host_c_type(s->type->elem->kind), *name = unparse_name(s);
         bool block = type_grid_dims(s->type) == 3;
         int h2 = 2 * s->halo;
-        for (int up = 1; up >= 0; up--) {
-            plan_begin(sb, e, up ? PLAN_UPLOAD_ROWS : PLAN_DOWNLOAD_ROWS, s);
-            hw_line(&w, "/* the storage's extents: the row length, rows per plane, planes */");
-            hw_line(&w, "const size_t imcl_w = (size_t)plan->extent[%d][0] + %d;", i, h2);
-            hw_line(&w, "const size_t imcl_h = (size_t)plan->extent[%d][1] + %d;", i, h2);
-            if (block)
-                hw_line(&w, "const size_t imcl_d = (size_t)plan->extent[%d][2] + %d;", i, h2);
-            hw_line(&w, "int imcl_status = %s_OK;", pk);
-            bool mapped = access->map(&w, e, s, i, up);
-            if (!mapped) {
-                hw_line(&w, "/* through a host copy of the array and the plan's %s */", up ? "upload" : "download");
-                hw_line(&w, "%s *imcl_dense = (%s *)malloc(plan->bytes[%d]);", t, t, i);
-                hw_line(&w, "if (!imcl_dense)");
-                hw_inner(&w, "return %s_ERR_MEMORY;", pk);
-                if (!up)
-                    hw_line(&w, "imcl_status = %s_plan_download_%s(plan, imcl_dense);", pk, name);
-            }
-            if (!up && !mapped)
-                hw_line(&w, "if (imcl_status == %s_OK)", pk);
-            hw_line(&w, "%sfor (size_t imcl_r = 0; imcl_r < %s; imcl_r++)", !up && !mapped ? "    " : "",
-                    block ? "imcl_h * imcl_d" : "imcl_h");
-            const char *row = block ? "table[imcl_r / imcl_h][imcl_r % imcl_h]" : "table[imcl_r]";
-            if (up)
-                hw_inner(&w, "%smemcpy(imcl_dense + imcl_r * imcl_w, %s, imcl_w * sizeof(%s));",
-                         !mapped ? "" : "", row, t);
-            else
-                hw_inner(&w, "%smemcpy(%s, imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(%s));",
-                         !mapped ? "    " : "", row, t);
-            if (mapped) {
-                access->unmap(&w, e, s, i, up);
-            } else {
+        for (int strided = 0; strided < 2; strided++)
+            for (int up = 1; up >= 0; up--) {
+                plan_begin(sb, e, strided ? (up ? PLAN_UPLOAD_STRIDED : PLAN_DOWNLOAD_STRIDED)
+                                          : (up ? PLAN_UPLOAD_ROWS : PLAN_DOWNLOAD_ROWS), s);
+                hw_line(&w, "/* the storage's extents: the row length, rows per plane, planes */");
+                hw_line(&w, "const size_t imcl_w = (size_t)plan->extent[%d][0] + %d;", i, h2);
+                hw_line(&w, "const size_t imcl_h = (size_t)plan->extent[%d][1] + %d;", i, h2);
+                if (block)
+                    hw_line(&w, "const size_t imcl_d = (size_t)plan->extent[%d][2] + %d;", i, h2);
+                if (strided) {
+                    hw_line(&w, "/* rows (and planes) of the host array must not overlap */");
+                    hw_line(&w, "if (row_pitch < (ptrdiff_t)imcl_w%s)",
+                            block ? " || plane_pitch / (ptrdiff_t)imcl_h < row_pitch" : "");
+                    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+                }
+                hw_line(&w, "int imcl_status = %s_OK;", pk);
+                bool mapped = access->map(&w, e, s, i, up);
+                if (!mapped) {
+                    hw_line(&w, "/* through a host copy of the array and the plan's %s */",
+                            up ? "upload" : "download");
+                    hw_line(&w, "%s *imcl_dense = (%s *)malloc(plan->bytes[%d]);", t, t, i);
+                    hw_line(&w, "if (!imcl_dense)");
+                    hw_inner(&w, "return %s_ERR_MEMORY;", pk);
+                    if (!up)
+                        hw_line(&w, "imcl_status = %s_plan_download_%s(plan, imcl_dense);", pk, name);
+                }
+                const char *in = !up && !mapped ? "    " : "";
+                if (!up && !mapped)
+                    hw_line(&w, "if (imcl_status == %s_OK)", pk);
+                hw_line(&w, "%sfor (size_t imcl_r = 0; imcl_r < %s; imcl_r++)", in, block ? "imcl_h * imcl_d" : "imcl_h");
+                const char *row = host_row(block, strided);
                 if (up)
-                    hw_line(&w, "imcl_status = %s_plan_upload_%s(plan, imcl_dense);", pk, name);
-                hw_line(&w, "free(imcl_dense);");
+                    hw_inner(&w, "memcpy(imcl_dense + imcl_r * imcl_w, %s, imcl_w * sizeof(%s));", row, t);
+                else
+                    hw_inner(&w, "%smemcpy(%s, imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(%s));", in, row, t);
+                if (mapped) {
+                    access->unmap(&w, e, s, i, up);
+                } else {
+                    if (up)
+                        hw_line(&w, "imcl_status = %s_plan_upload_%s(plan, imcl_dense);", pk, name);
+                    hw_line(&w, "free(imcl_dense);");
+                }
+                hw_line(&w, "return imcl_status;");
+                sb_puts(sb, "}\n\n");
             }
-            hw_line(&w, "return imcl_status;");
-            sb_puts(sb, "}\n\n");
-        }
     }
 }
 

@@ -16,8 +16,8 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e);
 
 /* Shared pieces of the generators. */
 typedef enum PlanFn {
-    PLAN_CREATE, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS, PLAN_LAUNCH, PLAN_SWAP,
-    PLAN_KERNEL_MS, PLAN_DESTROY
+    PLAN_CREATE, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS, PLAN_UPLOAD_STRIDED,
+    PLAN_DOWNLOAD_STRIDED, PLAN_LAUNCH, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
@@ -54,7 +54,9 @@ typedef struct PlanRowsAccess {
     void (*unmap)(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up);
 } PlanRowsAccess;
 /* PK_plan_upload_rows_<a> and PK_plan_download_rows_<a> of every Image and Block: the
- * array's storage (halo included) from or into a row table, as PK_rows takes a block. */
+ * array's storage (halo included) from or into a row table, as PK_rows takes a block;
+ * and PK_plan_upload_strided_<a> / _download_strided_<a>: from or into a host array
+ * with pitches of its own (a padded allocation, the inside of a bigger array). */
 void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *access);
 /* In a device's plan_launch: W, H, D, the kernel time reset to 0, and the return of an
  * empty grid. */

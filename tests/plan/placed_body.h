@@ -53,6 +53,14 @@ static int CHECK3_FN(const char *backend)
         EXPECT(T3(plan_upload_rows_u)(p, (double **const *)r.t) == T3(OK));
         EXPECT(T3(plan_download_u)(p, got) == T3(OK) && same_d(got, u, ELEMS, "tex3 u (texture) from rows"));
         rows_free(&r);
+        /* u with pitches: every other row of a host array twice as wide */
+        double *pad = calloc(ELEMS * 2, sizeof *pad);
+        for (size_t row = 0; row < (size_t)NY * NZ; row++)
+            memcpy(pad + 2 * row * NX, u + row * NX, NX * sizeof *pad);
+        EXPECT(T3(plan_upload_u)(p, zero) == T3(OK));
+        EXPECT(T3(plan_upload_strided_u)(p, pad, 2 * NX, 2 * NX * NY) == T3(OK));
+        EXPECT(T3(plan_download_u)(p, got) == T3(OK) && same_d(got, u, ELEMS, "tex3 u (texture) from pitches"));
+        free(pad);
         r = rows_from(zero, sizeof(double), NX, NY, NZ);
         EXPECT(T3(plan_download_rows_s)(p, (double **const *)r.t) == T3(OK));
         rows_to_flat(&r, got);

@@ -85,6 +85,25 @@ static int CHECK_FN(const char *backend)
         EXPECT(API(plan_upload_rows_out)(p, NULL) == API(ERR_ARGUMENT));
         EXPECT(API(plan_download_rows_out)(NULL, (float **const *)r.t) == API(ERR_ARGUMENT));
         rows_free(&r);
+        /* a padded host array (pitches of its own): out from it, in into another */
+        const ptrdiff_t rp = NX + 2 + 3, pp = rp * (NY + 2) + 7;
+        float *pad = calloc((size_t)(pp * (NZ + 2)), sizeof *pad), *pad2 = calloc((size_t)(pp * (NZ + 2)), sizeof *pad2);
+        for (int z = 0; z < NZ + 2; z++)
+            for (int y = 0; y < NY + 2; y++)
+                memcpy(pad + z * pp + y * rp, alt + ((size_t)z * (NY + 2) + y) * (NX + 2), (NX + 2) * sizeof *pad);
+        EXPECT(API(plan_upload_strided_out)(p, pad, rp, pp) == API(OK));
+        EXPECT(API(plan_download_out)(p, got) == API(OK) && same(got, alt, HALO_ELEMS, "out written from pitches"));
+        EXPECT(API(plan_download_strided_in)(p, pad2, rp, pp) == API(OK));
+        for (int z = 0; z < NZ + 2; z++)
+            for (int y = 0; y < NY + 2; y++)
+                memcpy(got + ((size_t)z * (NY + 2) + y) * (NX + 2), pad2 + z * pp + y * rp, (NX + 2) * sizeof *got);
+        EXPECT(same(got, hin, HALO_ELEMS, "in read with pitches"));
+        EXPECT(pad2[NX + 2] == 0.0f && pad2[pp - 1] == 0.0f); /* the padding is left alone */
+        EXPECT(API(plan_upload_strided_out)(p, pad, NX + 1, pp) == API(ERR_ARGUMENT));    /* rows overlap */
+        EXPECT(API(plan_upload_strided_out)(p, pad, rp, rp * (NY + 1)) == API(ERR_ARGUMENT)); /* planes */
+        EXPECT(API(plan_download_strided_out)(p, NULL, rp, pp) == API(ERR_ARGUMENT));
+        free(pad);
+        free(pad2);
         /* and back, for the swaps below */
         EXPECT(API(plan_upload_out)(p, hout) == API(OK));
         int *hrow = calloc(NX * NY, sizeof *hrow);

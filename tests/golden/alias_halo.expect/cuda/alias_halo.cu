@@ -258,6 +258,59 @@ int alias_halo_plan_download_rows_data(alias_halo_plan *plan, double **const *ta
     return imcl_status;
 }
 
+int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return alias_halo_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return alias_halo_ERR_ARGUMENT;
+    int imcl_status = alias_halo_OK;
+    /* through a host copy of the array and the plan's upload */
+    double *imcl_dense = (double *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return alias_halo_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_status = alias_halo_plan_upload_data(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int alias_halo_plan_download_strided_data(alias_halo_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return alias_halo_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return alias_halo_ERR_ARGUMENT;
+    int imcl_status = alias_halo_OK;
+    /* through a host copy of the array and the plan's download */
+    double *imcl_dense = (double *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return alias_halo_ERR_MEMORY;
+    imcl_status = alias_halo_plan_download_data(plan, imcl_dense);
+    if (imcl_status == alias_halo_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(double));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
 {
     if (!plan)

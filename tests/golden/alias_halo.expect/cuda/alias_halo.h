@@ -3,6 +3,8 @@
 #ifndef IMCL_alias_halo_H
 #define IMCL_alias_halo_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -56,6 +58,13 @@ int alias_halo_plan_download_data(alias_halo_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, double **const *table);
 int alias_halo_plan_download_rows_data(alias_halo_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch);
+int alias_halo_plan_download_strided_data(alias_halo_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars);
 /* Exchanges the device memory of arrays a and b (alias_halo_plan_array_* ids), without

@@ -358,6 +358,44 @@ int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *t
     return imcl_status;
 }
 
+int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return blur_helpers_ERR_ARGUMENT;
+    int imcl_status = blur_helpers_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return blur_helpers_ERR_ARGUMENT;
+    int imcl_status = blur_helpers_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
 int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -383,6 +421,44 @@ int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *t
     float *imcl_dense = (float *)plan->buf[1];
     for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
         memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return blur_helpers_ERR_ARGUMENT;
+    int imcl_status = blur_helpers_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return blur_helpers_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return blur_helpers_ERR_ARGUMENT;
+    int imcl_status = blur_helpers_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
     return imcl_status;
 }
 

@@ -3,6 +3,8 @@
 #ifndef IMCL_blur_helpers_H
 #define IMCL_blur_helpers_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -59,6 +61,13 @@ int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table);
 int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, const float *host,
+        ptrdiff_t row_pitch);
+int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, float *host,
+        ptrdiff_t row_pitch);
 /* Copies all of array 'dst' (halo included) to / from its device buffer. */
 int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host);
@@ -67,6 +76,13 @@ int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table);
 int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, const float *host,
+        ptrdiff_t row_pitch);
+int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, float *host,
+        ptrdiff_t row_pitch);
 /* Copies all of array 'mask' (halo included) to / from its device buffer. */
 int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host);

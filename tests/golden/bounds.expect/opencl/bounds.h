@@ -3,6 +3,8 @@
 #ifndef IMCL_bounds_H
 #define IMCL_bounds_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -66,6 +68,13 @@ int bounds_plan_download_a(bounds_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int bounds_plan_upload_rows_a(bounds_plan *plan, double **const *table);
 int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int bounds_plan_upload_strided_a(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int bounds_plan_download_strided_a(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Copies all of array 'b' (halo included) to / from its device buffer. */
 int bounds_plan_upload_b(bounds_plan *plan, const double *host);
 int bounds_plan_download_b(bounds_plan *plan, double *host);
@@ -75,6 +84,13 @@ int bounds_plan_download_b(bounds_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table);
 int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int bounds_plan_upload_strided_b(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int bounds_plan_download_strided_b(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Copies all of array 'c' (halo included) to / from its device buffer. */
 int bounds_plan_upload_c(bounds_plan *plan, const double *host);
 int bounds_plan_download_c(bounds_plan *plan, double *host);
@@ -84,6 +100,13 @@ int bounds_plan_download_c(bounds_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int bounds_plan_upload_rows_c(bounds_plan *plan, double **const *table);
 int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int bounds_plan_upload_strided_c(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int bounds_plan_download_strided_c(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Copies all of array 'd' (halo included) to / from its device buffer. */
 int bounds_plan_upload_d(bounds_plan *plan, const double *host);
 int bounds_plan_download_d(bounds_plan *plan, double *host);
@@ -93,6 +116,13 @@ int bounds_plan_download_d(bounds_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table);
 int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int bounds_plan_upload_strided_d(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int bounds_plan_download_strided_d(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Copies all of array 'h' (halo included) to / from its device buffer. */
 int bounds_plan_upload_h(bounds_plan *plan, const double *host);
 int bounds_plan_download_h(bounds_plan *plan, double *host);
@@ -102,6 +132,13 @@ int bounds_plan_download_h(bounds_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int bounds_plan_upload_rows_h(bounds_plan *plan, double **const *table);
 int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int bounds_plan_upload_strided_h(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int bounds_plan_download_strided_h(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int bounds_plan_upload_out(bounds_plan *plan, const double *host);
 int bounds_plan_download_out(bounds_plan *plan, double *host);
@@ -111,6 +148,13 @@ int bounds_plan_download_out(bounds_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table);
 int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int bounds_plan_upload_strided_out(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int bounds_plan_download_strided_out(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int bounds_plan_launch(bounds_plan *plan);
 /* Exchanges the device memory of arrays a and b (bounds_plan_array_* ids), without

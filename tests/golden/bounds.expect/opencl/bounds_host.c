@@ -737,6 +737,62 @@ int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table)
     return imcl_status;
 }
 
+int bounds_plan_upload_strided_a(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_download_strided_a(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
 int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table)
 {
     if (!plan || !table)
@@ -776,6 +832,62 @@ int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table)
         return bounds_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
         memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_upload_strided_b(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_download_strided_b(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
                 imcl_w * sizeof(double));
     imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
     if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
@@ -829,6 +941,62 @@ int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table)
     return imcl_status;
 }
 
+int bounds_plan_upload_strided_c(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_download_strided_c(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
 int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table)
 {
     if (!plan || !table)
@@ -868,6 +1036,62 @@ int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table)
         return bounds_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
         memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_upload_strided_d(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_download_strided_d(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
                 imcl_w * sizeof(double));
     imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
     if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
@@ -921,6 +1145,62 @@ int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table)
     return imcl_status;
 }
 
+int bounds_plan_upload_strided_h(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[4], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[4], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[4], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_download_strided_h(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[4], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[4], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[4], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
 int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table)
 {
     if (!plan || !table)
@@ -960,6 +1240,62 @@ int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table)
         return bounds_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
         memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[5], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_upload_strided_out(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[5], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[5], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[5], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = bounds_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int bounds_plan_download_strided_out(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return bounds_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return bounds_ERR_ARGUMENT;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[5], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[5], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return bounds_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
                 imcl_w * sizeof(double));
     imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[5], imcl_dense, 0, NULL, NULL);
     if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)

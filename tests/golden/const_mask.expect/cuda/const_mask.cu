@@ -378,6 +378,53 @@ int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table)
     return imcl_status;
 }
 
+int const_mask_plan_upload_strided_g(const_mask_plan *plan, const float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return const_mask_ERR_ARGUMENT;
+    int imcl_status = const_mask_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return const_mask_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = const_mask_plan_upload_g(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int const_mask_plan_download_strided_g(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return const_mask_ERR_ARGUMENT;
+    int imcl_status = const_mask_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return const_mask_ERR_MEMORY;
+    imcl_status = const_mask_plan_download_g(plan, imcl_dense);
+    if (imcl_status == const_mask_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -413,6 +460,54 @@ int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table
     if (imcl_status == const_mask_OK)
         for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
             memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int const_mask_plan_upload_strided_out(const_mask_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return const_mask_ERR_ARGUMENT;
+    int imcl_status = const_mask_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return const_mask_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = const_mask_plan_upload_out(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int const_mask_plan_download_strided_out(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return const_mask_ERR_ARGUMENT;
+    int imcl_status = const_mask_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return const_mask_ERR_MEMORY;
+    imcl_status = const_mask_plan_download_out(plan, imcl_dense);
+    if (imcl_status == const_mask_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
     free(imcl_dense);
     return imcl_status;
 }

@@ -3,6 +3,8 @@
 #ifndef IMCL_const_mask_H
 #define IMCL_const_mask_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -58,6 +60,11 @@ int const_mask_plan_download_g(const_mask_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int const_mask_plan_upload_rows_g(const_mask_plan *plan, float *const *table);
 int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int const_mask_plan_upload_strided_g(const_mask_plan *plan, const float *host, ptrdiff_t row_pitch);
+int const_mask_plan_download_strided_g(const_mask_plan *plan, float *host, ptrdiff_t row_pitch);
 /* Copies all of array 'mask' (halo included) to / from its device buffer. */
 int const_mask_plan_upload_mask(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_mask(const_mask_plan *plan, float *host);
@@ -69,6 +76,12 @@ int const_mask_plan_download_out(const_mask_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table);
 int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int const_mask_plan_upload_strided_out(const_mask_plan *plan, const float *host,
+        ptrdiff_t row_pitch);
+int const_mask_plan_download_strided_out(const_mask_plan *plan, float *host, ptrdiff_t row_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int const_mask_plan_launch(const_mask_plan *plan);
 /* Exchanges the device memory of arrays a and b (const_mask_plan_array_* ids), without

@@ -657,6 +657,56 @@ int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table)
     return imcl_status;
 }
 
+int const_mask_plan_upload_strided_g(const_mask_plan *plan, const float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return const_mask_ERR_ARGUMENT;
+    int imcl_status = const_mask_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return const_mask_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = const_mask_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int const_mask_plan_download_strided_g(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return const_mask_ERR_ARGUMENT;
+    int imcl_status = const_mask_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return const_mask_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = const_mask_ERR_TRANSFER;
+    return imcl_status;
+}
+
 int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -693,6 +743,57 @@ int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table
         return const_mask_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
         memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = const_mask_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int const_mask_plan_upload_strided_out(const_mask_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return const_mask_ERR_ARGUMENT;
+    int imcl_status = const_mask_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return const_mask_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = const_mask_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int const_mask_plan_download_strided_out(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return const_mask_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return const_mask_ERR_ARGUMENT;
+    int imcl_status = const_mask_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return const_mask_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
     imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
     if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = const_mask_ERR_TRANSFER;

@@ -3,6 +3,8 @@
 #ifndef IMCL_register_cache_H
 #define IMCL_register_cache_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -67,6 +69,13 @@ int register_cache_plan_download_in(register_cache_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int register_cache_plan_upload_rows_in(register_cache_plan *plan, float *const *table);
 int register_cache_plan_download_rows_in(register_cache_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int register_cache_plan_upload_strided_in(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch);
+int register_cache_plan_download_strided_in(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch);
 /* Copies all of array 'w' (halo included) to / from its device buffer. */
 int register_cache_plan_upload_w(register_cache_plan *plan, const float *host);
 int register_cache_plan_download_w(register_cache_plan *plan, float *host);
@@ -75,6 +84,13 @@ int register_cache_plan_download_w(register_cache_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int register_cache_plan_upload_rows_w(register_cache_plan *plan, float *const *table);
 int register_cache_plan_download_rows_w(register_cache_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int register_cache_plan_upload_strided_w(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch);
+int register_cache_plan_download_strided_w(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int register_cache_plan_upload_out(register_cache_plan *plan, const float *host);
 int register_cache_plan_download_out(register_cache_plan *plan, float *host);
@@ -83,6 +99,13 @@ int register_cache_plan_download_out(register_cache_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int register_cache_plan_upload_rows_out(register_cache_plan *plan, float *const *table);
 int register_cache_plan_download_rows_out(register_cache_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int register_cache_plan_upload_strided_out(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch);
+int register_cache_plan_download_strided_out(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int register_cache_plan_launch(register_cache_plan *plan);
 /* Exchanges the device memory of arrays a and b (register_cache_plan_array_* ids), without

@@ -347,6 +347,44 @@ int register_cache_plan_download_rows_in(register_cache_plan *plan, float *const
     return imcl_status;
 }
 
+int register_cache_plan_upload_strided_in(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_download_strided_in(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
 int register_cache_plan_upload_rows_w(register_cache_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -375,6 +413,44 @@ int register_cache_plan_download_rows_w(register_cache_plan *plan, float *const 
     return imcl_status;
 }
 
+int register_cache_plan_upload_strided_w(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_download_strided_w(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
 int register_cache_plan_upload_rows_out(register_cache_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -400,6 +476,44 @@ int register_cache_plan_download_rows_out(register_cache_plan *plan, float *cons
     float *imcl_dense = (float *)plan->buf[2];
     for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
         memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_upload_strided_out(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int register_cache_plan_download_strided_out(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
     return imcl_status;
 }
 

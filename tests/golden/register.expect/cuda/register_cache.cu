@@ -386,6 +386,55 @@ int register_cache_plan_download_rows_in(register_cache_plan *plan, float *const
     return imcl_status;
 }
 
+int register_cache_plan_upload_strided_in(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return register_cache_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = register_cache_plan_upload_in(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int register_cache_plan_download_strided_in(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return register_cache_ERR_MEMORY;
+    imcl_status = register_cache_plan_download_in(plan, imcl_dense);
+    if (imcl_status == register_cache_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int register_cache_plan_upload_rows_w(register_cache_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -425,6 +474,55 @@ int register_cache_plan_download_rows_w(register_cache_plan *plan, float *const 
     return imcl_status;
 }
 
+int register_cache_plan_upload_strided_w(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return register_cache_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = register_cache_plan_upload_w(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int register_cache_plan_download_strided_w(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return register_cache_ERR_MEMORY;
+    imcl_status = register_cache_plan_download_w(plan, imcl_dense);
+    if (imcl_status == register_cache_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int register_cache_plan_upload_rows_out(register_cache_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -460,6 +558,55 @@ int register_cache_plan_download_rows_out(register_cache_plan *plan, float *cons
     if (imcl_status == register_cache_OK)
         for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
             memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int register_cache_plan_upload_strided_out(register_cache_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return register_cache_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = register_cache_plan_upload_out(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int register_cache_plan_download_strided_out(register_cache_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return register_cache_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return register_cache_ERR_ARGUMENT;
+    int imcl_status = register_cache_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return register_cache_ERR_MEMORY;
+    imcl_status = register_cache_plan_download_out(plan, imcl_dense);
+    if (imcl_status == register_cache_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
     free(imcl_dense);
     return imcl_status;
 }

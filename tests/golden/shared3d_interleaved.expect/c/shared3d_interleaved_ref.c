@@ -325,6 +325,48 @@ int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan,
     return imcl_status;
 }
 
+int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = (double *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
 int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan,
         double **const *table)
 {
@@ -355,6 +397,48 @@ int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
     double *imcl_dense = (double *)plan->buf[1];
     for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
         memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan,
+        const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = (double *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    return imcl_status;
+}
+
+int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = (double *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
                 imcl_w * sizeof(double));
     return imcl_status;
 }

@@ -4,6 +4,8 @@
 #ifndef IMCL_shared3d_interleaved_H
 #define IMCL_shared3d_interleaved_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -63,6 +65,13 @@ int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan,
         double **const *table);
 int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan,
         double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch);
+int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int shared3d_interleaved_plan_upload_out(shared3d_interleaved_plan *plan, const double *host);
 int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, double *host);
@@ -74,6 +83,13 @@ int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan,
         double **const *table);
 int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
         double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan,
+        const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch);
+int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan);
 /* Exchanges the device memory of arrays a and b (shared3d_interleaved_plan_array_* ids), without

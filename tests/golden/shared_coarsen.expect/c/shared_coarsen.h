@@ -3,6 +3,8 @@
 #ifndef IMCL_shared_coarsen_H
 #define IMCL_shared_coarsen_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -65,6 +67,13 @@ int shared_coarsen_plan_download_in(shared_coarsen_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, float *const *table);
 int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, const float *host,
+        ptrdiff_t row_pitch);
+int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, float *host,
+        ptrdiff_t row_pitch);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host);
 int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host);
@@ -73,6 +82,13 @@ int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, float *const *table);
 int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, const float *host,
+        ptrdiff_t row_pitch);
+int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, float *host,
+        ptrdiff_t row_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan);
 /* Exchanges the device memory of arrays a and b (shared_coarsen_plan_array_* ids), without

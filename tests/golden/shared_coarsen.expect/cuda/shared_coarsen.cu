@@ -339,6 +339,55 @@ int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, float *const
     return imcl_status;
 }
 
+int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return shared_coarsen_ERR_ARGUMENT;
+    int imcl_status = shared_coarsen_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return shared_coarsen_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = shared_coarsen_plan_upload_in(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return shared_coarsen_ERR_ARGUMENT;
+    int imcl_status = shared_coarsen_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return shared_coarsen_ERR_MEMORY;
+    imcl_status = shared_coarsen_plan_download_in(plan, imcl_dense);
+    if (imcl_status == shared_coarsen_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -374,6 +423,55 @@ int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, float *cons
     if (imcl_status == shared_coarsen_OK)
         for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
             memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, const float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return shared_coarsen_ERR_ARGUMENT;
+    int imcl_status = shared_coarsen_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return shared_coarsen_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = shared_coarsen_plan_upload_out(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, float *host,
+        ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return shared_coarsen_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return shared_coarsen_ERR_ARGUMENT;
+    int imcl_status = shared_coarsen_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return shared_coarsen_ERR_MEMORY;
+    imcl_status = shared_coarsen_plan_download_out(plan, imcl_dense);
+    if (imcl_status == shared_coarsen_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
     free(imcl_dense);
     return imcl_status;
 }

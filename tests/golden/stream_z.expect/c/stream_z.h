@@ -3,6 +3,8 @@
 #ifndef IMCL_stream_z_H
 #define IMCL_stream_z_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -68,6 +70,13 @@ int stream_z_plan_download_in(stream_z_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table);
 int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int stream_z_plan_upload_strided_in(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int stream_z_plan_download_strided_in(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Copies all of array 'h' (halo included) to / from its device buffer. */
 int stream_z_plan_upload_h(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_h(stream_z_plan *plan, float *host);
@@ -77,6 +86,13 @@ int stream_z_plan_download_h(stream_z_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table);
 int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int stream_z_plan_upload_strided_h(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int stream_z_plan_download_strided_h(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int stream_z_plan_upload_out(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_out(stream_z_plan *plan, float *host);
@@ -86,6 +102,13 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table);
 int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int stream_z_plan_upload_strided_out(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int stream_z_plan_download_strided_out(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int stream_z_plan_launch(stream_z_plan *plan);
 /* Exchanges the device memory of arrays a and b (stream_z_plan_array_* ids), without

@@ -363,6 +363,48 @@ int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table)
     return imcl_status;
 }
 
+int stream_z_plan_upload_strided_in(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return stream_z_ERR_ARGUMENT;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_download_strided_in(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return stream_z_ERR_ARGUMENT;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
 int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table)
 {
     if (!plan || !table)
@@ -395,6 +437,48 @@ int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table)
     return imcl_status;
 }
 
+int stream_z_plan_upload_strided_h(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return stream_z_ERR_ARGUMENT;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_download_strided_h(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return stream_z_ERR_ARGUMENT;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
 int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table)
 {
     if (!plan || !table)
@@ -423,6 +507,48 @@ int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table)
     float *imcl_dense = (float *)plan->buf[2];
     for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
         memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_upload_strided_out(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return stream_z_ERR_ARGUMENT;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int stream_z_plan_download_strided_out(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return stream_z_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return stream_z_ERR_ARGUMENT;
+    int imcl_status = stream_z_OK;
+    float *imcl_dense = (float *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
                 imcl_w * sizeof(float));
     return imcl_status;
 }

@@ -3,6 +3,8 @@
 #ifndef IMCL_sum7_H
 #define IMCL_sum7_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -58,6 +60,13 @@ int sum7_plan_download_input(sum7_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int sum7_plan_upload_rows_input(sum7_plan *plan, double **const *table);
 int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int sum7_plan_upload_strided_input(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int sum7_plan_download_strided_input(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Copies all of array 'output' (halo included) to / from its device buffer. */
 int sum7_plan_upload_output(sum7_plan *plan, const double *host);
 int sum7_plan_download_output(sum7_plan *plan, double *host);
@@ -67,6 +76,13 @@ int sum7_plan_download_output(sum7_plan *plan, double *host);
  * beyond the rows' own where the device shares host memory. */
 int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table);
 int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
+ * the storage's row and row_pitch times its rows). */
+int sum7_plan_upload_strided_output(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
+int sum7_plan_download_strided_output(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int sum7_plan_launch(sum7_plan *plan);
 /* Exchanges the device memory of arrays a and b (sum7_plan_array_* ids), without

@@ -601,6 +601,62 @@ int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table)
     return imcl_status;
 }
 
+int sum7_plan_upload_strided_input(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return sum7_ERR_ARGUMENT;
+    int imcl_status = sum7_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return sum7_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = sum7_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int sum7_plan_download_strided_input(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return sum7_ERR_ARGUMENT;
+    int imcl_status = sum7_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return sum7_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = sum7_ERR_TRANSFER;
+    return imcl_status;
+}
+
 int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table)
 {
     if (!plan || !table)
@@ -640,6 +696,62 @@ int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table)
         return sum7_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
         memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = sum7_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int sum7_plan_upload_strided_output(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return sum7_ERR_ARGUMENT;
+    int imcl_status = sum7_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return sum7_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w,
+                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = sum7_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int sum7_plan_download_strided_output(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
+        ptrdiff_t plane_pitch)
+{
+    if (!plan || !host)
+        return sum7_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
+        return sum7_ERR_ARGUMENT;
+    int imcl_status = sum7_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return sum7_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
+        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
+                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
                 imcl_w * sizeof(double));
     imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
     if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)

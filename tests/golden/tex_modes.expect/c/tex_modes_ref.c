@@ -359,6 +359,42 @@ int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table)
     return imcl_status;
 }
 
+int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[0];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
 int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -384,6 +420,42 @@ int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table)
     float *imcl_dense = (float *)plan->buf[1];
     for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
         memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_download_strided_z(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[1];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
     return imcl_status;
 }
 
@@ -415,6 +487,42 @@ int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table)
     return imcl_status;
 }
 
+int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, const int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    int *imcl_dense = (int *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(int));
+    return imcl_status;
+}
+
+int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    int *imcl_dense = (int *)plan->buf[2];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(int));
+    return imcl_status;
+}
+
 int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -440,6 +548,42 @@ int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table)
     float *imcl_dense = (float *)plan->buf[3];
     for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
         memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[3];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    return imcl_status;
+}
+
+int tex_modes_plan_download_strided_out(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    float *imcl_dense = (float *)plan->buf[3];
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(float));
     return imcl_status;
 }
 

@@ -505,6 +505,53 @@ int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table)
     return imcl_status;
 }
 
+int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = tex_modes_plan_upload_cl(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    imcl_status = tex_modes_plan_download_cl(plan, imcl_dense);
+    if (imcl_status == tex_modes_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -540,6 +587,53 @@ int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table)
     if (imcl_status == tex_modes_OK)
         for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
             memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = tex_modes_plan_upload_z(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_download_strided_z(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    imcl_status = tex_modes_plan_download_z(plan, imcl_dense);
+    if (imcl_status == tex_modes_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
     free(imcl_dense);
     return imcl_status;
 }
@@ -583,6 +677,53 @@ int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table)
     return imcl_status;
 }
 
+int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, const int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's upload */
+    int *imcl_dense = (int *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(int));
+    imcl_status = tex_modes_plan_upload_p(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's download */
+    int *imcl_dense = (int *)malloc(plan->bytes[2]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    imcl_status = tex_modes_plan_download_p(plan, imcl_dense);
+    if (imcl_status == tex_modes_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(int));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table)
 {
     if (!plan || !table)
@@ -618,6 +759,53 @@ int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table)
     if (imcl_status == tex_modes_OK)
         for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
             memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's upload */
+    float *imcl_dense = (float *)malloc(plan->bytes[3]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(float));
+    imcl_status = tex_modes_plan_upload_out(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int tex_modes_plan_download_strided_out(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return tex_modes_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return tex_modes_ERR_ARGUMENT;
+    int imcl_status = tex_modes_OK;
+    /* through a host copy of the array and the plan's download */
+    float *imcl_dense = (float *)malloc(plan->bytes[3]);
+    if (!imcl_dense)
+        return tex_modes_ERR_MEMORY;
+    imcl_status = tex_modes_plan_download_out(plan, imcl_dense);
+    if (imcl_status == tex_modes_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
     free(imcl_dense);
     return imcl_status;
 }

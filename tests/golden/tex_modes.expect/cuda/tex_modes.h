@@ -3,6 +3,8 @@
 #ifndef IMCL_tex_modes_H
 #define IMCL_tex_modes_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -60,6 +62,11 @@ int tex_modes_plan_download_cl(tex_modes_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, float *const *table);
 int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch);
+int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch);
 /* Copies all of array 'z' (halo included) to / from its device buffer. */
 int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host);
 int tex_modes_plan_download_z(tex_modes_plan *plan, float *host);
@@ -68,6 +75,11 @@ int tex_modes_plan_download_z(tex_modes_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table);
 int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch);
+int tex_modes_plan_download_strided_z(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch);
 /* Copies all of array 'p' (halo included) to / from its device buffer. */
 int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host);
 int tex_modes_plan_download_p(tex_modes_plan *plan, int *host);
@@ -76,6 +88,11 @@ int tex_modes_plan_download_p(tex_modes_plan *plan, int *host);
  * beyond the rows' own where the device shares host memory. */
 int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int *const *table);
 int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, const int *host, ptrdiff_t row_pitch);
+int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int *host, ptrdiff_t row_pitch);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host);
 int tex_modes_plan_download_out(tex_modes_plan *plan, float *host);
@@ -84,6 +101,11 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host);
  * beyond the rows' own where the device shares host memory. */
 int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table);
 int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch);
+int tex_modes_plan_download_strided_out(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int tex_modes_plan_launch(tex_modes_plan *plan);
 /* Exchanges the device memory of arrays a and b (tex_modes_plan_array_* ids), without

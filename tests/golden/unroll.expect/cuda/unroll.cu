@@ -339,6 +339,53 @@ int unroll_plan_download_rows_in(unroll_plan *plan, int *const *table)
     return imcl_status;
 }
 
+int unroll_plan_upload_strided_in(unroll_plan *plan, const int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return unroll_ERR_ARGUMENT;
+    int imcl_status = unroll_OK;
+    /* through a host copy of the array and the plan's upload */
+    int *imcl_dense = (int *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return unroll_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(int));
+    imcl_status = unroll_plan_upload_in(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int unroll_plan_download_strided_in(unroll_plan *plan, int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return unroll_ERR_ARGUMENT;
+    int imcl_status = unroll_OK;
+    /* through a host copy of the array and the plan's download */
+    int *imcl_dense = (int *)malloc(plan->bytes[0]);
+    if (!imcl_dense)
+        return unroll_ERR_MEMORY;
+    imcl_status = unroll_plan_download_in(plan, imcl_dense);
+    if (imcl_status == unroll_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(int));
+    free(imcl_dense);
+    return imcl_status;
+}
+
 int unroll_plan_upload_rows_out(unroll_plan *plan, int *const *table)
 {
     if (!plan || !table)
@@ -374,6 +421,53 @@ int unroll_plan_download_rows_out(unroll_plan *plan, int *const *table)
     if (imcl_status == unroll_OK)
         for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
             memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int unroll_plan_upload_strided_out(unroll_plan *plan, const int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return unroll_ERR_ARGUMENT;
+    int imcl_status = unroll_OK;
+    /* through a host copy of the array and the plan's upload */
+    int *imcl_dense = (int *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return unroll_ERR_MEMORY;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(int));
+    imcl_status = unroll_plan_upload_out(plan, imcl_dense);
+    free(imcl_dense);
+    return imcl_status;
+}
+
+int unroll_plan_download_strided_out(unroll_plan *plan, int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return unroll_ERR_ARGUMENT;
+    int imcl_status = unroll_OK;
+    /* through a host copy of the array and the plan's download */
+    int *imcl_dense = (int *)malloc(plan->bytes[1]);
+    if (!imcl_dense)
+        return unroll_ERR_MEMORY;
+    imcl_status = unroll_plan_download_out(plan, imcl_dense);
+    if (imcl_status == unroll_OK)
+        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(int));
     free(imcl_dense);
     return imcl_status;
 }

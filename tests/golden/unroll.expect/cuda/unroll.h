@@ -3,6 +3,8 @@
 #ifndef IMCL_unroll_H
 #define IMCL_unroll_H
 
+#include <stddef.h> /* ptrdiff_t: the pitches of strided transfers */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -57,6 +59,11 @@ int unroll_plan_download_in(unroll_plan *plan, int *host);
  * beyond the rows' own where the device shares host memory. */
 int unroll_plan_upload_rows_in(unroll_plan *plan, int *const *table);
 int unroll_plan_download_rows_in(unroll_plan *plan, int *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int unroll_plan_upload_strided_in(unroll_plan *plan, const int *host, ptrdiff_t row_pitch);
+int unroll_plan_download_strided_in(unroll_plan *plan, int *host, ptrdiff_t row_pitch);
 /* Copies all of array 'out' (halo included) to / from its device buffer. */
 int unroll_plan_upload_out(unroll_plan *plan, const int *host);
 int unroll_plan_download_out(unroll_plan *plan, int *host);
@@ -65,6 +72,11 @@ int unroll_plan_download_out(unroll_plan *plan, int *host);
  * beyond the rows' own where the device shares host memory. */
 int unroll_plan_upload_rows_out(unroll_plan *plan, int *const *table);
 int unroll_plan_download_rows_out(unroll_plan *plan, int *const *table);
+/* The same from / into a host array with pitches of its own: host at its element
+ * (0, 0) of the storage, rows row_pitch elements apart (at least
+ * the storage's row). */
+int unroll_plan_upload_strided_out(unroll_plan *plan, const int *host, ptrdiff_t row_pitch);
+int unroll_plan_download_strided_out(unroll_plan *plan, int *host, ptrdiff_t row_pitch);
 /* Runs the kernel once over its grid on the device buffers and waits for it. */
 int unroll_plan_launch(unroll_plan *plan, int n);
 /* Exchanges the device memory of arrays a and b (unroll_plan_array_* ids), without

@@ -609,6 +609,56 @@ int unroll_plan_download_rows_in(unroll_plan *plan, int *const *table)
     return imcl_status;
 }
 
+int unroll_plan_upload_strided_in(unroll_plan *plan, const int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return unroll_ERR_ARGUMENT;
+    int imcl_status = unroll_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    int *imcl_dense = (int *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return unroll_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(int));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = unroll_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int unroll_plan_download_strided_in(unroll_plan *plan, int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return unroll_ERR_ARGUMENT;
+    int imcl_status = unroll_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    int *imcl_dense = (int *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return unroll_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(int));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = unroll_ERR_TRANSFER;
+    return imcl_status;
+}
+
 int unroll_plan_upload_rows_out(unroll_plan *plan, int *const *table)
 {
     if (!plan || !table)
@@ -645,6 +695,56 @@ int unroll_plan_download_rows_out(unroll_plan *plan, int *const *table)
         return unroll_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
         memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = unroll_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int unroll_plan_upload_strided_out(unroll_plan *plan, const int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return unroll_ERR_ARGUMENT;
+    int imcl_status = unroll_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    int *imcl_dense = (int *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
+        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return unroll_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
+                imcl_w * sizeof(int));
+    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
+    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = unroll_ERR_TRANSFER;
+    return imcl_status;
+}
+
+int unroll_plan_download_strided_out(unroll_plan *plan, int *host, ptrdiff_t row_pitch)
+{
+    if (!plan || !host)
+        return unroll_ERR_ARGUMENT;
+    /* the storage's extents: the row length, rows per plane, planes */
+    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
+    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
+    /* rows (and planes) of the host array must not overlap */
+    if (row_pitch < (ptrdiff_t)imcl_w)
+        return unroll_ERR_ARGUMENT;
+    int imcl_status = unroll_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    int *imcl_dense = (int *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
+        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
+    if (imcl_err != CL_SUCCESS || !imcl_dense)
+        return unroll_ERR_TRANSFER;
+    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
+        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+                imcl_w * sizeof(int));
     imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
     if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = unroll_ERR_TRANSFER;
