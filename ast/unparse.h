@@ -46,6 +46,9 @@ struct Unparser {
     /* C reference: print the grid accesses that carry storage coordinates as reads of
      * a row table, a[z][y][x] (AST_BUF_ACCESS.at), instead of a[linear] */
     bool tables;
+    /* GPU kernels that run a batch of blocks (host_batch_prologue): the work-group's z
+     * index within its block is imcl_group_z, not the launch's */
+    bool batch;
 };
 
 /* Compilers refuse deeper bracket nesting (clang's limit is 256). */

@@ -12,7 +12,7 @@ static bool rows_map(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, b
 {
     (void)e, (void)up;
     const char *t = host_c_type(s->type->elem->kind);
-    hw_line(w, "%s *imcl_dense = (%s *)plan->buf[%d];", t, t, id);
+    hw_line(w, "%s *imcl_dense = (%s *)plan->buf[%d] + imcl_off;", t, t, id);
     return true;
 }
 
@@ -37,12 +37,13 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
         plan_member(sb, arena_printf(e->a, "size_t bytes[%d]", n), "its size");
         plan_member(sb, arena_printf(e->a, "int extent[%d][3]", n), "its extents as given to plan_create");
     }
+    plan_member(sb, "int capacity", "the blocks each Image and Block holds");
     plan_member(sb, "double kernel_ms", "wall-clock time of the last launch");
     sb_puts(sb, "};\n\n");
 
     host_runtime(sb, e, runtime_c_plan_now_ms);
 
-    plan_begin(sb, e, PLAN_CREATE, NULL);
+    plan_begin(sb, e, PLAN_CREATE_BATCH, NULL);
     HostWriter w = host_writer(sb, 1);
     plan_create_alloc(&w, e);
     if (n) {
@@ -62,12 +63,16 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
 
     plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, rows_unmap});
 
-    plan_begin(sb, e, PLAN_LAUNCH, NULL);
+    plan_begin(sb, e, PLAN_LAUNCH_BATCH, NULL);
     sb_puts(sb, "    const double imcl_t0 = imcl_plan_now_ms();\n");
-    sb_printf(sb, "    const int imcl_status = %s(", pk);
-    plan_array_args(sb, e, "(%s *)%s->buf[%d]");
+    sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
+    sb_puts(sb, "    /* block b of an Image or Block lies b blocks' bytes into its buffer */\n");
+    sb_printf(sb, "    for (int imcl_b = 0; imcl_b < " PLAN_COUNT " && imcl_status == %s_OK; imcl_b++)\n", pk);
+    sb_printf(sb, "        imcl_status = %s(", pk);
+    plan_array_args(sb, e, "(%s *)%s->buf[%d]", "(%s *)((char *)%s->buf[%d] + imcl_b * (%s->bytes[%d] / %s->capacity))");
     sb_puts(sb, ");\n");
     sb_printf(sb, "    %s->kernel_ms = imcl_plan_now_ms() - imcl_t0;\n    return imcl_status;\n}\n\n", h);
+    plan_create_and_launch(sb, e);
 
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}}, 1);
 

@@ -35,6 +35,10 @@ static void cuda_builtin(Unparser *u, Builtin b)
         [BI_NUM_GROUPS_X] = "gridDim.x", [BI_NUM_GROUPS_Y] = "gridDim.y", [BI_NUM_GROUPS_Z] = "gridDim.z",
         [BI_BLOCK_DIM_X] = "blockDim.x",
     };
+    if (b == BI_GROUP_Z && u->batch) {
+        sb_puts(u->out, "imcl_group_z");
+        return;
+    }
     /* The hardware indices are unsigned; the grid arithmetic is int. */
     sb_printf(u->out, "(int)%s", names[b]);
 }
@@ -154,10 +158,12 @@ static const char *param_handle(const EmitCtx *e, const Symbol *s, int id)
     return unparse_name(s);
 }
 
-void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle)
+void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count)
 {
     sb_puts(sb, "imcl_launch(");
     launch_args(sb, e, handle);
+    if (host_batchable(e->k))
+        sb_printf(sb, ", %s", count);
     sb_puts(sb, ")");
 }
 
@@ -172,12 +178,19 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
               tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
     sb_puts(sb, "static cudaError_t imcl_launch(");
     kernel_params(sb, e);
-    sb_puts(sb, ")\n{\n");
+    bool batch = host_batchable(k);
+    sb_puts(sb, batch ? ", int imcl_count)\n{\n" : ")\n{\n");
     sb_printf(sb, "    const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
-    sb_printf(sb, "    const dim3 imcl_grid((W + %d - 1) / %d, (H + %d - 1) / %d, (D + %d - 1) / %d);\n",
+    if (batch)
+        sb_printf(sb, "    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */\n"
+                      "    const unsigned imcl_zgroups = (unsigned)((D + %d - 1) / %d) * (unsigned)imcl_count;\n"
+                      "    if (imcl_zgroups > 65535u)\n        return cudaErrorInvalidConfiguration;\n",
+                  tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]);
+    sb_printf(sb, "    const dim3 imcl_grid((W + %d - 1) / %d, (H + %d - 1) / %d, %s);\n",
               tp->block[0] * tp->coarsen[0], tp->block[0] * tp->coarsen[0],
               tp->block[1] * tp->coarsen[1], tp->block[1] * tp->coarsen[1],
-              tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]);
+              batch ? "imcl_zgroups"
+                    : arena_printf(e->a, "(D + %d - 1) / %d", tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]));
     sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
     launch_args(sb, e, param_handle);
     sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
@@ -343,7 +356,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     }
     sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n");
     StrBuf launch = {0};
-    cuda_launch_call(&launch, e, oneshot_handle);
+    cuda_launch_call(&launch, e, oneshot_handle, "1");
     host_fail(&w, e, arena_printf(e->a, "%s != cudaSuccess ||\n        cudaDeviceSynchronize() != cudaSuccess", sb_str(&launch)),
               "ERR_LAUNCH", "done");
     sb_free(&launch);
@@ -415,8 +428,12 @@ static int emit(EmitCtx *e, Outputs *out)
               tp->block[0] * tp->block[1] * tp->block[2], k->name);
     kernel_params(&code, e);
     sb_puts(&code, ")\n{\n");
+    u.batch = host_batchable(k);
+    if (u.batch)
+        host_batch_prologue(&code, e, tp, "(int)blockIdx.z");
     u.indent = 1;
     unparse_stmts(&u, k->body);
+    u.batch = false;
     sb_puts(&code, "}\n\n");
     int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);

@@ -26,6 +26,7 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     }
     plan_member(sb, "cudaEvent_t start, stop", "recorded around each launch");
     plan_member(sb, "int events", "start and stop exist");
+    plan_member(sb, "int capacity", "the blocks each Image and Block holds");
     plan_member(sb, "double kernel_ms", "device time of the last launch");
     sb_puts(sb, "};\n\n");
 }
@@ -44,11 +45,11 @@ static void memory_helpers(StrBuf *sb, const EmitCtx *e)
 static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
 {
     const char *pk = e->host_name;
-    plan_begin(sb, e, PLAN_CREATE, NULL);
+    plan_begin(sb, e, PLAN_CREATE_BATCH, NULL);
     HostWriter w = host_writer(sb, 1);
     cuda_placement_checks(&w, e);
-    sb_puts(sb, "    int imcl_count = 0;\n");
-    sb_puts(sb, "    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)\n");
+    sb_puts(sb, "    int imcl_devices = 0;\n");
+    sb_puts(sb, "    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)\n");
     sb_printf(sb, "        return %s_ERR_DEVICE;\n", pk);
     plan_create_alloc(&w, e);
     sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
@@ -110,13 +111,13 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     const char *pk = e->host_name;
     const Function *k = e->k;
     const char *h = plan_handle(k);
-    plan_begin(sb, e, PLAN_LAUNCH, NULL);
+    plan_begin(sb, e, PLAN_LAUNCH_BATCH, NULL);
     HostWriter w = host_writer(sb, 1);
     plan_launch_grid(&w, e);
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */\n");
     sb_printf(sb, "    if (cudaEventRecord(%s->start) != cudaSuccess)\n        return %s_ERR_LAUNCH;\n", h, pk);
     sb_puts(sb, "    if (");
-    cuda_launch_call(sb, e, plan_handle_of);
+    cuda_launch_call(sb, e, plan_handle_of, PLAN_COUNT);
     sb_printf(sb, " != cudaSuccess ||\n        cudaEventRecord(%s->stop) != cudaSuccess || cudaEventSynchronize(%s->stop) != cudaSuccess)\n"
                   "        return %s_ERR_LAUNCH;\n", h, h, pk);
     sb_printf(sb, "    float imcl_ms = 0.0f;\n    if (cudaEventElapsedTime(&imcl_ms, %s->start, %s->stop) == cudaSuccess)\n"
@@ -137,12 +138,35 @@ static void destroy(StrBuf *sb, const EmitCtx *e, int n)
                 "    free(plan);\n}\n");
 }
 
-/* The rows of a row table go through a host copy of the array and one cudaMemcpy: a
- * copy per row would cost a call each (thousands per block). */
+/* The rows of a row table go through a host copy of the blocks transferred and one
+ * cudaMemcpy: a copy per row would cost a call each (thousands per block). */
 static bool rows_map(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
 {
-    (void)w, (void)e, (void)s, (void)id, (void)up;
-    return false;
+    if (!host_on_buffer(s))
+        return false;
+    const char *t = host_c_type(s->type->elem->kind), *pk = e->host_name;
+    hw_line(w, "%s *imcl_dense = (%s *)malloc(imcl_n * sizeof(%s));", t, t, t);
+    hw_line(w, "if (!imcl_dense)");
+    hw_inner(w, "return %s_ERR_MEMORY;", pk);
+    if (!up) {
+        hw_line(w, "if (cudaMemcpy(imcl_dense, (%s *)plan->buf[%d] + imcl_off, imcl_n * sizeof(%s),", t, id, t);
+        hw_line(w, "               cudaMemcpyDeviceToHost) != cudaSuccess) {");
+        hw_inner(w, "free(imcl_dense);");
+        hw_inner(w, "return %s_ERR_TRANSFER;", pk);
+        hw_line(w, "}");
+    }
+    return true;
+}
+
+static void rows_unmap(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+{
+    const char *t = host_c_type(s->type->elem->kind);
+    if (up) {
+        hw_line(w, "if (cudaMemcpy((%s *)plan->buf[%d] + imcl_off, imcl_dense, imcl_n * sizeof(%s),", t, id, t);
+        hw_line(w, "               cudaMemcpyHostToDevice) != cudaSuccess)");
+        hw_inner(w, "imcl_status = %s_ERR_TRANSFER;", e->host_name);
+    }
+    hw_line(w, "free(imcl_dense);");
 }
 
 void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
@@ -154,8 +178,9 @@ void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
     memory_helpers(sb, e);
     create(sb, e, arr, n);
     plan_transfers(sb, e, copy_failed);
-    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, NULL});
+    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, rows_unmap});
     launch(sb, e);
+    plan_create_and_launch(sb, e);
     if (host_any(e->k, host_on_texture))
         plan_swap_and_time(sb, e,
                            (const PlanSwapped[]){{"void *", "buf"}, {"cudaArray_t", "array"}, {"cudaTextureObject_t", "tex"}}, 3);

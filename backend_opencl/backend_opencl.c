@@ -39,6 +39,10 @@ static void cl_builtin(Unparser *u, Builtin b)
         [BI_NUM_GROUPS_X] = "get_num_groups(0)", [BI_NUM_GROUPS_Y] = "get_num_groups(1)",
         [BI_NUM_GROUPS_Z] = "get_num_groups(2)", [BI_BLOCK_DIM_X] = "get_local_size(0)",
     };
+    if (b == BI_GROUP_Z && u->batch) {
+        sb_puts(u->out, "imcl_group_z");
+        return;
+    }
     /* The work-item functions return size_t; the grid arithmetic is int. */
     sb_printf(u->out, "(int)%s", names[b]);
 }
@@ -179,9 +183,13 @@ static void kernel_function(Unparser *u, const EmitCtx *e, const char *name)
     }
     sb_puts(code, ")\n{\n");
     samplers(code, k);
+    u->batch = host_batchable(k);
+    if (u->batch)
+        host_batch_prologue(code, e, tp, "(int)get_group_id(2)");
     u->indent = 1;
     unparse_stmts(u, k->body);
     u->indent = 0;
+    u->batch = false;
     sb_puts(code, "}\n");
 }
 
@@ -389,7 +397,7 @@ void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const
 
 /* The work-group shape and grid of parameters tp (thesis eq. 3.7-3.9) and the enqueue,
  * at `indent`: the end of imcl_launch. */
-static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, const char *indent)
+static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool batch, const char *indent)
 {
     if (tp->row_fit) {
         sb_printf(sb, "%s/* rows as wide as the grid needs, up to %d work-items: the narrowest power of\n"
@@ -408,12 +416,17 @@ static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, const 
         int step = tp->block[d] * tp->coarsen[d];
         if (d == 0 && tp->row_fit)
             sb_printf(sb, "%s    (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,\n", indent);
+        else if (d == 2 && batch && grid_dims == 2)
+            sb_printf(sb, "%s    (size_t)imcl_count, /* a block per index in z */\n", indent);
+        else if (d == 2 && batch)
+            sb_printf(sb, "%s    (size_t)imcl_count * (size_t)((D + %d - 1) / %d) * %d, /* the blocks one after the other */\n",
+                      indent, step, step, tp->block[d]);
         else
             sb_printf(sb, "%s    (size_t)((%c + %d - 1) / %d) * %d,\n", indent, "WHD"[d], step, step, tp->block[d]);
     }
     sb_printf(sb, "%s};\n", indent);
     sb_printf(sb, "%sreturn clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n",
-              indent, grid_dims);
+              indent, batch ? 3 : grid_dims);
 }
 
 /* imcl_launch: the kernel's arguments in its order (host_kernel_params), then the
@@ -451,6 +464,9 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
         else
             sb_printf(sb, ", %s %s", host_c_type(s->type->kind), name);
     }
+    bool batch = host_batchable(k);
+    if (batch)
+        sb_puts(sb, ", int imcl_count");
     sb_puts(sb, ", cl_event *imcl_ev)\n{\n    cl_int imcl_err = CL_SUCCESS;\n");
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
@@ -461,18 +477,18 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, "    if (imcl_err != CL_SUCCESS)\n        return imcl_err;\n");
     if (cpu) {
         sb_puts(sb, "    if (imcl_cpu) {\n");
-        launch_shape(sb, cpu, k->grid_dims, "        ");
+        launch_shape(sb, cpu, k->grid_dims, batch, "        ");
         sb_puts(sb, "    } else {\n");
-        launch_shape(sb, tp, k->grid_dims, "        ");
+        launch_shape(sb, tp, k->grid_dims, batch, "        ");
         sb_puts(sb, "    }\n");
     } else {
-        launch_shape(sb, tp, k->grid_dims, "    ");
+        launch_shape(sb, tp, k->grid_dims, batch, "    ");
     }
     sb_puts(sb, "}\n\n");
 }
 
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
-                        HostHandle handle, const char *event)
+                        HostHandle handle, const char *count, const char *event)
 {
     KernelParam p[4 * e->k->nparams + 3];
     int n = host_kernel_params(e->k, true, p);
@@ -486,6 +502,8 @@ void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const c
         else
             sb_printf(sb, ", %s", host_kernel_param_name(e->a, &p[j]));
     }
+    if (host_batchable(e->k))
+        sb_printf(sb, ", %s", count);
     sb_printf(sb, ", %s)", event);
 }
 
@@ -578,7 +596,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         host_fail(&w, e, arena_printf(e->a, "!imcl_d_%s", name), "ERR_MEMORY", "done");
     }
     sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n    imcl_err = ");
-    opencl_launch_call(sb, e, "imcl_queue", "imcl_kern", "imcl_cpu", oneshot_handle, "NULL");
+    opencl_launch_call(sb, e, "imcl_queue", "imcl_kern", "imcl_cpu", oneshot_handle, "1", "NULL");
     sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clFinish(imcl_queue);\n");
     host_fail(&w, e, "imcl_err != CL_SUCCESS", "ERR_LAUNCH", "done");
     bool any_out = false;

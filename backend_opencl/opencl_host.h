@@ -6,11 +6,12 @@
 
 #include "host.h"
 
-/* `imcl_launch(queue, kernel, [cpu,] ..., event)`, an expression of type cl_int that
- * sets the kernel's arguments and enqueues it; `cpu` (used when the kernel has a CPU
- * variant) says which variant `kernel` is. */
+/* `imcl_launch(queue, kernel, [cpu,] ..., [count,] event)`, an expression of type cl_int
+ * that sets the kernel's arguments and enqueues it; `cpu` (used when the kernel has a
+ * CPU variant) says which variant `kernel` is, `count` (used when the kernel runs
+ * batches, host_batchable) how many blocks. */
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
-                        HostHandle handle, const char *event);
+                        HostHandle handle, const char *count, const char *event);
 /* Picks the device into a new local `imcl_dev` (imcl_device, runtime/device.c) and
  * checks the placements' limits on it (imcl_check_placements), returning the code
  * from the caller on failure. */

@@ -25,6 +25,7 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
         plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "the bytes of each array");
         plan_member(sb, arena_printf(a, "int extent[%d][3]", n), "its extents as given to plan_create");
     }
+    plan_member(sb, "int capacity", "the blocks each Image and Block holds");
     plan_member(sb, "double kernel_ms", "device time of the last launch");
     sb_puts(sb, "};\n\n");
 }
@@ -32,7 +33,7 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
 static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
 {
     const char *pk = e->host_name;
-    plan_begin(sb, e, PLAN_CREATE, NULL);
+    plan_begin(sb, e, PLAN_CREATE_BATCH, NULL);
     HostWriter w = host_writer(sb, 1);
     hw_line(&w, "imcl_log[0] = 0;");
     opencl_device_and_checks(&w, e);
@@ -79,8 +80,8 @@ static bool rows_map(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, b
     const char *t = host_c_type(s->type->elem->kind);
     hw_line(w, "cl_int imcl_err = CL_SUCCESS;");
     hw_line(w, "%s *imcl_dense = (%s *)clEnqueueMapBuffer(plan->queue, plan->buf[%d], CL_TRUE,", t, t, id);
-    hw_inner(w, "%s, 0, plan->bytes[%d], 0, NULL, NULL, &imcl_err);",
-             up ? "CL_MAP_WRITE_INVALIDATE_REGION" : "CL_MAP_READ", id);
+    hw_inner(w, "%s, imcl_off * sizeof(%s), imcl_n * sizeof(%s), 0, NULL, NULL, &imcl_err);",
+             up ? "CL_MAP_WRITE_INVALIDATE_REGION" : "CL_MAP_READ", t, t);
     hw_line(w, "if (imcl_err != CL_SUCCESS || !imcl_dense)");
     hw_inner(w, "return %s_ERR_TRANSFER;", e->host_name);
     return true;
@@ -106,14 +107,14 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     const char *pk = e->host_name;
     const Function *k = e->k;
     const char *h = plan_handle(k);
-    plan_begin(sb, e, PLAN_LAUNCH, NULL);
+    plan_begin(sb, e, PLAN_LAUNCH_BATCH, NULL);
     HostWriter w = host_writer(sb, 1);
     plan_launch_grid(&w, e);
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at\n"
                 "     * every launch, since a swap may have exchanged the arrays' memory */\n");
     sb_puts(sb, "    cl_event imcl_ev = NULL;\n    cl_int imcl_err = ");
     opencl_launch_call(sb, e, arena_printf(e->a, "%s->queue", h), arena_printf(e->a, "%s->kernel", h),
-                       arena_printf(e->a, "%s->cpu", h), plan_handle_of, "&imcl_ev");
+                       arena_printf(e->a, "%s->cpu", h), plan_handle_of, PLAN_COUNT, "&imcl_ev");
     sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
     sb_puts(sb, "    /* the kernel time from the queue's profiling, in nanoseconds */\n");
     sb_puts(sb, "    cl_ulong imcl_start = 0, imcl_end = 0;\n");
@@ -153,6 +154,7 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     plan_transfers(sb, e, copy_failed);
     plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, rows_unmap});
     launch(sb, e);
+    plan_create_and_launch(sb, e);
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}}, 1);
     destroy(sb, e, n);
 }

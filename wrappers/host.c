@@ -543,6 +543,48 @@ void host_texture_fit(HostWriter *w, const EmitCtx *e, const char *limit, bool c
     hw_inner(w, "return %s_ERR_ARGUMENT;", e->host_name);
 }
 
+bool host_batchable(const Function *k)
+{
+    bool any = false;
+    for (int i = 0; i < k->nparams; i++)
+        if (type_is_grid(k->params[i]->type)) {
+            if (!host_on_buffer(k->params[i]))
+                return false;
+            any = true;
+        }
+    return any;
+}
+
+void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, const char *group_z)
+{
+    const Function *k = e->k;
+    HostWriter w = host_writer(sb, 1);
+    hw_line(&w, "/* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of");
+    if (k->grid_dims == 3) {
+        int span = tp->block[2] * tp->coarsen[2];
+        hw_line(&w, " * a block are imcl_zgroups in z, the next block's follow them, and each block's");
+        hw_line(&w, " * arrays lie one storage after the previous block's */");
+        hw_line(&w, "const int imcl_zgroups = (D + %d) / %d;", span - 1, span);
+        hw_line(&w, "const int imcl_b = %s / imcl_zgroups;", group_z);
+        hw_line(&w, "const int imcl_group_z = %s - imcl_b * imcl_zgroups;", group_z);
+    } else {
+        hw_line(&w, " * block imcl_b are those of index imcl_b in z, and each block's arrays lie one");
+        hw_line(&w, " * storage after the previous block's */");
+        hw_line(&w, "const int imcl_b = %s;", group_z);
+    }
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!type_is_grid(s->type))
+            continue;
+        /* (the storage of one block has fewer than 2^31 elements: PK's checks) */
+        hw_start(&w);
+        sb_printf(sb, "%s += imcl_b * (size_t)(", unparse_name(s));
+        for (int d = 0; d < type_grid_dims(s->type); d++)
+            sb_printf(sb, "%s%s", d ? " * " : "", host_storage_extent(e->a, s, d, false));
+        sb_puts(sb, ");\n");
+    }
+}
+
 void host_bytes(StrBuf *sb, const Symbol *s)
 {
     host_elems(sb, s);

@@ -99,6 +99,20 @@ void host_checked_extents(StrBuf *sb, const Function *k, bool decl, const char *
 /* dims[2] / dims[3]: whether k has a 2D / 3D array in texture memory. */
 void host_texture_dims(const Function *k, bool dims[4]);
 
+/* ---- batches of blocks (docs/wrappers.md, "Batches") ----------------------------
+ * A device kernel runs over a batch of equally shaped blocks in one launch: each
+ * block's work-groups follow the previous block's in z, and each Image and Block
+ * holds the blocks one after the other, a storage apart. */
+
+/* Whether k runs batches: it has Images or Blocks and every one of them is a buffer
+ * (a texture or a constant copy holds one block). */
+bool host_batchable(const Function *k);
+/* The first statements of a batchable kernel with parameters tp: the block imcl_b of
+ * this work-group (group_z: the launch's z index of the work-group, as the target
+ * spells it), imcl_group_z its z index within the block, and every Image and Block
+ * moved to the block's storage. */
+void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, const char *group_z);
+
 /* ---- host runtime ----------------------------------------------------------------
  * The fixed helpers of the generated files are source files in backend_X/runtime/
  * and wrappers/runtime/, embedded into imcl as string literals when it is built

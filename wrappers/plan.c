@@ -37,13 +37,14 @@ const char *plan_handle(const Function *k)
     return "plan";
 }
 
-/* `int PK_plan_create(PK_plan **plan, int a_width, ...)` without the `;`. */
-static void create_head(StrBuf *sb, const EmitCtx *e)
+/* `int PK_plan_create(PK_plan **plan, int a_width, ...)` without the `;` (with `batch`:
+ * PK_plan_create_batch, with its capacity). */
+static void create_head(StrBuf *sb, const EmitCtx *e, bool batch)
 {
     const char *pk = e->host_name;
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
-    sb_printf(sb, "int %s_plan_create(%s_plan **plan", pk, pk);
+    sb_printf(sb, "int %s_plan_create%s(%s_plan **plan%s", pk, batch ? "_batch" : "", pk, batch ? ", int capacity" : "");
     for (int i = 0; i < n; i++)
         if (type_is_grid(arr[i]->type))
             for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
@@ -51,12 +52,14 @@ static void create_head(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, ")");
 }
 
-/* `int PK_plan_launch(PK_plan *plan, T scalar, ...)` without the `;`. */
-static void launch_head(StrBuf *sb, const EmitCtx *e)
+/* `int PK_plan_launch(PK_plan *plan, T scalar, ...)` without the `;` (with `batch`:
+ * PK_plan_launch_batch, with its count). */
+static void launch_head(StrBuf *sb, const EmitCtx *e, bool batch)
 {
     const char *pk = e->host_name;
     const Function *k = e->k;
-    sb_printf(sb, "int %s_plan_launch(%s_plan *%s", pk, pk, plan_handle(k));
+    sb_printf(sb, "int %s_plan_launch%s(%s_plan *%s%s", pk, batch ? "_batch" : "", pk, plan_handle(k),
+              batch ? ", int " PLAN_COUNT : "");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
@@ -69,8 +72,10 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
 {
     const char *pk = e->host_name;
     switch (fn) {
-    case PLAN_CREATE: create_head(sb, e); break;
-    case PLAN_LAUNCH: launch_head(sb, e); break;
+    case PLAN_CREATE: create_head(sb, e, false); break;
+    case PLAN_CREATE_BATCH: create_head(sb, e, true); break;
+    case PLAN_LAUNCH: launch_head(sb, e, false); break;
+    case PLAN_LAUNCH_BATCH: launch_head(sb, e, true); break;
     case PLAN_UPLOAD:
         sb_printf(sb, "int %s_plan_upload_%s(%s_plan *plan, const %s *host)", pk, unparse_name(s), pk,
                   host_c_type(s->type->elem->kind));
@@ -81,14 +86,15 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
         break;
     case PLAN_UPLOAD_ROWS:
     case PLAN_DOWNLOAD_ROWS:
-        /* T *const *table (Image: table[y]) or T **const *table (Block: table[z][y]) */
-        sb_printf(sb, "int %s_plan_%s_rows_%s(%s_plan *plan, %s %s*const *table)", pk,
+        /* T **const *tables (Image: tables[b][y]) or T ***const *tables (Block: tables[b][z][y]) */
+        sb_printf(sb, "int %s_plan_%s_rows_%s(%s_plan *plan, int first, int count, %s %s*const *tables)", pk,
                   fn == PLAN_UPLOAD_ROWS ? "upload" : "download", unparse_name(s), pk,
-                  host_c_type(s->type->elem->kind), type_grid_dims(s->type) == 3 ? "*" : "");
+                  host_c_type(s->type->elem->kind), type_grid_dims(s->type) == 3 ? "**" : "*");
         break;
     case PLAN_UPLOAD_STRIDED:
     case PLAN_DOWNLOAD_STRIDED:
-        sb_printf(sb, "int %s_plan_%s_strided_%s(%s_plan *plan, %s%s *host, ptrdiff_t row_pitch%s)", pk,
+        sb_printf(sb, "int %s_plan_%s_strided_%s(%s_plan *plan, int first, int count, %s%s *host, ptrdiff_t row_pitch%s, "
+                      "ptrdiff_t block_pitch)", pk,
                   fn == PLAN_UPLOAD_STRIDED ? "upload" : "download", unparse_name(s), pk,
                   fn == PLAN_UPLOAD_STRIDED ? "const " : "", host_c_type(s->type->elem->kind),
                   type_grid_dims(s->type) == 3 ? ", ptrdiff_t plane_pitch" : "");
@@ -118,36 +124,45 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
                  " * buffers start zero-filled. On failure *plan is NULL. */\n", pk);
     plan_signature(h, e, PLAN_CREATE, NULL);
     sb_puts(h, ";\n");
+    sb_puts(h, "/* The same for a batch of up to capacity blocks of these extents: every Image and\n"
+               " * Block holds capacity blocks, one after the other (capacity 1 is plan_create;\n"
+               " * more needs every Image and Block in a buffer, not a texture or a constant copy). */\n");
+    plan_signature(h, e, PLAN_CREATE_BATCH, NULL);
+    sb_puts(h, ";\n");
     for (int i = 0; i < n; i++) {
-        sb_printf(h, "/* Copies all of array '%s' (halo included) to / from its device buffer. */\n", arr[i]->name);
+        sb_printf(h, "/* Copies all of array '%s' (halo included; every block of a batch) to / from its\n"
+                     " * device buffer. */\n", arr[i]->name);
         plan_signature(h, e, PLAN_UPLOAD, arr[i]);
         sb_puts(h, ";\n");
         plan_signature(h, e, PLAN_DOWNLOAD, arr[i]);
         sb_puts(h, ";\n");
         if (!type_is_grid(arr[i]->type))
             continue;
-        sb_printf(h, "/* The same from / into a table of rows, every row its own allocation as C codes\n"
-                     " * allocate them (%s), ghost layer included: no copy on the host\n"
-                     " * beyond the rows' own where the device shares host memory. */\n",
-                  type_grid_dims(arr[i]->type) == 3 ? "table[z][y], z < depth + 2h, y < height + 2h"
-                                                    : "table[y], y < height + 2h");
+        sb_printf(h, "/* Blocks first to first + count - 1 of it from / into tables of rows, every row\n"
+                     " * its own allocation as C codes allocate them (%s for block\n"
+                     " * first + b), ghost layer included: no copy on the host beyond the rows' own\n"
+                     " * where the device shares host memory. */\n",
+                  type_grid_dims(arr[i]->type) == 3 ? "tables[b][z][y]" : "tables[b][y]");
         plan_signature(h, e, PLAN_UPLOAD_ROWS, arr[i]);
         sb_puts(h, ";\n");
         plan_signature(h, e, PLAN_DOWNLOAD_ROWS, arr[i]);
         sb_puts(h, ";\n");
-        sb_printf(h, "/* The same from / into a host array with pitches of its own: host at its element\n"
-                     " * (0, 0%s) of the storage, rows row_pitch elements apart%s (at least\n"
-                     " * the storage's row%s). */\n",
+        sb_printf(h, "/* The same from / into a host array with pitches of its own: host at element\n"
+                     " * (0, 0%s) of block first's storage, rows row_pitch elements apart, %sblocks\n"
+                     " * block_pitch (the rows must not overlap: docs/wrappers.md). */\n",
                   type_grid_dims(arr[i]->type) == 3 ? ", 0" : "",
-                  type_grid_dims(arr[i]->type) == 3 ? ", planes plane_pitch" : "",
-                  type_grid_dims(arr[i]->type) == 3 ? " and row_pitch times its rows" : "");
+                  type_grid_dims(arr[i]->type) == 3 ? "planes plane_pitch,\n * " : "");
         plan_signature(h, e, PLAN_UPLOAD_STRIDED, arr[i]);
         sb_puts(h, ";\n");
         plan_signature(h, e, PLAN_DOWNLOAD_STRIDED, arr[i]);
         sb_puts(h, ";\n");
     }
-    sb_puts(h, "/* Runs the kernel once over its grid on the device buffers and waits for it. */\n");
+    sb_puts(h, "/* Runs the kernel once over its grid (of every block of a batch) on the device\n"
+               " * buffers and waits for it. */\n");
     plan_signature(h, e, PLAN_LAUNCH, NULL);
+    sb_puts(h, ";\n");
+    sb_puts(h, "/* The same over blocks 0 to imcl_count - 1 only, in one launch. */\n");
+    plan_signature(h, e, PLAN_LAUNCH_BATCH, NULL);
     sb_puts(h, ";\n");
     sb_printf(h, "/* Exchanges the device memory of arrays a and b (%s_plan_array_* ids), without\n"
                  " * copying: both must have the same element type, halo, extents and placement (an\n"
@@ -188,21 +203,28 @@ void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
     plan_signature(sb, e, fn, s);
     sb_puts(sb, "\n{\n");
     switch (fn) {
-    case PLAN_CREATE:
+    case PLAN_CREATE_BATCH:
         hw_line(&w, "if (!plan)");
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         hw_line(&w, "*plan = NULL;");
+        if (host_batchable(e->k)) {
+            hw_line(&w, "if (capacity < 1)");
+        } else {
+            hw_line(&w, "/* a texture or a constant copy holds one block */");
+            hw_line(&w, "if (capacity != 1)");
+        }
+        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         host_check_extents(&w, e->k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), false);
         break;
     case PLAN_UPLOAD_ROWS:
     case PLAN_DOWNLOAD_ROWS:
-        hw_line(&w, "if (!plan || !table)");
+        hw_line(&w, "if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)");
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         break;
     case PLAN_UPLOAD_STRIDED:
     case PLAN_DOWNLOAD_STRIDED:
         /* the pitches: checked with the storage's extents (plan_row_transfers) */
-        hw_line(&w, "if (!plan || !host)");
+        hw_line(&w, "if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)");
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         break;
     case PLAN_UPLOAD:
@@ -210,8 +232,9 @@ void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
         hw_line(&w, "if (!plan || !host)");
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         break;
-    case PLAN_LAUNCH:
-        hw_line(&w, "if (!%s)", plan_handle(e->k));
+    case PLAN_LAUNCH_BATCH:
+        hw_line(&w, "if (!%s || " PLAN_COUNT " < 0 || " PLAN_COUNT " > %s->capacity)", plan_handle(e->k),
+                plan_handle(e->k));
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         extent_locals(&w, e);
         break;
@@ -234,13 +257,17 @@ void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed)
         }
 }
 
-/* Row r of the host side of a row or strided transfer, as C text. */
+/* Row imcl_r (over all the blocks transferred) of the host side of a row or strided
+ * transfer, as C text. */
 static const char *host_row(bool block, bool strided)
 {
     if (strided)
-        return block ? "host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch"
-                     : "host + (ptrdiff_t)imcl_r * row_pitch";
-    return block ? "table[imcl_r / imcl_h][imcl_r % imcl_h]" : "table[imcl_r]";
+        return block ? "host + (ptrdiff_t)(imcl_r / imcl_rows) * block_pitch"
+                       " + (ptrdiff_t)(imcl_r % imcl_rows / imcl_h) * plane_pitch"
+                       " + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch"
+                     : "host + (ptrdiff_t)(imcl_r / imcl_rows) * block_pitch + (ptrdiff_t)(imcl_r % imcl_rows) * row_pitch";
+    return block ? "tables[imcl_r / imcl_rows][imcl_r % imcl_rows / imcl_h][imcl_r % imcl_h]"
+                 : "tables[imcl_r / imcl_rows][imcl_r % imcl_rows]";
 }
 
 void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *access)
@@ -260,22 +287,35 @@ void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *acce
             for (int up = 1; up >= 0; up--) {
                 plan_begin(sb, e, strided ? (up ? PLAN_UPLOAD_STRIDED : PLAN_DOWNLOAD_STRIDED)
                                           : (up ? PLAN_UPLOAD_ROWS : PLAN_DOWNLOAD_ROWS), s);
-                hw_line(&w, "/* the storage's extents: the row length, rows per plane, planes */");
+                hw_line(&w, "/* the storage of a block: its rows' length, its rows, and its rows per plane */");
                 hw_line(&w, "const size_t imcl_w = (size_t)plan->extent[%d][0] + %d;", i, h2);
-                hw_line(&w, "const size_t imcl_h = (size_t)plan->extent[%d][1] + %d;", i, h2);
-                if (block)
-                    hw_line(&w, "const size_t imcl_d = (size_t)plan->extent[%d][2] + %d;", i, h2);
+                if (block) {
+                    hw_line(&w, "const size_t imcl_rows = ((size_t)plan->extent[%d][1] + %d) * ((size_t)plan->extent[%d][2] + %d);",
+                            i, h2, i, h2);
+                    hw_line(&w, "const size_t imcl_h = (size_t)plan->extent[%d][1] + %d;", i, h2);
+                } else {
+                    hw_line(&w, "const size_t imcl_rows = (size_t)plan->extent[%d][1] + %d;", i, h2);
+                }
                 if (strided) {
-                    hw_line(&w, "/* rows (and planes) of the host array must not overlap */");
-                    hw_line(&w, "if (row_pitch < (ptrdiff_t)imcl_w%s)",
-                            block ? " || plane_pitch / (ptrdiff_t)imcl_h < row_pitch" : "");
+                    hw_line(&w, "/* rows, planes and blocks of the host array must not overlap */");
+                    if (block)
+                        hw_line(&w, "if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||");
+                    else
+                        hw_line(&w, "if (row_pitch < (ptrdiff_t)imcl_w ||");
+                    hw_inner(&w, "    block_pitch / (ptrdiff_t)(imcl_rows%s) < %s)", block ? " / imcl_h" : "",
+                             block ? "plane_pitch" : "row_pitch");
                     hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
                 }
+                hw_line(&w, "/* the blocks' elements in the plan's memory */");
+                hw_line(&w, "const size_t imcl_off = (size_t)first * imcl_rows * imcl_w, imcl_n = (size_t)count * imcl_rows * imcl_w;");
+                hw_line(&w, "if (imcl_n == 0)");
+                hw_inner(&w, "return %s_OK;", pk);
                 hw_line(&w, "int imcl_status = %s_OK;", pk);
                 bool mapped = access->map(&w, e, s, i, up);
                 if (!mapped) {
-                    hw_line(&w, "/* through a host copy of the array and the plan's %s */",
+                    hw_line(&w, "/* through a host copy of the array (one block: first is 0) and the plan's %s */",
                             up ? "upload" : "download");
+                    hw_line(&w, "(void)imcl_off;");
                     hw_line(&w, "%s *imcl_dense = (%s *)malloc(plan->bytes[%d]);", t, t, i);
                     hw_line(&w, "if (!imcl_dense)");
                     hw_inner(&w, "return %s_ERR_MEMORY;", pk);
@@ -285,7 +325,7 @@ void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *acce
                 const char *in = !up && !mapped ? "    " : "";
                 if (!up && !mapped)
                     hw_line(&w, "if (imcl_status == %s_OK)", pk);
-                hw_line(&w, "%sfor (size_t imcl_r = 0; imcl_r < %s; imcl_r++)", in, block ? "imcl_h * imcl_d" : "imcl_h");
+                hw_line(&w, "%sfor (size_t imcl_r = 0; imcl_r < imcl_n / imcl_w; imcl_r++)", in);
                 const char *row = host_row(block, strided);
                 if (up)
                     hw_inner(&w, "memcpy(imcl_dense + imcl_r * imcl_w, %s, imcl_w * sizeof(%s));", row, t);
@@ -308,8 +348,8 @@ void plan_launch_grid(HostWriter *w, const EmitCtx *e)
 {
     host_grid_extent(w, e->k);
     hw_line(w, "%s->kernel_ms = 0.0;", plan_handle(e->k));
-    hw_line(w, "if (W < 1 || H < 1 || D < 1)");
-    hw_inner(w, "return %s_OK; /* an empty grid: nothing to do */", e->host_name);
+    hw_line(w, "if (W < 1 || H < 1 || D < 1 || " PLAN_COUNT " == 0)");
+    hw_inner(w, "return %s_OK; /* an empty grid, or no block: nothing to do */", e->host_name);
 }
 
 void plan_create_alloc(HostWriter *w, const EmitCtx *e)
@@ -318,6 +358,7 @@ void plan_create_alloc(HostWriter *w, const EmitCtx *e)
     hw_line(w, "%s_plan *p = (%s_plan *)calloc(1, sizeof *p);", pk, pk);
     hw_line(w, "if (!p)");
     hw_inner(w, "return %s_ERR_MEMORY;", pk);
+    hw_line(w, "p->capacity = capacity;");
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
     if (!n)
@@ -333,13 +374,40 @@ void plan_create_alloc(HostWriter *w, const EmitCtx *e)
                 hw_line(w, "p->extent[%d][%d] = 1;", i, d);
         }
         hw_start(w);
-        sb_printf(w->sb, "p->bytes[%d] = ", i);
+        sb_printf(w->sb, "p->bytes[%d] = %s", i, type_is_grid(s->type) ? "(size_t)capacity * " : "");
         host_bytes(w->sb, s);
         sb_puts(w->sb, ";\n");
     }
 }
 
-void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt)
+/* The arguments of PK_plan_create_batch's extents, or of PK_plan_launch_batch's scalars. */
+static void pass_on(StrBuf *sb, const EmitCtx *e, bool extents)
+{
+    const Function *k = e->k;
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (extents && type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(sb, ", %s%s", unparse_name(s), unparse_extent_suffix(d));
+        else if (!extents && !host_is_array(s))
+            sb_printf(sb, ", %s", unparse_name(s));
+    }
+}
+
+void plan_create_and_launch(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name, *h = plan_handle(e->k);
+    plan_signature(sb, e, PLAN_CREATE, NULL);
+    sb_printf(sb, "\n{\n    return %s_plan_create_batch(plan, 1", pk);
+    pass_on(sb, e, true);
+    sb_puts(sb, ");\n}\n\n");
+    plan_signature(sb, e, PLAN_LAUNCH, NULL);
+    sb_printf(sb, "\n{\n    return %s_plan_launch_batch(%s, %s ? %s->capacity : 0", pk, h, h, h);
+    pass_on(sb, e, false);
+    sb_puts(sb, ");\n}\n\n");
+}
+
+void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt, const char *grid_fmt)
 {
     const Function *k = e->k;
     const Symbol *order[k->nparams + 1];
@@ -354,7 +422,11 @@ void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt)
             sb_puts(sb, name);
             continue;
         }
-        sb_printf(sb, buffer_fmt, host_c_type(s->type->elem->kind), h, ai++);
+        if (grid_fmt && type_is_grid(s->type))
+            sb_printf(sb, grid_fmt, host_c_type(s->type->elem->kind), h, ai, h, ai, h);
+        else
+            sb_printf(sb, buffer_fmt, host_c_type(s->type->elem->kind), h, ai);
+        ai++;
         if (type_is_grid(s->type))
             for (int d = 0; d < type_grid_dims(s->type); d++)
                 sb_printf(sb, ", %s%s", name, unparse_extent_suffix(d));

@@ -16,8 +16,9 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e);
 
 /* Shared pieces of the generators. */
 typedef enum PlanFn {
-    PLAN_CREATE, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS, PLAN_UPLOAD_STRIDED,
-    PLAN_DOWNLOAD_STRIDED, PLAN_LAUNCH, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
+    PLAN_CREATE, PLAN_CREATE_BATCH, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS,
+    PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_LAUNCH, PLAN_LAUNCH_BATCH, PLAN_SWAP, PLAN_KERNEL_MS,
+    PLAN_DESTROY
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
@@ -34,9 +35,15 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
  * defines the extents given to plan_create by the names the kernel uses. The body
  * goes on at depth 1 (host_writer(sb, 1)). */
 void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
-/* In plan_create: `PK_plan *p = calloc(...)` (PK_ERR_MEMORY when it fails), then
- * p->extent[][] and p->bytes[] from the parameters. */
+/* In plan_create_batch: `PK_plan *p = calloc(...)` (PK_ERR_MEMORY when it fails), then
+ * p->capacity, p->extent[][] and p->bytes[] from the parameters (an Image or Block
+ * holds capacity blocks; the plan struct has `int capacity`). */
 void plan_create_alloc(HostWriter *w, const EmitCtx *e);
+/* PK_plan_create, which is PK_plan_create_batch for one block, and PK_plan_launch,
+ * which is PK_plan_launch_batch for all of them: the same in every backend. */
+void plan_create_and_launch(StrBuf *sb, const EmitCtx *e);
+/* The name of launch_batch's count: `imcl_count` (no parameter of a kernel has it). */
+#define PLAN_COUNT "imcl_count"
 /* How a device's upload (up) or download of array s (plan id `id`) fails: the C
  * condition, true when the copy failed. */
 typedef const char *(*PlanCopyFailed)(const EmitCtx *e, const Symbol *s, int id, bool up);
@@ -44,11 +51,13 @@ typedef const char *(*PlanCopyFailed)(const EmitCtx *e, const Symbol *s, int id,
  * PK_ERR_TRANSFER when `failed` says so. */
 void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed);
 /* How a backend reaches the memory of array s (plan id `id`) for PK_plan_upload_rows_<a>
- * (up) and PK_plan_download_rows_<a>: `map` prints the statements that point
- * `T *imcl_dense` at it (returning PK_ERR_TRANSFER from the function when that fails)
- * and `unmap` those that end the access (setting imcl_status on failure); map
- * returns false, printing nothing, where the rows go through a host copy of the
- * array and the plan's own upload or download instead. */
+ * (up), PK_plan_download_rows_<a> and the strided ones: `map` prints the statements
+ * that point `T *imcl_dense` at the blocks' imcl_n elements from element imcl_off on
+ * (size_t locals), returning PK_ERR_TRANSFER or PK_ERR_MEMORY from the function when
+ * that fails, and `unmap` those that end the access (setting imcl_status on failure);
+ * map returns false, printing nothing, where the rows go through a host copy of the
+ * whole array and the plan's own upload or download instead (arrays that hold one
+ * block: textures and constant copies). */
 typedef struct PlanRowsAccess {
     bool (*map)(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up);
     void (*unmap)(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up);
@@ -62,8 +71,9 @@ void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *acce
  * empty grid. */
 void plan_launch_grid(HostWriter *w, const EmitCtx *e);
 /* The kernel's arguments in public order, each array as buffer_fmt printed with
- * (element C type, plan handle name, array id), followed by its extents. */
-void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt);
+ * (element C type, plan handle name, array id), followed by its extents; an Image or
+ * Block as grid_fmt, unless NULL, with (type, handle, id, handle, id, handle). */
+void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt, const char *grid_fmt);
 /* A member `type member[n]` of the plan struct that PK_plan_swap exchanges. */
 typedef struct PlanSwapped {
     const char *type;

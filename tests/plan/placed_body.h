@@ -47,10 +47,16 @@ static int CHECK3_FN(const char *backend)
     EXPECT(T3(plan_upload_g)(p, g) == T3(OK));
     EXPECT(T3(plan_upload_k)(p, k) == T3(OK));
     EXPECT(T3(plan_upload_u)(p, NULL) == T3(ERR_ARGUMENT));
+    /* a texture holds one block: no batch */
+    {
+        T3(plan) *bq = (T3(plan) *)(void *)&fails;
+        EXPECT(T3(plan_create_batch)(&bq, 2, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ) ==
+               T3(ERR_ARGUMENT) && bq == NULL);
+    }
     /* a texture's rows (through a host copy) and a shared array's */
     {
         Rows r = rows_from(u, sizeof(double), NX, NY, NZ);
-        EXPECT(T3(plan_upload_rows_u)(p, (double **const *)r.t) == T3(OK));
+        EXPECT(T3(plan_upload_rows_u)(p, 0, 1, (double ***const *)&r.t) == T3(OK));
         EXPECT(T3(plan_download_u)(p, got) == T3(OK) && same_d(got, u, ELEMS, "tex3 u (texture) from rows"));
         rows_free(&r);
         /* u with pitches: every other row of a host array twice as wide */
@@ -58,11 +64,11 @@ static int CHECK3_FN(const char *backend)
         for (size_t row = 0; row < (size_t)NY * NZ; row++)
             memcpy(pad + 2 * row * NX, u + row * NX, NX * sizeof *pad);
         EXPECT(T3(plan_upload_u)(p, zero) == T3(OK));
-        EXPECT(T3(plan_upload_strided_u)(p, pad, 2 * NX, 2 * NX * NY) == T3(OK));
+        EXPECT(T3(plan_upload_strided_u)(p, 0, 1, pad, 2 * NX, 2 * NX * NY, 2 * (ptrdiff_t)ELEMS) == T3(OK));
         EXPECT(T3(plan_download_u)(p, got) == T3(OK) && same_d(got, u, ELEMS, "tex3 u (texture) from pitches"));
         free(pad);
         r = rows_from(zero, sizeof(double), NX, NY, NZ);
-        EXPECT(T3(plan_download_rows_s)(p, (double **const *)r.t) == T3(OK));
+        EXPECT(T3(plan_download_rows_s)(p, 0, 1, (double ***const *)&r.t) == T3(OK));
         rows_to_flat(&r, got);
         EXPECT(same_d(got, s, ELEMS, "tex3 s (shared) into rows"));
         rows_free(&r);

@@ -73,17 +73,20 @@ static int CHECK_FN(const char *backend)
      * array written from one, and an Image's rows */
     {
         Rows r = rows_from(zero, sizeof(float), NX + 2, NY + 2, NZ + 2);
-        EXPECT(API(plan_download_rows_in)(p, (float **const *)r.t) == API(OK));
+        EXPECT(API(plan_download_rows_in)(p, 0, 1, (float ***const *)&r.t) == API(OK));
         rows_to_flat(&r, got);
         EXPECT(same(got, hin, HALO_ELEMS, "in read into a row table"));
         rows_free(&r);
         float *alt = alloc_f(HALO_ELEMS);
         fill(alt, HALO_ELEMS, 7);
         r = rows_from(alt, sizeof(float), NX + 2, NY + 2, NZ + 2);
-        EXPECT(API(plan_upload_rows_out)(p, (float **const *)r.t) == API(OK));
+        EXPECT(API(plan_upload_rows_out)(p, 0, 1, (float ***const *)&r.t) == API(OK));
         EXPECT(API(plan_download_out)(p, got) == API(OK) && same(got, alt, HALO_ELEMS, "out written from rows"));
-        EXPECT(API(plan_upload_rows_out)(p, NULL) == API(ERR_ARGUMENT));
-        EXPECT(API(plan_download_rows_out)(NULL, (float **const *)r.t) == API(ERR_ARGUMENT));
+        EXPECT(API(plan_upload_rows_out)(p, 0, 1, NULL) == API(ERR_ARGUMENT));
+        EXPECT(API(plan_upload_rows_out)(p, 1, 1, (float ***const *)&r.t) == API(ERR_ARGUMENT)); /* past the capacity */
+        EXPECT(API(plan_upload_rows_out)(p, 0, 0, NULL) == API(ERR_ARGUMENT));
+        EXPECT(API(plan_download_rows_out)(NULL, 0, 1, (float ***const *)&r.t) == API(ERR_ARGUMENT));
+        EXPECT(API(plan_download_rows_out)(p, 1, 0, (float ***const *)&r.t) == API(OK)); /* no block */
         rows_free(&r);
         /* a padded host array (pitches of its own): out from it, in into another */
         const ptrdiff_t rp = NX + 2 + 3, pp = rp * (NY + 2) + 7;
@@ -91,24 +94,25 @@ static int CHECK_FN(const char *backend)
         for (int z = 0; z < NZ + 2; z++)
             for (int y = 0; y < NY + 2; y++)
                 memcpy(pad + z * pp + y * rp, alt + ((size_t)z * (NY + 2) + y) * (NX + 2), (NX + 2) * sizeof *pad);
-        EXPECT(API(plan_upload_strided_out)(p, pad, rp, pp) == API(OK));
+        EXPECT(API(plan_upload_strided_out)(p, 0, 1, pad, rp, pp, pp * (NZ + 2)) == API(OK));
         EXPECT(API(plan_download_out)(p, got) == API(OK) && same(got, alt, HALO_ELEMS, "out written from pitches"));
-        EXPECT(API(plan_download_strided_in)(p, pad2, rp, pp) == API(OK));
+        EXPECT(API(plan_download_strided_in)(p, 0, 1, pad2, rp, pp, pp * (NZ + 2)) == API(OK));
         for (int z = 0; z < NZ + 2; z++)
             for (int y = 0; y < NY + 2; y++)
                 memcpy(got + ((size_t)z * (NY + 2) + y) * (NX + 2), pad2 + z * pp + y * rp, (NX + 2) * sizeof *got);
         EXPECT(same(got, hin, HALO_ELEMS, "in read with pitches"));
         EXPECT(pad2[NX + 2] == 0.0f && pad2[pp - 1] == 0.0f); /* the padding is left alone */
-        EXPECT(API(plan_upload_strided_out)(p, pad, NX + 1, pp) == API(ERR_ARGUMENT));    /* rows overlap */
-        EXPECT(API(plan_upload_strided_out)(p, pad, rp, rp * (NY + 1)) == API(ERR_ARGUMENT)); /* planes */
-        EXPECT(API(plan_download_strided_out)(p, NULL, rp, pp) == API(ERR_ARGUMENT));
+        EXPECT(API(plan_upload_strided_out)(p, 0, 1, pad, NX + 1, pp, pp * (NZ + 2)) == API(ERR_ARGUMENT)); /* rows overlap */
+        EXPECT(API(plan_upload_strided_out)(p, 0, 1, pad, rp, rp * (NY + 1), pp * (NZ + 2)) == API(ERR_ARGUMENT)); /* planes */
+        EXPECT(API(plan_upload_strided_out)(p, 0, 1, pad, rp, pp, pp * (NZ + 1)) == API(ERR_ARGUMENT)); /* blocks */
+        EXPECT(API(plan_download_strided_out)(p, 0, 1, NULL, rp, pp, pp * (NZ + 2)) == API(ERR_ARGUMENT));
         free(pad);
         free(pad2);
         /* and back, for the swaps below */
         EXPECT(API(plan_upload_out)(p, hout) == API(OK));
         int *hrow = calloc(NX * NY, sizeof *hrow);
         Rows ri = rows_from(hrow, sizeof(int), NX, NY, 1);
-        EXPECT(API(plan_download_rows_hits)(p, (int *const *)ri.t[0]) == API(OK));
+        EXPECT(API(plan_download_rows_hits)(p, 0, 1, (int **const *)&ri.t[0]) == API(OK));
         rows_to_flat(&ri, hrow);
         for (int i = 0; i < NX * NY; i++)
             if (hrow[i] != LAUNCHES) {
@@ -133,6 +137,67 @@ static int CHECK_FN(const char *backend)
     EXPECT(API(plan_download_src)(p, got) == API(OK) && same(got, zero, ELEMS, "src after swap with spare"));
     EXPECT(API(plan_download_spare)(p, got) == API(OK) && same(got, src, ELEMS, "spare after swap with src"));
     API(plan_destroy)(p);
+
+    /* a batch of 3 blocks: filled by rows and pitches, 2 of them launched, then all */
+    {
+        enum { NB = 3 };
+        API(plan) *bp = NULL;
+        EXPECT(API(plan_create_batch)(&bp, 0, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY) ==
+               API(ERR_ARGUMENT));
+        rc = API(plan_create_batch)(&bp, NB, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY);
+        EXPECT(rc == API(OK));
+        float *bin = alloc_f(NB * HALO_ELEMS), *bsrc = alloc_f(NB * ELEMS), *bout = alloc_f(NB * HALO_ELEMS);
+        float *want = alloc_f(HALO_ELEMS);
+        int *bhits = calloc(NB * NX * NY, sizeof *bhits);
+        Rows r[NB];
+        void ***tabs[NB];
+        for (int b = 0; b < NB; b++) {
+            fill(bin + b * HALO_ELEMS, HALO_ELEMS, 10 + b);
+            fill(bsrc + b * ELEMS, ELEMS, 20 + b);
+            r[b] = rows_from(bin + b * HALO_ELEMS, sizeof(float), NX + 2, NY + 2, NZ + 2);
+            tabs[b] = r[b].t;
+        }
+        if (rc == API(OK)) {
+            /* in: blocks 1 and 2 from rows, then block 0; src: all three with dense pitches */
+            EXPECT(API(plan_upload_rows_in)(bp, 1, 2, (float ***const *)&tabs[1]) == API(OK));
+            EXPECT(API(plan_upload_rows_in)(bp, 0, 1, (float ***const *)&tabs[0]) == API(OK));
+            EXPECT(API(plan_upload_rows_in)(bp, 2, 2, (float ***const *)tabs) == API(ERR_ARGUMENT));
+            EXPECT(API(plan_upload_strided_src)(bp, 0, NB, bsrc, NX, (ptrdiff_t)NX * NY, (ptrdiff_t)ELEMS) == API(OK));
+            EXPECT(API(plan_launch_batch)(bp, NB + 1, w) == API(ERR_ARGUMENT));
+            EXPECT(API(plan_launch_batch)(bp, 0, w) == API(OK));
+            EXPECT(API(plan_launch_batch)(bp, 2, w) == API(OK));
+            EXPECT(API(plan_download_out)(bp, bout) == API(OK));
+            EXPECT(API(plan_download_hits)(bp, bhits) == API(OK));
+            for (int b = 0; b < NB; b++) {
+                memset(want, 0, HALO_ELEMS * sizeof *want);
+                if (b < 2)
+                    model_step(bin + b * HALO_ELEMS, want, bsrc + b * ELEMS, w);
+                EXPECT(same(bout + b * HALO_ELEMS, want, HALO_ELEMS, b < 2 ? "a launched block" : "a block not launched"));
+                for (int i = 0; i < NX * NY; i++)
+                    if (bhits[b * NX * NY + i] != (b < 2)) {
+                        fprintf(stderr, "check plan: %s: batch block %d hits[%d] = %d\n", backend, b, i,
+                                bhits[b * NX * NY + i]);
+                        fails++;
+                        break;
+                    }
+            }
+            /* the whole batch; block 2 read back into rows */
+            EXPECT(API(plan_launch)(bp, w) == API(OK));
+            EXPECT(API(plan_download_rows_out)(bp, 2, 1, (float ***const *)&tabs[2]) == API(OK));
+            rows_to_flat(&r[2], got);
+            memset(want, 0, HALO_ELEMS * sizeof *want);
+            model_step(bin + 2 * HALO_ELEMS, want, bsrc + 2 * ELEMS, w);
+            EXPECT(same(got, want, HALO_ELEMS, "the last block of the whole batch"));
+            API(plan_destroy)(bp);
+        }
+        for (int b = 0; b < NB; b++)
+            rows_free(&r[b]);
+        free(bin);
+        free(bsrc);
+        free(bout);
+        free(want);
+        free(bhits);
+    }
 
     /* arrays of one class but other extents do not swap */
     EXPECT(API(plan_create)(&q, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ + 1, NX, NY) == API(OK));
