@@ -789,6 +789,22 @@ bool ast_assigns(Node *root, const Symbol *s)
     return q.found;
 }
 
+static bool uses_visit(Node *n, void *p)
+{
+    AssignQuery *q = p;
+    if ((n->kind == AST_VAR && n->u.var.sym == q->sym) ||
+        ((n->kind == AST_BUF_ACCESS || n->kind == AST_GRID_ACCESS) && n->u.access.sym == q->sym))
+        q->found = true;
+    return !q->found;
+}
+
+bool ast_uses_symbol(Node *root, const Symbol *s)
+{
+    AssignQuery q = {s, false};
+    ast_walk(root, uses_visit, &q);
+    return q.found;
+}
+
 bool ast_is_read_use(const Node *n)
 {
     const Node *p = n->parent;

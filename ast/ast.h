@@ -399,6 +399,8 @@ bool ast_is_lvalue_use(const Node *n);      /* n is written (assigned or ++/--) 
 bool ast_is_read_use(const Node *n);        /* n's old value is read */
 /* True when the tree under root assigns variable s (=, op=, ++ or --). */
 bool ast_assigns(Node *root, const Symbol *s);
+/* True when the tree under root names s: a variable, or an access of the array. */
+bool ast_uses_symbol(Node *root, const Symbol *s);
 bool ast_has_side_effects(const Node *n);
 
 /* ---- constant expressions (consteval.c) ------------------------------------ */

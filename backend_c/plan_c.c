@@ -8,17 +8,21 @@
 #include "runtime_text/backend_c.h"
 
 /* The rows of a row table go straight into and out of the plan's host buffer. */
-static bool rows_map(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+static bool rows_mappable(const Symbol *s)
 {
-    (void)e, (void)up;
-    const char *t = host_c_type(s->type->elem->kind);
-    hw_line(w, "%s *imcl_dense = (%s *)plan->buf[%d] + imcl_off;", t, t, id);
+    (void)s;
     return true;
 }
 
-static void rows_unmap(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
 {
-    (void)w, (void)e, (void)s, (void)id, (void)up;
+    (void)e;
+    hw_line(w, "imcl_dense = (%s *)plan->buf[imcl_id] + imcl_off;", t);
+}
+
+static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
+{
+    (void)w, (void)e, (void)t;
 }
 
 void plan_c_emit(StrBuf *sb, const EmitCtx *e)
@@ -61,7 +65,7 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
         sb_printf(sb, "    memcpy(host, plan->buf[%d], plan->bytes[%d]);\n    return %s_OK;\n}\n\n", i, i, pk);
     }
 
-    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, rows_unmap});
+    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
 
     plan_begin(sb, e, PLAN_LAUNCH_BATCH, NULL);
     sb_puts(sb, "    const double imcl_t0 = imcl_plan_now_ms();\n");

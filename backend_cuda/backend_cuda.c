@@ -183,13 +183,13 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     sb_printf(sb, "    const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
     if (batch)
         sb_printf(sb, "    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */\n"
-                      "    const unsigned imcl_zgroups = (unsigned)((D + %d - 1) / %d) * (unsigned)imcl_count;\n"
-                      "    if (imcl_zgroups > 65535u)\n        return cudaErrorInvalidConfiguration;\n",
+                      "    const unsigned imcl_grid_z = (unsigned)((D + %d - 1) / %d) * (unsigned)imcl_count;\n"
+                      "    if (imcl_grid_z > 65535u)\n        return cudaErrorInvalidConfiguration;\n",
                   tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]);
     sb_printf(sb, "    const dim3 imcl_grid((W + %d - 1) / %d, (H + %d - 1) / %d, %s);\n",
               tp->block[0] * tp->coarsen[0], tp->block[0] * tp->coarsen[0],
               tp->block[1] * tp->coarsen[1], tp->block[1] * tp->coarsen[1],
-              batch ? "imcl_zgroups"
+              batch ? "imcl_grid_z"
                     : arena_printf(e->a, "(D + %d - 1) / %d", tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]));
     sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
     launch_args(sb, e, param_handle);

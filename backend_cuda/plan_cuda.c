@@ -139,33 +139,32 @@ static void destroy(StrBuf *sb, const EmitCtx *e, int n)
 }
 
 /* The rows of a row table go through a host copy of the blocks transferred and one
- * cudaMemcpy: a copy per row would cost a call each (thousands per block). */
-static bool rows_map(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+ * cudaMemcpy: a copy per row would cost a call each (thousands per block). Textures
+ * and constant copies go through a host copy of the array and its own transfers. */
+static bool rows_mappable(const Symbol *s)
 {
-    if (!host_on_buffer(s))
-        return false;
-    const char *t = host_c_type(s->type->elem->kind), *pk = e->host_name;
-    hw_line(w, "%s *imcl_dense = (%s *)malloc(imcl_n * sizeof(%s));", t, t, t);
-    hw_line(w, "if (!imcl_dense)");
-    hw_inner(w, "return %s_ERR_MEMORY;", pk);
-    if (!up) {
-        hw_line(w, "if (cudaMemcpy(imcl_dense, (%s *)plan->buf[%d] + imcl_off, imcl_n * sizeof(%s),", t, id, t);
-        hw_line(w, "               cudaMemcpyDeviceToHost) != cudaSuccess) {");
-        hw_inner(w, "free(imcl_dense);");
-        hw_inner(w, "return %s_ERR_TRANSFER;", pk);
-        hw_line(w, "}");
-    }
-    return true;
+    return host_on_buffer(s);
 }
 
-static void rows_unmap(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
 {
-    const char *t = host_c_type(s->type->elem->kind);
-    if (up) {
-        hw_line(w, "if (cudaMemcpy((%s *)plan->buf[%d] + imcl_off, imcl_dense, imcl_n * sizeof(%s),", t, id, t);
-        hw_line(w, "               cudaMemcpyHostToDevice) != cudaSuccess)");
-        hw_inner(w, "imcl_status = %s_ERR_TRANSFER;", e->host_name);
-    }
+    const char *pk = e->host_name;
+    hw_line(w, "imcl_dense = (%s *)malloc(imcl_n * sizeof(%s));", t, t);
+    hw_line(w, "if (!imcl_dense)");
+    hw_inner(w, "return %s_ERR_MEMORY;", pk);
+    hw_line(w, "if (!imcl_up && cudaMemcpy(imcl_dense, (%s *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(%s),", t, t);
+    hw_line(w, "                           cudaMemcpyDeviceToHost) != cudaSuccess) {");
+    hw_inner(w, "free(imcl_dense);");
+    hw_inner(w, "return %s_ERR_TRANSFER;", pk);
+    hw_line(w, "}");
+}
+
+static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
+{
+    hw_line(w, "if (imcl_up && imcl_status == %s_OK &&", e->host_name);
+    hw_line(w, "    cudaMemcpy((%s *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(%s),", t, t);
+    hw_line(w, "               cudaMemcpyHostToDevice) != cudaSuccess)");
+    hw_inner(w, "imcl_status = %s_ERR_TRANSFER;", e->host_name);
     hw_line(w, "free(imcl_dense);");
 }
 
@@ -178,7 +177,7 @@ void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
     memory_helpers(sb, e);
     create(sb, e, arr, n);
     plan_transfers(sb, e, copy_failed);
-    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, rows_unmap});
+    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
     launch(sb, e);
     plan_create_and_launch(sb, e);
     if (host_any(e->k, host_on_texture))

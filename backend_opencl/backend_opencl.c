@@ -333,11 +333,48 @@ static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
 
 void opencl_device_and_checks(HostWriter *w, const EmitCtx *e)
 {
-    hw_line(w, "cl_device_id imcl_dev;");
-    hw_line(w, "if (imcl_device(&imcl_dev) != 0)");
+    hw_line(w, "/* the device of an earlier call or plan (imcl_kept), or the one the environment picks */");
+    hw_line(w, "cl_device_id imcl_dev = imcl_kept.dev;");
+    hw_line(w, "if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)");
     hw_inner(w, "return %s_ERR_DEVICE;", e->host_name);
     if (has_placement_checks(e->k))
         host_placement_checks_call(w, e, "imcl_dev");
+}
+
+/* imcl_keep: the context, queue and program that the one-shot wrapper and the plans
+ * share, built on the first call of either (a failed build keeps nothing). */
+static void keep_helper(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    sb_puts(sb, "/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,\n"
+                " * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */\n");
+    sb_puts(sb, "static int imcl_keep(cl_device_id imcl_dev)\n{\n");
+    HostWriter w = host_writer(sb, 1);
+    hw_line(&w, "if (imcl_kept.ready)");
+    hw_inner(&w, "return %s_OK;", pk);
+    hw_line(&w, "int imcl_status = %s_OK;", pk);
+    hw_line(&w, "cl_int imcl_err = CL_SUCCESS;");
+    hw_line(&w, "cl_context imcl_ctx = NULL;");
+    hw_line(&w, "cl_command_queue imcl_queue = NULL;");
+    hw_line(&w, "cl_program imcl_prog = NULL;");
+    hw_line(&w, "cl_kernel imcl_kern = NULL;");
+    hw_line(&w, "int imcl_cpu = 0;");
+    opencl_context_and_build(&w, e, "imcl_ctx", "imcl_queue", "0", "imcl_prog", "imcl_kern", "imcl_cpu",
+                             "build the program, once", "fail");
+    if (!e->k_cpu)
+        hw_line(&w, "(void)imcl_cpu; /* (no CPU variant) */");
+    hw_line(&w, "imcl_kept.dev = imcl_dev;");
+    hw_line(&w, "imcl_kept.ctx = imcl_ctx;");
+    hw_line(&w, "imcl_kept.queue = imcl_queue;");
+    hw_line(&w, "imcl_kept.prog = imcl_prog;");
+    hw_line(&w, "imcl_kept.kern = imcl_kern;");
+    hw_line(&w, "imcl_kept.cpu = imcl_cpu;");
+    hw_line(&w, "imcl_kept.ready = 1;");
+    hw_line(&w, "return %s_OK;", pk);
+    sb_puts(sb, "\nfail:\n");
+    sb_puts(sb, "    if (imcl_kern)\n        clReleaseKernel(imcl_kern);\n    if (imcl_prog)\n"
+                "        clReleaseProgram(imcl_prog);\n    if (imcl_queue)\n        clReleaseCommandQueue(imcl_queue);\n"
+                "    if (imcl_ctx)\n        clReleaseContext(imcl_ctx);\n    return imcl_status;\n}\n\n");
 }
 
 void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, const char *queue,
@@ -526,8 +563,9 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     embed(sb, src);
     sb_puts(sb, ";\n\n");
     sb_puts(sb, "static char imcl_log[16384];\n\n");
-    sb_printf(sb, "/* What the one-shot wrapper keeps between calls: the device, and the context, queue and\n"
-                  " * program built on it (%s_release frees them). */\n"
+    sb_printf(sb, "/* What the one-shot wrapper and the plans keep between calls: the device, and the\n"
+                  " * context, queue and program built on it (imcl_keep; %s_release frees them; a plan\n"
+                  " * holds references of its own to the context and the program). */\n"
                   "static struct {\n    int ready;\n    cl_device_id dev;\n    cl_context ctx;\n"
                   "    cl_command_queue queue;\n    cl_program prog;\n    cl_kernel kern;\n    int cpu;\n"
                   "} imcl_kept;\n\n", pk);
@@ -539,13 +577,14 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     placement_checks_helper(sb, e);
     image_helpers(sb, e);
     launch_helper(sb, e);
+    keep_helper(sb, e);
 
     host_wrapper_begin(sb, e);
     HostWriter w = host_writer(sb, 1);
     host_wrapper_grid(&w, e, true);
     sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
     sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_context imcl_ctx = NULL;\n"
-                "    cl_command_queue imcl_queue = NULL;\n    cl_program imcl_prog = NULL;\n    cl_kernel imcl_kern = NULL;\n");
+                "    cl_command_queue imcl_queue = NULL;\n    cl_kernel imcl_kern = NULL;\n");
     if (e->k_cpu)
         sb_puts(sb, "    int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */\n");
     for (int i = 0; i < k->nparams; i++) {
@@ -559,23 +598,12 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         host_bytes_decl(&w, s);
     }
     sb_puts(sb, "    imcl_log[0] = 0;\n");
-    sb_puts(sb, "    /* the device, context and program of an earlier call (imcl_kept) */\n"
-                "    cl_device_id imcl_dev = imcl_kept.dev;\n"
-                "    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)\n");
-    sb_printf(sb, "        return %s_ERR_DEVICE;\n", pk);
-    if (has_placement_checks(k))
-        host_placement_checks_call(&w, e, "imcl_dev");
-    sb_puts(sb, "    if (imcl_kept.ready) {\n        imcl_ctx = imcl_kept.ctx;\n        imcl_queue = imcl_kept.queue;\n"
-                "        imcl_prog = imcl_kept.prog;\n        imcl_kern = imcl_kept.kern;\n");
+    opencl_device_and_checks(&w, e);
+    sb_puts(sb, "    /* the context, queue and program of an earlier call or plan, or built now */\n");
+    sb_printf(sb, "    imcl_status = imcl_keep(imcl_dev);\n    if (imcl_status != %s_OK)\n        return imcl_status;\n", pk);
+    sb_puts(sb, "    imcl_ctx = imcl_kept.ctx;\n    imcl_queue = imcl_kept.queue;\n    imcl_kern = imcl_kept.kern;\n");
     if (e->k_cpu)
-        sb_puts(sb, "        imcl_cpu = imcl_kept.cpu;\n");
-    sb_puts(sb, "    } else {\n");
-    HostWriter wi = host_writer(sb, 2);
-    opencl_context_and_build(&wi, e, "imcl_ctx", "imcl_queue", "0", "imcl_prog", "imcl_kern", "imcl_cpu",
-                             "build the program, once", "done");
-    sb_printf(sb, "        imcl_kept.dev = imcl_dev;\n        imcl_kept.ctx = imcl_ctx;\n        imcl_kept.queue = imcl_queue;\n"
-                  "        imcl_kept.prog = imcl_prog;\n        imcl_kept.kern = imcl_kern;\n%s"
-                  "        imcl_kept.ready = 1;\n    }\n", e->k_cpu ? "        imcl_kept.cpu = imcl_cpu;\n" : "");
+        sb_puts(sb, "    imcl_cpu = imcl_kept.cpu;\n");
 
     sb_puts(sb, "\n");
     host_transfer_comment(&w, k);
@@ -617,10 +645,6 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         if (host_is_array(k->params[i]))
             sb_printf(sb, "    if (imcl_d_%s)\n        clReleaseMemObject(imcl_d_%s);\n", unparse_name(k->params[i]),
                       unparse_name(k->params[i]));
-    sb_puts(sb, "    /* what a failed first call built: nothing is kept */\n    if (!imcl_kept.ready) {\n"
-                "        if (imcl_kern)\n            clReleaseKernel(imcl_kern);\n        if (imcl_prog)\n"
-                "            clReleaseProgram(imcl_prog);\n        if (imcl_queue)\n            clReleaseCommandQueue(imcl_queue);\n"
-                "        if (imcl_ctx)\n            clReleaseContext(imcl_ctx);\n    }\n");
     sb_puts(sb, "    return imcl_status;\n}\n\n");
     host_error_functions(sb, e, "imcl_log",
                          "    if (!imcl_kept.ready)\n        return;\n    clReleaseKernel(imcl_kept.kern);\n"

@@ -12,9 +12,10 @@
  * batches, host_batchable) how many blocks. */
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
                         HostHandle handle, const char *count, const char *event);
-/* Picks the device into a new local `imcl_dev` (imcl_device, runtime/device.c) and
- * checks the placements' limits on it (imcl_check_placements), returning the code
- * from the caller on failure. */
+/* In PK and plan_create: the device of an earlier call or plan (imcl_kept), or else
+ * picks one (imcl_device, runtime/device.c), into a new local `imcl_dev`, and checks
+ * the placements' limits on it (imcl_check_placements), returning the code from the
+ * caller on failure. */
 void opencl_device_and_checks(HostWriter *w, const EmitCtx *e);
 /* `ctx = clCreateContext(...)`, `queue = clCreateCommandQueue(..., properties, ...)`
  * and imcl_build into `prog` and `kern`, each failure jumping to `label`; `what` is

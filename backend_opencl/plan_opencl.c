@@ -40,8 +40,23 @@ static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     plan_create_alloc(&w, e);
     hw_line(&w, "int imcl_status = %s_OK;", pk);
     hw_line(&w, "cl_int imcl_err = CL_SUCCESS;");
-    opencl_context_and_build(&w, e, "p->context", "p->queue", "CL_QUEUE_PROFILING_ENABLE", "p->program",
-                             "p->kernel", "p->cpu", "build the program once", "fail");
+    hw_line(&w, "/* the context and program of an earlier call or plan, or built now (imcl_keep), and a");
+    hw_line(&w, " * queue with profiling and a kernel object of the plan's own */");
+    hw_line(&w, "imcl_status = imcl_keep(imcl_dev);");
+    host_goto_unless_ok(&w, e, "fail");
+    hw_line(&w, "p->context = imcl_kept.ctx;");
+    hw_line(&w, "clRetainContext(p->context);");
+    hw_line(&w, "p->program = imcl_kept.prog;");
+    hw_line(&w, "clRetainProgram(p->program);");
+    const char *kname = arena_printf(e->a, "\"%s\"", unparse_kernel_name(e->k));
+    if (e->k_cpu) {
+        hw_line(&w, "p->cpu = imcl_kept.cpu;");
+        kname = arena_printf(e->a, "p->cpu ? \"%s_cpu\" : %s", unparse_kernel_name(e->k), kname);
+    }
+    hw_line(&w, "p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);");
+    host_fail(&w, e, "!p->queue", "ERR_DEVICE", "fail");
+    hw_line(&w, "p->kernel = clCreateKernel(p->program, %s, &imcl_err);", kname);
+    host_fail(&w, e, "!p->kernel", "ERR_BUILD", "fail");
     if (n)
         sb_puts(sb, "\n    /* the device memory of each array, zero-filled */\n");
     for (int i = 0; i < n; i++) {
@@ -73,25 +88,26 @@ static const char *copy_failed(const EmitCtx *e, const Symbol *s, int i, bool up
 /* The rows of a row table go straight into and out of a buffer mapped into host
  * memory (on a device that shares host memory, PoCL's, the buffer itself); an image
  * (texture memory) goes through a host copy. */
-static bool rows_map(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+static bool rows_mappable(const Symbol *s)
 {
-    if (host_on_texture(s))
-        return false;
-    const char *t = host_c_type(s->type->elem->kind);
-    hw_line(w, "cl_int imcl_err = CL_SUCCESS;");
-    hw_line(w, "%s *imcl_dense = (%s *)clEnqueueMapBuffer(plan->queue, plan->buf[%d], CL_TRUE,", t, t, id);
-    hw_inner(w, "%s, imcl_off * sizeof(%s), imcl_n * sizeof(%s), 0, NULL, NULL, &imcl_err);",
-             up ? "CL_MAP_WRITE_INVALIDATE_REGION" : "CL_MAP_READ", t, t);
-    hw_line(w, "if (imcl_err != CL_SUCCESS || !imcl_dense)");
-    hw_inner(w, "return %s_ERR_TRANSFER;", e->host_name);
-    return true;
+    return !host_on_texture(s);
 }
 
-static void rows_unmap(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up)
+static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
 {
-    (void)s, (void)up;
-    hw_line(w, "imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[%d], imcl_dense, 0, NULL, NULL);", id);
-    hw_line(w, "if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)");
+    hw_line(w, "cl_int imcl_err = CL_SUCCESS;");
+    hw_line(w, "imcl_dense = (%s *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,", t);
+    hw_inner(w, "imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(%s),", t);
+    hw_inner(w, "imcl_n * sizeof(%s), 0, NULL, NULL, &imcl_err);", t);
+    hw_line(w, "if (imcl_err != CL_SUCCESS || !imcl_dense)");
+    hw_inner(w, "return %s_ERR_TRANSFER;", e->host_name);
+}
+
+static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
+{
+    (void)t;
+    hw_line(w, "cl_int imcl_unmapped = clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);");
+    hw_line(w, "if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)");
     hw_inner(w, "imcl_status = %s_ERR_TRANSFER;", e->host_name);
 }
 
@@ -152,7 +168,7 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
         host_runtime(sb, e, runtime_opencl_plan_buffer);
     create(sb, e, arr, n);
     plan_transfers(sb, e, copy_failed);
-    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_map, rows_unmap});
+    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
     launch(sb, e);
     plan_create_and_launch(sb, e);
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}}, 1);

@@ -2,9 +2,13 @@
 # miniAMR's stencil phase on miniAMR's own layout (every block's variables as tables
 # of rows, every row its own allocation), its loop against imcl's C reference run
 # in place through PK_rows (samples/miniamr/stencil7.imcl: miniAMR's loop body
-# copied verbatim under index_order(c)), one call per variable for all blocks; the
-# C reference at 1 and 2 OpenMP threads, miniAMR's loop on one (as each MPI rank
-# runs it). Results checked bit for bit after every stage (bench/rows/rows.c).
+# copied verbatim under index_order(c)), one call per variable for all blocks, and
+# the generated OpenCL through a batch plan (rows uploaded, one launch for all
+# blocks, rows downloaded: the whole phase, transfers included; the OpenCL device of
+# IMCL_PLATFORM / IMCL_DEVICE, PoCL here); the C reference at 1 and 2 OpenMP threads
+# (the OpenCL device uses its own threads either way), miniAMR's loop on one (as
+# each MPI rank runs it). Results checked bit for bit after every stage
+# (bench/rows/rows.c).
 #
 #   bench/rows.sh [-i IMCL] [-n "8 16 32"] [-v VARS] [-s STAGES] [-r REPS]
 #
@@ -32,18 +36,21 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$IMCL" -b c -o "$work" "$ROOT/samples/miniamr/stencil7.imcl"
-gcc -O3 -std=c11 -fopenmp -I"$work" "$HERE/rows/rows.c" "$work/stencil7_ref.c" -o "$work/rows"
+"$IMCL" -b opencl --prefix ocl_ -o "$work/ocl" "$ROOT/samples/miniamr/stencil7.imcl"
+gcc -O3 -std=c11 -fopenmp -DROWS_OPENCL -I"$work" "$HERE/rows/rows.c" "$work/stencil7_ref.c" \
+    "$work/ocl/stencil7_host.c" -lOpenCL -o "$work/rows"
 blocks_for() { case $1 in 8) echo 256 ;; 16) echo 48 ;; 32) echo 8 ;; *) echo $((800000000 / ($1 + 2) ** 3 / VARS / 8 + 1)) ;; esac; }
 echo "bench/rows: miniAMR's 7-point stencil on row tables, $VARS variables, $STAGES stages, best/median" \
      "of $REPS; $(getconf _NPROCESSORS_ONLN) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); gcc -O3 -fopenmp"
-printf '%4s %6s %7s %15s %15s %15s %9s %9s\n' N blocks threads "loop GS/s" "imcl GS/s" "imcl+copy GS/s" \
-    "imcl/loop" "+copy/loop"
+printf '%4s %6s %7s %15s %15s %15s %15s %9s %9s %9s\n' N blocks threads "loop GS/s" "imcl GS/s" \
+    "imcl+copy GS/s" "OpenCL GS/s" "imcl/loop" "+copy/loop" "ocl/loop"
 for n in $SIZES; do
     b=$(blocks_for "$n")
     for t in 1 2; do
-        read -r lb lm ib im cb cm <<<"$(OMP_NUM_THREADS=$t "$work/rows" "$n" "$b" "$VARS" "$STAGES" "$REPS")"
-        printf '%4d %6d %7d %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f %9.2f %9.2f\n' "$n" "$b" "$t" "$lb" "$lm" "$ib" \
-            "$im" "$cb" "$cm" "$(echo "$ib / $lb" | bc -l)" "$(echo "$cb / $lb" | bc -l)"
+        read -r lb lm ib im cb cm ob om <<<"$(OMP_NUM_THREADS=$t "$work/rows" "$n" "$b" "$VARS" "$STAGES" "$REPS")"
+        printf '%4d %6d %7d %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f %9.2f %9.2f %9.2f\n' "$n" "$b" "$t" \
+            "$lb" "$lm" "$ib" "$im" "$cb" "$cm" "$ob" "$om" "$(echo "$ib / $lb" | bc -l)" "$(echo "$cb / $lb" | bc -l)" \
+            "$(echo "$ob / $lb" | bc -l)"
     done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -91,7 +91,7 @@ step "build CUDA flavour"
 [ -x "$NVCC" ] || fail "nvcc not found at $NVCC (set NVCC)"
 "$NVCC" -O2 -c "cuda/$K.cu" -o "${K}_cu.o" || fail "nvcc cannot compile cuda/$K.cu"
 for sym in "cuda_$K" "cuda_${K}_strerror"; do
-    nm -g --defined-only "${K}_cu.o" | awk '{print $NF}' | grep -qx "$sym" \
+    nm -g --defined-only "${K}_cu.o" | awk '{print $NF}' | grep -x "$sym" >/dev/null \
         || fail "cuda/$K.cu defines no C symbol $sym (extern \"C\" missing?)"
 done
 "$CC" "${DRV_CFLAGS[@]}" -DCHECK_CUDA -fopenmp -c "$DRIVER" -o "check_${K}_cuda.o" \

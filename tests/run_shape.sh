@@ -157,7 +157,7 @@ gen sum7 opencl "$S7"
 cl=$o/sum7.cl
 has "opencl: tile declared with its size" "$cl" "    __local double imcl_in_tile[432];"
 has "opencl: tile origin in x: group * B_x * C_x - 1" "$cl" "const int imcl_in_x0 = (int)get_group_id(0) * 16 - 1;"
-has "opencl: tile origin in z: group * B_z - 1" "$cl" "const int imcl_in_z0 = (int)get_group_id(2) * 2 - 1;"
+has "opencl: tile origin in z: group * B_z - 1" "$cl" "const int imcl_in_z0 = imcl_group_z * 2 - 1;"
 has "opencl: all 64 work-items load the tile" "$cl" "imcl_i < 432; imcl_i += 64) {"
 count "opencl: exactly one barrier" "$cl" "barrier(" 1
 count "opencl: the barrier is a local-memory fence" "$cl" "barrier(CLK_LOCAL_MEM_FENCE);" 1
@@ -221,8 +221,8 @@ before "opencl 3x2x5: z loop outermost" "$cl" "for (int imcl_cz = 0; imcl_cz < 5
     "for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {"
 before "opencl 3x2x5: x loop innermost" "$cl" "for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {" \
     "for (int imcl_cx = 0; imcl_cx < 3; imcl_cx++) {"
-has "opencl 3x2x5: blocked idz" "$cl" "const int idz = (int)get_group_id(2) * 10 + ((int)get_local_id(2) * 5 + imcl_cz);"
-has "opencl 3x2x5: tile origin in z" "$cl" "const int imcl_in_z0 = (int)get_group_id(2) * 10 - 1;"
+has "opencl 3x2x5: blocked idz" "$cl" "const int idz = imcl_group_z * 10 + ((int)get_local_id(2) * 5 + imcl_cz);"
+has "opencl 3x2x5: tile origin in z" "$cl" "const int imcl_in_z0 = imcl_group_z * 10 - 1;"
 count "opencl 3x2x5: exactly one barrier" "$cl" "barrier(" 1
 
 # ---- no coarsening: one point per thread, the edge guard returns --------------------
@@ -425,7 +425,15 @@ has "variant: the CPU kernel's x from the launch's width" "$cl" \
 has "variant: the default kernel's interior split" "$cl" "if ((int)get_group_id(0) * 8 >= 1"
 hasnt "variant: the CPU kernel has no interior split" "$cl" "get_group_id(0) * 128 >= 1"
 has "variant: the host picks by device type" "$WORK/variant/sum7_host.c" "imcl_cpu = imcl_cpu_device(imcl_dev);"
-has "variant: the plan remembers the variant" "$WORK/variant/sum7_host.c" "p->cpu = imcl_cpu_device(imcl_dev);"
+has "variant: the plan remembers the variant" "$WORK/variant/sum7_host.c" "p->cpu = imcl_kept.cpu;"
+# batches (docs/wrappers.md): the block from the work-group's z index, in both kernels
+count "batch: both kernels find their block" "$cl" "const int imcl_b = (int)get_group_id(2) / imcl_zgroups;" 2
+has "batch: the default kernel's work-groups per block" "$cl" "const int imcl_zgroups = (D + 7) / 8;"
+has "batch: the CPU kernel's work-groups per block" "$cl" "const int imcl_zgroups = (D + 0) / 1;"
+has "batch: arrays moved to the block's storage" "$cl" "out += imcl_b * (size_t)(out_width * out_height * out_depth);"
+has "batch: the launch stacks the blocks in z" "$WORK/variant/sum7_host.c" \
+    "(size_t)imcl_count * (size_t)((D + 8 - 1) / 8) * 8, /* the blocks one after the other */"
+has "batch: plans created for a capacity" "$WORK/variant/sum7_host.c" "p->bytes[1] ="
 has "variant: the CPU launch fits its rows to W" "$WORK/variant/sum7_host.c" \
     "size_t imcl_bx = 8; while (imcl_bx < (size_t)W && imcl_bx < 128) imcl_bx *= 2; const size_t imcl_local[3] = {imcl_bx, 1, 1};"
 hasnt "variant: none in CUDA" "$WORK/variant/sum7.cu" "_cpu"
@@ -451,8 +459,8 @@ count "stream_z: one window" "$sz" "double imcl_in_w[3][3][3];" 1
 count "stream_z: 7 loads of 'in'" "$sz" "in[" 7
 count "stream_z: the point's own value: loaded at the first point, then moved" "$sz" "imcl_in_w[1][1][1] =" 2
 count "stream_z: the top plane of the point's column, loaded at every point" "$sz" "imcl_in_w[2][1][1] =" 1
-has "stream_z: the first point of the thread" "$sz" "if (idz == (int)get_group_id(2) * 8) {"
-has "stream_z: one thread per block in z walks it" "$sz" "const int idz = (int)get_group_id(2) * 8 + imcl_cz;"
+has "stream_z: the first point of the thread" "$sz" "if (idz == imcl_group_z * 8) {"
+has "stream_z: one thread per block in z walks it" "$sz" "const int idz = imcl_group_z * 8 + imcl_cz;"
 has "stream_z: reqd_work_group_size one deep" "$sz" "reqd_work_group_size(32, 4, 1)"
 has "stream_z: the launch covers ceil(D / 8) blocks in z" "$o/sum7_host.c" "(size_t)((D + 8 - 1) / 8) * 1,"
 gen sum7 cuda '{"stream_z": 4, "coarsen_x": 2, "interior": 0}'

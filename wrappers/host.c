@@ -574,7 +574,7 @@ void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, con
     }
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
-        if (!type_is_grid(s->type))
+        if (!type_is_grid(s->type) || !ast_uses_symbol(k->body, s))
             continue;
         /* (the storage of one block has fewer than 2^31 elements: PK's checks) */
         hw_start(&w);

@@ -129,6 +129,7 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
                " * more needs every Image and Block in a buffer, not a texture or a constant copy). */\n");
     plan_signature(h, e, PLAN_CREATE_BATCH, NULL);
     sb_puts(h, ";\n");
+    bool rows_told = false;
     for (int i = 0; i < n; i++) {
         sb_printf(h, "/* Copies all of array '%s' (halo included; every block of a batch) to / from its\n"
                      " * device buffer. */\n", arr[i]->name);
@@ -138,20 +139,19 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
         sb_puts(h, ";\n");
         if (!type_is_grid(arr[i]->type))
             continue;
-        sb_printf(h, "/* Blocks first to first + count - 1 of it from / into tables of rows, every row\n"
-                     " * its own allocation as C codes allocate them (%s for block\n"
-                     " * first + b), ghost layer included: no copy on the host beyond the rows' own\n"
-                     " * where the device shares host memory. */\n",
-                  type_grid_dims(arr[i]->type) == 3 ? "tables[b][z][y]" : "tables[b][y]");
+        if (!rows_told) {
+            sb_puts(h, "/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,\n"
+                       " * every row its own allocation as C codes allocate them (tables[b][y] or\n"
+                       " * tables[b][z][y] for block first + b), ghost layer included; or from / into host\n"
+                       " * memory with pitches of its own, host at element 0 of block first's storage\n"
+                       " * (docs/wrappers.md). No copy on the host beyond the rows' own where the device\n"
+                       " * shares host memory. */\n");
+            rows_told = true;
+        }
         plan_signature(h, e, PLAN_UPLOAD_ROWS, arr[i]);
         sb_puts(h, ";\n");
         plan_signature(h, e, PLAN_DOWNLOAD_ROWS, arr[i]);
         sb_puts(h, ";\n");
-        sb_printf(h, "/* The same from / into a host array with pitches of its own: host at element\n"
-                     " * (0, 0%s) of block first's storage, rows row_pitch elements apart, %sblocks\n"
-                     " * block_pitch (the rows must not overlap: docs/wrappers.md). */\n",
-                  type_grid_dims(arr[i]->type) == 3 ? ", 0" : "",
-                  type_grid_dims(arr[i]->type) == 3 ? "planes plane_pitch,\n * " : "");
         plan_signature(h, e, PLAN_UPLOAD_STRIDED, arr[i]);
         sb_puts(h, ";\n");
         plan_signature(h, e, PLAN_DOWNLOAD_STRIDED, arr[i]);
@@ -257,17 +257,96 @@ void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed)
         }
 }
 
-/* Row imcl_r (over all the blocks transferred) of the host side of a row or strided
- * transfer, as C text. */
-static const char *host_row(bool block, bool strided)
+/* The arrays that share a transfer helper: one element type and dimensionality. */
+static bool same_class(const Symbol *a, const Symbol *b)
 {
-    if (strided)
-        return block ? "host + (ptrdiff_t)(imcl_r / imcl_rows) * block_pitch"
-                       " + (ptrdiff_t)(imcl_r % imcl_rows / imcl_h) * plane_pitch"
-                       " + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch"
-                     : "host + (ptrdiff_t)(imcl_r / imcl_rows) * block_pitch + (ptrdiff_t)(imcl_r % imcl_rows) * row_pitch";
-    return block ? "tables[imcl_r / imcl_rows][imcl_r % imcl_rows / imcl_h][imcl_r % imcl_h]"
-                 : "tables[imcl_r / imcl_rows][imcl_r % imcl_rows]";
+    return a->type->elem->kind == b->type->elem->kind && type_grid_dims(a->type) == type_grid_dims(b->type);
+}
+
+static const char *rows_helper_name(const EmitCtx *e, const Symbol *s)
+{
+    return arena_printf(e->a, "imcl_rows_%s%d", type_name(s->type->elem), type_grid_dims(s->type));
+}
+
+/* imcl_rows_<T><dims>: the row-table and strided transfers of every array of s's class. */
+static void rows_helper(StrBuf *sb, const EmitCtx *e, const Symbol *s, bool fallback, const PlanRowsAccess *access)
+{
+    const char *pk = e->host_name, *t = host_c_type(s->type->elem->kind);
+    bool block = type_grid_dims(s->type) == 3;
+    sb_printf(sb, "/* Blocks first to first + count - 1 of array imcl_id (a %s %s, halo imcl_halo) to its\n"
+                  " * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory\n"
+                  " * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind%s. */\n",
+              type_name(s->type->elem), block ? "Block" : "Image",
+              fallback ? ";\n * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,\n"
+                         " * its own whole-array transfers" : "");
+    sb_printf(sb, "static int %s(%s_plan *plan, int imcl_id, int imcl_halo, int imcl_up,\n", rows_helper_name(e, s), pk);
+    sb_printf(sb, "        int (*imcl_put)(%s_plan *, const %s *), int (*imcl_get)(%s_plan *, %s *),\n", pk, t, pk, t);
+    sb_printf(sb, "        int first, int count, %s %s*const *tables, const %s *src, %s *dst,\n", t, block ? "**" : "*", t, t);
+    sb_printf(sb, "        ptrdiff_t row_pitch,%s ptrdiff_t block_pitch)\n{\n", block ? " ptrdiff_t plane_pitch," : "");
+    HostWriter w = host_writer(sb, 1);
+    if (!fallback)
+        hw_line(&w, "(void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */");
+    hw_line(&w, "/* a block's storage: its rows' length, its rows%s */", block ? " and its rows per plane" : "");
+    hw_line(&w, "const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;");
+    hw_line(&w, "const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;");
+    if (block)
+        hw_line(&w, "const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);");
+    else
+        hw_line(&w, "const size_t imcl_rows = imcl_h;");
+    hw_line(&w, "/* the rows, planes and blocks of host memory must not overlap */");
+    if (block)
+        hw_line(&w, "if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||");
+    else
+        hw_line(&w, "if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||");
+    hw_inner(&w, "    block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < %s))", block ? "plane_pitch" : "row_pitch * (ptrdiff_t)imcl_h");
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(&w, "const size_t imcl_off = (size_t)first * imcl_rows * imcl_w, imcl_n = (size_t)count * imcl_rows * imcl_w;");
+    hw_line(&w, "if (imcl_n == 0)");
+    hw_inner(&w, "return %s_OK;", pk);
+    hw_line(&w, "int imcl_status = %s_OK;", pk);
+    hw_line(&w, "%s *imcl_dense = NULL;", t);
+    if (fallback) {
+        hw_line(&w, "if (imcl_put) {");
+        w.indent++;
+        hw_line(&w, "/* a host copy of the array (one block: first is 0) */");
+        hw_line(&w, "imcl_dense = (%s *)malloc(plan->bytes[imcl_id]);", t);
+        hw_line(&w, "if (!imcl_dense)");
+        hw_inner(&w, "return %s_ERR_MEMORY;", pk);
+        hw_line(&w, "if (!imcl_up)");
+        hw_inner(&w, "imcl_status = imcl_get(plan, imcl_dense);");
+        w.indent--;
+        hw_line(&w, "} else {");
+        w.indent++;
+    }
+    access->map(&w, e, t);
+    if (fallback) {
+        w.indent--;
+        hw_line(&w, "}");
+    }
+    hw_line(&w, "for (size_t imcl_r = 0; imcl_status == %s_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {", pk);
+    w.indent++;
+    hw_line(&w, "const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r %% imcl_h%s;",
+            block ? ", imcl_z = imcl_r % imcl_rows / imcl_h" : "");
+    hw_line(&w, "const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch%s;",
+            block ? " + (ptrdiff_t)imcl_z * plane_pitch" : "");
+    const char *row = block ? "tables[imcl_b][imcl_z][imcl_y]" : "tables[imcl_b][imcl_y]";
+    hw_line(&w, "if (imcl_up)");
+    hw_inner(&w, "memcpy(imcl_dense + imcl_r * imcl_w, tables ? %s : src + imcl_at, imcl_w * sizeof(%s));", row, t);
+    hw_line(&w, "else");
+    hw_inner(&w, "memcpy(tables ? %s : dst + imcl_at, imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(%s));", row, t);
+    w.indent--;
+    hw_line(&w, "}");
+    if (fallback) {
+        hw_line(&w, "if (imcl_put) {");
+        hw_inner(&w, "if (imcl_up && imcl_status == %s_OK)", pk);
+        hw_inner(&w, "    imcl_status = imcl_put(plan, imcl_dense);");
+        hw_inner(&w, "free(imcl_dense);");
+        hw_inner(&w, "return imcl_status;");
+        hw_line(&w, "}");
+    }
+    access->unmap(&w, e, t);
+    hw_line(&w, "return imcl_status;");
+    sb_puts(sb, "}\n\n");
 }
 
 void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *access)
@@ -275,70 +354,38 @@ void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *acce
     const char *pk = e->host_name;
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
+    /* one helper per class of arrays, where its first array is */
+    for (int i = 0; i < n; i++) {
+        if (!type_is_grid(arr[i]->type))
+            continue;
+        bool first = true, fallback = false;
+        for (int j = 0; j < n; j++)
+            if (type_is_grid(arr[j]->type) && same_class(arr[i], arr[j])) {
+                first &= j >= i;
+                fallback |= !access->mappable(arr[j]);
+            }
+        if (first)
+            rows_helper(sb, e, arr[i], fallback, access);
+    }
     HostWriter w = host_writer(sb, 1);
     for (int i = 0; i < n; i++) {
         const Symbol *s = arr[i];
         if (!type_is_grid(s->type))
             continue;
-        const char *t = host_c_type(s->type->elem->kind), *name = unparse_name(s);
+        const char *name = unparse_name(s);
         bool block = type_grid_dims(s->type) == 3;
-        int h2 = 2 * s->halo;
+        const char *whole = access->mappable(s) ? "NULL, NULL"
+                                                : arena_printf(e->a, "%s_plan_upload_%s, %s_plan_download_%s", pk, name, pk, name);
         for (int strided = 0; strided < 2; strided++)
             for (int up = 1; up >= 0; up--) {
                 plan_begin(sb, e, strided ? (up ? PLAN_UPLOAD_STRIDED : PLAN_DOWNLOAD_STRIDED)
                                           : (up ? PLAN_UPLOAD_ROWS : PLAN_DOWNLOAD_ROWS), s);
-                hw_line(&w, "/* the storage of a block: its rows' length, its rows, and its rows per plane */");
-                hw_line(&w, "const size_t imcl_w = (size_t)plan->extent[%d][0] + %d;", i, h2);
-                if (block) {
-                    hw_line(&w, "const size_t imcl_rows = ((size_t)plan->extent[%d][1] + %d) * ((size_t)plan->extent[%d][2] + %d);",
-                            i, h2, i, h2);
-                    hw_line(&w, "const size_t imcl_h = (size_t)plan->extent[%d][1] + %d;", i, h2);
-                } else {
-                    hw_line(&w, "const size_t imcl_rows = (size_t)plan->extent[%d][1] + %d;", i, h2);
-                }
-                if (strided) {
-                    hw_line(&w, "/* rows, planes and blocks of the host array must not overlap */");
-                    if (block)
-                        hw_line(&w, "if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||");
-                    else
-                        hw_line(&w, "if (row_pitch < (ptrdiff_t)imcl_w ||");
-                    hw_inner(&w, "    block_pitch / (ptrdiff_t)(imcl_rows%s) < %s)", block ? " / imcl_h" : "",
-                             block ? "plane_pitch" : "row_pitch");
-                    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-                }
-                hw_line(&w, "/* the blocks' elements in the plan's memory */");
-                hw_line(&w, "const size_t imcl_off = (size_t)first * imcl_rows * imcl_w, imcl_n = (size_t)count * imcl_rows * imcl_w;");
-                hw_line(&w, "if (imcl_n == 0)");
-                hw_inner(&w, "return %s_OK;", pk);
-                hw_line(&w, "int imcl_status = %s_OK;", pk);
-                bool mapped = access->map(&w, e, s, i, up);
-                if (!mapped) {
-                    hw_line(&w, "/* through a host copy of the array (one block: first is 0) and the plan's %s */",
-                            up ? "upload" : "download");
-                    hw_line(&w, "(void)imcl_off;");
-                    hw_line(&w, "%s *imcl_dense = (%s *)malloc(plan->bytes[%d]);", t, t, i);
-                    hw_line(&w, "if (!imcl_dense)");
-                    hw_inner(&w, "return %s_ERR_MEMORY;", pk);
-                    if (!up)
-                        hw_line(&w, "imcl_status = %s_plan_download_%s(plan, imcl_dense);", pk, name);
-                }
-                const char *in = !up && !mapped ? "    " : "";
-                if (!up && !mapped)
-                    hw_line(&w, "if (imcl_status == %s_OK)", pk);
-                hw_line(&w, "%sfor (size_t imcl_r = 0; imcl_r < imcl_n / imcl_w; imcl_r++)", in);
-                const char *row = host_row(block, strided);
-                if (up)
-                    hw_inner(&w, "memcpy(imcl_dense + imcl_r * imcl_w, %s, imcl_w * sizeof(%s));", row, t);
+                hw_line(&w, "return %s(plan, %d, %d, %d, %s, first, count,", rows_helper_name(e, s), i, s->halo, up, whole);
+                if (strided)
+                    hw_inner(&w, "NULL, %s, %s, row_pitch,%s block_pitch);", up ? "host" : "NULL", up ? "NULL" : "host",
+                             block ? " plane_pitch," : "");
                 else
-                    hw_inner(&w, "%smemcpy(%s, imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(%s));", in, row, t);
-                if (mapped) {
-                    access->unmap(&w, e, s, i, up);
-                } else {
-                    if (up)
-                        hw_line(&w, "imcl_status = %s_plan_upload_%s(plan, imcl_dense);", pk, name);
-                    hw_line(&w, "free(imcl_dense);");
-                }
-                hw_line(&w, "return imcl_status;");
+                    hw_inner(&w, "tables, NULL, NULL, 0,%s 0);", block ? " 0," : "");
                 sb_puts(sb, "}\n\n");
             }
     }

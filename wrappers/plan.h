@@ -50,17 +50,19 @@ typedef const char *(*PlanCopyFailed)(const EmitCtx *e, const Symbol *s, int id,
 /* A device's PK_plan_upload_<a> and PK_plan_download_<a> of every array, returning
  * PK_ERR_TRANSFER when `failed` says so. */
 void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed);
-/* How a backend reaches the memory of array s (plan id `id`) for PK_plan_upload_rows_<a>
- * (up), PK_plan_download_rows_<a> and the strided ones: `map` prints the statements
- * that point `T *imcl_dense` at the blocks' imcl_n elements from element imcl_off on
- * (size_t locals), returning PK_ERR_TRANSFER or PK_ERR_MEMORY from the function when
- * that fails, and `unmap` those that end the access (setting imcl_status on failure);
- * map returns false, printing nothing, where the rows go through a host copy of the
- * whole array and the plan's own upload or download instead (arrays that hold one
- * block: textures and constant copies). */
+/* How a backend reaches the memory of an Image or Block for PK_plan_upload_rows_<a>,
+ * PK_plan_download_rows_<a> and the strided ones (plan_row_transfers): `mappable` says
+ * whether array s's memory can be reached from the host at all; `map` prints, for
+ * elements of type t, the statements that point imcl_dense at the blocks' imcl_n
+ * elements from element imcl_off on of array imcl_id (size_t and int locals), copying
+ * them there first when !imcl_up, and returning PK_ERR_TRANSFER or PK_ERR_MEMORY from
+ * the function when that fails; `unmap` those that end the access, copying back when
+ * imcl_up (setting imcl_status on failure). Arrays not mappable (textures, constant
+ * copies: one block) go through a host copy and the plan's own upload or download. */
 typedef struct PlanRowsAccess {
-    bool (*map)(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up);
-    void (*unmap)(HostWriter *w, const EmitCtx *e, const Symbol *s, int id, bool up);
+    bool (*mappable)(const Symbol *s);
+    void (*map)(HostWriter *w, const EmitCtx *e, const char *t);
+    void (*unmap)(HostWriter *w, const EmitCtx *e, const char *t);
 } PlanRowsAccess;
 /* PK_plan_upload_rows_<a> and PK_plan_download_rows_<a> of every Image and Block: the
  * array's storage (halo included) from or into a row table, as PK_rows takes a block;

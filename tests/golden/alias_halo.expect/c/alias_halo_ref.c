@@ -84,6 +84,7 @@ struct alias_halo_plan {
     void *buf[1];               /* the host buffer of each array, by plan_array id */
     size_t bytes[1];            /* its size */
     int extent[1][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
 
@@ -99,11 +100,14 @@ static double imcl_plan_now_ms(void)
 #endif
 }
 
-int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
+int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_width,
+        int data_height, int data_depth)
 {
     if (!plan)
         return alias_halo_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return alias_halo_ERR_ARGUMENT;
     /* every extent must be positive */
     if (data_width < 1 || data_height < 1 || data_depth < 1)
         return alias_halo_ERR_ARGUMENT;
@@ -113,11 +117,14 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
     alias_halo_plan *p = (alias_halo_plan *)calloc(1, sizeof *p);
     if (!p)
         return alias_halo_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = data_width;
     p->extent[0][1] = data_height;
     p->extent[0][2] = data_depth;
-    p->bytes[0] = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)data_width * (size_t)data_height * (size_t)data_depth *
+            sizeof(double);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 1; i++)
         if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
@@ -144,94 +151,112 @@ int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
     return alias_halo_OK;
 }
 
-int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(alias_halo_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(alias_halo_plan *, const double *),
+                int (*imcl_get)(alias_halo_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return alias_halo_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return alias_halo_OK;
     int imcl_status = alias_halo_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
+    double *imcl_dense = NULL;
+    imcl_dense = (double *)plan->buf[imcl_id] + imcl_off;
+    for (size_t imcl_r = 0; imcl_status == alias_halo_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
     return imcl_status;
 }
 
-int alias_halo_plan_download_rows_data(alias_halo_plan *plan, double **const *table)
+int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = alias_halo_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, const double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int alias_halo_plan_download_rows_data(alias_halo_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return alias_halo_ERR_ARGUMENT;
-    int imcl_status = alias_halo_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int alias_halo_plan_download_strided_data(alias_halo_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, int first, int count,
+        const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return alias_halo_ERR_ARGUMENT;
-    int imcl_status = alias_halo_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
+int alias_halo_plan_download_strided_data(alias_halo_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return alias_halo_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
+        int vars)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return alias_halo_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int data_width = plan->extent[0][0];
     const int data_height = plan->extent[0][1];
     const int data_depth = plan->extent[0][2];
     const double imcl_t0 = imcl_plan_now_ms();
-    const int imcl_status =
-            alias_halo((double *)plan->buf[0], data_width, data_height, data_depth, n, var, blocks,
-            vars);
+    int imcl_status = alias_halo_OK;
+    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == alias_halo_OK; imcl_b++)
+        imcl_status =
+                alias_halo((double *)((char *)plan->buf[0]
+                + imcl_b * (plan->bytes[0] / plan->capacity)), data_width, data_height, data_depth,
+                n, var, blocks, vars);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
+}
+
+int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
+{
+    return alias_halo_plan_create_batch(plan, 1, data_width, data_height, data_depth);
+}
+
+int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
+{
+    return alias_halo_plan_launch_batch(plan, plan ? plan->capacity : 0, n, var, blocks, vars);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -12,10 +12,17 @@
 __global__ void __launch_bounds__(512) alias_halo_kernel(double *data, int data_width,
         int data_height, int data_depth, int n, int var, int blocks, int vars, int W, int H, int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 7) / 8;
+    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    data += imcl_b * (size_t)(data_width * data_height * data_depth);
     /* the grid point of this thread */
     const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
     const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
-    const int idz = (int)blockIdx.z * 8 + (int)threadIdx.z;
+    const int idz = imcl_group_z * 8 + (int)threadIdx.z;
     /* threads past the edge of the grid have no point */
     if (idx >= W || idy >= H || idz >= D) {
         return;
@@ -42,10 +49,14 @@ __global__ void __launch_bounds__(512) alias_halo_kernel(double *data, int data_
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel. Used by alias_halo and by its plan. */
 static cudaError_t imcl_launch(double *data, int data_width, int data_height, int data_depth, int n,
-        int var, int blocks, int vars, int W, int H, int D)
+        int var, int blocks, int vars, int W, int H, int D, int imcl_count)
 {
     const dim3 imcl_block(8, 8, 8);
-    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
+    const unsigned imcl_grid_z = (unsigned)((D + 8 - 1) / 8) * (unsigned)imcl_count;
+    if (imcl_grid_z > 65535u)
+        return cudaErrorInvalidConfiguration;
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, imcl_grid_z);
     alias_halo_kernel<<<imcl_grid, imcl_block>>>(data, data_width, data_height, data_depth, n, var,
             blocks, vars, W, H, D);
     return cudaGetLastError();
@@ -85,8 +96,8 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D)
-            != cudaSuccess ||
+    if (imcl_launch(imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D,
+            1) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = alias_halo_ERR_LAUNCH;
         goto done;
@@ -137,6 +148,7 @@ struct alias_halo_plan {
     int extent[1][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -151,28 +163,34 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? alias_halo_OK : alias_halo_ERR_TRANSFER;
 }
 
-int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
+int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_width,
+        int data_height, int data_depth)
 {
     if (!plan)
         return alias_halo_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return alias_halo_ERR_ARGUMENT;
     /* every extent must be positive */
     if (data_width < 1 || data_height < 1 || data_depth < 1)
         return alias_halo_ERR_ARGUMENT;
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)data_width * (size_t)data_height * (size_t)data_depth > 2147483647u)
         return alias_halo_ERR_ARGUMENT;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return alias_halo_ERR_DEVICE;
     alias_halo_plan *p = (alias_halo_plan *)calloc(1, sizeof *p);
     if (!p)
         return alias_halo_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = data_width;
     p->extent[0][1] = data_height;
     p->extent[0][2] = data_depth;
-    p->bytes[0] = (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)data_width * (size_t)data_height * (size_t)data_depth *
+            sizeof(double);
     int imcl_status = alias_halo_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -215,105 +233,101 @@ int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
     return alias_halo_OK;
 }
 
-int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(alias_halo_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(alias_halo_plan *, const double *),
+                int (*imcl_get)(alias_halo_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return alias_halo_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return alias_halo_OK;
     int imcl_status = alias_halo_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
+    double *imcl_dense = NULL;
+    imcl_dense = (double *)malloc(imcl_n * sizeof(double));
     if (!imcl_dense)
         return alias_halo_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = alias_halo_plan_upload_data(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int alias_halo_plan_download_rows_data(alias_halo_plan *plan, double **const *table)
-{
-    if (!plan || !table)
-        return alias_halo_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = alias_halo_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return alias_halo_ERR_MEMORY;
-    imcl_status = alias_halo_plan_download_data(plan, imcl_dense);
-    if (imcl_status == alias_halo_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+    if (!imcl_up
+            && cudaMemcpy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
+            imcl_n * sizeof(double),
+                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(imcl_dense);
+        return alias_halo_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == alias_halo_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
+    if (imcl_up && imcl_status == alias_halo_OK &&
+        cudaMemcpy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = alias_halo_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, const double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return alias_halo_ERR_ARGUMENT;
-    int imcl_status = alias_halo_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return alias_halo_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = alias_halo_plan_upload_data(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int alias_halo_plan_download_strided_data(alias_halo_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int alias_halo_plan_download_rows_data(alias_halo_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return alias_halo_ERR_ARGUMENT;
-    int imcl_status = alias_halo_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return alias_halo_ERR_MEMORY;
-    imcl_status = alias_halo_plan_download_data(plan, imcl_dense);
-    if (imcl_status == alias_halo_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
+int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, int first, int count,
+        const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return alias_halo_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+}
+
+int alias_halo_plan_download_strided_data(alias_halo_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return alias_halo_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
+        int vars)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return alias_halo_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int data_width = plan->extent[0][0];
@@ -323,14 +337,14 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     const int H = n;
     const int D = n;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return alias_halo_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return alias_halo_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return alias_halo_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], data_width, data_height, data_depth, n, var, blocks,
-            vars, W, H, D) != cudaSuccess ||
+            vars, W, H, D, imcl_count) != cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return alias_halo_ERR_LAUNCH;
@@ -338,6 +352,16 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return alias_halo_OK;
+}
+
+int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
+{
+    return alias_halo_plan_create_batch(plan, 1, data_width, data_height, data_depth);
+}
+
+int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
+{
+    return alias_halo_plan_launch_batch(plan, plan ? plan->capacity : 0, n, var, blocks, vars);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

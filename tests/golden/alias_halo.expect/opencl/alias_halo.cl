@@ -11,10 +11,17 @@ void alias_halo(__global double *data, const int data_width, const int data_heig
         const int data_depth, int n, int var, int blocks, int vars, const int W,
         const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 7) / 8;
+    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    data += imcl_b * (size_t)(data_width * data_height * data_depth);
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
     const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
-    const int idz = (int)get_group_id(2) * 8 + (int)get_local_id(2);
+    const int idz = imcl_group_z * 8 + (int)get_local_id(2);
     /* threads past the edge of the grid have no point */
     if (idx >= W || idy >= H || idz >= D) {
         return;

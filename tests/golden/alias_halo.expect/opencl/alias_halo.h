@@ -49,24 +49,35 @@ enum {
 /* Creates a plan for arrays of these extents (as alias_halo takes them); device
  * buffers start zero-filled. On failure *plan is NULL. */
 int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth);
-/* Copies all of array 'data' (halo included) to / from its device buffer. */
+/* The same for a batch of up to capacity blocks of these extents: every Image and
+ * Block holds capacity blocks, one after the other (capacity 1 is plan_create;
+ * more needs every Image and Block in a buffer, not a texture or a constant copy). */
+int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_width,
+        int data_height, int data_depth);
+/* Copies all of array 'data' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host);
 int alias_halo_plan_download_data(alias_halo_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, double **const *table);
-int alias_halo_plan_download_rows_data(alias_halo_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, const double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch);
-int alias_halo_plan_download_strided_data(alias_halo_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Runs the kernel once over its grid on the device buffers and waits for it. */
+/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,
+ * every row its own allocation as C codes allocate them (tables[b][y] or
+ * tables[b][z][y] for block first + b), ghost layer included; or from / into host
+ * memory with pitches of its own, host at element 0 of block first's storage
+ * (docs/wrappers.md). No copy on the host beyond the rows' own where the device
+ * shares host memory. */
+int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, int first, int count,
+        double ***const *tables);
+int alias_halo_plan_download_rows_data(alias_halo_plan *plan, int first, int count,
+        double ***const *tables);
+int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, int first, int count,
+        const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int alias_halo_plan_download_strided_data(alias_halo_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Runs the kernel once over its grid (of every block of a batch) on the device
+ * buffers and waits for it. */
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars);
+/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
+        int vars);
 /* Exchanges the device memory of arrays a and b (alias_halo_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else alias_halo_ERR_ARGUMENT. */

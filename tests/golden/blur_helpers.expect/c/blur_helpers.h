@@ -60,41 +60,50 @@ enum {
  * buffers start zero-filled. On failure *plan is NULL. */
 int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width,
         int dst_height);
-/* Copies all of array 'src' (halo included) to / from its device buffer. */
+/* The same for a batch of up to capacity blocks of these extents: every Image and
+ * Block holds capacity blocks, one after the other (capacity 1 is plan_create;
+ * more needs every Image and Block in a buffer, not a texture or a constant copy). */
+int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int src_width,
+        int src_height, int dst_width, int dst_height);
+/* Copies all of array 'src' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table);
-int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, const float *host,
-        ptrdiff_t row_pitch);
-int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, float *host,
-        ptrdiff_t row_pitch);
-/* Copies all of array 'dst' (halo included) to / from its device buffer. */
+/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,
+ * every row its own allocation as C codes allocate them (tables[b][y] or
+ * tables[b][z][y] for block first + b), ghost layer included; or from / into host
+ * memory with pitches of its own, host at element 0 of block first's storage
+ * (docs/wrappers.md). No copy on the host beyond the rows' own where the device
+ * shares host memory. */
+int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, int first, int count,
+        float **const *tables);
+int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, int first, int count,
+        float **const *tables);
+int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'dst' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table);
-int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, const float *host,
-        ptrdiff_t row_pitch);
-int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, float *host,
-        ptrdiff_t row_pitch);
-/* Copies all of array 'mask' (halo included) to / from its device buffer. */
+int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, int first, int count,
+        float **const *tables);
+int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, int first, int count,
+        float **const *tables);
+int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'mask' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host);
-/* Runs the kernel once over its grid on the device buffers and waits for it. */
+/* Runs the kernel once over its grid (of every block of a batch) on the device
+ * buffers and waits for it. */
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale);
+/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale);
 /* Exchanges the device memory of arrays a and b (blur_helpers_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else blur_helpers_ERR_ARGUMENT. */

@@ -27,6 +27,12 @@ __global__ void __launch_bounds__(64) blur_helpers_kernel(const float *__restric
         int src_width, int src_height, float *dst, int dst_width, int dst_height,
         const float *__restrict__ mask, float scale, int W, int H, int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * storage after the previous block's */
+    const int imcl_b = (int)blockIdx.z;
+    src += imcl_b * (size_t)(src_width * src_height);
+    dst += imcl_b * (size_t)(dst_width * dst_height);
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)blockIdx.x * 8 >= 1 && ((int)blockIdx.x + 1) * 8 <= W - 1 && (int)blockIdx.y * 8 >= 1
             && ((int)blockIdx.y + 1) * 8 <= H - 1) {
@@ -68,10 +74,14 @@ __global__ void __launch_bounds__(64) blur_helpers_kernel(const float *__restric
  * wait for the kernel. Used by blur_helpers and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ src, int src_width, int src_height,
         float *dst, int dst_width, int dst_height, const float *__restrict__ mask, float scale,
-        int W, int H, int D)
+        int W, int H, int D, int imcl_count)
 {
     const dim3 imcl_block(8, 8, 1);
-    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
+    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
+    const unsigned imcl_grid_z = (unsigned)((D + 1 - 1) / 1) * (unsigned)imcl_count;
+    if (imcl_grid_z > 65535u)
+        return cudaErrorInvalidConfiguration;
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, imcl_grid_z);
     blur_helpers_kernel<<<imcl_grid, imcl_block>>>(src, src_width, src_height, dst, dst_width,
             dst_height, mask, scale, W, H, D);
     return cudaGetLastError();
@@ -131,7 +141,7 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_src, src_width, src_height, imcl_d_dst, dst_width, dst_height,
-            imcl_d_mask, scale, W, H, D) != cudaSuccess ||
+            imcl_d_mask, scale, W, H, D, 1) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = blur_helpers_ERR_LAUNCH;
         goto done;
@@ -184,6 +194,7 @@ struct blur_helpers_plan {
     int extent[3][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -198,12 +209,14 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? blur_helpers_OK : blur_helpers_ERR_TRANSFER;
 }
 
-int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width,
-        int dst_height)
+int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int src_width,
+        int src_height, int dst_width, int dst_height)
 {
     if (!plan)
         return blur_helpers_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return blur_helpers_ERR_ARGUMENT;
     /* every extent must be positive */
     if (src_width < 1 || src_height < 1 || dst_width < 1 || dst_height < 1)
         return blur_helpers_ERR_ARGUMENT;
@@ -214,21 +227,22 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
     /* the arrays the grid is bound to must have one extent */
     if (dst_width != src_width || dst_height != src_height)
         return blur_helpers_ERR_ARGUMENT;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return blur_helpers_ERR_DEVICE;
     blur_helpers_plan *p = (blur_helpers_plan *)calloc(1, sizeof *p);
     if (!p)
         return blur_helpers_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = src_width;
     p->extent[0][1] = src_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)src_width * (size_t)src_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)src_width * (size_t)src_height * sizeof(float);
     p->extent[1][0] = dst_width;
     p->extent[1][1] = dst_height;
     p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)dst_width * (size_t)dst_height * sizeof(float);
+    p->bytes[1] = (size_t)capacity * (size_t)dst_width * (size_t)dst_height * sizeof(float);
     p->extent[2][0] = 1;
     p->extent[2][1] = 1;
     p->extent[2][2] = 1;
@@ -319,185 +333,133 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
     return blur_helpers_OK;
 }
 
-int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float2(blur_helpers_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(blur_helpers_plan *, const float *),
+                int (*imcl_get)(blur_helpers_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return blur_helpers_OK;
     int imcl_status = blur_helpers_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    float *imcl_dense = NULL;
+    imcl_dense = (float *)malloc(imcl_n * sizeof(float));
     if (!imcl_dense)
         return blur_helpers_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = blur_helpers_plan_upload_src(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = blur_helpers_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return blur_helpers_ERR_MEMORY;
-    imcl_status = blur_helpers_plan_download_src(plan, imcl_dense);
-    if (imcl_status == blur_helpers_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return blur_helpers_ERR_ARGUMENT;
-    int imcl_status = blur_helpers_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return blur_helpers_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = blur_helpers_plan_upload_src(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return blur_helpers_ERR_ARGUMENT;
-    int imcl_status = blur_helpers_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return blur_helpers_ERR_MEMORY;
-    imcl_status = blur_helpers_plan_download_src(plan, imcl_dense);
-    if (imcl_status == blur_helpers_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+    if (!imcl_up
+            && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
+            imcl_n * sizeof(float),
+                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(imcl_dense);
+        return blur_helpers_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == blur_helpers_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = blur_helpers_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return blur_helpers_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = blur_helpers_plan_upload_dst(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = blur_helpers_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return blur_helpers_ERR_MEMORY;
-    imcl_status = blur_helpers_plan_download_dst(plan, imcl_dense);
-    if (imcl_status == blur_helpers_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return blur_helpers_ERR_ARGUMENT;
-    int imcl_status = blur_helpers_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return blur_helpers_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = blur_helpers_plan_upload_dst(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return blur_helpers_ERR_ARGUMENT;
-    int imcl_status = blur_helpers_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return blur_helpers_ERR_MEMORY;
-    imcl_status = blur_helpers_plan_download_dst(plan, imcl_dense);
-    if (imcl_status == blur_helpers_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
                     imcl_w * sizeof(float));
+    }
+    if (imcl_up && imcl_status == blur_helpers_OK &&
+        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = blur_helpers_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
+int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return blur_helpers_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int src_width = plan->extent[0][0];
@@ -508,14 +470,14 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     const int H = src_height;
     const int D = 1;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return blur_helpers_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return blur_helpers_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return blur_helpers_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], src_width, src_height, (float *)plan->buf[1], dst_width,
-            dst_height, (float *)plan->buf[2], scale, W, H, D) != cudaSuccess ||
+            dst_height, (float *)plan->buf[2], scale, W, H, D, imcl_count) != cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return blur_helpers_ERR_LAUNCH;
@@ -523,6 +485,17 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return blur_helpers_OK;
+}
+
+int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width,
+        int dst_height)
+{
+    return blur_helpers_plan_create_batch(plan, 1, src_width, src_height, dst_width, dst_height);
+}
+
+int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
+{
+    return blur_helpers_plan_launch_batch(plan, plan ? plan->capacity : 0, scale);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

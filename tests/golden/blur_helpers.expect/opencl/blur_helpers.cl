@@ -24,6 +24,12 @@ void blur_helpers(__global const float *restrict src, const int src_width,
         const int dst_height, __global const float *restrict mask, float scale, const int W,
         const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * storage after the previous block's */
+    const int imcl_b = (int)get_group_id(2);
+    src += imcl_b * (size_t)(src_width * src_height);
+    dst += imcl_b * (size_t)(dst_width * dst_height);
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= W - 1
             && (int)get_group_id(1) * 8 >= 1 && ((int)get_group_id(1) + 1) * 8 <= H - 1) {
@@ -67,6 +73,12 @@ __kernel void blur_helpers_cpu(__global const float *restrict src, const int src
         const int dst_height, __global const float *restrict mask, float scale, const int W,
         const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * storage after the previous block's */
+    const int imcl_b = (int)get_group_id(2);
+    src += imcl_b * (size_t)(src_width * src_height);
+    dst += imcl_b * (size_t)(dst_width * dst_height);
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);
     const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);

@@ -38,6 +38,12 @@ static const char imcl_source[] =
     "        const int dst_height, __global const float *restrict mask, float scale, const int W,\n"
     "        const int H, const int D)\n"
     "{\n"
+    "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
+    "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
+    "     * storage after the previous block's */\n"
+    "    const int imcl_b = (int)get_group_id(2);\n"
+    "    src += imcl_b * (size_t)(src_width * src_height);\n"
+    "    dst += imcl_b * (size_t)(dst_width * dst_height);\n"
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
     "    if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= W - 1\n"
     "            && (int)get_group_id(1) * 8 >= 1 && ((int)get_group_id(1) + 1) * 8 <= H - 1) {\n"
@@ -81,6 +87,12 @@ static const char imcl_source[] =
     "        const int dst_height, __global const float *restrict mask, float scale, const int W,\n"
     "        const int H, const int D)\n"
     "{\n"
+    "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
+    "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
+    "     * storage after the previous block's */\n"
+    "    const int imcl_b = (int)get_group_id(2);\n"
+    "    src += imcl_b * (size_t)(src_width * src_height);\n"
+    "    dst += imcl_b * (size_t)(dst_width * dst_height);\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);\n"
     "    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);\n"
@@ -125,8 +137,9 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
- * program built on it (blur_helpers_release frees them). */
+/* What the one-shot wrapper and the plans keep between calls: the device, and the
+ * context, queue and program built on it (imcl_keep; blur_helpers_release frees them; a plan
+ * holds references of its own to the context and the program). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -223,7 +236,7 @@ static int imcl_cpu_device(cl_device_id imcl_dev)
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu,
         cl_mem src, int src_width, int src_height, cl_mem dst, int dst_width, int dst_height,
-        cl_mem mask, float scale, int W, int H, int D, cl_event *imcl_ev)
+        cl_mem mask, float scale, int W, int H, int D, int imcl_count, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &src);
@@ -249,20 +262,73 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
         const size_t imcl_global[3] = {
             (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,
             (size_t)((H + 1 - 1) / 1) * 1,
-            (size_t)((D + 1 - 1) / 1) * 1,
+            (size_t)imcl_count, /* a block per index in z */
         };
-        return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0,
+        return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0,
                 NULL, imcl_ev);
     } else {
         const size_t imcl_local[3] = {8, 8, 1};
         const size_t imcl_global[3] = {
             (size_t)((W + 8 - 1) / 8) * 8,
             (size_t)((H + 8 - 1) / 8) * 8,
-            (size_t)((D + 1 - 1) / 1) * 1,
+            (size_t)imcl_count, /* a block per index in z */
         };
-        return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0,
+        return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0,
                 NULL, imcl_ev);
     }
+}
+
+/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
+ * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+static int imcl_keep(cl_device_id imcl_dev)
+{
+    if (imcl_kept.ready)
+        return blur_helpers_OK;
+    int imcl_status = blur_helpers_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_context imcl_ctx = NULL;
+    cl_command_queue imcl_queue = NULL;
+    cl_program imcl_prog = NULL;
+    cl_kernel imcl_kern = NULL;
+    int imcl_cpu = 0;
+    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!imcl_ctx) {
+        imcl_status = blur_helpers_ERR_DEVICE;
+        goto fail;
+    }
+    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+    if (!imcl_queue) {
+        imcl_status = blur_helpers_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program, once (imcl_build), with the kernel's variant for this device
+     * (imcl_cpu_device) */
+    imcl_cpu = imcl_cpu_device(imcl_dev);
+    imcl_status =
+            imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "blur_helpers_cpu" : "blur_helpers",
+            &imcl_prog, &imcl_kern);
+    if (imcl_status != blur_helpers_OK)
+        goto fail;
+    imcl_kept.dev = imcl_dev;
+    imcl_kept.ctx = imcl_ctx;
+    imcl_kept.queue = imcl_queue;
+    imcl_kept.prog = imcl_prog;
+    imcl_kept.kern = imcl_kern;
+    imcl_kept.cpu = imcl_cpu;
+    imcl_kept.ready = 1;
+    return blur_helpers_OK;
+
+fail:
+    if (imcl_kern)
+        clReleaseKernel(imcl_kern);
+    if (imcl_prog)
+        clReleaseProgram(imcl_prog);
+    if (imcl_queue)
+        clReleaseCommandQueue(imcl_queue);
+    if (imcl_ctx)
+        clReleaseContext(imcl_ctx);
+    return imcl_status;
 }
 
 int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width,
@@ -287,7 +353,6 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     cl_int imcl_err = CL_SUCCESS;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
-    cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */
     cl_mem imcl_d_src = NULL;
@@ -297,44 +362,18 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     cl_mem imcl_d_mask = NULL;
     const size_t imcl_mask_bytes = (size_t)9 * sizeof(float);
     imcl_log[0] = 0;
-    /* the device, context and program of an earlier call (imcl_kept) */
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = imcl_kept.dev;
     if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return blur_helpers_ERR_DEVICE;
-    if (imcl_kept.ready) {
-        imcl_ctx = imcl_kept.ctx;
-        imcl_queue = imcl_kept.queue;
-        imcl_prog = imcl_kept.prog;
-        imcl_kern = imcl_kept.kern;
-        imcl_cpu = imcl_kept.cpu;
-    } else {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = blur_helpers_ERR_DEVICE;
-            goto done;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = blur_helpers_ERR_DEVICE;
-            goto done;
-        }
-
-        /* build the program, once (imcl_build), with the kernel's variant for this device
-         * (imcl_cpu_device) */
-        imcl_cpu = imcl_cpu_device(imcl_dev);
-        imcl_status =
-                imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "blur_helpers_cpu" : "blur_helpers",
-                &imcl_prog, &imcl_kern);
-        if (imcl_status != blur_helpers_OK)
-            goto done;
-        imcl_kept.dev = imcl_dev;
-        imcl_kept.ctx = imcl_ctx;
-        imcl_kept.queue = imcl_queue;
-        imcl_kept.prog = imcl_prog;
-        imcl_kept.kern = imcl_kern;
-        imcl_kept.cpu = imcl_cpu;
-        imcl_kept.ready = 1;
-    }
+    /* the context, queue and program of an earlier call or plan, or built now */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != blur_helpers_OK)
+        return imcl_status;
+    imcl_ctx = imcl_kept.ctx;
+    imcl_queue = imcl_kept.queue;
+    imcl_kern = imcl_kept.kern;
+    imcl_cpu = imcl_kept.cpu;
 
     /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before
      * it is read) */
@@ -360,7 +399,7 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
 
     /* the launch (imcl_launch), and the wait for its end */
     imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_cpu, imcl_d_src, src_width, src_height,
-            imcl_d_dst, dst_width, dst_height, imcl_d_mask, scale, W, H, D, NULL);
+            imcl_d_dst, dst_width, dst_height, imcl_d_mask, scale, W, H, D, 1, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -383,17 +422,6 @@ done:
         clReleaseMemObject(imcl_d_dst);
     if (imcl_d_mask)
         clReleaseMemObject(imcl_d_mask);
-    /* what a failed first call built: nothing is kept */
-    if (!imcl_kept.ready) {
-        if (imcl_kern)
-            clReleaseKernel(imcl_kern);
-        if (imcl_prog)
-            clReleaseProgram(imcl_prog);
-        if (imcl_queue)
-            clReleaseCommandQueue(imcl_queue);
-        if (imcl_ctx)
-            clReleaseContext(imcl_ctx);
-    }
     return imcl_status;
 }
 
@@ -440,6 +468,7 @@ struct blur_helpers_plan {
                                  * id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -461,12 +490,14 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_TRANSFER;
 }
 
-int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width,
-        int dst_height)
+int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int src_width,
+        int src_height, int dst_width, int dst_height)
 {
     if (!plan)
         return blur_helpers_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return blur_helpers_ERR_ARGUMENT;
     /* every extent must be positive */
     if (src_width < 1 || src_height < 1 || dst_width < 1 || dst_height < 1)
         return blur_helpers_ERR_ARGUMENT;
@@ -478,46 +509,49 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
     if (dst_width != src_width || dst_height != src_height)
         return blur_helpers_ERR_ARGUMENT;
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return blur_helpers_ERR_DEVICE;
     blur_helpers_plan *p = (blur_helpers_plan *)calloc(1, sizeof *p);
     if (!p)
         return blur_helpers_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = src_width;
     p->extent[0][1] = src_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)src_width * (size_t)src_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)src_width * (size_t)src_height * sizeof(float);
     p->extent[1][0] = dst_width;
     p->extent[1][1] = dst_height;
     p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)dst_width * (size_t)dst_height * sizeof(float);
+    p->bytes[1] = (size_t)capacity * (size_t)dst_width * (size_t)dst_height * sizeof(float);
     p->extent[2][0] = 1;
     p->extent[2][1] = 1;
     p->extent[2][2] = 1;
     p->bytes[2] = (size_t)9 * sizeof(float);
     int imcl_status = blur_helpers_OK;
     cl_int imcl_err = CL_SUCCESS;
-    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!p->context) {
-        imcl_status = blur_helpers_ERR_DEVICE;
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
+     * queue with profiling and a kernel object of the plan's own */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != blur_helpers_OK)
         goto fail;
-    }
+    p->context = imcl_kept.ctx;
+    clRetainContext(p->context);
+    p->program = imcl_kept.prog;
+    clRetainProgram(p->program);
+    p->cpu = imcl_kept.cpu;
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = blur_helpers_ERR_DEVICE;
         goto fail;
     }
-
-    /* build the program once (imcl_build), with the kernel's variant for this device
-     * (imcl_cpu_device) */
-    p->cpu = imcl_cpu_device(imcl_dev);
-    imcl_status =
-            imcl_build(p->context, imcl_dev, p->cpu ? "blur_helpers_cpu" : "blur_helpers",
-            &p->program, &p->kernel);
-    if (imcl_status != blur_helpers_OK)
+    p->kernel = clCreateKernel(p->program, p->cpu ? "blur_helpers_cpu" : "blur_helpers", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = blur_helpers_ERR_BUILD;
         goto fail;
+    }
 
     /* the device memory of each array, zero-filled */
     /* 'src' in global memory: a buffer */
@@ -600,197 +634,128 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
     return blur_helpers_OK;
 }
 
-int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float2(blur_helpers_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(blur_helpers_plan *, const float *),
+                int (*imcl_get)(blur_helpers_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return blur_helpers_OK;
     int imcl_status = blur_helpers_OK;
+    float *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
+        imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    for (size_t imcl_r = 0; imcl_status == blur_helpers_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(float));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = blur_helpers_ERR_TRANSFER;
     return imcl_status;
 }
 
-int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, float *const *table)
+int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = blur_helpers_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return blur_helpers_ERR_ARGUMENT;
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = blur_helpers_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, float *host,
-        ptrdiff_t row_pitch)
+int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return blur_helpers_ERR_ARGUMENT;
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = blur_helpers_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, float *const *table)
+int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = blur_helpers_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, float *const *table)
+int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = blur_helpers_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return blur_helpers_ERR_ARGUMENT;
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = blur_helpers_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, float *host,
-        ptrdiff_t row_pitch)
+int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return blur_helpers_ERR_ARGUMENT;
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = blur_helpers_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
+int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return blur_helpers_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return blur_helpers_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int src_width = plan->extent[0][0];
@@ -801,15 +766,16 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     const int H = src_height;
     const int D = 1;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return blur_helpers_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return blur_helpers_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
     cl_int imcl_err =
             imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], src_width, src_height,
-            plan->buf[1], dst_width, dst_height, plan->buf[2], scale, W, H, D, &imcl_ev);
+            plan->buf[1], dst_width, dst_height, plan->buf[2], scale, W, H, D, imcl_count,
+            &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -824,6 +790,17 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_LAUNCH;
+}
+
+int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width,
+        int dst_height)
+{
+    return blur_helpers_plan_create_batch(plan, 1, src_width, src_height, dst_width, dst_height);
+}
+
+int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
+{
+    return blur_helpers_plan_launch_batch(plan, plan ? plan->capacity : 0, scale);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

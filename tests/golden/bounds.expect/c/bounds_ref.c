@@ -259,6 +259,7 @@ struct bounds_plan {
     void *buf[6];               /* the host buffer of each array, by plan_array id */
     size_t bytes[6];            /* its size */
     int extent[6][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
 
@@ -274,14 +275,16 @@ static double imcl_plan_now_ms(void)
 #endif
 }
 
-int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
-        int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
-        int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
-        int out_height, int out_depth)
+int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
+        int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,
+        int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth,
+        int out_width, int out_height, int out_depth)
 {
     if (!plan)
         return bounds_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return bounds_ERR_ARGUMENT;
     /* every extent must be positive */
     if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1
             || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1
@@ -299,32 +302,44 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
     bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
     if (!p)
         return bounds_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = a_width;
     p->extent[0][1] = a_height;
     p->extent[0][2] = a_depth;
-    p->bytes[0] = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)a_width * (size_t)a_height * (size_t)a_depth *
+            sizeof(double);
     p->extent[1][0] = b_width;
     p->extent[1][1] = b_height;
     p->extent[1][2] = b_depth;
-    p->bytes[1] = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    p->bytes[1] =
+            (size_t)capacity * (size_t)b_width * (size_t)b_height * (size_t)b_depth *
+            sizeof(double);
     p->extent[2][0] = c_width;
     p->extent[2][1] = c_height;
     p->extent[2][2] = c_depth;
-    p->bytes[2] = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    p->bytes[2] =
+            (size_t)capacity * (size_t)c_width * (size_t)c_height * (size_t)c_depth *
+            sizeof(double);
     p->extent[3][0] = d_width;
     p->extent[3][1] = d_height;
     p->extent[3][2] = d_depth;
-    p->bytes[3] = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    p->bytes[3] =
+            (size_t)capacity * (size_t)d_width * (size_t)d_height * (size_t)d_depth *
+            sizeof(double);
     p->extent[4][0] = h_width;
     p->extent[4][1] = h_height;
     p->extent[4][2] = h_depth;
     p->bytes[4] =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
+            + 2) * sizeof(double);
     p->extent[5][0] = out_width;
     p->extent[5][1] = out_height;
     p->extent[5][2] = out_depth;
-    p->bytes[5] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    p->bytes[5] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(double);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 6; i++)
         if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
@@ -431,453 +446,253 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
     return bounds_OK;
 }
 
-int bounds_plan_upload_rows_a(bounds_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(bounds_plan *, const double *), int (*imcl_get)(bounds_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return bounds_OK;
     int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
+    double *imcl_dense = NULL;
+    imcl_dense = (double *)plan->buf[imcl_id] + imcl_off;
+    for (size_t imcl_r = 0; imcl_status == bounds_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
     return imcl_status;
 }
 
-int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_a(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_a(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_b(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_b(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_c(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_c(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_c(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[3];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[3];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_d(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[3];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_d(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[3];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_h(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[4];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[4];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_h(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[4];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_h(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[4];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[5];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[5];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_out(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[5];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_out(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = (double *)plan->buf[5];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_launch(bounds_plan *plan)
+int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return bounds_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return bounds_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int a_width = plan->extent[0][0];
@@ -899,13 +714,39 @@ int bounds_plan_launch(bounds_plan *plan)
     const int out_height = plan->extent[5][1];
     const int out_depth = plan->extent[5][2];
     const double imcl_t0 = imcl_plan_now_ms();
-    const int imcl_status =
-            bounds((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1],
-            b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth,
-            (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width,
-            h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth);
+    int imcl_status = bounds_OK;
+    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == bounds_OK; imcl_b++)
+        imcl_status =
+                bounds((double *)((char *)plan->buf[0]
+                + imcl_b * (plan->bytes[0] / plan->capacity)), a_width, a_height, a_depth,
+                (double *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
+                b_width, b_height, b_depth,
+                (double *)((char *)plan->buf[2] + imcl_b * (plan->bytes[2] / plan->capacity)),
+                c_width, c_height, c_depth,
+                (double *)((char *)plan->buf[3] + imcl_b * (plan->bytes[3] / plan->capacity)),
+                d_width, d_height, d_depth,
+                (double *)((char *)plan->buf[4] + imcl_b * (plan->bytes[4] / plan->capacity)),
+                h_width, h_height, h_depth,
+                (double *)((char *)plan->buf[5] + imcl_b * (plan->bytes[5] / plan->capacity)),
+                out_width, out_height, out_depth);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
+}
+
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
+        int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
+        int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
+        int out_height, int out_depth)
+{
+    return bounds_plan_create_batch(plan, 1, a_width, a_height, a_depth, b_width, b_height, b_depth,
+            c_width, c_height, c_depth, d_width, d_height, d_depth, h_width, h_height, h_depth,
+            out_width, out_height, out_depth);
+}
+
+int bounds_plan_launch(bounds_plan *plan)
+{
+    return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

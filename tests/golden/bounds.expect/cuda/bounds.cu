@@ -45,6 +45,18 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
         const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out,
         int out_width, int out_height, int out_depth, int W, int H, int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 1) / 2;
+    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    a += imcl_b * (size_t)(a_width * a_height * a_depth);
+    b += imcl_b * (size_t)(b_width * b_height * b_depth);
+    c += imcl_b * (size_t)(c_width * c_height * c_depth);
+    d += imcl_b * (size_t)(d_width * d_height * d_depth);
+    h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
+    out += imcl_b * (size_t)(out_width * out_height * out_depth);
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)blockIdx.x * 32 >= 2 && ((int)blockIdx.x + 1) * 32 <= a_width + 2
             && ((int)blockIdx.x + 1) * 32 <= b_width && ((int)blockIdx.x + 1) * 32 <= c_width
@@ -52,13 +64,13 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
             && (int)blockIdx.y * 4 >= 1 && ((int)blockIdx.y + 1) * 4 <= a_height
             && ((int)blockIdx.y + 1) * 4 <= b_height - 3 && ((int)blockIdx.y + 1) * 4 <= c_height
             && ((int)blockIdx.y + 1) * 4 <= d_height + 1 && ((int)blockIdx.y + 1) * 4 <= H
-            && (int)blockIdx.z * 2 >= 1 && ((int)blockIdx.z + 1) * 2 <= a_depth
-            && ((int)blockIdx.z + 1) * 2 <= b_depth && ((int)blockIdx.z + 1) * 2 <= c_depth + 1
-            && ((int)blockIdx.z + 1) * 2 <= d_depth && ((int)blockIdx.z + 1) * 2 <= D) {
+            && imcl_group_z * 2 >= 1 && (imcl_group_z + 1) * 2 <= a_depth
+            && (imcl_group_z + 1) * 2 <= b_depth && (imcl_group_z + 1) * 2 <= c_depth + 1
+            && (imcl_group_z + 1) * 2 <= d_depth && (imcl_group_z + 1) * 2 <= D) {
         /* the grid point of this thread */
         const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
         const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
-        const int idz = (int)blockIdx.z * 2 + (int)threadIdx.z;
+        const int idz = imcl_group_z * 2 + (int)threadIdx.z;
         out[(idz * out_height + idy) * out_width + idx] =
                 a[(idz * a_height + idy) * a_width + (idx - 2)]
             + b[(idz * b_height + (idy + 3)) * b_width + idx]
@@ -69,7 +81,7 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
         /* the grid point of this thread */
         const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
         const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
-        const int idz = (int)blockIdx.z * 2 + (int)threadIdx.z;
+        const int idz = imcl_group_z * 2 + (int)threadIdx.z;
         /* threads past the edge of the grid have no point */
         if (idx >= W || idy >= H || idz >= D) {
             return;
@@ -98,10 +110,14 @@ static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_
         const double *__restrict__ c, int c_width, int c_height, int c_depth,
         const double *__restrict__ d, int d_width, int d_height, int d_depth,
         const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out,
-        int out_width, int out_height, int out_depth, int W, int H, int D)
+        int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count)
 {
     const dim3 imcl_block(32, 4, 2);
-    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 2 - 1) / 2);
+    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
+    const unsigned imcl_grid_z = (unsigned)((D + 2 - 1) / 2) * (unsigned)imcl_count;
+    if (imcl_grid_z > 65535u)
+        return cudaErrorInvalidConfiguration;
+    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_grid_z);
     bounds_kernel<<<imcl_grid, imcl_block>>>(a, a_width, a_height, a_depth, b, b_width, b_height,
             b_depth, c, c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
             h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
@@ -205,8 +221,8 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth,
             imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h,
-            h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H,
-            D) != cudaSuccess ||
+            h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D,
+            1) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = bounds_ERR_LAUNCH;
         goto done;
@@ -262,6 +278,7 @@ struct bounds_plan {
     int extent[6][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -276,14 +293,16 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? bounds_OK : bounds_ERR_TRANSFER;
 }
 
-int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
-        int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
-        int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
-        int out_height, int out_depth)
+int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
+        int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,
+        int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth,
+        int out_width, int out_height, int out_depth)
 {
     if (!plan)
         return bounds_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return bounds_ERR_ARGUMENT;
     /* every extent must be positive */
     if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1
             || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1
@@ -298,38 +317,50 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
         (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return bounds_ERR_ARGUMENT;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return bounds_ERR_DEVICE;
     bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
     if (!p)
         return bounds_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = a_width;
     p->extent[0][1] = a_height;
     p->extent[0][2] = a_depth;
-    p->bytes[0] = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)a_width * (size_t)a_height * (size_t)a_depth *
+            sizeof(double);
     p->extent[1][0] = b_width;
     p->extent[1][1] = b_height;
     p->extent[1][2] = b_depth;
-    p->bytes[1] = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    p->bytes[1] =
+            (size_t)capacity * (size_t)b_width * (size_t)b_height * (size_t)b_depth *
+            sizeof(double);
     p->extent[2][0] = c_width;
     p->extent[2][1] = c_height;
     p->extent[2][2] = c_depth;
-    p->bytes[2] = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    p->bytes[2] =
+            (size_t)capacity * (size_t)c_width * (size_t)c_height * (size_t)c_depth *
+            sizeof(double);
     p->extent[3][0] = d_width;
     p->extent[3][1] = d_height;
     p->extent[3][2] = d_depth;
-    p->bytes[3] = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    p->bytes[3] =
+            (size_t)capacity * (size_t)d_width * (size_t)d_height * (size_t)d_depth *
+            sizeof(double);
     p->extent[4][0] = h_width;
     p->extent[4][1] = h_height;
     p->extent[4][2] = h_depth;
     p->bytes[4] =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
+            + 2) * sizeof(double);
     p->extent[5][0] = out_width;
     p->extent[5][1] = out_height;
     p->extent[5][2] = out_depth;
-    p->bytes[5] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    p->bytes[5] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(double);
     int imcl_status = bounds_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -482,585 +513,267 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
     return bounds_OK;
 }
 
-int bounds_plan_upload_rows_a(bounds_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(bounds_plan *, const double *), int (*imcl_get)(bounds_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return bounds_OK;
     int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
+    double *imcl_dense = NULL;
+    imcl_dense = (double *)malloc(imcl_n * sizeof(double));
     if (!imcl_dense)
         return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_a(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table)
-{
-    if (!plan || !table)
-        return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_a(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+    if (!imcl_up
+            && cudaMemcpy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
+            imcl_n * sizeof(double),
+                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(imcl_dense);
+        return bounds_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == bounds_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
+    if (imcl_up && imcl_status == bounds_OK &&
+        cudaMemcpy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = bounds_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int bounds_plan_upload_strided_a(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_a(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_a(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_a(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_b(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_b(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_strided_b(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_b(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_b(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_b(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_rows_c(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_c(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_c(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_strided_c(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_c(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_c(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_c(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[3]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_d(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[3]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_d(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_strided_d(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[3]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_d(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_d(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[3]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_d(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_rows_h(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[4]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_h(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[4]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_h(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_strided_h(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[4]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_h(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_h(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[4]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_h(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[5]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[5]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_out(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_strided_out(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[5]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = bounds_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_out(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[5]);
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    imcl_status = bounds_plan_download_out(plan, imcl_dense);
-    if (imcl_status == bounds_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_launch(bounds_plan *plan)
+int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return bounds_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return bounds_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return bounds_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int a_width = plan->extent[0][0];
@@ -1085,8 +798,8 @@ int bounds_plan_launch(bounds_plan *plan)
     const int H = out_height;
     const int D = out_depth;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return bounds_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return bounds_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
@@ -1094,8 +807,8 @@ int bounds_plan_launch(bounds_plan *plan)
     if (imcl_launch((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1],
             b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth,
             (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width,
-            h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H,
-            D) != cudaSuccess ||
+            h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H, D,
+            imcl_count) != cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return bounds_ERR_LAUNCH;
@@ -1103,6 +816,21 @@ int bounds_plan_launch(bounds_plan *plan)
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return bounds_OK;
+}
+
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
+        int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
+        int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
+        int out_height, int out_depth)
+{
+    return bounds_plan_create_batch(plan, 1, a_width, a_height, a_depth, b_width, b_height, b_depth,
+            c_width, c_height, c_depth, d_width, d_height, d_depth, h_width, h_height, h_depth,
+            out_width, out_height, out_depth);
+}
+
+int bounds_plan_launch(bounds_plan *plan)
+{
+    return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

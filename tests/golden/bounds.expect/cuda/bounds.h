@@ -59,104 +59,84 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
         int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
         int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
         int out_height, int out_depth);
-/* Copies all of array 'a' (halo included) to / from its device buffer. */
+/* The same for a batch of up to capacity blocks of these extents: every Image and
+ * Block holds capacity blocks, one after the other (capacity 1 is plan_create;
+ * more needs every Image and Block in a buffer, not a texture or a constant copy). */
+int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
+        int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,
+        int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth,
+        int out_width, int out_height, int out_depth);
+/* Copies all of array 'a' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int bounds_plan_upload_a(bounds_plan *plan, const double *host);
 int bounds_plan_download_a(bounds_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int bounds_plan_upload_rows_a(bounds_plan *plan, double **const *table);
-int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int bounds_plan_upload_strided_a(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int bounds_plan_download_strided_a(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Copies all of array 'b' (halo included) to / from its device buffer. */
+/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,
+ * every row its own allocation as C codes allocate them (tables[b][y] or
+ * tables[b][z][y] for block first + b), ghost layer included; or from / into host
+ * memory with pitches of its own, host at element 0 of block first's storage
+ * (docs/wrappers.md). No copy on the host beyond the rows' own where the device
+ * shares host memory. */
+int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'b' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int bounds_plan_upload_b(bounds_plan *plan, const double *host);
 int bounds_plan_download_b(bounds_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table);
-int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int bounds_plan_upload_strided_b(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int bounds_plan_download_strided_b(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Copies all of array 'c' (halo included) to / from its device buffer. */
+int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'c' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int bounds_plan_upload_c(bounds_plan *plan, const double *host);
 int bounds_plan_download_c(bounds_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int bounds_plan_upload_rows_c(bounds_plan *plan, double **const *table);
-int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int bounds_plan_upload_strided_c(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int bounds_plan_download_strided_c(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Copies all of array 'd' (halo included) to / from its device buffer. */
+int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'd' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int bounds_plan_upload_d(bounds_plan *plan, const double *host);
 int bounds_plan_download_d(bounds_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table);
-int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int bounds_plan_upload_strided_d(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int bounds_plan_download_strided_d(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Copies all of array 'h' (halo included) to / from its device buffer. */
+int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'h' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int bounds_plan_upload_h(bounds_plan *plan, const double *host);
 int bounds_plan_download_h(bounds_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int bounds_plan_upload_rows_h(bounds_plan *plan, double **const *table);
-int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int bounds_plan_upload_strided_h(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int bounds_plan_download_strided_h(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Copies all of array 'out' (halo included) to / from its device buffer. */
+int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'out' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int bounds_plan_upload_out(bounds_plan *plan, const double *host);
 int bounds_plan_download_out(bounds_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table);
-int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int bounds_plan_upload_strided_out(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int bounds_plan_download_strided_out(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, double ***const *tables);
+int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Runs the kernel once over its grid (of every block of a batch) on the device
+ * buffers and waits for it. */
 int bounds_plan_launch(bounds_plan *plan);
+/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count);
 /* Exchanges the device memory of arrays a and b (bounds_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else bounds_ERR_ARGUMENT. */

@@ -46,6 +46,18 @@ void bounds(__global const double *restrict a, const int a_width, const int a_he
         const int h_height, const int h_depth, __global double *out, const int out_width,
         const int out_height, const int out_depth, const int W, const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 1) / 2;
+    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    a += imcl_b * (size_t)(a_width * a_height * a_depth);
+    b += imcl_b * (size_t)(b_width * b_height * b_depth);
+    c += imcl_b * (size_t)(c_width * c_height * c_depth);
+    d += imcl_b * (size_t)(d_width * d_height * d_depth);
+    h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
+    out += imcl_b * (size_t)(out_width * out_height * out_depth);
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)get_group_id(0) * 32 >= 2 && ((int)get_group_id(0) + 1) * 32 <= a_width + 2
             && ((int)get_group_id(0) + 1) * 32 <= b_width
@@ -56,16 +68,14 @@ void bounds(__global const double *restrict a, const int a_width, const int a_he
             && ((int)get_group_id(1) + 1) * 4 <= b_height - 3
             && ((int)get_group_id(1) + 1) * 4 <= c_height
             && ((int)get_group_id(1) + 1) * 4 <= d_height + 1
-            && ((int)get_group_id(1) + 1) * 4 <= H && (int)get_group_id(2) * 2 >= 1
-            && ((int)get_group_id(2) + 1) * 2 <= a_depth
-            && ((int)get_group_id(2) + 1) * 2 <= b_depth
-            && ((int)get_group_id(2) + 1) * 2 <= c_depth + 1
-            && ((int)get_group_id(2) + 1) * 2 <= d_depth
-            && ((int)get_group_id(2) + 1) * 2 <= D) {
+            && ((int)get_group_id(1) + 1) * 4 <= H && imcl_group_z * 2 >= 1
+            && (imcl_group_z + 1) * 2 <= a_depth && (imcl_group_z + 1) * 2 <= b_depth
+            && (imcl_group_z + 1) * 2 <= c_depth + 1 && (imcl_group_z + 1) * 2 <= d_depth
+            && (imcl_group_z + 1) * 2 <= D) {
         /* the grid point of this thread */
         const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
         const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
-        const int idz = (int)get_group_id(2) * 2 + (int)get_local_id(2);
+        const int idz = imcl_group_z * 2 + (int)get_local_id(2);
         out[(idz * out_height + idy) * out_width + idx] =
                 a[(idz * a_height + idy) * a_width + (idx - 2)]
             + b[(idz * b_height + (idy + 3)) * b_width + idx]
@@ -76,7 +86,7 @@ void bounds(__global const double *restrict a, const int a_width, const int a_he
         /* the grid point of this thread */
         const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
         const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
-        const int idz = (int)get_group_id(2) * 2 + (int)get_local_id(2);
+        const int idz = imcl_group_z * 2 + (int)get_local_id(2);
         /* threads past the edge of the grid have no point */
         if (idx >= W || idy >= H || idz >= D) {
             return;

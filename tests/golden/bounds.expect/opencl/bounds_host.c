@@ -59,6 +59,18 @@ static const char imcl_source[] =
     "        const int h_height, const int h_depth, __global double *out, const int out_width,\n"
     "        const int out_height, const int out_depth, const int W, const int H, const int D)\n"
     "{\n"
+    "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
+    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
+    "     * arrays lie one storage after the previous block's */\n"
+    "    const int imcl_zgroups = (D + 1) / 2;\n"
+    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    a += imcl_b * (size_t)(a_width * a_height * a_depth);\n"
+    "    b += imcl_b * (size_t)(b_width * b_height * b_depth);\n"
+    "    c += imcl_b * (size_t)(c_width * c_height * c_depth);\n"
+    "    d += imcl_b * (size_t)(d_width * d_height * d_depth);\n"
+    "    h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));\n"
+    "    out += imcl_b * (size_t)(out_width * out_height * out_depth);\n"
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
     "    if ((int)get_group_id(0) * 32 >= 2 && ((int)get_group_id(0) + 1) * 32 <= a_width + 2\n"
     "            && ((int)get_group_id(0) + 1) * 32 <= b_width\n"
@@ -69,16 +81,14 @@ static const char imcl_source[] =
     "            && ((int)get_group_id(1) + 1) * 4 <= b_height - 3\n"
     "            && ((int)get_group_id(1) + 1) * 4 <= c_height\n"
     "            && ((int)get_group_id(1) + 1) * 4 <= d_height + 1\n"
-    "            && ((int)get_group_id(1) + 1) * 4 <= H && (int)get_group_id(2) * 2 >= 1\n"
-    "            && ((int)get_group_id(2) + 1) * 2 <= a_depth\n"
-    "            && ((int)get_group_id(2) + 1) * 2 <= b_depth\n"
-    "            && ((int)get_group_id(2) + 1) * 2 <= c_depth + 1\n"
-    "            && ((int)get_group_id(2) + 1) * 2 <= d_depth\n"
-    "            && ((int)get_group_id(2) + 1) * 2 <= D) {\n"
+    "            && ((int)get_group_id(1) + 1) * 4 <= H && imcl_group_z * 2 >= 1\n"
+    "            && (imcl_group_z + 1) * 2 <= a_depth && (imcl_group_z + 1) * 2 <= b_depth\n"
+    "            && (imcl_group_z + 1) * 2 <= c_depth + 1 && (imcl_group_z + 1) * 2 <= d_depth\n"
+    "            && (imcl_group_z + 1) * 2 <= D) {\n"
     "        /* the grid point of this thread */\n"
     "        const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);\n"
     "        const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);\n"
-    "        const int idz = (int)get_group_id(2) * 2 + (int)get_local_id(2);\n"
+    "        const int idz = imcl_group_z * 2 + (int)get_local_id(2);\n"
     "        out[(idz * out_height + idy) * out_width + idx] =\n"
     "                a[(idz * a_height + idy) * a_width + (idx - 2)]\n"
     "            + b[(idz * b_height + (idy + 3)) * b_width + idx]\n"
@@ -89,7 +99,7 @@ static const char imcl_source[] =
     "        /* the grid point of this thread */\n"
     "        const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);\n"
     "        const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);\n"
-    "        const int idz = (int)get_group_id(2) * 2 + (int)get_local_id(2);\n"
+    "        const int idz = imcl_group_z * 2 + (int)get_local_id(2);\n"
     "        /* threads past the edge of the grid have no point */\n"
     "        if (idx >= W || idy >= H || idz >= D) {\n"
     "            return;\n"
@@ -112,8 +122,9 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
- * program built on it (bounds_release frees them). */
+/* What the one-shot wrapper and the plans keep between calls: the device, and the
+ * context, queue and program built on it (imcl_keep; bounds_release frees them; a plan
+ * holds references of its own to the context and the program). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -194,7 +205,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
         int a_height, int a_depth, cl_mem b, int b_width, int b_height, int b_depth, cl_mem c,
         int c_width, int c_height, int c_depth, cl_mem d, int d_width, int d_height, int d_depth,
         cl_mem h, int h_width, int h_height, int h_depth, cl_mem out, int out_width, int out_height,
-        int out_depth, int W, int H, int D, cl_event *imcl_ev)
+        int out_depth, int W, int H, int D, int imcl_count, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &a);
@@ -230,10 +241,60 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     const size_t imcl_global[3] = {
         (size_t)((W + 32 - 1) / 32) * 32,
         (size_t)((H + 4 - 1) / 4) * 4,
-        (size_t)((D + 2 - 1) / 2) * 2,
+        (size_t)imcl_count * (size_t)((D + 2 - 1) / 2) * 2, /* the blocks one after the other */
     };
     return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL,
             imcl_ev);
+}
+
+/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
+ * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+static int imcl_keep(cl_device_id imcl_dev)
+{
+    if (imcl_kept.ready)
+        return bounds_OK;
+    int imcl_status = bounds_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_context imcl_ctx = NULL;
+    cl_command_queue imcl_queue = NULL;
+    cl_program imcl_prog = NULL;
+    cl_kernel imcl_kern = NULL;
+    int imcl_cpu = 0;
+    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!imcl_ctx) {
+        imcl_status = bounds_ERR_DEVICE;
+        goto fail;
+    }
+    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+    if (!imcl_queue) {
+        imcl_status = bounds_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program, once (imcl_build) */
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, "bounds", &imcl_prog, &imcl_kern);
+    if (imcl_status != bounds_OK)
+        goto fail;
+    (void)imcl_cpu; /* (no CPU variant) */
+    imcl_kept.dev = imcl_dev;
+    imcl_kept.ctx = imcl_ctx;
+    imcl_kept.queue = imcl_queue;
+    imcl_kept.prog = imcl_prog;
+    imcl_kept.kern = imcl_kern;
+    imcl_kept.cpu = imcl_cpu;
+    imcl_kept.ready = 1;
+    return bounds_OK;
+
+fail:
+    if (imcl_kern)
+        clReleaseKernel(imcl_kern);
+    if (imcl_prog)
+        clReleaseProgram(imcl_prog);
+    if (imcl_queue)
+        clReleaseCommandQueue(imcl_queue);
+    if (imcl_ctx)
+        clReleaseContext(imcl_ctx);
+    return imcl_status;
 }
 
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
@@ -264,7 +325,6 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     cl_int imcl_err = CL_SUCCESS;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
-    cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     cl_mem imcl_d_a = NULL;
     const size_t imcl_a_bytes =
@@ -285,38 +345,17 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     const size_t imcl_out_bytes =
             (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
     imcl_log[0] = 0;
-    /* the device, context and program of an earlier call (imcl_kept) */
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = imcl_kept.dev;
     if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return bounds_ERR_DEVICE;
-    if (imcl_kept.ready) {
-        imcl_ctx = imcl_kept.ctx;
-        imcl_queue = imcl_kept.queue;
-        imcl_prog = imcl_kept.prog;
-        imcl_kern = imcl_kept.kern;
-    } else {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = bounds_ERR_DEVICE;
-            goto done;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = bounds_ERR_DEVICE;
-            goto done;
-        }
-
-        /* build the program, once (imcl_build) */
-        imcl_status = imcl_build(imcl_ctx, imcl_dev, "bounds", &imcl_prog, &imcl_kern);
-        if (imcl_status != bounds_OK)
-            goto done;
-        imcl_kept.dev = imcl_dev;
-        imcl_kept.ctx = imcl_ctx;
-        imcl_kept.queue = imcl_queue;
-        imcl_kept.prog = imcl_prog;
-        imcl_kept.kern = imcl_kern;
-        imcl_kept.ready = 1;
-    }
+    /* the context, queue and program of an earlier call or plan, or built now */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != bounds_OK)
+        return imcl_status;
+    imcl_ctx = imcl_kept.ctx;
+    imcl_queue = imcl_kept.queue;
+    imcl_kern = imcl_kept.kern;
 
     /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten
      * before it is read) */
@@ -360,7 +399,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_a, a_width, a_height, a_depth, imcl_d_b,
             b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width,
             d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width,
-            out_height, out_depth, W, H, D, NULL);
+            out_height, out_depth, W, H, D, 1, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -389,17 +428,6 @@ done:
         clReleaseMemObject(imcl_d_h);
     if (imcl_d_out)
         clReleaseMemObject(imcl_d_out);
-    /* what a failed first call built: nothing is kept */
-    if (!imcl_kept.ready) {
-        if (imcl_kern)
-            clReleaseKernel(imcl_kern);
-        if (imcl_prog)
-            clReleaseProgram(imcl_prog);
-        if (imcl_queue)
-            clReleaseCommandQueue(imcl_queue);
-        if (imcl_ctx)
-            clReleaseContext(imcl_ctx);
-    }
     return imcl_status;
 }
 
@@ -445,6 +473,7 @@ struct bounds_plan {
                                  * id */
     size_t bytes[6];            /* the bytes of each array */
     int extent[6][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -465,14 +494,16 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_TRANSFER;
 }
 
-int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
-        int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
-        int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
-        int out_height, int out_depth)
+int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
+        int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,
+        int d_width, int d_height, int d_depth, int h_width, int h_height, int h_depth,
+        int out_width, int out_height, int out_depth)
 {
     if (!plan)
         return bounds_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return bounds_ERR_ARGUMENT;
     /* every extent must be positive */
     if (a_width < 1 || a_height < 1 || a_depth < 1 || b_width < 1 || b_height < 1 || b_depth < 1
             || c_width < 1 || c_height < 1 || c_depth < 1 || d_width < 1 || d_height < 1
@@ -488,55 +519,72 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return bounds_ERR_ARGUMENT;
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return bounds_ERR_DEVICE;
     bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
     if (!p)
         return bounds_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = a_width;
     p->extent[0][1] = a_height;
     p->extent[0][2] = a_depth;
-    p->bytes[0] = (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)a_width * (size_t)a_height * (size_t)a_depth *
+            sizeof(double);
     p->extent[1][0] = b_width;
     p->extent[1][1] = b_height;
     p->extent[1][2] = b_depth;
-    p->bytes[1] = (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
+    p->bytes[1] =
+            (size_t)capacity * (size_t)b_width * (size_t)b_height * (size_t)b_depth *
+            sizeof(double);
     p->extent[2][0] = c_width;
     p->extent[2][1] = c_height;
     p->extent[2][2] = c_depth;
-    p->bytes[2] = (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
+    p->bytes[2] =
+            (size_t)capacity * (size_t)c_width * (size_t)c_height * (size_t)c_depth *
+            sizeof(double);
     p->extent[3][0] = d_width;
     p->extent[3][1] = d_height;
     p->extent[3][2] = d_depth;
-    p->bytes[3] = (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
+    p->bytes[3] =
+            (size_t)capacity * (size_t)d_width * (size_t)d_height * (size_t)d_depth *
+            sizeof(double);
     p->extent[4][0] = h_width;
     p->extent[4][1] = h_height;
     p->extent[4][2] = h_depth;
     p->bytes[4] =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
+            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
+            + 2) * sizeof(double);
     p->extent[5][0] = out_width;
     p->extent[5][1] = out_height;
     p->extent[5][2] = out_depth;
-    p->bytes[5] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    p->bytes[5] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(double);
     int imcl_status = bounds_OK;
     cl_int imcl_err = CL_SUCCESS;
-    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!p->context) {
-        imcl_status = bounds_ERR_DEVICE;
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
+     * queue with profiling and a kernel object of the plan's own */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != bounds_OK)
         goto fail;
-    }
+    p->context = imcl_kept.ctx;
+    clRetainContext(p->context);
+    p->program = imcl_kept.prog;
+    clRetainProgram(p->program);
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = bounds_ERR_DEVICE;
         goto fail;
     }
-
-    /* build the program once (imcl_build) */
-    imcl_status = imcl_build(p->context, imcl_dev, "bounds", &p->program, &p->kernel);
-    if (imcl_status != bounds_OK)
+    p->kernel = clCreateKernel(p->program, "bounds", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = bounds_ERR_BUILD;
         goto fail;
+    }
 
     /* the device memory of each array, zero-filled */
     /* 'a' in global memory: a buffer */
@@ -691,621 +739,262 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
     return bounds_OK;
 }
 
-int bounds_plan_upload_rows_a(bounds_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(bounds_plan *, const double *), int (*imcl_get)(bounds_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return bounds_OK;
     int imcl_status = bounds_OK;
+    double *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(double),
+        imcl_n * sizeof(double), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    for (size_t imcl_r = 0; imcl_status == bounds_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = bounds_ERR_TRANSFER;
     return imcl_status;
 }
 
-int bounds_plan_download_rows_a(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_a(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_a(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_b(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_b(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_b(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_b(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_c(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_c(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_c(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_c(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_d(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_d(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_d(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_d(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[3][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_h(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[4], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[4], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[4], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_h(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[4], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[4], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[4], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_h(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[4], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[4], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[4], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_h(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[4][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[4][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[4][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[4], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[4], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[4], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_upload_rows_out(bounds_plan *plan, double **const *table)
+int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[5], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[5], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[5], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_download_rows_out(bounds_plan *plan, double **const *table)
+int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[5], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[5], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[5], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_upload_strided_out(bounds_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[5], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[5], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[5], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int bounds_plan_download_strided_out(bounds_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[5][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[5][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[5][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return bounds_ERR_ARGUMENT;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[5], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[5], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[5], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_launch(bounds_plan *plan)
+int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return bounds_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return bounds_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int a_width = plan->extent[0][0];
@@ -1330,8 +1019,8 @@ int bounds_plan_launch(bounds_plan *plan)
     const int H = out_height;
     const int D = out_depth;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return bounds_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return bounds_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
@@ -1340,7 +1029,7 @@ int bounds_plan_launch(bounds_plan *plan)
             imcl_launch(plan->queue, plan->kernel, plan->buf[0], a_width, a_height, a_depth,
             plan->buf[1], b_width, b_height, b_depth, plan->buf[2], c_width, c_height, c_depth,
             plan->buf[3], d_width, d_height, d_depth, plan->buf[4], h_width, h_height, h_depth,
-            plan->buf[5], out_width, out_height, out_depth, W, H, D, &imcl_ev);
+            plan->buf[5], out_width, out_height, out_depth, W, H, D, imcl_count, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -1355,6 +1044,21 @@ int bounds_plan_launch(bounds_plan *plan)
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_LAUNCH;
+}
+
+int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
+        int b_height, int b_depth, int c_width, int c_height, int c_depth, int d_width,
+        int d_height, int d_depth, int h_width, int h_height, int h_depth, int out_width,
+        int out_height, int out_depth)
+{
+    return bounds_plan_create_batch(plan, 1, a_width, a_height, a_depth, b_width, b_height, b_depth,
+            c_width, c_height, c_depth, d_width, d_height, d_depth, h_width, h_height, h_depth,
+            out_width, out_height, out_depth);
+}
+
+int bounds_plan_launch(bounds_plan *plan)
+{
+    return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -59,38 +59,50 @@ enum {
  * buffers start zero-filled. On failure *plan is NULL. */
 int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
         int out_height);
-/* Copies all of array 'g' (halo included) to / from its device buffer. */
+/* The same for a batch of up to capacity blocks of these extents: every Image and
+ * Block holds capacity blocks, one after the other (capacity 1 is plan_create;
+ * more needs every Image and Block in a buffer, not a texture or a constant copy). */
+int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_width, int g_height,
+        int out_width, int out_height);
+/* Copies all of array 'g' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int const_mask_plan_upload_g(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_g(const_mask_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int const_mask_plan_upload_rows_g(const_mask_plan *plan, float *const *table);
-int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int const_mask_plan_upload_strided_g(const_mask_plan *plan, const float *host, ptrdiff_t row_pitch);
-int const_mask_plan_download_strided_g(const_mask_plan *plan, float *host, ptrdiff_t row_pitch);
-/* Copies all of array 'mask' (halo included) to / from its device buffer. */
+/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,
+ * every row its own allocation as C codes allocate them (tables[b][y] or
+ * tables[b][z][y] for block first + b), ghost layer included; or from / into host
+ * memory with pitches of its own, host at element 0 of block first's storage
+ * (docs/wrappers.md). No copy on the host beyond the rows' own where the device
+ * shares host memory. */
+int const_mask_plan_upload_rows_g(const_mask_plan *plan, int first, int count,
+        float **const *tables);
+int const_mask_plan_download_rows_g(const_mask_plan *plan, int first, int count,
+        float **const *tables);
+int const_mask_plan_upload_strided_g(const_mask_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int const_mask_plan_download_strided_g(const_mask_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'mask' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int const_mask_plan_upload_mask(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_mask(const_mask_plan *plan, float *host);
-/* Copies all of array 'out' (halo included) to / from its device buffer. */
+/* Copies all of array 'out' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int const_mask_plan_upload_out(const_mask_plan *plan, const float *host);
 int const_mask_plan_download_out(const_mask_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table);
-int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int const_mask_plan_upload_strided_out(const_mask_plan *plan, const float *host,
-        ptrdiff_t row_pitch);
-int const_mask_plan_download_strided_out(const_mask_plan *plan, float *host, ptrdiff_t row_pitch);
-/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int const_mask_plan_upload_rows_out(const_mask_plan *plan, int first, int count,
+        float **const *tables);
+int const_mask_plan_download_rows_out(const_mask_plan *plan, int first, int count,
+        float **const *tables);
+int const_mask_plan_upload_strided_out(const_mask_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int const_mask_plan_download_strided_out(const_mask_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Runs the kernel once over its grid (of every block of a batch) on the device
+ * buffers and waits for it. */
 int const_mask_plan_launch(const_mask_plan *plan);
+/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count);
 /* Exchanges the device memory of arrays a and b (const_mask_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else const_mask_ERR_ARGUMENT. */

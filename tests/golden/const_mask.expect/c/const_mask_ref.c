@@ -205,6 +205,7 @@ struct const_mask_plan {
     void *buf[3];               /* the host buffer of each array, by plan_array id */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
 
@@ -220,12 +221,15 @@ static double imcl_plan_now_ms(void)
 #endif
 }
 
-int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
-        int out_height)
+int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_width, int g_height,
+        int out_width, int out_height)
 {
     if (!plan)
         return const_mask_ERR_ARGUMENT;
     *plan = NULL;
+    /* a texture or a constant copy holds one block */
+    if (capacity != 1)
+        return const_mask_ERR_ARGUMENT;
     /* every extent must be positive */
     if (g_width < 1 || g_height < 1 || out_width < 1 || out_height < 1)
         return const_mask_ERR_ARGUMENT;
@@ -236,11 +240,12 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
     const_mask_plan *p = (const_mask_plan *)calloc(1, sizeof *p);
     if (!p)
         return const_mask_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = g_width;
     p->extent[0][1] = g_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)g_width * (size_t)g_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)g_width * (size_t)g_height * sizeof(float);
     p->extent[1][0] = 1;
     p->extent[1][1] = 1;
     p->extent[1][2] = 1;
@@ -248,7 +253,7 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
     p->extent[2][0] = out_width;
     p->extent[2][1] = out_height;
     p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)out_width * (size_t)out_height * sizeof(float);
+    p->bytes[2] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 3; i++)
         if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
@@ -307,138 +312,119 @@ int const_mask_plan_download_out(const_mask_plan *plan, float *host)
     return const_mask_OK;
 }
 
-int const_mask_plan_upload_rows_g(const_mask_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float2(const_mask_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(const_mask_plan *, const float *),
+                int (*imcl_get)(const_mask_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return const_mask_OK;
     int imcl_status = const_mask_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    float *imcl_dense = NULL;
+    imcl_dense = (float *)plan->buf[imcl_id] + imcl_off;
+    for (size_t imcl_r = 0; imcl_status == const_mask_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(float));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    }
     return imcl_status;
 }
 
-int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table)
+int const_mask_plan_upload_rows_g(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = const_mask_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int const_mask_plan_upload_strided_g(const_mask_plan *plan, const float *host, ptrdiff_t row_pitch)
+int const_mask_plan_download_rows_g(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int const_mask_plan_download_strided_g(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
+int const_mask_plan_upload_strided_g(const_mask_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table)
+int const_mask_plan_download_strided_g(const_mask_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = const_mask_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table)
+int const_mask_plan_upload_rows_out(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = const_mask_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int const_mask_plan_upload_strided_out(const_mask_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int const_mask_plan_download_rows_out(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int const_mask_plan_download_strided_out(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
+int const_mask_plan_upload_strided_out(const_mask_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int const_mask_plan_launch(const_mask_plan *plan)
+int const_mask_plan_download_strided_out(const_mask_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return const_mask_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int g_width = plan->extent[0][0];
@@ -446,11 +432,28 @@ int const_mask_plan_launch(const_mask_plan *plan)
     const int out_width = plan->extent[2][0];
     const int out_height = plan->extent[2][1];
     const double imcl_t0 = imcl_plan_now_ms();
-    const int imcl_status =
-            const_mask((float *)plan->buf[0], g_width, g_height, (float *)plan->buf[1],
-            (float *)plan->buf[2], out_width, out_height);
+    int imcl_status = const_mask_OK;
+    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == const_mask_OK; imcl_b++)
+        imcl_status =
+                const_mask((float *)((char *)plan->buf[0]
+                + imcl_b * (plan->bytes[0] / plan->capacity)), g_width, g_height,
+                (float *)plan->buf[1],
+                (float *)((char *)plan->buf[2] + imcl_b * (plan->bytes[2] / plan->capacity)),
+                out_width, out_height);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
+}
+
+int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
+        int out_height)
+{
+    return const_mask_plan_create_batch(plan, 1, g_width, g_height, out_width, out_height);
+}
+
+int const_mask_plan_launch(const_mask_plan *plan)
+{
+    return const_mask_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

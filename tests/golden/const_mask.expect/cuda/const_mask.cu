@@ -189,6 +189,7 @@ struct const_mask_plan {
     int extent[3][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -215,12 +216,15 @@ static int imcl_plan_symbol(const void *symbol, size_t bytes)
     return imcl_err == cudaSuccess ? const_mask_OK : const_mask_ERR_TRANSFER;
 }
 
-int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
-        int out_height)
+int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_width, int g_height,
+        int out_width, int out_height)
 {
     if (!plan)
         return const_mask_ERR_ARGUMENT;
     *plan = NULL;
+    /* a texture or a constant copy holds one block */
+    if (capacity != 1)
+        return const_mask_ERR_ARGUMENT;
     /* every extent must be positive */
     if (g_width < 1 || g_height < 1 || out_width < 1 || out_height < 1)
         return const_mask_ERR_ARGUMENT;
@@ -232,17 +236,18 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
     const int imcl_fits = imcl_check_placements(g_width, g_height);
     if (imcl_fits != const_mask_OK)
         return imcl_fits;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return const_mask_ERR_DEVICE;
     const_mask_plan *p = (const_mask_plan *)calloc(1, sizeof *p);
     if (!p)
         return const_mask_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = g_width;
     p->extent[0][1] = g_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)g_width * (size_t)g_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)g_width * (size_t)g_height * sizeof(float);
     p->extent[1][0] = 1;
     p->extent[1][1] = 1;
     p->extent[1][2] = 1;
@@ -250,7 +255,7 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
     p->extent[2][0] = out_width;
     p->extent[2][1] = out_height;
     p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)out_width * (size_t)out_height * sizeof(float);
+    p->bytes[2] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = const_mask_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -339,182 +344,153 @@ int const_mask_plan_download_out(const_mask_plan *plan, float *host)
     return const_mask_OK;
 }
 
-int const_mask_plan_upload_rows_g(const_mask_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
+ * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
+ * its own whole-array transfers. */
+static int imcl_rows_float2(const_mask_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(const_mask_plan *, const float *),
+                int (*imcl_get)(const_mask_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return const_mask_OK;
     int imcl_status = const_mask_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return const_mask_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = const_mask_plan_upload_g(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = const_mask_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return const_mask_ERR_MEMORY;
-    imcl_status = const_mask_plan_download_g(plan, imcl_dense);
-    if (imcl_status == const_mask_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int const_mask_plan_upload_strided_g(const_mask_plan *plan, const float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return const_mask_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = const_mask_plan_upload_g(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int const_mask_plan_download_strided_g(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return const_mask_ERR_MEMORY;
-    imcl_status = const_mask_plan_download_g(plan, imcl_dense);
-    if (imcl_status == const_mask_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+    float *imcl_dense = NULL;
+    if (imcl_put) {
+        /* a host copy of the array (one block: first is 0) */
+        imcl_dense = (float *)malloc(plan->bytes[imcl_id]);
+        if (!imcl_dense)
+            return const_mask_ERR_MEMORY;
+        if (!imcl_up)
+            imcl_status = imcl_get(plan, imcl_dense);
+    } else {
+        imcl_dense = (float *)malloc(imcl_n * sizeof(float));
+        if (!imcl_dense)
+            return const_mask_ERR_MEMORY;
+        if (!imcl_up
+                && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
+                imcl_n * sizeof(float),
+                                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+            free(imcl_dense);
+            return const_mask_ERR_TRANSFER;
+        }
+    }
+    for (size_t imcl_r = 0; imcl_status == const_mask_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = const_mask_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return const_mask_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = const_mask_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = const_mask_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return const_mask_ERR_MEMORY;
-    imcl_status = const_mask_plan_download_out(plan, imcl_dense);
-    if (imcl_status == const_mask_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int const_mask_plan_upload_strided_out(const_mask_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return const_mask_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = const_mask_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int const_mask_plan_download_strided_out(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return const_mask_ERR_MEMORY;
-    imcl_status = const_mask_plan_download_out(plan, imcl_dense);
-    if (imcl_status == const_mask_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
                     imcl_w * sizeof(float));
+    }
+    if (imcl_put) {
+        if (imcl_up && imcl_status == const_mask_OK)
+            imcl_status = imcl_put(plan, imcl_dense);
+        free(imcl_dense);
+        return imcl_status;
+    }
+    if (imcl_up && imcl_status == const_mask_OK &&
+        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = const_mask_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int const_mask_plan_launch(const_mask_plan *plan)
+int const_mask_plan_upload_rows_g(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 1, const_mask_plan_upload_g, const_mask_plan_download_g,
+            first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int const_mask_plan_download_rows_g(const_mask_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 0, const_mask_plan_upload_g, const_mask_plan_download_g,
+            first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int const_mask_plan_upload_strided_g(const_mask_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 1, const_mask_plan_upload_g, const_mask_plan_download_g,
+            first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int const_mask_plan_download_strided_g(const_mask_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 0, const_mask_plan_upload_g, const_mask_plan_download_g,
+            first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int const_mask_plan_upload_rows_out(const_mask_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int const_mask_plan_download_rows_out(const_mask_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int const_mask_plan_upload_strided_out(const_mask_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int const_mask_plan_download_strided_out(const_mask_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return const_mask_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int g_width = plan->extent[0][0];
@@ -525,8 +501,8 @@ int const_mask_plan_launch(const_mask_plan *plan)
     const int H = 48;
     const int D = 1;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return const_mask_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return const_mask_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
@@ -540,6 +516,17 @@ int const_mask_plan_launch(const_mask_plan *plan)
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return const_mask_OK;
+}
+
+int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
+        int out_height)
+{
+    return const_mask_plan_create_batch(plan, 1, g_width, g_height, out_width, out_height);
+}
+
+int const_mask_plan_launch(const_mask_plan *plan)
+{
+    return const_mask_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -115,8 +115,9 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
- * program built on it (const_mask_release frees them). */
+/* What the one-shot wrapper and the plans keep between calls: the device, and the
+ * context, queue and program built on it (imcl_keep; const_mask_release frees them; a plan
+ * holds references of its own to the context and the program). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -277,6 +278,59 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
+/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
+ * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+static int imcl_keep(cl_device_id imcl_dev)
+{
+    if (imcl_kept.ready)
+        return const_mask_OK;
+    int imcl_status = const_mask_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_context imcl_ctx = NULL;
+    cl_command_queue imcl_queue = NULL;
+    cl_program imcl_prog = NULL;
+    cl_kernel imcl_kern = NULL;
+    int imcl_cpu = 0;
+    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!imcl_ctx) {
+        imcl_status = const_mask_ERR_DEVICE;
+        goto fail;
+    }
+    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+    if (!imcl_queue) {
+        imcl_status = const_mask_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program, once (imcl_build), with the kernel's variant for this device
+     * (imcl_cpu_device) */
+    imcl_cpu = imcl_cpu_device(imcl_dev);
+    imcl_status =
+            imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "const_mask_cpu" : "const_mask", &imcl_prog,
+            &imcl_kern);
+    if (imcl_status != const_mask_OK)
+        goto fail;
+    imcl_kept.dev = imcl_dev;
+    imcl_kept.ctx = imcl_ctx;
+    imcl_kept.queue = imcl_queue;
+    imcl_kept.prog = imcl_prog;
+    imcl_kept.kern = imcl_kern;
+    imcl_kept.cpu = imcl_cpu;
+    imcl_kept.ready = 1;
+    return const_mask_OK;
+
+fail:
+    if (imcl_kern)
+        clReleaseKernel(imcl_kern);
+    if (imcl_prog)
+        clReleaseProgram(imcl_prog);
+    if (imcl_queue)
+        clReleaseCommandQueue(imcl_queue);
+    if (imcl_ctx)
+        clReleaseContext(imcl_ctx);
+    return imcl_status;
+}
+
 int const_mask(const float *g, int g_width, int g_height, const float *mask, float *out,
         int out_width, int out_height)
 {
@@ -296,7 +350,6 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     cl_int imcl_err = CL_SUCCESS;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
-    cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */
     cl_mem imcl_d_g = NULL;
@@ -306,7 +359,7 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     cl_mem imcl_d_out = NULL;
     const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
     imcl_log[0] = 0;
-    /* the device, context and program of an earlier call (imcl_kept) */
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = imcl_kept.dev;
     if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return const_mask_ERR_DEVICE;
@@ -314,40 +367,14 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     const int imcl_fits = imcl_check_placements(imcl_dev, g_width, g_height);
     if (imcl_fits != const_mask_OK)
         return imcl_fits;
-    if (imcl_kept.ready) {
-        imcl_ctx = imcl_kept.ctx;
-        imcl_queue = imcl_kept.queue;
-        imcl_prog = imcl_kept.prog;
-        imcl_kern = imcl_kept.kern;
-        imcl_cpu = imcl_kept.cpu;
-    } else {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = const_mask_ERR_DEVICE;
-            goto done;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = const_mask_ERR_DEVICE;
-            goto done;
-        }
-
-        /* build the program, once (imcl_build), with the kernel's variant for this device
-         * (imcl_cpu_device) */
-        imcl_cpu = imcl_cpu_device(imcl_dev);
-        imcl_status =
-                imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "const_mask_cpu" : "const_mask",
-                &imcl_prog, &imcl_kern);
-        if (imcl_status != const_mask_OK)
-            goto done;
-        imcl_kept.dev = imcl_dev;
-        imcl_kept.ctx = imcl_ctx;
-        imcl_kept.queue = imcl_queue;
-        imcl_kept.prog = imcl_prog;
-        imcl_kept.kern = imcl_kern;
-        imcl_kept.cpu = imcl_cpu;
-        imcl_kept.ready = 1;
-    }
+    /* the context, queue and program of an earlier call or plan, or built now */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != const_mask_OK)
+        return imcl_status;
+    imcl_ctx = imcl_kept.ctx;
+    imcl_queue = imcl_kept.queue;
+    imcl_kern = imcl_kept.kern;
+    imcl_cpu = imcl_kept.cpu;
 
     /* transfers: in [g, mask, out], out [out]; written arrays the kernel may not overwrite in full
      * are copied in, so no data is lost */
@@ -397,17 +424,6 @@ done:
         clReleaseMemObject(imcl_d_mask);
     if (imcl_d_out)
         clReleaseMemObject(imcl_d_out);
-    /* what a failed first call built: nothing is kept */
-    if (!imcl_kept.ready) {
-        if (imcl_kern)
-            clReleaseKernel(imcl_kern);
-        if (imcl_prog)
-            clReleaseProgram(imcl_prog);
-        if (imcl_queue)
-            clReleaseCommandQueue(imcl_queue);
-        if (imcl_ctx)
-            clReleaseContext(imcl_ctx);
-    }
     return imcl_status;
 }
 
@@ -454,6 +470,7 @@ struct const_mask_plan {
                                  * id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -475,12 +492,15 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? const_mask_OK : const_mask_ERR_TRANSFER;
 }
 
-int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
-        int out_height)
+int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_width, int g_height,
+        int out_width, int out_height)
 {
     if (!plan)
         return const_mask_ERR_ARGUMENT;
     *plan = NULL;
+    /* a texture or a constant copy holds one block */
+    if (capacity != 1)
+        return const_mask_ERR_ARGUMENT;
     /* every extent must be positive */
     if (g_width < 1 || g_height < 1 || out_width < 1 || out_height < 1)
         return const_mask_ERR_ARGUMENT;
@@ -489,8 +509,9 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
         (size_t)out_width * (size_t)out_height > 2147483647u)
         return const_mask_ERR_ARGUMENT;
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return const_mask_ERR_DEVICE;
     /* the limits of the placements on this device (imcl_check_placements) */
     const int imcl_fits = imcl_check_placements(imcl_dev, g_width, g_height);
@@ -499,11 +520,12 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
     const_mask_plan *p = (const_mask_plan *)calloc(1, sizeof *p);
     if (!p)
         return const_mask_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = g_width;
     p->extent[0][1] = g_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)g_width * (size_t)g_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)g_width * (size_t)g_height * sizeof(float);
     p->extent[1][0] = 1;
     p->extent[1][1] = 1;
     p->extent[1][2] = 1;
@@ -511,28 +533,29 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
     p->extent[2][0] = out_width;
     p->extent[2][1] = out_height;
     p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)out_width * (size_t)out_height * sizeof(float);
+    p->bytes[2] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = const_mask_OK;
     cl_int imcl_err = CL_SUCCESS;
-    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!p->context) {
-        imcl_status = const_mask_ERR_DEVICE;
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
+     * queue with profiling and a kernel object of the plan's own */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != const_mask_OK)
         goto fail;
-    }
+    p->context = imcl_kept.ctx;
+    clRetainContext(p->context);
+    p->program = imcl_kept.prog;
+    clRetainProgram(p->program);
+    p->cpu = imcl_kept.cpu;
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = const_mask_ERR_DEVICE;
         goto fail;
     }
-
-    /* build the program once (imcl_build), with the kernel's variant for this device
-     * (imcl_cpu_device) */
-    p->cpu = imcl_cpu_device(imcl_dev);
-    imcl_status =
-            imcl_build(p->context, imcl_dev, p->cpu ? "const_mask_cpu" : "const_mask", &p->program,
-            &p->kernel);
-    if (imcl_status != const_mask_OK)
+    p->kernel = clCreateKernel(p->program, p->cpu ? "const_mask_cpu" : "const_mask", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = const_mask_ERR_BUILD;
         goto fail;
+    }
 
     /* the device memory of each array, zero-filled */
     /* 'g' in constant memory: a buffer, passed as a __constant argument */
@@ -615,194 +638,128 @@ int const_mask_plan_download_out(const_mask_plan *plan, float *host)
     return const_mask_OK;
 }
 
-int const_mask_plan_upload_rows_g(const_mask_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float2(const_mask_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(const_mask_plan *, const float *),
+                int (*imcl_get)(const_mask_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return const_mask_OK;
     int imcl_status = const_mask_OK;
+    float *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
+        imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return const_mask_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    for (size_t imcl_r = 0; imcl_status == const_mask_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(float));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = const_mask_ERR_TRANSFER;
     return imcl_status;
 }
 
-int const_mask_plan_download_rows_g(const_mask_plan *plan, float *const *table)
+int const_mask_plan_upload_rows_g(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = const_mask_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return const_mask_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = const_mask_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int const_mask_plan_upload_strided_g(const_mask_plan *plan, const float *host, ptrdiff_t row_pitch)
+int const_mask_plan_download_rows_g(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return const_mask_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = const_mask_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int const_mask_plan_download_strided_g(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
+int const_mask_plan_upload_strided_g(const_mask_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return const_mask_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = const_mask_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int const_mask_plan_upload_rows_out(const_mask_plan *plan, float *const *table)
+int const_mask_plan_download_strided_g(const_mask_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = const_mask_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return const_mask_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = const_mask_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int const_mask_plan_download_rows_out(const_mask_plan *plan, float *const *table)
+int const_mask_plan_upload_rows_out(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = const_mask_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return const_mask_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = const_mask_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int const_mask_plan_upload_strided_out(const_mask_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int const_mask_plan_download_rows_out(const_mask_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return const_mask_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = const_mask_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int const_mask_plan_download_strided_out(const_mask_plan *plan, float *host, ptrdiff_t row_pitch)
+int const_mask_plan_upload_strided_out(const_mask_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return const_mask_ERR_ARGUMENT;
-    int imcl_status = const_mask_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return const_mask_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = const_mask_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int const_mask_plan_launch(const_mask_plan *plan)
+int const_mask_plan_download_strided_out(const_mask_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return const_mask_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return const_mask_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int g_width = plan->extent[0][0];
@@ -813,8 +770,8 @@ int const_mask_plan_launch(const_mask_plan *plan)
     const int H = 48;
     const int D = 1;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return const_mask_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return const_mask_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
@@ -836,6 +793,17 @@ int const_mask_plan_launch(const_mask_plan *plan)
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? const_mask_OK : const_mask_ERR_LAUNCH;
+}
+
+int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
+        int out_height)
+{
+    return const_mask_plan_create_batch(plan, 1, g_width, g_height, out_width, out_height);
+}
+
+int const_mask_plan_launch(const_mask_plan *plan)
+{
+    return const_mask_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

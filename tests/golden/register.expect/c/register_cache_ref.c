@@ -215,6 +215,7 @@ struct register_cache_plan {
     void *buf[3];               /* the host buffer of each array, by plan_array id */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
 
@@ -230,12 +231,14 @@ static double imcl_plan_now_ms(void)
 #endif
 }
 
-int register_cache_plan_create(register_cache_plan **plan, int in_width, int in_height, int w_width,
-        int w_height, int out_width, int out_height)
+int register_cache_plan_create_batch(register_cache_plan **plan, int capacity, int in_width,
+        int in_height, int w_width, int w_height, int out_width, int out_height)
 {
     if (!plan)
         return register_cache_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return register_cache_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || w_width < 1 || w_height < 1 || out_width < 1
             || out_height < 1)
@@ -248,19 +251,21 @@ int register_cache_plan_create(register_cache_plan **plan, int in_width, int in_
     register_cache_plan *p = (register_cache_plan *)calloc(1, sizeof *p);
     if (!p)
         return register_cache_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)(in_width + 2) * (size_t)(in_height + 2) * sizeof(float);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)(in_width + 2) * (size_t)(in_height + 2) * sizeof(float);
     p->extent[1][0] = w_width;
     p->extent[1][1] = w_height;
     p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)w_width * (size_t)w_height * sizeof(float);
+    p->bytes[1] = (size_t)capacity * (size_t)w_width * (size_t)w_height * sizeof(float);
     p->extent[2][0] = out_width;
     p->extent[2][1] = out_height;
     p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)out_width * (size_t)out_height * sizeof(float);
+    p->bytes[2] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 3; i++)
         if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
@@ -319,207 +324,156 @@ int register_cache_plan_download_out(register_cache_plan *plan, float *host)
     return register_cache_OK;
 }
 
-int register_cache_plan_upload_rows_in(register_cache_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float2(register_cache_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(register_cache_plan *, const float *),
+                int (*imcl_get)(register_cache_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return register_cache_OK;
     int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
+    float *imcl_dense = NULL;
+    imcl_dense = (float *)plan->buf[imcl_id] + imcl_off;
+    for (size_t imcl_r = 0; imcl_status == register_cache_OK
+            && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(float));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    }
     return imcl_status;
 }
 
-int register_cache_plan_download_rows_in(register_cache_plan *plan, float *const *table)
+int register_cache_plan_upload_rows_in(register_cache_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 1, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int register_cache_plan_upload_strided_in(register_cache_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int register_cache_plan_download_rows_in(register_cache_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return register_cache_ERR_ARGUMENT;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 1, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int register_cache_plan_download_strided_in(register_cache_plan *plan, float *host,
-        ptrdiff_t row_pitch)
+int register_cache_plan_upload_strided_in(register_cache_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return register_cache_ERR_ARGUMENT;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 1, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int register_cache_plan_upload_rows_w(register_cache_plan *plan, float *const *table)
+int register_cache_plan_download_strided_in(register_cache_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 1, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int register_cache_plan_download_rows_w(register_cache_plan *plan, float *const *table)
+int register_cache_plan_upload_rows_w(register_cache_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int register_cache_plan_upload_strided_w(register_cache_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int register_cache_plan_download_rows_w(register_cache_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return register_cache_ERR_ARGUMENT;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int register_cache_plan_download_strided_w(register_cache_plan *plan, float *host,
-        ptrdiff_t row_pitch)
+int register_cache_plan_upload_strided_w(register_cache_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return register_cache_ERR_ARGUMENT;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int register_cache_plan_upload_rows_out(register_cache_plan *plan, float *const *table)
+int register_cache_plan_download_strided_w(register_cache_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int register_cache_plan_download_rows_out(register_cache_plan *plan, float *const *table)
+int register_cache_plan_upload_rows_out(register_cache_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int register_cache_plan_upload_strided_out(register_cache_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int register_cache_plan_download_rows_out(register_cache_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return register_cache_ERR_ARGUMENT;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int register_cache_plan_download_strided_out(register_cache_plan *plan, float *host,
-        ptrdiff_t row_pitch)
+int register_cache_plan_upload_strided_out(register_cache_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return register_cache_ERR_ARGUMENT;
-    int imcl_status = register_cache_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int register_cache_plan_launch(register_cache_plan *plan)
+int register_cache_plan_download_strided_out(register_cache_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return register_cache_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int register_cache_plan_launch_batch(register_cache_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return register_cache_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -529,11 +483,30 @@ int register_cache_plan_launch(register_cache_plan *plan)
     const int out_width = plan->extent[2][0];
     const int out_height = plan->extent[2][1];
     const double imcl_t0 = imcl_plan_now_ms();
-    const int imcl_status =
-            register_cache((float *)plan->buf[0], in_width, in_height, (float *)plan->buf[1],
-            w_width, w_height, (float *)plan->buf[2], out_width, out_height);
+    int imcl_status = register_cache_OK;
+    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == register_cache_OK; imcl_b++)
+        imcl_status =
+                register_cache((float *)((char *)plan->buf[0]
+                + imcl_b * (plan->bytes[0] / plan->capacity)), in_width, in_height,
+                (float *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
+                w_width, w_height,
+                (float *)((char *)plan->buf[2] + imcl_b * (plan->bytes[2] / plan->capacity)),
+                out_width, out_height);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
+}
+
+int register_cache_plan_create(register_cache_plan **plan, int in_width, int in_height, int w_width,
+        int w_height, int out_width, int out_height)
+{
+    return register_cache_plan_create_batch(plan, 1, in_width, in_height, w_width, w_height,
+            out_width, out_height);
+}
+
+int register_cache_plan_launch(register_cache_plan *plan)
+{
+    return register_cache_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

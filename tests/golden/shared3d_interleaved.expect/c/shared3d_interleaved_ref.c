@@ -209,6 +209,7 @@ struct shared3d_interleaved_plan {
     void *buf[2];               /* the host buffer of each array, by plan_array id */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
 
@@ -224,12 +225,14 @@ static double imcl_plan_now_ms(void)
 #endif
 }
 
-int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_width, int in_height,
-        int in_depth, int out_width, int out_height, int out_depth)
+int shared3d_interleaved_plan_create_batch(shared3d_interleaved_plan **plan, int capacity,
+        int in_width, int in_height, int in_depth, int out_width, int out_height, int out_depth)
 {
     if (!plan)
         return shared3d_interleaved_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return shared3d_interleaved_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || in_depth < 1 || out_width < 1 || out_height < 1
             || out_depth < 1)
@@ -241,15 +244,20 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
     shared3d_interleaved_plan *p = (shared3d_interleaved_plan *)calloc(1, sizeof *p);
     if (!p)
         return shared3d_interleaved_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = in_depth;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * (size_t)in_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)in_width * (size_t)in_height * (size_t)in_depth *
+            sizeof(double);
     p->extent[1][0] = out_width;
     p->extent[1][1] = out_height;
     p->extent[1][2] = out_depth;
-    p->bytes[1] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    p->bytes[1] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(double);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 2; i++)
         if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
@@ -292,160 +300,126 @@ int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, doub
     return shared3d_interleaved_OK;
 }
 
-int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(shared3d_interleaved_plan *plan, int imcl_id, int imcl_halo,
+        int imcl_up,
+        int (*imcl_put)(shared3d_interleaved_plan *, const double *),
+                int (*imcl_get)(shared3d_interleaved_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return shared3d_interleaved_OK;
     int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
+    double *imcl_dense = NULL;
+    imcl_dense = (double *)plan->buf[imcl_id] + imcl_off;
+    for (size_t imcl_r = 0; imcl_status == shared3d_interleaved_OK
+            && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
     return imcl_status;
 }
 
-int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan,
-        double **const *table)
+int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, const double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan, int first,
+        int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, int first,
+        int count, const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
+        ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan,
-        double **const *table)
+int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, int first,
+        int count, double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
-        double **const *table)
+int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan,
-        const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan, int first,
+        int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan, int first,
+        int count, const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
+        ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
+int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, int first,
+        int count, double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared3d_interleaved_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -455,11 +429,28 @@ int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
     const int out_height = plan->extent[1][1];
     const int out_depth = plan->extent[1][2];
     const double imcl_t0 = imcl_plan_now_ms();
-    const int imcl_status =
-            shared3d_interleaved((double *)plan->buf[0], in_width, in_height, in_depth,
-            (double *)plan->buf[1], out_width, out_height, out_depth);
+    int imcl_status = shared3d_interleaved_OK;
+    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == shared3d_interleaved_OK; imcl_b++)
+        imcl_status =
+                shared3d_interleaved((double *)((char *)plan->buf[0]
+                + imcl_b * (plan->bytes[0] / plan->capacity)), in_width, in_height, in_depth,
+                (double *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
+                out_width, out_height, out_depth);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
+}
+
+int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_width, int in_height,
+        int in_depth, int out_width, int out_height, int out_depth)
+{
+    return shared3d_interleaved_plan_create_batch(plan, 1, in_width, in_height, in_depth, out_width,
+            out_height, out_depth);
+}
+
+int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
+{
+    return shared3d_interleaved_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

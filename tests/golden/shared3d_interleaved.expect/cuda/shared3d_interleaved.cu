@@ -20,11 +20,19 @@ __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double 
         int in_width, int in_height, int in_depth, double *out, int out_width, int out_height,
         int out_depth, int W, int H, int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 7) / 8;
+    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    in += imcl_b * (size_t)(in_width * in_height * in_depth);
+    out += imcl_b * (size_t)(out_width * out_height * out_depth);
     /* 'in' in shared memory: a tile of 34 x 6 x 10 points: the block's points and the footprint
      * around them */
     const int imcl_in_x0 = (int)blockIdx.x * 32 - 1;
     const int imcl_in_y0 = (int)blockIdx.y * 4 - 1;
-    const int imcl_in_z0 = (int)blockIdx.z * 8 - 1;
+    const int imcl_in_z0 = imcl_group_z * 8 - 1;
     __shared__ double imcl_in_tile[2040];
     for (int imcl_i = (int)threadIdx.z * 128 + ((int)threadIdx.y * 32 + (int)threadIdx.x); imcl_i
             < 2040; imcl_i += 256) {
@@ -42,14 +50,14 @@ __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double 
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if (((int)blockIdx.x + 1) * 32 <= out_width && ((int)blockIdx.x + 1) * 32 <= W
             && ((int)blockIdx.y + 1) * 4 <= out_height && ((int)blockIdx.y + 1) * 4 <= H
-            && ((int)blockIdx.z + 1) * 8 <= out_depth && ((int)blockIdx.z + 1) * 8 <= D) {
+            && (imcl_group_z + 1) * 8 <= out_depth && (imcl_group_z + 1) * 8 <= D) {
         /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis eq.
          * 3.1-3.3) */
         for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
             /* the grid point of this iteration */
             const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
             const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
-            const int idz = (int)blockIdx.z * 8 + (imcl_cz * 2 + (int)threadIdx.z);
+            const int idz = imcl_group_z * 8 + (imcl_cz * 2 + (int)threadIdx.z);
             out[(idz * out_height + idy) * out_width + idx] =
                     imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
                     + (idx - 1 - imcl_in_x0)]
@@ -73,7 +81,7 @@ __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double 
             /* the grid point of this iteration */
             const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
             const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
-            const int idz = (int)blockIdx.z * 8 + (imcl_cz * 2 + (int)threadIdx.z);
+            const int idz = imcl_group_z * 8 + (imcl_cz * 2 + (int)threadIdx.z);
             /* points past the edge of the grid are skipped */
             if (idx >= W || idy >= H || idz >= D) {
                 continue;
@@ -107,10 +115,14 @@ __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double 
  * wait for the kernel. Used by shared3d_interleaved and by its plan. */
 static cudaError_t imcl_launch(const double *__restrict__ in, int in_width, int in_height,
         int in_depth, double *out, int out_width, int out_height, int out_depth, int W, int H,
-        int D)
+        int D, int imcl_count)
 {
     const dim3 imcl_block(32, 4, 2);
-    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 8 - 1) / 8);
+    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
+    const unsigned imcl_grid_z = (unsigned)((D + 8 - 1) / 8) * (unsigned)imcl_count;
+    if (imcl_grid_z > 65535u)
+        return cudaErrorInvalidConfiguration;
+    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_grid_z);
     shared3d_interleaved_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, in_depth, out,
             out_width, out_height, out_depth, W, H, D);
     return cudaGetLastError();
@@ -164,7 +176,7 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_in, in_width, in_height, in_depth, imcl_d_out, out_width, out_height,
-            out_depth, W, H, D) != cudaSuccess ||
+            out_depth, W, H, D, 1) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = shared3d_interleaved_ERR_LAUNCH;
         goto done;
@@ -216,6 +228,7 @@ struct shared3d_interleaved_plan {
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -232,12 +245,14 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
             : shared3d_interleaved_ERR_TRANSFER;
 }
 
-int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_width, int in_height,
-        int in_depth, int out_width, int out_height, int out_depth)
+int shared3d_interleaved_plan_create_batch(shared3d_interleaved_plan **plan, int capacity,
+        int in_width, int in_height, int in_depth, int out_width, int out_height, int out_depth)
 {
     if (!plan)
         return shared3d_interleaved_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return shared3d_interleaved_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || in_depth < 1 || out_width < 1 || out_height < 1
             || out_depth < 1)
@@ -246,21 +261,26 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
     if ((size_t)in_width * (size_t)in_height * (size_t)in_depth > 2147483647u ||
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return shared3d_interleaved_ERR_DEVICE;
     shared3d_interleaved_plan *p = (shared3d_interleaved_plan *)calloc(1, sizeof *p);
     if (!p)
         return shared3d_interleaved_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = in_depth;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * (size_t)in_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)in_width * (size_t)in_height * (size_t)in_depth *
+            sizeof(double);
     p->extent[1][0] = out_width;
     p->extent[1][1] = out_height;
     p->extent[1][2] = out_depth;
-    p->bytes[1] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    p->bytes[1] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(double);
     int imcl_status = shared3d_interleaved_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -325,204 +345,140 @@ int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, doub
     return shared3d_interleaved_OK;
 }
 
-int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(shared3d_interleaved_plan *plan, int imcl_id, int imcl_halo,
+        int imcl_up,
+        int (*imcl_put)(shared3d_interleaved_plan *, const double *),
+                int (*imcl_get)(shared3d_interleaved_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return shared3d_interleaved_OK;
     int imcl_status = shared3d_interleaved_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
+    double *imcl_dense = NULL;
+    imcl_dense = (double *)malloc(imcl_n * sizeof(double));
     if (!imcl_dense)
         return shared3d_interleaved_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = shared3d_interleaved_plan_upload_in(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan,
-        double **const *table)
-{
-    if (!plan || !table)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return shared3d_interleaved_ERR_MEMORY;
-    imcl_status = shared3d_interleaved_plan_download_in(plan, imcl_dense);
-    if (imcl_status == shared3d_interleaved_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+    if (!imcl_up
+            && cudaMemcpy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
+            imcl_n * sizeof(double),
+                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(imcl_dense);
+        return shared3d_interleaved_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == shared3d_interleaved_OK
+            && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
+    if (imcl_up && imcl_status == shared3d_interleaved_OK &&
+        cudaMemcpy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = shared3d_interleaved_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, const double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return shared3d_interleaved_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = shared3d_interleaved_plan_upload_in(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan, int first,
+        int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return shared3d_interleaved_ERR_MEMORY;
-    imcl_status = shared3d_interleaved_plan_download_in(plan, imcl_dense);
-    if (imcl_status == shared3d_interleaved_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan,
-        double **const *table)
+int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, int first,
+        int count, const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
+        ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return shared3d_interleaved_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = shared3d_interleaved_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
-        double **const *table)
+int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, int first,
+        int count, double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return shared3d_interleaved_ERR_MEMORY;
-    imcl_status = shared3d_interleaved_plan_download_out(plan, imcl_dense);
-    if (imcl_status == shared3d_interleaved_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan,
-        const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return shared3d_interleaved_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = shared3d_interleaved_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan, int first,
+        int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return shared3d_interleaved_ERR_MEMORY;
-    imcl_status = shared3d_interleaved_plan_download_out(plan, imcl_dense);
-    if (imcl_status == shared3d_interleaved_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
+int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan, int first,
+        int count, const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
+        ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+}
+
+int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, int first,
+        int count, double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared3d_interleaved_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -535,14 +491,14 @@ int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
     const int H = in_height;
     const int D = in_depth;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return shared3d_interleaved_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return shared3d_interleaved_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return shared3d_interleaved_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], in_width, in_height, in_depth, (double *)plan->buf[1],
-            out_width, out_height, out_depth, W, H, D) != cudaSuccess ||
+            out_width, out_height, out_depth, W, H, D, imcl_count) != cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return shared3d_interleaved_ERR_LAUNCH;
@@ -550,6 +506,18 @@ int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return shared3d_interleaved_OK;
+}
+
+int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_width, int in_height,
+        int in_depth, int out_width, int out_height, int out_depth)
+{
+    return shared3d_interleaved_plan_create_batch(plan, 1, in_width, in_height, in_depth, out_width,
+            out_height, out_depth);
+}
+
+int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
+{
+    return shared3d_interleaved_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

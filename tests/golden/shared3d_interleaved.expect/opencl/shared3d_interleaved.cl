@@ -20,11 +20,19 @@ void shared3d_interleaved(__global const double *restrict in, const int in_width
         const int in_height, const int in_depth, __global double *out, const int out_width,
         const int out_height, const int out_depth, const int W, const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 7) / 8;
+    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    in += imcl_b * (size_t)(in_width * in_height * in_depth);
+    out += imcl_b * (size_t)(out_width * out_height * out_depth);
     /* 'in' in shared memory: a tile of 34 x 6 x 10 points: the block's points and the
      * footprint around them */
     const int imcl_in_x0 = (int)get_group_id(0) * 32 - 1;
     const int imcl_in_y0 = (int)get_group_id(1) * 4 - 1;
-    const int imcl_in_z0 = (int)get_group_id(2) * 8 - 1;
+    const int imcl_in_z0 = imcl_group_z * 8 - 1;
     __local double imcl_in_tile[2040];
     for (int imcl_i = (int)get_local_id(2) * 128
         + ((int)get_local_id(1) * 32 + (int)get_local_id(0)); imcl_i < 2040; imcl_i +=
@@ -43,16 +51,15 @@ void shared3d_interleaved(__global const double *restrict in, const int in_width
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if (((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W
             && ((int)get_group_id(1) + 1) * 4 <= out_height
-            && ((int)get_group_id(1) + 1) * 4 <= H
-            && ((int)get_group_id(2) + 1) * 8 <= out_depth
-            && ((int)get_group_id(2) + 1) * 8 <= D) {
+            && ((int)get_group_id(1) + 1) * 4 <= H && (imcl_group_z + 1) * 8 <= out_depth
+            && (imcl_group_z + 1) * 8 <= D) {
         /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis
          * eq. 3.1-3.3) */
         for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
             /* the grid point of this iteration */
             const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
             const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
-            const int idz = (int)get_group_id(2) * 8 + (imcl_cz * 2 + (int)get_local_id(2));
+            const int idz = imcl_group_z * 8 + (imcl_cz * 2 + (int)get_local_id(2));
             out[(idz * out_height + idy) * out_width + idx] =
                     imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34
                     + (idx - 1 - imcl_in_x0)]
@@ -76,7 +83,7 @@ void shared3d_interleaved(__global const double *restrict in, const int in_width
             /* the grid point of this iteration */
             const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
             const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
-            const int idz = (int)get_group_id(2) * 8 + (imcl_cz * 2 + (int)get_local_id(2));
+            const int idz = imcl_group_z * 8 + (imcl_cz * 2 + (int)get_local_id(2));
             /* points past the edge of the grid are skipped */
             if (idx >= W || idy >= H || idz >= D) {
                 continue;

@@ -36,11 +36,19 @@ static const char imcl_source[] =
     "        const int in_height, const int in_depth, __global double *out, const int out_width,\n"
     "        const int out_height, const int out_depth, const int W, const int H, const int D)\n"
     "{\n"
+    "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
+    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
+    "     * arrays lie one storage after the previous block's */\n"
+    "    const int imcl_zgroups = (D + 7) / 8;\n"
+    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    in += imcl_b * (size_t)(in_width * in_height * in_depth);\n"
+    "    out += imcl_b * (size_t)(out_width * out_height * out_depth);\n"
     "    /* 'in' in shared memory: a tile of 34 x 6 x 10 points: the block's points and the\n"
     "     * footprint around them */\n"
     "    const int imcl_in_x0 = (int)get_group_id(0) * 32 - 1;\n"
     "    const int imcl_in_y0 = (int)get_group_id(1) * 4 - 1;\n"
-    "    const int imcl_in_z0 = (int)get_group_id(2) * 8 - 1;\n"
+    "    const int imcl_in_z0 = imcl_group_z * 8 - 1;\n"
     "    __local double imcl_in_tile[2040];\n"
     "    for (int imcl_i = (int)get_local_id(2) * 128\n"
     "        + ((int)get_local_id(1) * 32 + (int)get_local_id(0)); imcl_i < 2040; imcl_i +=\n"
@@ -59,16 +67,15 @@ static const char imcl_source[] =
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
     "    if (((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W\n"
     "            && ((int)get_group_id(1) + 1) * 4 <= out_height\n"
-    "            && ((int)get_group_id(1) + 1) * 4 <= H\n"
-    "            && ((int)get_group_id(2) + 1) * 8 <= out_depth\n"
-    "            && ((int)get_group_id(2) + 1) * 8 <= D) {\n"
+    "            && ((int)get_group_id(1) + 1) * 4 <= H && (imcl_group_z + 1) * 8 <= out_depth\n"
+    "            && (imcl_group_z + 1) * 8 <= D) {\n"
     "        /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis\n"
     "         * eq. 3.1-3.3) */\n"
     "        for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {\n"
     "            /* the grid point of this iteration */\n"
     "            const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);\n"
     "            const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);\n"
-    "            const int idz = (int)get_group_id(2) * 8 + (imcl_cz * 2 + (int)get_local_id(2));\n"
+    "            const int idz = imcl_group_z * 8 + (imcl_cz * 2 + (int)get_local_id(2));\n"
     "            out[(idz * out_height + idy) * out_width + idx] =\n"
     "                    imcl_in_tile[((idz - imcl_in_z0) * 6 + (idy - imcl_in_y0)) * 34\n"
     "                    + (idx - 1 - imcl_in_x0)]\n"
@@ -92,7 +99,7 @@ static const char imcl_source[] =
     "            /* the grid point of this iteration */\n"
     "            const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);\n"
     "            const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);\n"
-    "            const int idz = (int)get_group_id(2) * 8 + (imcl_cz * 2 + (int)get_local_id(2));\n"
+    "            const int idz = imcl_group_z * 8 + (imcl_cz * 2 + (int)get_local_id(2));\n"
     "            /* points past the edge of the grid are skipped */\n"
     "            if (idx >= W || idy >= H || idz >= D) {\n"
     "                continue;\n"
@@ -121,8 +128,10 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
- * program built on it (shared3d_interleaved_release frees them). */
+/* What the one-shot wrapper and the plans keep between calls: the device, and the
+ * context, queue and program built on it (imcl_keep; shared3d_interleaved_release frees them; a
+ * plan
+ * holds references of its own to the context and the program). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -202,7 +211,7 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *im
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem in, int in_width,
         int in_height, int in_depth, cl_mem out, int out_width, int out_height, int out_depth,
-        int W, int H, int D, cl_event *imcl_ev)
+        int W, int H, int D, int imcl_count, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &in);
@@ -222,10 +231,60 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     const size_t imcl_global[3] = {
         (size_t)((W + 32 - 1) / 32) * 32,
         (size_t)((H + 4 - 1) / 4) * 4,
-        (size_t)((D + 8 - 1) / 8) * 2,
+        (size_t)imcl_count * (size_t)((D + 8 - 1) / 8) * 2, /* the blocks one after the other */
     };
     return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL,
             imcl_ev);
+}
+
+/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
+ * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+static int imcl_keep(cl_device_id imcl_dev)
+{
+    if (imcl_kept.ready)
+        return shared3d_interleaved_OK;
+    int imcl_status = shared3d_interleaved_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_context imcl_ctx = NULL;
+    cl_command_queue imcl_queue = NULL;
+    cl_program imcl_prog = NULL;
+    cl_kernel imcl_kern = NULL;
+    int imcl_cpu = 0;
+    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!imcl_ctx) {
+        imcl_status = shared3d_interleaved_ERR_DEVICE;
+        goto fail;
+    }
+    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+    if (!imcl_queue) {
+        imcl_status = shared3d_interleaved_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program, once (imcl_build) */
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, "shared3d_interleaved", &imcl_prog, &imcl_kern);
+    if (imcl_status != shared3d_interleaved_OK)
+        goto fail;
+    (void)imcl_cpu; /* (no CPU variant) */
+    imcl_kept.dev = imcl_dev;
+    imcl_kept.ctx = imcl_ctx;
+    imcl_kept.queue = imcl_queue;
+    imcl_kept.prog = imcl_prog;
+    imcl_kept.kern = imcl_kern;
+    imcl_kept.cpu = imcl_cpu;
+    imcl_kept.ready = 1;
+    return shared3d_interleaved_OK;
+
+fail:
+    if (imcl_kern)
+        clReleaseKernel(imcl_kern);
+    if (imcl_prog)
+        clReleaseProgram(imcl_prog);
+    if (imcl_queue)
+        clReleaseCommandQueue(imcl_queue);
+    if (imcl_ctx)
+        clReleaseContext(imcl_ctx);
+    return imcl_status;
 }
 
 int shared3d_interleaved(const double *in, int in_width, int in_height, int in_depth, double *out,
@@ -248,7 +307,6 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
     cl_int imcl_err = CL_SUCCESS;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
-    cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     cl_mem imcl_d_in = NULL;
     const size_t imcl_in_bytes =
@@ -257,39 +315,17 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
     const size_t imcl_out_bytes =
             (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
     imcl_log[0] = 0;
-    /* the device, context and program of an earlier call (imcl_kept) */
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = imcl_kept.dev;
     if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return shared3d_interleaved_ERR_DEVICE;
-    if (imcl_kept.ready) {
-        imcl_ctx = imcl_kept.ctx;
-        imcl_queue = imcl_kept.queue;
-        imcl_prog = imcl_kept.prog;
-        imcl_kern = imcl_kept.kern;
-    } else {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = shared3d_interleaved_ERR_DEVICE;
-            goto done;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = shared3d_interleaved_ERR_DEVICE;
-            goto done;
-        }
-
-        /* build the program, once (imcl_build) */
-        imcl_status =
-                imcl_build(imcl_ctx, imcl_dev, "shared3d_interleaved", &imcl_prog, &imcl_kern);
-        if (imcl_status != shared3d_interleaved_OK)
-            goto done;
-        imcl_kept.dev = imcl_dev;
-        imcl_kept.ctx = imcl_ctx;
-        imcl_kept.queue = imcl_queue;
-        imcl_kept.prog = imcl_prog;
-        imcl_kept.kern = imcl_kern;
-        imcl_kept.ready = 1;
-    }
+    /* the context, queue and program of an earlier call or plan, or built now */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != shared3d_interleaved_OK)
+        return imcl_status;
+    imcl_ctx = imcl_kept.ctx;
+    imcl_queue = imcl_kept.queue;
+    imcl_kern = imcl_kept.kern;
 
     /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
@@ -309,7 +345,7 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
 
     /* the launch (imcl_launch), and the wait for its end */
     imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_in, in_width, in_height, in_depth,
-            imcl_d_out, out_width, out_height, out_depth, W, H, D, NULL);
+            imcl_d_out, out_width, out_height, out_depth, W, H, D, 1, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -330,17 +366,6 @@ done:
         clReleaseMemObject(imcl_d_in);
     if (imcl_d_out)
         clReleaseMemObject(imcl_d_out);
-    /* what a failed first call built: nothing is kept */
-    if (!imcl_kept.ready) {
-        if (imcl_kern)
-            clReleaseKernel(imcl_kern);
-        if (imcl_prog)
-            clReleaseProgram(imcl_prog);
-        if (imcl_queue)
-            clReleaseCommandQueue(imcl_queue);
-        if (imcl_ctx)
-            clReleaseContext(imcl_ctx);
-    }
     return imcl_status;
 }
 
@@ -386,6 +411,7 @@ struct shared3d_interleaved_plan {
                                  * id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -407,12 +433,14 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? shared3d_interleaved_OK : shared3d_interleaved_ERR_TRANSFER;
 }
 
-int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_width, int in_height,
-        int in_depth, int out_width, int out_height, int out_depth)
+int shared3d_interleaved_plan_create_batch(shared3d_interleaved_plan **plan, int capacity,
+        int in_width, int in_height, int in_depth, int out_width, int out_height, int out_depth)
 {
     if (!plan)
         return shared3d_interleaved_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return shared3d_interleaved_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || in_depth < 1 || out_width < 1 || out_height < 1
             || out_depth < 1)
@@ -422,38 +450,48 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return shared3d_interleaved_ERR_ARGUMENT;
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return shared3d_interleaved_ERR_DEVICE;
     shared3d_interleaved_plan *p = (shared3d_interleaved_plan *)calloc(1, sizeof *p);
     if (!p)
         return shared3d_interleaved_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = in_depth;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * (size_t)in_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)in_width * (size_t)in_height * (size_t)in_depth *
+            sizeof(double);
     p->extent[1][0] = out_width;
     p->extent[1][1] = out_height;
     p->extent[1][2] = out_depth;
-    p->bytes[1] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
+    p->bytes[1] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(double);
     int imcl_status = shared3d_interleaved_OK;
     cl_int imcl_err = CL_SUCCESS;
-    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!p->context) {
-        imcl_status = shared3d_interleaved_ERR_DEVICE;
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
+     * queue with profiling and a kernel object of the plan's own */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != shared3d_interleaved_OK)
         goto fail;
-    }
+    p->context = imcl_kept.ctx;
+    clRetainContext(p->context);
+    p->program = imcl_kept.prog;
+    clRetainProgram(p->program);
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = shared3d_interleaved_ERR_DEVICE;
         goto fail;
     }
-
-    /* build the program once (imcl_build) */
-    imcl_status = imcl_build(p->context, imcl_dev, "shared3d_interleaved", &p->program, &p->kernel);
-    if (imcl_status != shared3d_interleaved_OK)
+    p->kernel = clCreateKernel(p->program, "shared3d_interleaved", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = shared3d_interleaved_ERR_BUILD;
         goto fail;
+    }
 
     /* the device memory of each array, zero-filled */
     /* 'in' in shared memory: a buffer, from which the kernel loads its tiles */
@@ -512,216 +550,135 @@ int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, doub
     return shared3d_interleaved_OK;
 }
 
-int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(shared3d_interleaved_plan *plan, int imcl_id, int imcl_halo,
+        int imcl_up,
+        int (*imcl_put)(shared3d_interleaved_plan *, const double *),
+                int (*imcl_get)(shared3d_interleaved_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return shared3d_interleaved_OK;
     int imcl_status = shared3d_interleaved_OK;
+    double *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(double),
+        imcl_n * sizeof(double), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return shared3d_interleaved_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    for (size_t imcl_r = 0; imcl_status == shared3d_interleaved_OK
+            && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = shared3d_interleaved_ERR_TRANSFER;
     return imcl_status;
 }
 
-int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan,
-        double **const *table)
+int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared3d_interleaved_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, const double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan, int first,
+        int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared3d_interleaved_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, int first,
+        int count, const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
+        ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared3d_interleaved_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan,
-        double **const *table)
+int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, int first,
+        int count, double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared3d_interleaved_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
-        double **const *table)
+int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan, int first, int count,
+        double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = shared3d_interleaved_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared3d_interleaved_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan,
-        const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan, int first,
+        int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared3d_interleaved_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, double *host,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch)
+int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan, int first,
+        int count, const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
+        ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    int imcl_status = shared3d_interleaved_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared3d_interleaved_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
+int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, int first,
+        int count, double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared3d_interleaved_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -734,15 +691,15 @@ int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
     const int H = in_height;
     const int D = in_depth;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return shared3d_interleaved_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return shared3d_interleaved_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
     cl_int imcl_err =
             imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height, in_depth,
-            plan->buf[1], out_width, out_height, out_depth, W, H, D, &imcl_ev);
+            plan->buf[1], out_width, out_height, out_depth, W, H, D, imcl_count, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -757,6 +714,18 @@ int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? shared3d_interleaved_OK : shared3d_interleaved_ERR_LAUNCH;
+}
+
+int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_width, int in_height,
+        int in_depth, int out_width, int out_height, int out_depth)
+{
+    return shared3d_interleaved_plan_create_batch(plan, 1, in_width, in_height, in_depth, out_width,
+            out_height, out_depth);
+}
+
+int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
+{
+    return shared3d_interleaved_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -25,6 +25,12 @@ __device__ static inline int imcl_clamp(int i, int n, int h)
 __global__ void __launch_bounds__(64) shared_coarsen_kernel(const float *__restrict__ in,
         int in_width, int in_height, float *out, int out_width, int out_height, int W, int H, int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * storage after the previous block's */
+    const int imcl_b = (int)blockIdx.z;
+    in += imcl_b * (size_t)(in_width * in_height);
+    out += imcl_b * (size_t)(out_width * out_height);
     /* 'in' in shared memory: a tile of 34 x 10 points: the block's points and the footprint around
      * them */
     const int imcl_in_x0 = (int)blockIdx.x * 32 - 1;
@@ -87,10 +93,14 @@ __global__ void __launch_bounds__(64) shared_coarsen_kernel(const float *__restr
  * computing 2x2x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel. Used by shared_coarsen and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int in_height,
-        float *out, int out_width, int out_height, int W, int H, int D)
+        float *out, int out_width, int out_height, int W, int H, int D, int imcl_count)
 {
     const dim3 imcl_block(16, 4, 1);
-    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 8 - 1) / 8, (D + 1 - 1) / 1);
+    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
+    const unsigned imcl_grid_z = (unsigned)((D + 1 - 1) / 1) * (unsigned)imcl_count;
+    if (imcl_grid_z > 65535u)
+        return cudaErrorInvalidConfiguration;
+    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 8 - 1) / 8, imcl_grid_z);
     shared_coarsen_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width,
             out_height, W, H, D);
     return cudaGetLastError();
@@ -140,8 +150,8 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, W, H, D) !=
-            cudaSuccess ||
+    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, W, H, D, 1)
+            != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = shared_coarsen_ERR_LAUNCH;
         goto done;
@@ -193,6 +203,7 @@ struct shared_coarsen_plan {
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -208,12 +219,14 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
             : shared_coarsen_ERR_TRANSFER;
 }
 
-int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_height,
-        int out_width, int out_height)
+int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,
+        int in_height, int out_width, int out_height)
 {
     if (!plan)
         return shared_coarsen_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return shared_coarsen_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || out_width < 1 || out_height < 1)
         return shared_coarsen_ERR_ARGUMENT;
@@ -221,21 +234,22 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
     if ((size_t)in_width * (size_t)in_height > 2147483647u ||
         (size_t)out_width * (size_t)out_height > 2147483647u)
         return shared_coarsen_ERR_ARGUMENT;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return shared_coarsen_ERR_DEVICE;
     shared_coarsen_plan *p = (shared_coarsen_plan *)calloc(1, sizeof *p);
     if (!p)
         return shared_coarsen_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)in_width * (size_t)in_height * sizeof(float);
     p->extent[1][0] = out_width;
     p->extent[1][1] = out_height;
     p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)out_width * (size_t)out_height * sizeof(float);
+    p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = shared_coarsen_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -300,185 +314,134 @@ int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
     return shared_coarsen_OK;
 }
 
-int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float2(shared_coarsen_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(shared_coarsen_plan *, const float *),
+                int (*imcl_get)(shared_coarsen_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return shared_coarsen_OK;
     int imcl_status = shared_coarsen_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    float *imcl_dense = NULL;
+    imcl_dense = (float *)malloc(imcl_n * sizeof(float));
     if (!imcl_dense)
         return shared_coarsen_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = shared_coarsen_plan_upload_in(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = shared_coarsen_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return shared_coarsen_ERR_MEMORY;
-    imcl_status = shared_coarsen_plan_download_in(plan, imcl_dense);
-    if (imcl_status == shared_coarsen_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return shared_coarsen_ERR_ARGUMENT;
-    int imcl_status = shared_coarsen_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return shared_coarsen_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = shared_coarsen_plan_upload_in(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return shared_coarsen_ERR_ARGUMENT;
-    int imcl_status = shared_coarsen_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return shared_coarsen_ERR_MEMORY;
-    imcl_status = shared_coarsen_plan_download_in(plan, imcl_dense);
-    if (imcl_status == shared_coarsen_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+    if (!imcl_up
+            && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
+            imcl_n * sizeof(float),
+                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(imcl_dense);
+        return shared_coarsen_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == shared_coarsen_OK
+            && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = shared_coarsen_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return shared_coarsen_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = shared_coarsen_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = shared_coarsen_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return shared_coarsen_ERR_MEMORY;
-    imcl_status = shared_coarsen_plan_download_out(plan, imcl_dense);
-    if (imcl_status == shared_coarsen_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return shared_coarsen_ERR_ARGUMENT;
-    int imcl_status = shared_coarsen_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return shared_coarsen_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = shared_coarsen_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, float *host,
-        ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return shared_coarsen_ERR_ARGUMENT;
-    int imcl_status = shared_coarsen_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return shared_coarsen_ERR_MEMORY;
-    imcl_status = shared_coarsen_plan_download_out(plan, imcl_dense);
-    if (imcl_status == shared_coarsen_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
                     imcl_w * sizeof(float));
+    }
+    if (imcl_up && imcl_status == shared_coarsen_OK &&
+        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = shared_coarsen_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
+int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared_coarsen_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -489,14 +452,14 @@ int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
     const int H = in_height;
     const int D = 1;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return shared_coarsen_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return shared_coarsen_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return shared_coarsen_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], in_width, in_height, (float *)plan->buf[1], out_width,
-            out_height, W, H, D) != cudaSuccess ||
+            out_height, W, H, D, imcl_count) != cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return shared_coarsen_ERR_LAUNCH;
@@ -504,6 +467,17 @@ int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return shared_coarsen_OK;
+}
+
+int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_height,
+        int out_width, int out_height)
+{
+    return shared_coarsen_plan_create_batch(plan, 1, in_width, in_height, out_width, out_height);
+}
+
+int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
+{
+    return shared_coarsen_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -36,6 +36,12 @@ static const char imcl_source[] =
     "        const int in_height, __global float *out, const int out_width, const int out_height,\n"
     "        const int W, const int H, const int D)\n"
     "{\n"
+    "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
+    "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
+    "     * storage after the previous block's */\n"
+    "    const int imcl_b = (int)get_group_id(2);\n"
+    "    in += imcl_b * (size_t)(in_width * in_height);\n"
+    "    out += imcl_b * (size_t)(out_width * out_height);\n"
     "    /* 'in' in shared memory: a tile of 34 x 10 points: the block's points and the footprint\n"
     "     * around them */\n"
     "    const int imcl_in_x0 = (int)get_group_id(0) * 32 - 1;\n"
@@ -100,8 +106,9 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
- * program built on it (shared_coarsen_release frees them). */
+/* What the one-shot wrapper and the plans keep between calls: the device, and the
+ * context, queue and program built on it (imcl_keep; shared_coarsen_release frees them; a plan
+ * holds references of its own to the context and the program). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -180,7 +187,7 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *im
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem in, int in_width,
         int in_height, cl_mem out, int out_width, int out_height, int W, int H, int D,
-        cl_event *imcl_ev)
+        int imcl_count, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &in);
@@ -198,10 +205,60 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     const size_t imcl_global[3] = {
         (size_t)((W + 32 - 1) / 32) * 16,
         (size_t)((H + 8 - 1) / 8) * 4,
-        (size_t)((D + 1 - 1) / 1) * 1,
+        (size_t)imcl_count, /* a block per index in z */
     };
-    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0, NULL,
+    return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL,
             imcl_ev);
+}
+
+/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
+ * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+static int imcl_keep(cl_device_id imcl_dev)
+{
+    if (imcl_kept.ready)
+        return shared_coarsen_OK;
+    int imcl_status = shared_coarsen_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_context imcl_ctx = NULL;
+    cl_command_queue imcl_queue = NULL;
+    cl_program imcl_prog = NULL;
+    cl_kernel imcl_kern = NULL;
+    int imcl_cpu = 0;
+    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!imcl_ctx) {
+        imcl_status = shared_coarsen_ERR_DEVICE;
+        goto fail;
+    }
+    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+    if (!imcl_queue) {
+        imcl_status = shared_coarsen_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program, once (imcl_build) */
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, "shared_coarsen", &imcl_prog, &imcl_kern);
+    if (imcl_status != shared_coarsen_OK)
+        goto fail;
+    (void)imcl_cpu; /* (no CPU variant) */
+    imcl_kept.dev = imcl_dev;
+    imcl_kept.ctx = imcl_ctx;
+    imcl_kept.queue = imcl_queue;
+    imcl_kept.prog = imcl_prog;
+    imcl_kept.kern = imcl_kern;
+    imcl_kept.cpu = imcl_cpu;
+    imcl_kept.ready = 1;
+    return shared_coarsen_OK;
+
+fail:
+    if (imcl_kern)
+        clReleaseKernel(imcl_kern);
+    if (imcl_prog)
+        clReleaseProgram(imcl_prog);
+    if (imcl_queue)
+        clReleaseCommandQueue(imcl_queue);
+    if (imcl_ctx)
+        clReleaseContext(imcl_ctx);
+    return imcl_status;
 }
 
 int shared_coarsen(const float *in, int in_width, int in_height, float *out, int out_width,
@@ -223,45 +280,23 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     cl_int imcl_err = CL_SUCCESS;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
-    cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     cl_mem imcl_d_in = NULL;
     const size_t imcl_in_bytes = (size_t)in_width * (size_t)in_height * sizeof(float);
     cl_mem imcl_d_out = NULL;
     const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
     imcl_log[0] = 0;
-    /* the device, context and program of an earlier call (imcl_kept) */
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = imcl_kept.dev;
     if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return shared_coarsen_ERR_DEVICE;
-    if (imcl_kept.ready) {
-        imcl_ctx = imcl_kept.ctx;
-        imcl_queue = imcl_kept.queue;
-        imcl_prog = imcl_kept.prog;
-        imcl_kern = imcl_kept.kern;
-    } else {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = shared_coarsen_ERR_DEVICE;
-            goto done;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = shared_coarsen_ERR_DEVICE;
-            goto done;
-        }
-
-        /* build the program, once (imcl_build) */
-        imcl_status = imcl_build(imcl_ctx, imcl_dev, "shared_coarsen", &imcl_prog, &imcl_kern);
-        if (imcl_status != shared_coarsen_OK)
-            goto done;
-        imcl_kept.dev = imcl_dev;
-        imcl_kept.ctx = imcl_ctx;
-        imcl_kept.queue = imcl_queue;
-        imcl_kept.prog = imcl_prog;
-        imcl_kept.kern = imcl_kern;
-        imcl_kept.ready = 1;
-    }
+    /* the context, queue and program of an earlier call or plan, or built now */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != shared_coarsen_OK)
+        return imcl_status;
+    imcl_ctx = imcl_kept.ctx;
+    imcl_queue = imcl_kept.queue;
+    imcl_kern = imcl_kept.kern;
 
     /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
@@ -281,7 +316,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
 
     /* the launch (imcl_launch), and the wait for its end */
     imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_in, in_width, in_height, imcl_d_out,
-            out_width, out_height, W, H, D, NULL);
+            out_width, out_height, W, H, D, 1, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -302,17 +337,6 @@ done:
         clReleaseMemObject(imcl_d_in);
     if (imcl_d_out)
         clReleaseMemObject(imcl_d_out);
-    /* what a failed first call built: nothing is kept */
-    if (!imcl_kept.ready) {
-        if (imcl_kern)
-            clReleaseKernel(imcl_kern);
-        if (imcl_prog)
-            clReleaseProgram(imcl_prog);
-        if (imcl_queue)
-            clReleaseCommandQueue(imcl_queue);
-        if (imcl_ctx)
-            clReleaseContext(imcl_ctx);
-    }
     return imcl_status;
 }
 
@@ -358,6 +382,7 @@ struct shared_coarsen_plan {
                                  * id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -379,12 +404,14 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? shared_coarsen_OK : shared_coarsen_ERR_TRANSFER;
 }
 
-int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_height,
-        int out_width, int out_height)
+int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,
+        int in_height, int out_width, int out_height)
 {
     if (!plan)
         return shared_coarsen_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return shared_coarsen_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || out_width < 1 || out_height < 1)
         return shared_coarsen_ERR_ARGUMENT;
@@ -393,38 +420,44 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
         (size_t)out_width * (size_t)out_height > 2147483647u)
         return shared_coarsen_ERR_ARGUMENT;
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return shared_coarsen_ERR_DEVICE;
     shared_coarsen_plan *p = (shared_coarsen_plan *)calloc(1, sizeof *p);
     if (!p)
         return shared_coarsen_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)in_width * (size_t)in_height * sizeof(float);
     p->extent[1][0] = out_width;
     p->extent[1][1] = out_height;
     p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)out_width * (size_t)out_height * sizeof(float);
+    p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = shared_coarsen_OK;
     cl_int imcl_err = CL_SUCCESS;
-    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!p->context) {
-        imcl_status = shared_coarsen_ERR_DEVICE;
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
+     * queue with profiling and a kernel object of the plan's own */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != shared_coarsen_OK)
         goto fail;
-    }
+    p->context = imcl_kept.ctx;
+    clRetainContext(p->context);
+    p->program = imcl_kept.prog;
+    clRetainProgram(p->program);
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = shared_coarsen_ERR_DEVICE;
         goto fail;
     }
-
-    /* build the program once (imcl_build) */
-    imcl_status = imcl_build(p->context, imcl_dev, "shared_coarsen", &p->program, &p->kernel);
-    if (imcl_status != shared_coarsen_OK)
+    p->kernel = clCreateKernel(p->program, "shared_coarsen", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = shared_coarsen_ERR_BUILD;
         goto fail;
+    }
 
     /* the device memory of each array, zero-filled */
     /* 'in' in shared memory: a buffer, from which the kernel loads its tiles */
@@ -483,197 +516,129 @@ int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
     return shared_coarsen_OK;
 }
 
-int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float2(shared_coarsen_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(shared_coarsen_plan *, const float *),
+                int (*imcl_get)(shared_coarsen_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return shared_coarsen_OK;
     int imcl_status = shared_coarsen_OK;
+    float *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
+        imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return shared_coarsen_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    for (size_t imcl_r = 0; imcl_status == shared_coarsen_OK
+            && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(float));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(float));
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = shared_coarsen_ERR_TRANSFER;
     return imcl_status;
 }
 
-int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, float *const *table)
+int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = shared_coarsen_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared_coarsen_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return shared_coarsen_ERR_ARGUMENT;
-    int imcl_status = shared_coarsen_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared_coarsen_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, float *host,
-        ptrdiff_t row_pitch)
+int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return shared_coarsen_ERR_ARGUMENT;
-    int imcl_status = shared_coarsen_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared_coarsen_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, float *const *table)
+int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = shared_coarsen_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared_coarsen_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, float *const *table)
+int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = shared_coarsen_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared_coarsen_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, const float *host,
-        ptrdiff_t row_pitch)
+int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return shared_coarsen_ERR_ARGUMENT;
-    int imcl_status = shared_coarsen_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared_coarsen_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, float *host,
-        ptrdiff_t row_pitch)
+int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, int first, int count,
+        const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return shared_coarsen_ERR_ARGUMENT;
-    int imcl_status = shared_coarsen_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return shared_coarsen_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
+int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, int first, int count,
+        float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return shared_coarsen_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared_coarsen_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -684,15 +649,15 @@ int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
     const int H = in_height;
     const int D = 1;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return shared_coarsen_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return shared_coarsen_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
     cl_int imcl_err =
             imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height, plan->buf[1],
-            out_width, out_height, W, H, D, &imcl_ev);
+            out_width, out_height, W, H, D, imcl_count, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -707,6 +672,17 @@ int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? shared_coarsen_OK : shared_coarsen_ERR_LAUNCH;
+}
+
+int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_height,
+        int out_width, int out_height)
+{
+    return shared_coarsen_plan_create_batch(plan, 1, in_width, in_height, out_width, out_height);
+}
+
+int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
+{
+    return shared_coarsen_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

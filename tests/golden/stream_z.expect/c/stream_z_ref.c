@@ -226,6 +226,7 @@ struct stream_z_plan {
     void *buf[3];               /* the host buffer of each array, by plan_array id */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
 
@@ -241,12 +242,15 @@ static double imcl_plan_now_ms(void)
 #endif
 }
 
-int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
-        int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+int stream_z_plan_create_batch(stream_z_plan **plan, int capacity, int in_width, int in_height,
+        int in_depth, int h_width, int h_height, int h_depth, int out_width, int out_height,
+        int out_depth)
 {
     if (!plan)
         return stream_z_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return stream_z_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || in_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1
             || out_width < 1 || out_height < 1 || out_depth < 1)
@@ -259,20 +263,26 @@ int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int 
     stream_z_plan *p = (stream_z_plan *)calloc(1, sizeof *p);
     if (!p)
         return stream_z_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = in_depth;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * (size_t)in_depth * sizeof(float);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)in_width * (size_t)in_height * (size_t)in_depth *
+            sizeof(float);
     p->extent[1][0] = h_width;
     p->extent[1][1] = h_height;
     p->extent[1][2] = h_depth;
     p->bytes[1] =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(float);
+            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
+            + 2) * sizeof(float);
     p->extent[2][0] = out_width;
     p->extent[2][1] = out_height;
     p->extent[2][2] = out_depth;
-    p->bytes[2] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(float);
+    p->bytes[2] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(float);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 3; i++)
         if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
@@ -331,231 +341,153 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host)
     return stream_z_OK;
 }
 
-int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float3(stream_z_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(stream_z_plan *, const float *), int (*imcl_get)(stream_z_plan *, float *),
+        int first, int count, float ***const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return stream_z_OK;
     int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
+    float *imcl_dense = NULL;
+    imcl_dense = (float *)plan->buf[imcl_id] + imcl_off;
+    for (size_t imcl_r = 0; imcl_status == stream_z_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(float));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    }
     return imcl_status;
 }
 
-int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table)
+int stream_z_plan_upload_rows_in(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_upload_strided_in(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_in(stream_z_plan *plan, int first, int count,
+        float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_in(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_strided_in(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table)
+int stream_z_plan_download_strided_in(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table)
+int stream_z_plan_upload_rows_h(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_upload_strided_h(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_h(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_h(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_strided_h(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table)
+int stream_z_plan_download_strided_h(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table)
+int stream_z_plan_upload_rows_out(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_upload_strided_out(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_out(stream_z_plan *plan, int first, int count,
+        float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_out(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_strided_out(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    float *imcl_dense = (float *)plan->buf[2];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    return imcl_status;
+    return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_launch(stream_z_plan *plan)
+int stream_z_plan_download_strided_out(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return stream_z_ERR_ARGUMENT;
+    return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return stream_z_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -568,11 +500,30 @@ int stream_z_plan_launch(stream_z_plan *plan)
     const int out_height = plan->extent[2][1];
     const int out_depth = plan->extent[2][2];
     const double imcl_t0 = imcl_plan_now_ms();
-    const int imcl_status =
-            stream_z((float *)plan->buf[0], in_width, in_height, in_depth, (float *)plan->buf[1],
-            h_width, h_height, h_depth, (float *)plan->buf[2], out_width, out_height, out_depth);
+    int imcl_status = stream_z_OK;
+    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == stream_z_OK; imcl_b++)
+        imcl_status =
+                stream_z((float *)((char *)plan->buf[0]
+                + imcl_b * (plan->bytes[0] / plan->capacity)), in_width, in_height, in_depth,
+                (float *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
+                h_width, h_height, h_depth,
+                (float *)((char *)plan->buf[2] + imcl_b * (plan->bytes[2] / plan->capacity)),
+                out_width, out_height, out_depth);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
+}
+
+int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
+        int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+{
+    return stream_z_plan_create_batch(plan, 1, in_width, in_height, in_depth, h_width, h_height,
+            h_depth, out_width, out_height, out_depth);
+}
+
+int stream_z_plan_launch(stream_z_plan *plan)
+{
+    return stream_z_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -18,6 +18,15 @@ __global__ void __launch_bounds__(128) stream_z_kernel(const float *__restrict__
         int in_height, int in_depth, const float *__restrict__ h, int h_width, int h_height,
         int h_depth, float *out, int out_width, int out_height, int out_depth, int W, int H, int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 7) / 8;
+    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    in += imcl_b * (size_t)(in_width * in_height * in_depth);
+    h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
+    out += imcl_b * (size_t)(out_width * out_height * out_depth);
     /* 'in' along z: a window of the 12 values a point reads, 3 loaded per point */
     float imcl_in_w[4][3][1];
     /* 'h' along z: a window of the 4 values a point reads, 2 loaded per point */
@@ -25,16 +34,16 @@ __global__ void __launch_bounds__(128) stream_z_kernel(const float *__restrict__
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if (((int)blockIdx.x + 1) * 32 <= out_width && ((int)blockIdx.x + 1) * 32 <= W
             && (int)blockIdx.y * 4 >= 1 && ((int)blockIdx.y + 1) * 4 <= H - 1
-            && ((int)blockIdx.y + 1) * 4 <= out_height && (int)blockIdx.z * 8 >= 2
-            && ((int)blockIdx.z + 1) * 8 <= D - 1 && ((int)blockIdx.z + 1) * 8 <= out_depth) {
+            && ((int)blockIdx.y + 1) * 4 <= out_height && imcl_group_z * 8 >= 2
+            && (imcl_group_z + 1) * 8 <= D - 1 && (imcl_group_z + 1) * 8 <= out_depth) {
         /* this thread computes 1 x 1 x 8 points, walking up its column (stream_z) */
         for (int imcl_cz = 0; imcl_cz < 8; imcl_cz++) {
             /* the grid point of this iteration */
             const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
             const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
-            const int idz = (int)blockIdx.z * 8 + imcl_cz;
+            const int idz = imcl_group_z * 8 + imcl_cz;
             /* the thread's first point loads the planes below the top one */
-            if (idz == (int)blockIdx.z * 8) {
+            if (idz == imcl_group_z * 8) {
                 imcl_in_w[0][0][0] = in[((idz - 2) * in_height + (idy - 1)) * in_width + idx];
                 imcl_in_w[1][0][0] = in[((idz - 1) * in_height + (idy - 1)) * in_width + idx];
                 imcl_in_w[2][0][0] = in[(idz * in_height + (idy - 1)) * in_width + idx];
@@ -85,13 +94,13 @@ __global__ void __launch_bounds__(128) stream_z_kernel(const float *__restrict__
             /* the grid point of this iteration */
             const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
             const int idy = (int)blockIdx.y * 4 + (int)threadIdx.y;
-            const int idz = (int)blockIdx.z * 8 + imcl_cz;
+            const int idz = imcl_group_z * 8 + imcl_cz;
             /* points past the edge of the grid are skipped */
             if (idx >= W || idy >= H || idz >= D) {
                 continue;
             }
             /* the thread's first point loads the planes below the top one */
-            if (idz == (int)blockIdx.z * 8) {
+            if (idz == imcl_group_z * 8) {
                 imcl_in_w[0][0][0] = imcl_in(idy - 1, in_height, 0)
                         && imcl_in(idz - 2, in_depth, 0)
                         ? in[((idz - 2) * in_height + (idy - 1)) * in_width + idx] : 0.0f;
@@ -166,10 +175,15 @@ __global__ void __launch_bounds__(128) stream_z_kernel(const float *__restrict__
  * wait for the kernel. Used by stream_z and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int in_height,
         int in_depth, const float *__restrict__ h, int h_width, int h_height, int h_depth,
-        float *out, int out_width, int out_height, int out_depth, int W, int H, int D)
+        float *out, int out_width, int out_height, int out_depth, int W, int H, int D,
+        int imcl_count)
 {
     const dim3 imcl_block(32, 4, 1);
-    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 8 - 1) / 8);
+    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
+    const unsigned imcl_grid_z = (unsigned)((D + 8 - 1) / 8) * (unsigned)imcl_count;
+    if (imcl_grid_z > 65535u)
+        return cudaErrorInvalidConfiguration;
+    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_grid_z);
     stream_z_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, in_depth, h, h_width,
             h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
     return cudaGetLastError();
@@ -236,7 +250,7 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_in, in_width, in_height, in_depth, imcl_d_h, h_width, h_height, h_depth,
-            imcl_d_out, out_width, out_height, out_depth, W, H, D) != cudaSuccess ||
+            imcl_d_out, out_width, out_height, out_depth, W, H, D, 1) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = stream_z_ERR_LAUNCH;
         goto done;
@@ -289,6 +303,7 @@ struct stream_z_plan {
     int extent[3][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -303,12 +318,15 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? stream_z_OK : stream_z_ERR_TRANSFER;
 }
 
-int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
-        int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+int stream_z_plan_create_batch(stream_z_plan **plan, int capacity, int in_width, int in_height,
+        int in_depth, int h_width, int h_height, int h_depth, int out_width, int out_height,
+        int out_depth)
 {
     if (!plan)
         return stream_z_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return stream_z_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || in_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1
             || out_width < 1 || out_height < 1 || out_depth < 1)
@@ -318,26 +336,32 @@ int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int 
         (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return stream_z_ERR_ARGUMENT;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return stream_z_ERR_DEVICE;
     stream_z_plan *p = (stream_z_plan *)calloc(1, sizeof *p);
     if (!p)
         return stream_z_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = in_depth;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * (size_t)in_depth * sizeof(float);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)in_width * (size_t)in_height * (size_t)in_depth *
+            sizeof(float);
     p->extent[1][0] = h_width;
     p->extent[1][1] = h_height;
     p->extent[1][2] = h_depth;
     p->bytes[1] =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(float);
+            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
+            + 2) * sizeof(float);
     p->extent[2][0] = out_width;
     p->extent[2][1] = out_height;
     p->extent[2][2] = out_depth;
-    p->bytes[2] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(float);
+    p->bytes[2] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(float);
     int imcl_status = stream_z_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -424,297 +448,167 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host)
     return stream_z_OK;
 }
 
-int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float3(stream_z_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(stream_z_plan *, const float *), int (*imcl_get)(stream_z_plan *, float *),
+        int first, int count, float ***const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return stream_z_OK;
     int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
+    float *imcl_dense = NULL;
+    imcl_dense = (float *)malloc(imcl_n * sizeof(float));
     if (!imcl_dense)
         return stream_z_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
-    imcl_status = stream_z_plan_upload_in(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table)
-{
-    if (!plan || !table)
-        return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    imcl_status = stream_z_plan_download_in(plan, imcl_dense);
-    if (imcl_status == stream_z_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+    if (!imcl_up
+            && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
+            imcl_n * sizeof(float),
+                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(imcl_dense);
+        return stream_z_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == stream_z_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(float));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    }
+    if (imcl_up && imcl_status == stream_z_OK &&
+        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = stream_z_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int stream_z_plan_upload_strided_in(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_rows_in(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    imcl_status = stream_z_plan_upload_in(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_in(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_in(stream_z_plan *plan, int first, int count,
+        float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    imcl_status = stream_z_plan_download_in(plan, imcl_dense);
-    if (imcl_status == stream_z_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table)
+int stream_z_plan_upload_strided_in(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
-    imcl_status = stream_z_plan_upload_h(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table)
+int stream_z_plan_download_strided_in(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    imcl_status = stream_z_plan_download_h(plan, imcl_dense);
-    if (imcl_status == stream_z_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_upload_strided_h(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_rows_h(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    imcl_status = stream_z_plan_upload_h(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_h(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_h(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    imcl_status = stream_z_plan_download_h(plan, imcl_dense);
-    if (imcl_status == stream_z_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table)
+int stream_z_plan_upload_strided_h(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
-    imcl_status = stream_z_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table)
+int stream_z_plan_download_strided_h(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    imcl_status = stream_z_plan_download_out(plan, imcl_dense);
-    if (imcl_status == stream_z_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_upload_strided_out(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_rows_out(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    imcl_status = stream_z_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_out(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_out(stream_z_plan *plan, int first, int count,
+        float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return stream_z_ERR_MEMORY;
-    imcl_status = stream_z_plan_download_out(plan, imcl_dense);
-    if (imcl_status == stream_z_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_launch(stream_z_plan *plan)
+int stream_z_plan_upload_strided_out(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return stream_z_ERR_ARGUMENT;
+    return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+}
+
+int stream_z_plan_download_strided_out(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return stream_z_ERR_ARGUMENT;
+    return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return stream_z_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -730,15 +624,15 @@ int stream_z_plan_launch(stream_z_plan *plan)
     const int H = in_height;
     const int D = in_depth;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return stream_z_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return stream_z_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return stream_z_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], in_width, in_height, in_depth, (float *)plan->buf[1],
             h_width, h_height, h_depth, (float *)plan->buf[2], out_width, out_height, out_depth, W,
-            H, D) != cudaSuccess ||
+            H, D, imcl_count) != cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return stream_z_ERR_LAUNCH;
@@ -746,6 +640,18 @@ int stream_z_plan_launch(stream_z_plan *plan)
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return stream_z_OK;
+}
+
+int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
+        int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+{
+    return stream_z_plan_create_batch(plan, 1, in_width, in_height, in_depth, h_width, h_height,
+            h_depth, out_width, out_height, out_depth);
+}
+
+int stream_z_plan_launch(stream_z_plan *plan)
+{
+    return stream_z_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

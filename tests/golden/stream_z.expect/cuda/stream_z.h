@@ -53,56 +53,57 @@ enum {
  * buffers start zero-filled. On failure *plan is NULL. */
 int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
         int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth);
-/* Copies all of array 'in' (halo included) to / from its device buffer. */
+/* The same for a batch of up to capacity blocks of these extents: every Image and
+ * Block holds capacity blocks, one after the other (capacity 1 is plan_create;
+ * more needs every Image and Block in a buffer, not a texture or a constant copy). */
+int stream_z_plan_create_batch(stream_z_plan **plan, int capacity, int in_width, int in_height,
+        int in_depth, int h_width, int h_height, int h_depth, int out_width, int out_height,
+        int out_depth);
+/* Copies all of array 'in' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int stream_z_plan_upload_in(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_in(stream_z_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table);
-int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int stream_z_plan_upload_strided_in(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int stream_z_plan_download_strided_in(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Copies all of array 'h' (halo included) to / from its device buffer. */
+/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,
+ * every row its own allocation as C codes allocate them (tables[b][y] or
+ * tables[b][z][y] for block first + b), ghost layer included; or from / into host
+ * memory with pitches of its own, host at element 0 of block first's storage
+ * (docs/wrappers.md). No copy on the host beyond the rows' own where the device
+ * shares host memory. */
+int stream_z_plan_upload_rows_in(stream_z_plan *plan, int first, int count, float ***const *tables);
+int stream_z_plan_download_rows_in(stream_z_plan *plan, int first, int count,
+        float ***const *tables);
+int stream_z_plan_upload_strided_in(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int stream_z_plan_download_strided_in(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'h' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int stream_z_plan_upload_h(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_h(stream_z_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table);
-int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int stream_z_plan_upload_strided_h(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int stream_z_plan_download_strided_h(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Copies all of array 'out' (halo included) to / from its device buffer. */
+int stream_z_plan_upload_rows_h(stream_z_plan *plan, int first, int count, float ***const *tables);
+int stream_z_plan_download_rows_h(stream_z_plan *plan, int first, int count,
+        float ***const *tables);
+int stream_z_plan_upload_strided_h(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int stream_z_plan_download_strided_h(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'out' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int stream_z_plan_upload_out(stream_z_plan *plan, const float *host);
 int stream_z_plan_download_out(stream_z_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table);
-int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int stream_z_plan_upload_strided_out(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int stream_z_plan_download_strided_out(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int stream_z_plan_upload_rows_out(stream_z_plan *plan, int first, int count,
+        float ***const *tables);
+int stream_z_plan_download_rows_out(stream_z_plan *plan, int first, int count,
+        float ***const *tables);
+int stream_z_plan_upload_strided_out(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int stream_z_plan_download_strided_out(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Runs the kernel once over its grid (of every block of a batch) on the device
+ * buffers and waits for it. */
 int stream_z_plan_launch(stream_z_plan *plan);
+/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count);
 /* Exchanges the device memory of arrays a and b (stream_z_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else stream_z_ERR_ARGUMENT. */

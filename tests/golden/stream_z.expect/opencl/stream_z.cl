@@ -14,6 +14,15 @@ void stream_z(__global const float *restrict in, const int in_width, const int i
         const int h_height, const int h_depth, __global float *out, const int out_width,
         const int out_height, const int out_depth, const int W, const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 7) / 8;
+    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    in += imcl_b * (size_t)(in_width * in_height * in_depth);
+    h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
+    out += imcl_b * (size_t)(out_width * out_height * out_depth);
     /* 'in' along z: a window of the 12 values a point reads, 3 loaded per point */
     float imcl_in_w[4][3][1];
     /* 'h' along z: a window of the 4 values a point reads, 2 loaded per point */
@@ -21,17 +30,16 @@ void stream_z(__global const float *restrict in, const int in_width, const int i
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if (((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W
             && (int)get_group_id(1) * 4 >= 1 && ((int)get_group_id(1) + 1) * 4 <= H - 1
-            && ((int)get_group_id(1) + 1) * 4 <= out_height && (int)get_group_id(2) * 8 >= 2
-            && ((int)get_group_id(2) + 1) * 8 <= D - 1
-            && ((int)get_group_id(2) + 1) * 8 <= out_depth) {
+            && ((int)get_group_id(1) + 1) * 4 <= out_height && imcl_group_z * 8 >= 2
+            && (imcl_group_z + 1) * 8 <= D - 1 && (imcl_group_z + 1) * 8 <= out_depth) {
         /* this thread computes 1 x 1 x 8 points, walking up its column (stream_z) */
         for (int imcl_cz = 0; imcl_cz < 8; imcl_cz++) {
             /* the grid point of this iteration */
             const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
             const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
-            const int idz = (int)get_group_id(2) * 8 + imcl_cz;
+            const int idz = imcl_group_z * 8 + imcl_cz;
             /* the thread's first point loads the planes below the top one */
-            if (idz == (int)get_group_id(2) * 8) {
+            if (idz == imcl_group_z * 8) {
                 imcl_in_w[0][0][0] =
                         in[((idz - 2) * in_height + (idy - 1)) * in_width + idx];
                 imcl_in_w[1][0][0] =
@@ -88,13 +96,13 @@ void stream_z(__global const float *restrict in, const int in_width, const int i
             /* the grid point of this iteration */
             const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
             const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);
-            const int idz = (int)get_group_id(2) * 8 + imcl_cz;
+            const int idz = imcl_group_z * 8 + imcl_cz;
             /* points past the edge of the grid are skipped */
             if (idx >= W || idy >= H || idz >= D) {
                 continue;
             }
             /* the thread's first point loads the planes below the top one */
-            if (idz == (int)get_group_id(2) * 8) {
+            if (idz == imcl_group_z * 8) {
                 imcl_in_w[0][0][0] = imcl_in(idy - 1, in_height, 0)
                         && imcl_in(idz - 2, in_depth, 0)
                         ? in[((idz - 2) * in_height + (idy - 1)) * in_width + idx] : 0.0f;

@@ -27,6 +27,15 @@ static const char imcl_source[] =
     "        const int h_height, const int h_depth, __global float *out, const int out_width,\n"
     "        const int out_height, const int out_depth, const int W, const int H, const int D)\n"
     "{\n"
+    "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
+    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
+    "     * arrays lie one storage after the previous block's */\n"
+    "    const int imcl_zgroups = (D + 7) / 8;\n"
+    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    in += imcl_b * (size_t)(in_width * in_height * in_depth);\n"
+    "    h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));\n"
+    "    out += imcl_b * (size_t)(out_width * out_height * out_depth);\n"
     "    /* 'in' along z: a window of the 12 values a point reads, 3 loaded per point */\n"
     "    float imcl_in_w[4][3][1];\n"
     "    /* 'h' along z: a window of the 4 values a point reads, 2 loaded per point */\n"
@@ -34,17 +43,16 @@ static const char imcl_source[] =
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
     "    if (((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W\n"
     "            && (int)get_group_id(1) * 4 >= 1 && ((int)get_group_id(1) + 1) * 4 <= H - 1\n"
-    "            && ((int)get_group_id(1) + 1) * 4 <= out_height && (int)get_group_id(2) * 8 >= 2\n"
-    "            && ((int)get_group_id(2) + 1) * 8 <= D - 1\n"
-    "            && ((int)get_group_id(2) + 1) * 8 <= out_depth) {\n"
+    "            && ((int)get_group_id(1) + 1) * 4 <= out_height && imcl_group_z * 8 >= 2\n"
+    "            && (imcl_group_z + 1) * 8 <= D - 1 && (imcl_group_z + 1) * 8 <= out_depth) {\n"
     "        /* this thread computes 1 x 1 x 8 points, walking up its column (stream_z) */\n"
     "        for (int imcl_cz = 0; imcl_cz < 8; imcl_cz++) {\n"
     "            /* the grid point of this iteration */\n"
     "            const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);\n"
     "            const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);\n"
-    "            const int idz = (int)get_group_id(2) * 8 + imcl_cz;\n"
+    "            const int idz = imcl_group_z * 8 + imcl_cz;\n"
     "            /* the thread's first point loads the planes below the top one */\n"
-    "            if (idz == (int)get_group_id(2) * 8) {\n"
+    "            if (idz == imcl_group_z * 8) {\n"
     "                imcl_in_w[0][0][0] =\n"
     "                        in[((idz - 2) * in_height + (idy - 1)) * in_width + idx];\n"
     "                imcl_in_w[1][0][0] =\n"
@@ -101,13 +109,13 @@ static const char imcl_source[] =
     "            /* the grid point of this iteration */\n"
     "            const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);\n"
     "            const int idy = (int)get_group_id(1) * 4 + (int)get_local_id(1);\n"
-    "            const int idz = (int)get_group_id(2) * 8 + imcl_cz;\n"
+    "            const int idz = imcl_group_z * 8 + imcl_cz;\n"
     "            /* points past the edge of the grid are skipped */\n"
     "            if (idx >= W || idy >= H || idz >= D) {\n"
     "                continue;\n"
     "            }\n"
     "            /* the thread's first point loads the planes below the top one */\n"
-    "            if (idz == (int)get_group_id(2) * 8) {\n"
+    "            if (idz == imcl_group_z * 8) {\n"
     "                imcl_in_w[0][0][0] = imcl_in(idy - 1, in_height, 0)\n"
     "                        && imcl_in(idz - 2, in_depth, 0)\n"
     "                        ? in[((idz - 2) * in_height + (idy - 1)) * in_width + idx] : 0.0f;\n"
@@ -179,8 +187,9 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
- * program built on it (stream_z_release frees them). */
+/* What the one-shot wrapper and the plans keep between calls: the device, and the
+ * context, queue and program built on it (imcl_keep; stream_z_release frees them; a plan
+ * holds references of its own to the context and the program). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -259,7 +268,8 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *im
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem in, int in_width,
         int in_height, int in_depth, cl_mem h, int h_width, int h_height, int h_depth, cl_mem out,
-        int out_width, int out_height, int out_depth, int W, int H, int D, cl_event *imcl_ev)
+        int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count,
+        cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &in);
@@ -283,10 +293,60 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     const size_t imcl_global[3] = {
         (size_t)((W + 32 - 1) / 32) * 32,
         (size_t)((H + 4 - 1) / 4) * 4,
-        (size_t)((D + 8 - 1) / 8) * 1,
+        (size_t)imcl_count * (size_t)((D + 8 - 1) / 8) * 1, /* the blocks one after the other */
     };
     return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0, NULL,
             imcl_ev);
+}
+
+/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
+ * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+static int imcl_keep(cl_device_id imcl_dev)
+{
+    if (imcl_kept.ready)
+        return stream_z_OK;
+    int imcl_status = stream_z_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_context imcl_ctx = NULL;
+    cl_command_queue imcl_queue = NULL;
+    cl_program imcl_prog = NULL;
+    cl_kernel imcl_kern = NULL;
+    int imcl_cpu = 0;
+    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!imcl_ctx) {
+        imcl_status = stream_z_ERR_DEVICE;
+        goto fail;
+    }
+    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+    if (!imcl_queue) {
+        imcl_status = stream_z_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program, once (imcl_build) */
+    imcl_status = imcl_build(imcl_ctx, imcl_dev, "stream_z", &imcl_prog, &imcl_kern);
+    if (imcl_status != stream_z_OK)
+        goto fail;
+    (void)imcl_cpu; /* (no CPU variant) */
+    imcl_kept.dev = imcl_dev;
+    imcl_kept.ctx = imcl_ctx;
+    imcl_kept.queue = imcl_queue;
+    imcl_kept.prog = imcl_prog;
+    imcl_kept.kern = imcl_kern;
+    imcl_kept.cpu = imcl_cpu;
+    imcl_kept.ready = 1;
+    return stream_z_OK;
+
+fail:
+    if (imcl_kern)
+        clReleaseKernel(imcl_kern);
+    if (imcl_prog)
+        clReleaseProgram(imcl_prog);
+    if (imcl_queue)
+        clReleaseCommandQueue(imcl_queue);
+    if (imcl_ctx)
+        clReleaseContext(imcl_ctx);
+    return imcl_status;
 }
 
 int stream_z(const float *in, int in_width, int in_height, int in_depth, const float *h,
@@ -311,7 +371,6 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
     cl_int imcl_err = CL_SUCCESS;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
-    cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     cl_mem imcl_d_in = NULL;
     const size_t imcl_in_bytes =
@@ -323,38 +382,17 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
     const size_t imcl_out_bytes =
             (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(float);
     imcl_log[0] = 0;
-    /* the device, context and program of an earlier call (imcl_kept) */
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = imcl_kept.dev;
     if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return stream_z_ERR_DEVICE;
-    if (imcl_kept.ready) {
-        imcl_ctx = imcl_kept.ctx;
-        imcl_queue = imcl_kept.queue;
-        imcl_prog = imcl_kept.prog;
-        imcl_kern = imcl_kept.kern;
-    } else {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = stream_z_ERR_DEVICE;
-            goto done;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = stream_z_ERR_DEVICE;
-            goto done;
-        }
-
-        /* build the program, once (imcl_build) */
-        imcl_status = imcl_build(imcl_ctx, imcl_dev, "stream_z", &imcl_prog, &imcl_kern);
-        if (imcl_status != stream_z_OK)
-            goto done;
-        imcl_kept.dev = imcl_dev;
-        imcl_kept.ctx = imcl_ctx;
-        imcl_kept.queue = imcl_queue;
-        imcl_kept.prog = imcl_prog;
-        imcl_kept.kern = imcl_kern;
-        imcl_kept.ready = 1;
-    }
+    /* the context, queue and program of an earlier call or plan, or built now */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != stream_z_OK)
+        return imcl_status;
+    imcl_ctx = imcl_kept.ctx;
+    imcl_queue = imcl_kept.queue;
+    imcl_kern = imcl_kept.kern;
 
     /* transfers: in [in, h, out], out [out]; written arrays the kernel may not overwrite in full
      * are copied in, so no data is lost */
@@ -381,7 +419,7 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
     /* the launch (imcl_launch), and the wait for its end */
     imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_in, in_width, in_height, in_depth,
             imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W,
-            H, D, NULL);
+            H, D, 1, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -404,17 +442,6 @@ done:
         clReleaseMemObject(imcl_d_h);
     if (imcl_d_out)
         clReleaseMemObject(imcl_d_out);
-    /* what a failed first call built: nothing is kept */
-    if (!imcl_kept.ready) {
-        if (imcl_kern)
-            clReleaseKernel(imcl_kern);
-        if (imcl_prog)
-            clReleaseProgram(imcl_prog);
-        if (imcl_queue)
-            clReleaseCommandQueue(imcl_queue);
-        if (imcl_ctx)
-            clReleaseContext(imcl_ctx);
-    }
     return imcl_status;
 }
 
@@ -460,6 +487,7 @@ struct stream_z_plan {
                                  * id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -480,12 +508,15 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? stream_z_OK : stream_z_ERR_TRANSFER;
 }
 
-int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
-        int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+int stream_z_plan_create_batch(stream_z_plan **plan, int capacity, int in_width, int in_height,
+        int in_depth, int h_width, int h_height, int h_depth, int out_width, int out_height,
+        int out_depth)
 {
     if (!plan)
         return stream_z_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return stream_z_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || in_depth < 1 || h_width < 1 || h_height < 1 || h_depth < 1
             || out_width < 1 || out_height < 1 || out_depth < 1)
@@ -496,43 +527,54 @@ int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int 
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return stream_z_ERR_ARGUMENT;
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return stream_z_ERR_DEVICE;
     stream_z_plan *p = (stream_z_plan *)calloc(1, sizeof *p);
     if (!p)
         return stream_z_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = in_depth;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * (size_t)in_depth * sizeof(float);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)in_width * (size_t)in_height * (size_t)in_depth *
+            sizeof(float);
     p->extent[1][0] = h_width;
     p->extent[1][1] = h_height;
     p->extent[1][2] = h_depth;
     p->bytes[1] =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(float);
+            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
+            + 2) * sizeof(float);
     p->extent[2][0] = out_width;
     p->extent[2][1] = out_height;
     p->extent[2][2] = out_depth;
-    p->bytes[2] = (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(float);
+    p->bytes[2] =
+            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
+            sizeof(float);
     int imcl_status = stream_z_OK;
     cl_int imcl_err = CL_SUCCESS;
-    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!p->context) {
-        imcl_status = stream_z_ERR_DEVICE;
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
+     * queue with profiling and a kernel object of the plan's own */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != stream_z_OK)
         goto fail;
-    }
+    p->context = imcl_kept.ctx;
+    clRetainContext(p->context);
+    p->program = imcl_kept.prog;
+    clRetainProgram(p->program);
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = stream_z_ERR_DEVICE;
         goto fail;
     }
-
-    /* build the program once (imcl_build) */
-    imcl_status = imcl_build(p->context, imcl_dev, "stream_z", &p->program, &p->kernel);
-    if (imcl_status != stream_z_OK)
+    p->kernel = clCreateKernel(p->program, "stream_z", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = stream_z_ERR_BUILD;
         goto fail;
+    }
 
     /* the device memory of each array, zero-filled */
     /* 'in' in global memory: a buffer */
@@ -615,315 +657,162 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host)
     return stream_z_OK;
 }
 
-int stream_z_plan_upload_rows_in(stream_z_plan *plan, float **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_float3(stream_z_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(stream_z_plan *, const float *), int (*imcl_get)(stream_z_plan *, float *),
+        int first, int count, float ***const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return stream_z_OK;
     int imcl_status = stream_z_OK;
+    float *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
+        imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    for (size_t imcl_r = 0; imcl_status == stream_z_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(float));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = stream_z_ERR_TRANSFER;
     return imcl_status;
 }
 
-int stream_z_plan_download_rows_in(stream_z_plan *plan, float **const *table)
+int stream_z_plan_upload_rows_in(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_upload_strided_in(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_in(stream_z_plan *plan, int first, int count,
+        float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_in(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_strided_in(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_upload_rows_h(stream_z_plan *plan, float **const *table)
+int stream_z_plan_download_strided_in(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_download_rows_h(stream_z_plan *plan, float **const *table)
+int stream_z_plan_upload_rows_h(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_upload_strided_h(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_h(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_h(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_strided_h(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 2;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 2;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 2;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_upload_rows_out(stream_z_plan *plan, float **const *table)
+int stream_z_plan_download_strided_h(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_download_rows_out(stream_z_plan *plan, float **const *table)
+int stream_z_plan_upload_rows_out(stream_z_plan *plan, int first, int count, float ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_upload_strided_out(stream_z_plan *plan, const float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_download_rows_out(stream_z_plan *plan, int first, int count,
+        float ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int stream_z_plan_download_strided_out(stream_z_plan *plan, float *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int stream_z_plan_upload_strided_out(stream_z_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[2][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return stream_z_ERR_ARGUMENT;
-    int imcl_status = stream_z_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[2], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[2], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return stream_z_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[2], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = stream_z_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_launch(stream_z_plan *plan)
+int stream_z_plan_download_strided_out(stream_z_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return stream_z_ERR_ARGUMENT;
+    return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return stream_z_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -939,8 +828,8 @@ int stream_z_plan_launch(stream_z_plan *plan)
     const int H = in_height;
     const int D = in_depth;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return stream_z_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return stream_z_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
@@ -948,7 +837,7 @@ int stream_z_plan_launch(stream_z_plan *plan)
     cl_int imcl_err =
             imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height, in_depth,
             plan->buf[1], h_width, h_height, h_depth, plan->buf[2], out_width, out_height,
-            out_depth, W, H, D, &imcl_ev);
+            out_depth, W, H, D, imcl_count, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -963,6 +852,18 @@ int stream_z_plan_launch(stream_z_plan *plan)
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? stream_z_OK : stream_z_ERR_LAUNCH;
+}
+
+int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
+        int h_width, int h_height, int h_depth, int out_width, int out_height, int out_depth)
+{
+    return stream_z_plan_create_batch(plan, 1, in_width, in_height, in_depth, h_width, h_height,
+            h_depth, out_width, out_height, out_depth);
+}
+
+int stream_z_plan_launch(stream_z_plan *plan)
+{
+    return stream_z_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -212,6 +212,7 @@ struct sum7_plan {
     void *buf[2];               /* the host buffer of each array, by plan_array id */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
 
@@ -227,12 +228,14 @@ static double imcl_plan_now_ms(void)
 #endif
 }
 
-int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
-        int output_width, int output_height, int output_depth)
+int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
+        int input_depth, int output_width, int output_height, int output_depth)
 {
     if (!plan)
         return sum7_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return sum7_ERR_ARGUMENT;
     /* every extent must be positive */
     if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1
             || output_height < 1 || output_depth < 1)
@@ -244,16 +247,20 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
     sum7_plan *p = (sum7_plan *)calloc(1, sizeof *p);
     if (!p)
         return sum7_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = input_width;
     p->extent[0][1] = input_height;
     p->extent[0][2] = input_depth;
-    p->bytes[0] = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)input_width * (size_t)input_height * (size_t)input_depth *
+            sizeof(double);
     p->extent[1][0] = output_width;
     p->extent[1][1] = output_height;
     p->extent[1][2] = output_depth;
     p->bytes[1] =
-            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+            (size_t)capacity * (size_t)output_width * (size_t)output_height * (size_t)output_depth *
+            sizeof(double);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 2; i++)
         if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
@@ -296,157 +303,117 @@ int sum7_plan_download_output(sum7_plan *plan, double *host)
     return sum7_OK;
 }
 
-int sum7_plan_upload_rows_input(sum7_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(sum7_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(sum7_plan *, const double *), int (*imcl_get)(sum7_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return sum7_OK;
     int imcl_status = sum7_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
+    double *imcl_dense = NULL;
+    imcl_dense = (double *)plan->buf[imcl_id] + imcl_off;
+    for (size_t imcl_r = 0; imcl_status == sum7_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
     return imcl_status;
 }
 
-int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table)
+int sum7_plan_upload_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_upload_strided_input(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_download_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_download_strided_input(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_upload_strided_input(sum7_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = (double *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table)
+int sum7_plan_download_strided_input(sum7_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table)
+int sum7_plan_upload_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_upload_strided_output(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_download_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_download_strided_output(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = (double *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_launch(sum7_plan *plan)
+int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return sum7_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return sum7_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int input_width = plan->extent[0][0];
@@ -456,11 +423,28 @@ int sum7_plan_launch(sum7_plan *plan)
     const int output_height = plan->extent[1][1];
     const int output_depth = plan->extent[1][2];
     const double imcl_t0 = imcl_plan_now_ms();
-    const int imcl_status =
-            sum7((double *)plan->buf[0], input_width, input_height, input_depth,
-            (double *)plan->buf[1], output_width, output_height, output_depth);
+    int imcl_status = sum7_OK;
+    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == sum7_OK; imcl_b++)
+        imcl_status =
+                sum7((double *)((char *)plan->buf[0] + imcl_b * (plan->bytes[0] / plan->capacity)),
+                input_width, input_height, input_depth,
+                (double *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
+                output_width, output_height, output_depth);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
+}
+
+int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
+        int output_width, int output_height, int output_depth)
+{
+    return sum7_plan_create_batch(plan, 1, input_width, input_height, input_depth, output_width,
+            output_height, output_depth);
+}
+
+int sum7_plan_launch(sum7_plan *plan)
+{
+    return sum7_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

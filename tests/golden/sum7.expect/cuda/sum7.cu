@@ -18,16 +18,24 @@ __global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ in
         int input_width, int input_height, int input_depth, double *output, int output_width,
         int output_height, int output_depth, int W, int H, int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 7) / 8;
+    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    input += imcl_b * (size_t)(input_width * input_height * input_depth);
+    output += imcl_b * (size_t)(output_width * output_height * output_depth);
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)blockIdx.x * 8 >= 1 && ((int)blockIdx.x + 1) * 8 <= output_width
             && ((int)blockIdx.x + 1) * 8 <= W - 1 && (int)blockIdx.y * 8 >= 1
             && ((int)blockIdx.y + 1) * 8 <= output_height && ((int)blockIdx.y + 1) * 8 <= H - 1
-            && (int)blockIdx.z * 8 >= 1 && ((int)blockIdx.z + 1) * 8 <= output_depth
-            && ((int)blockIdx.z + 1) * 8 <= D - 1) {
+            && imcl_group_z * 8 >= 1 && (imcl_group_z + 1) * 8 <= output_depth
+            && (imcl_group_z + 1) * 8 <= D - 1) {
         /* the grid point of this thread */
         const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
         const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
-        const int idz = (int)blockIdx.z * 8 + (int)threadIdx.z;
+        const int idz = imcl_group_z * 8 + (int)threadIdx.z;
         output[(idz * output_height + idy) * output_width + idx] =
                 input[(idz * input_height + idy) * input_width + (idx - 1)]
             + input[(idz * input_height + idy) * input_width + (idx + 1)]
@@ -40,7 +48,7 @@ __global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ in
         /* the grid point of this thread */
         const int idx = (int)blockIdx.x * 8 + (int)threadIdx.x;
         const int idy = (int)blockIdx.y * 8 + (int)threadIdx.y;
-        const int idz = (int)blockIdx.z * 8 + (int)threadIdx.z;
+        const int idz = imcl_group_z * 8 + (int)threadIdx.z;
         /* threads past the edge of the grid have no point */
         if (idx >= W || idy >= H || idz >= D) {
             return;
@@ -72,10 +80,14 @@ __global__ void __launch_bounds__(512) sum7_kernel(const double *__restrict__ in
  * wait for the kernel. Used by sum7 and by its plan. */
 static cudaError_t imcl_launch(const double *__restrict__ input, int input_width, int input_height,
         int input_depth, double *output, int output_width, int output_height, int output_depth,
-        int W, int H, int D)
+        int W, int H, int D, int imcl_count)
 {
     const dim3 imcl_block(8, 8, 8);
-    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, (D + 8 - 1) / 8);
+    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
+    const unsigned imcl_grid_z = (unsigned)((D + 8 - 1) / 8) * (unsigned)imcl_count;
+    if (imcl_grid_z > 65535u)
+        return cudaErrorInvalidConfiguration;
+    const dim3 imcl_grid((W + 8 - 1) / 8, (H + 8 - 1) / 8, imcl_grid_z);
     sum7_kernel<<<imcl_grid, imcl_block>>>(input, input_width, input_height, input_depth, output,
             output_width, output_height, output_depth, W, H, D);
     return cudaGetLastError();
@@ -130,7 +142,7 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_input, input_width, input_height, input_depth, imcl_d_output,
-            output_width, output_height, output_depth, W, H, D) != cudaSuccess ||
+            output_width, output_height, output_depth, W, H, D, 1) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = sum7_ERR_LAUNCH;
         goto done;
@@ -183,6 +195,7 @@ struct sum7_plan {
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -197,12 +210,14 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? sum7_OK : sum7_ERR_TRANSFER;
 }
 
-int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
-        int output_width, int output_height, int output_depth)
+int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
+        int input_depth, int output_width, int output_height, int output_depth)
 {
     if (!plan)
         return sum7_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return sum7_ERR_ARGUMENT;
     /* every extent must be positive */
     if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1
             || output_height < 1 || output_depth < 1)
@@ -211,22 +226,26 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
     if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
         (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
         return sum7_ERR_ARGUMENT;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return sum7_ERR_DEVICE;
     sum7_plan *p = (sum7_plan *)calloc(1, sizeof *p);
     if (!p)
         return sum7_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = input_width;
     p->extent[0][1] = input_height;
     p->extent[0][2] = input_depth;
-    p->bytes[0] = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)input_width * (size_t)input_height * (size_t)input_depth *
+            sizeof(double);
     p->extent[1][0] = output_width;
     p->extent[1][1] = output_height;
     p->extent[1][2] = output_depth;
     p->bytes[1] =
-            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+            (size_t)capacity * (size_t)output_width * (size_t)output_height * (size_t)output_depth *
+            sizeof(double);
     int imcl_status = sum7_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -291,201 +310,131 @@ int sum7_plan_download_output(sum7_plan *plan, double *host)
     return sum7_OK;
 }
 
-int sum7_plan_upload_rows_input(sum7_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(sum7_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(sum7_plan *, const double *), int (*imcl_get)(sum7_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return sum7_OK;
     int imcl_status = sum7_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
+    double *imcl_dense = NULL;
+    imcl_dense = (double *)malloc(imcl_n * sizeof(double));
     if (!imcl_dense)
         return sum7_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = sum7_plan_upload_input(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table)
-{
-    if (!plan || !table)
-        return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = sum7_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return sum7_ERR_MEMORY;
-    imcl_status = sum7_plan_download_input(plan, imcl_dense);
-    if (imcl_status == sum7_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
+    if (!imcl_up
+            && cudaMemcpy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
+            imcl_n * sizeof(double),
+                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(imcl_dense);
+        return sum7_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == sum7_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
+    if (imcl_up && imcl_status == sum7_OK &&
+        cudaMemcpy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = sum7_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int sum7_plan_upload_strided_input(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_upload_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return sum7_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = sum7_plan_upload_input(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_download_strided_input(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_download_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return sum7_ERR_MEMORY;
-    imcl_status = sum7_plan_download_input(plan, imcl_dense);
-    if (imcl_status == sum7_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table)
+int sum7_plan_upload_strided_input(sum7_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = sum7_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return sum7_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_status = sum7_plan_upload_output(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table)
+int sum7_plan_download_strided_input(sum7_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = sum7_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return sum7_ERR_MEMORY;
-    imcl_status = sum7_plan_download_output(plan, imcl_dense);
-    if (imcl_status == sum7_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_upload_strided_output(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_upload_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    /* through a host copy of the array and the plan's upload */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return sum7_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_status = sum7_plan_upload_output(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_download_strided_output(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_download_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    /* through a host copy of the array and the plan's download */
-    double *imcl_dense = (double *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return sum7_ERR_MEMORY;
-    imcl_status = sum7_plan_download_output(plan, imcl_dense);
-    if (imcl_status == sum7_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-            memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                    + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(double));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_launch(sum7_plan *plan)
+int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return sum7_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+}
+
+int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return sum7_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return sum7_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int input_width = plan->extent[0][0];
@@ -498,15 +447,15 @@ int sum7_plan_launch(sum7_plan *plan)
     const int H = input_height;
     const int D = input_depth;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return sum7_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return sum7_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return sum7_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], input_width, input_height, input_depth,
-            (double *)plan->buf[1], output_width, output_height, output_depth, W, H,
-            D) != cudaSuccess ||
+            (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D,
+            imcl_count) != cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return sum7_ERR_LAUNCH;
@@ -514,6 +463,18 @@ int sum7_plan_launch(sum7_plan *plan)
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return sum7_OK;
+}
+
+int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
+        int output_width, int output_height, int output_depth)
+{
+    return sum7_plan_create_batch(plan, 1, input_width, input_height, input_depth, output_width,
+            output_height, output_depth);
+}
+
+int sum7_plan_launch(sum7_plan *plan)
+{
+    return sum7_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

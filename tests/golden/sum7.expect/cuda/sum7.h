@@ -51,40 +51,42 @@ enum {
  * buffers start zero-filled. On failure *plan is NULL. */
 int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
         int output_width, int output_height, int output_depth);
-/* Copies all of array 'input' (halo included) to / from its device buffer. */
+/* The same for a batch of up to capacity blocks of these extents: every Image and
+ * Block holds capacity blocks, one after the other (capacity 1 is plan_create;
+ * more needs every Image and Block in a buffer, not a texture or a constant copy). */
+int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
+        int input_depth, int output_width, int output_height, int output_depth);
+/* Copies all of array 'input' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int sum7_plan_upload_input(sum7_plan *plan, const double *host);
 int sum7_plan_download_input(sum7_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int sum7_plan_upload_rows_input(sum7_plan *plan, double **const *table);
-int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int sum7_plan_upload_strided_input(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int sum7_plan_download_strided_input(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Copies all of array 'output' (halo included) to / from its device buffer. */
+/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,
+ * every row its own allocation as C codes allocate them (tables[b][y] or
+ * tables[b][z][y] for block first + b), ghost layer included; or from / into host
+ * memory with pitches of its own, host at element 0 of block first's storage
+ * (docs/wrappers.md). No copy on the host beyond the rows' own where the device
+ * shares host memory. */
+int sum7_plan_upload_rows_input(sum7_plan *plan, int first, int count, double ***const *tables);
+int sum7_plan_download_rows_input(sum7_plan *plan, int first, int count, double ***const *tables);
+int sum7_plan_upload_strided_input(sum7_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int sum7_plan_download_strided_input(sum7_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'output' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int sum7_plan_upload_output(sum7_plan *plan, const double *host);
 int sum7_plan_download_output(sum7_plan *plan, double *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[z][y], z < depth + 2h, y < height + 2h), ghost layer included: no copy on
- * the host
- * beyond the rows' own where the device shares host memory. */
-int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table);
-int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0, 0) of the storage, rows row_pitch elements apart, planes plane_pitch (at least
- * the storage's row and row_pitch times its rows). */
-int sum7_plan_upload_strided_output(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-int sum7_plan_download_strided_output(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch);
-/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int sum7_plan_upload_rows_output(sum7_plan *plan, int first, int count, double ***const *tables);
+int sum7_plan_download_rows_output(sum7_plan *plan, int first, int count, double ***const *tables);
+int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Runs the kernel once over its grid (of every block of a batch) on the device
+ * buffers and waits for it. */
 int sum7_plan_launch(sum7_plan *plan);
+/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count);
 /* Exchanges the device memory of arrays a and b (sum7_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else sum7_ERR_ARGUMENT. */

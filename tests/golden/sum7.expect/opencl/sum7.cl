@@ -19,17 +19,24 @@ void sum7(__global const double *restrict input, const int input_width,
         const int output_width, const int output_height, const int output_depth,
         const int W, const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 7) / 8;
+    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    input += imcl_b * (size_t)(input_width * input_height * input_depth);
+    output += imcl_b * (size_t)(output_width * output_height * output_depth);
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= output_width
             && ((int)get_group_id(0) + 1) * 8 <= W - 1 && (int)get_group_id(1) * 8 >= 1
             && ((int)get_group_id(1) + 1) * 8 <= output_height
-            && ((int)get_group_id(1) + 1) * 8 <= H - 1 && (int)get_group_id(2) * 8 >= 1
-            && ((int)get_group_id(2) + 1) * 8 <= output_depth
-            && ((int)get_group_id(2) + 1) * 8 <= D - 1) {
+            && ((int)get_group_id(1) + 1) * 8 <= H - 1 && imcl_group_z * 8 >= 1
+            && (imcl_group_z + 1) * 8 <= output_depth && (imcl_group_z + 1) * 8 <= D - 1) {
         /* the grid point of this thread */
         const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
         const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
-        const int idz = (int)get_group_id(2) * 8 + (int)get_local_id(2);
+        const int idz = imcl_group_z * 8 + (int)get_local_id(2);
         output[(idz * output_height + idy) * output_width + idx] =
                 input[(idz * input_height + idy) * input_width + (idx - 1)]
             + input[(idz * input_height + idy) * input_width + (idx + 1)]
@@ -42,7 +49,7 @@ void sum7(__global const double *restrict input, const int input_width,
         /* the grid point of this thread */
         const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);
         const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);
-        const int idz = (int)get_group_id(2) * 8 + (int)get_local_id(2);
+        const int idz = imcl_group_z * 8 + (int)get_local_id(2);
         /* threads past the edge of the grid have no point */
         if (idx >= W || idy >= H || idz >= D) {
             return;
@@ -76,10 +83,18 @@ __kernel void sum7_cpu(__global const double *restrict input, const int input_wi
         const int output_width, const int output_height, const int output_depth,
         const int W, const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * a block are imcl_zgroups in z, the next block's follow them, and each block's
+     * arrays lie one storage after the previous block's */
+    const int imcl_zgroups = (D + 0) / 1;
+    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    input += imcl_b * (size_t)(input_width * input_height * input_depth);
+    output += imcl_b * (size_t)(output_width * output_height * output_depth);
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);
     const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);
-    const int idz = (int)get_group_id(2) * 1 + (int)get_local_id(2);
+    const int idz = imcl_group_z * 1 + (int)get_local_id(2);
     /* threads past the edge of the grid have no point */
     if (idx >= W || idy >= H || idz >= D) {
         return;

@@ -33,17 +33,24 @@ static const char imcl_source[] =
     "        const int output_width, const int output_height, const int output_depth,\n"
     "        const int W, const int H, const int D)\n"
     "{\n"
+    "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
+    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
+    "     * arrays lie one storage after the previous block's */\n"
+    "    const int imcl_zgroups = (D + 7) / 8;\n"
+    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    input += imcl_b * (size_t)(input_width * input_height * input_depth);\n"
+    "    output += imcl_b * (size_t)(output_width * output_height * output_depth);\n"
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
     "    if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= output_width\n"
     "            && ((int)get_group_id(0) + 1) * 8 <= W - 1 && (int)get_group_id(1) * 8 >= 1\n"
     "            && ((int)get_group_id(1) + 1) * 8 <= output_height\n"
-    "            && ((int)get_group_id(1) + 1) * 8 <= H - 1 && (int)get_group_id(2) * 8 >= 1\n"
-    "            && ((int)get_group_id(2) + 1) * 8 <= output_depth\n"
-    "            && ((int)get_group_id(2) + 1) * 8 <= D - 1) {\n"
+    "            && ((int)get_group_id(1) + 1) * 8 <= H - 1 && imcl_group_z * 8 >= 1\n"
+    "            && (imcl_group_z + 1) * 8 <= output_depth && (imcl_group_z + 1) * 8 <= D - 1) {\n"
     "        /* the grid point of this thread */\n"
     "        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);\n"
     "        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);\n"
-    "        const int idz = (int)get_group_id(2) * 8 + (int)get_local_id(2);\n"
+    "        const int idz = imcl_group_z * 8 + (int)get_local_id(2);\n"
     "        output[(idz * output_height + idy) * output_width + idx] =\n"
     "                input[(idz * input_height + idy) * input_width + (idx - 1)]\n"
     "            + input[(idz * input_height + idy) * input_width + (idx + 1)]\n"
@@ -56,7 +63,7 @@ static const char imcl_source[] =
     "        /* the grid point of this thread */\n"
     "        const int idx = (int)get_group_id(0) * 8 + (int)get_local_id(0);\n"
     "        const int idy = (int)get_group_id(1) * 8 + (int)get_local_id(1);\n"
-    "        const int idz = (int)get_group_id(2) * 8 + (int)get_local_id(2);\n"
+    "        const int idz = imcl_group_z * 8 + (int)get_local_id(2);\n"
     "        /* threads past the edge of the grid have no point */\n"
     "        if (idx >= W || idy >= H || idz >= D) {\n"
     "            return;\n"
@@ -90,10 +97,18 @@ static const char imcl_source[] =
     "        const int output_width, const int output_height, const int output_depth,\n"
     "        const int W, const int H, const int D)\n"
     "{\n"
+    "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
+    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
+    "     * arrays lie one storage after the previous block's */\n"
+    "    const int imcl_zgroups = (D + 0) / 1;\n"
+    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    input += imcl_b * (size_t)(input_width * input_height * input_depth);\n"
+    "    output += imcl_b * (size_t)(output_width * output_height * output_depth);\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);\n"
     "    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);\n"
-    "    const int idz = (int)get_group_id(2) * 1 + (int)get_local_id(2);\n"
+    "    const int idz = imcl_group_z * 1 + (int)get_local_id(2);\n"
     "    /* threads past the edge of the grid have no point */\n"
     "    if (idx >= W || idy >= H || idz >= D) {\n"
     "        return;\n"
@@ -119,8 +134,9 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
- * program built on it (sum7_release frees them). */
+/* What the one-shot wrapper and the plans keep between calls: the device, and the
+ * context, queue and program built on it (imcl_keep; sum7_release frees them; a plan
+ * holds references of its own to the context and the program). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -217,7 +233,7 @@ static int imcl_cpu_device(cl_device_id imcl_dev)
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu,
         cl_mem input, int input_width, int input_height, int input_depth, cl_mem output,
-        int output_width, int output_height, int output_depth, int W, int H, int D,
+        int output_width, int output_height, int output_depth, int W, int H, int D, int imcl_count,
         cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
@@ -244,7 +260,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
         const size_t imcl_global[3] = {
             (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,
             (size_t)((H + 1 - 1) / 1) * 1,
-            (size_t)((D + 1 - 1) / 1) * 1,
+            (size_t)imcl_count * (size_t)((D + 1 - 1) / 1) * 1, /* the blocks one after the other */
         };
         return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0,
                 NULL, imcl_ev);
@@ -253,11 +269,63 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
         const size_t imcl_global[3] = {
             (size_t)((W + 8 - 1) / 8) * 8,
             (size_t)((H + 8 - 1) / 8) * 8,
-            (size_t)((D + 8 - 1) / 8) * 8,
+            (size_t)imcl_count * (size_t)((D + 8 - 1) / 8) * 8, /* the blocks one after the other */
         };
         return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0,
                 NULL, imcl_ev);
     }
+}
+
+/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
+ * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+static int imcl_keep(cl_device_id imcl_dev)
+{
+    if (imcl_kept.ready)
+        return sum7_OK;
+    int imcl_status = sum7_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_context imcl_ctx = NULL;
+    cl_command_queue imcl_queue = NULL;
+    cl_program imcl_prog = NULL;
+    cl_kernel imcl_kern = NULL;
+    int imcl_cpu = 0;
+    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!imcl_ctx) {
+        imcl_status = sum7_ERR_DEVICE;
+        goto fail;
+    }
+    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+    if (!imcl_queue) {
+        imcl_status = sum7_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program, once (imcl_build), with the kernel's variant for this device
+     * (imcl_cpu_device) */
+    imcl_cpu = imcl_cpu_device(imcl_dev);
+    imcl_status =
+            imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "sum7_cpu" : "sum7", &imcl_prog, &imcl_kern);
+    if (imcl_status != sum7_OK)
+        goto fail;
+    imcl_kept.dev = imcl_dev;
+    imcl_kept.ctx = imcl_ctx;
+    imcl_kept.queue = imcl_queue;
+    imcl_kept.prog = imcl_prog;
+    imcl_kept.kern = imcl_kern;
+    imcl_kept.cpu = imcl_cpu;
+    imcl_kept.ready = 1;
+    return sum7_OK;
+
+fail:
+    if (imcl_kern)
+        clReleaseKernel(imcl_kern);
+    if (imcl_prog)
+        clReleaseProgram(imcl_prog);
+    if (imcl_queue)
+        clReleaseCommandQueue(imcl_queue);
+    if (imcl_ctx)
+        clReleaseContext(imcl_ctx);
+    return imcl_status;
 }
 
 int sum7(const double *input, int input_width, int input_height, int input_depth, double *output,
@@ -280,7 +348,6 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     cl_int imcl_err = CL_SUCCESS;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
-    cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */
     cl_mem imcl_d_input = NULL;
@@ -290,44 +357,18 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     const size_t imcl_output_bytes =
             (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
     imcl_log[0] = 0;
-    /* the device, context and program of an earlier call (imcl_kept) */
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = imcl_kept.dev;
     if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return sum7_ERR_DEVICE;
-    if (imcl_kept.ready) {
-        imcl_ctx = imcl_kept.ctx;
-        imcl_queue = imcl_kept.queue;
-        imcl_prog = imcl_kept.prog;
-        imcl_kern = imcl_kept.kern;
-        imcl_cpu = imcl_kept.cpu;
-    } else {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = sum7_ERR_DEVICE;
-            goto done;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = sum7_ERR_DEVICE;
-            goto done;
-        }
-
-        /* build the program, once (imcl_build), with the kernel's variant for this device
-         * (imcl_cpu_device) */
-        imcl_cpu = imcl_cpu_device(imcl_dev);
-        imcl_status =
-                imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "sum7_cpu" : "sum7", &imcl_prog,
-                &imcl_kern);
-        if (imcl_status != sum7_OK)
-            goto done;
-        imcl_kept.dev = imcl_dev;
-        imcl_kept.ctx = imcl_ctx;
-        imcl_kept.queue = imcl_queue;
-        imcl_kept.prog = imcl_prog;
-        imcl_kept.kern = imcl_kern;
-        imcl_kept.cpu = imcl_cpu;
-        imcl_kept.ready = 1;
-    }
+    /* the context, queue and program of an earlier call or plan, or built now */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != sum7_OK)
+        return imcl_status;
+    imcl_ctx = imcl_kept.ctx;
+    imcl_queue = imcl_kept.queue;
+    imcl_kern = imcl_kept.kern;
+    imcl_cpu = imcl_kept.cpu;
 
     /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in
      * full are copied in, so no data is lost */
@@ -348,7 +389,8 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
 
     /* the launch (imcl_launch), and the wait for its end */
     imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_cpu, imcl_d_input, input_width, input_height,
-            input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D, NULL);
+            input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D, 1,
+            NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -369,17 +411,6 @@ done:
         clReleaseMemObject(imcl_d_input);
     if (imcl_d_output)
         clReleaseMemObject(imcl_d_output);
-    /* what a failed first call built: nothing is kept */
-    if (!imcl_kept.ready) {
-        if (imcl_kern)
-            clReleaseKernel(imcl_kern);
-        if (imcl_prog)
-            clReleaseProgram(imcl_prog);
-        if (imcl_queue)
-            clReleaseCommandQueue(imcl_queue);
-        if (imcl_ctx)
-            clReleaseContext(imcl_ctx);
-    }
     return imcl_status;
 }
 
@@ -426,6 +457,7 @@ struct sum7_plan {
                                  * id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -446,12 +478,14 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_TRANSFER;
 }
 
-int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
-        int output_width, int output_height, int output_depth)
+int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
+        int input_depth, int output_width, int output_height, int output_depth)
 {
     if (!plan)
         return sum7_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return sum7_ERR_ARGUMENT;
     /* every extent must be positive */
     if (input_width < 1 || input_height < 1 || input_depth < 1 || output_width < 1
             || output_height < 1 || output_depth < 1)
@@ -461,42 +495,49 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
         (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
         return sum7_ERR_ARGUMENT;
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return sum7_ERR_DEVICE;
     sum7_plan *p = (sum7_plan *)calloc(1, sizeof *p);
     if (!p)
         return sum7_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = input_width;
     p->extent[0][1] = input_height;
     p->extent[0][2] = input_depth;
-    p->bytes[0] = (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
+    p->bytes[0] =
+            (size_t)capacity * (size_t)input_width * (size_t)input_height * (size_t)input_depth *
+            sizeof(double);
     p->extent[1][0] = output_width;
     p->extent[1][1] = output_height;
     p->extent[1][2] = output_depth;
     p->bytes[1] =
-            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
+            (size_t)capacity * (size_t)output_width * (size_t)output_height * (size_t)output_depth *
+            sizeof(double);
     int imcl_status = sum7_OK;
     cl_int imcl_err = CL_SUCCESS;
-    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!p->context) {
-        imcl_status = sum7_ERR_DEVICE;
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
+     * queue with profiling and a kernel object of the plan's own */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != sum7_OK)
         goto fail;
-    }
+    p->context = imcl_kept.ctx;
+    clRetainContext(p->context);
+    p->program = imcl_kept.prog;
+    clRetainProgram(p->program);
+    p->cpu = imcl_kept.cpu;
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = sum7_ERR_DEVICE;
         goto fail;
     }
-
-    /* build the program once (imcl_build), with the kernel's variant for this device
-     * (imcl_cpu_device) */
-    p->cpu = imcl_cpu_device(imcl_dev);
-    imcl_status =
-            imcl_build(p->context, imcl_dev, p->cpu ? "sum7_cpu" : "sum7", &p->program, &p->kernel);
-    if (imcl_status != sum7_OK)
+    p->kernel = clCreateKernel(p->program, p->cpu ? "sum7_cpu" : "sum7", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = sum7_ERR_BUILD;
         goto fail;
+    }
 
     /* the device memory of each array, zero-filled */
     /* 'input' in global memory: a buffer */
@@ -555,213 +596,126 @@ int sum7_plan_download_output(sum7_plan *plan, double *host)
     return sum7_OK;
 }
 
-int sum7_plan_upload_rows_input(sum7_plan *plan, double **const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_double3(sum7_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(sum7_plan *, const double *), int (*imcl_get)(sum7_plan *, double *),
+        int first, int count, double ***const *tables, const double *src, double *dst,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return sum7_OK;
     int imcl_status = sum7_OK;
+    double *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
+    imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(double),
+        imcl_n * sizeof(double), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    for (size_t imcl_r = 0; imcl_status == sum7_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
+                imcl_z = imcl_r % imcl_rows / imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
+                + (ptrdiff_t)imcl_z * plane_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w,
+                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(double));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
+                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = sum7_ERR_TRANSFER;
     return imcl_status;
 }
 
-int sum7_plan_download_rows_input(sum7_plan *plan, double **const *table)
+int sum7_plan_upload_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = sum7_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_upload_strided_input(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_download_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = sum7_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_download_strided_input(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_upload_strided_input(sum7_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[0][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[0], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[0], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[0], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = sum7_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_upload_rows_output(sum7_plan *plan, double **const *table)
+int sum7_plan_download_strided_input(sum7_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r / imcl_h][imcl_r % imcl_h],
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = sum7_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_download_rows_output(sum7_plan *plan, double **const *table)
+int sum7_plan_upload_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(table[imcl_r / imcl_h][imcl_r % imcl_h], imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = sum7_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_upload_strided_output(sum7_plan *plan, const double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_download_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w,
-                host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = sum7_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0, 0);
 }
 
-int sum7_plan_download_strided_output(sum7_plan *plan, double *host, ptrdiff_t row_pitch,
-        ptrdiff_t plane_pitch)
+int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    const size_t imcl_d = (size_t)plan->extent[1][2] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch)
-        return sum7_ERR_ARGUMENT;
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    double *imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[1], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[1], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h * imcl_d; imcl_r++)
-        memcpy(host + (ptrdiff_t)(imcl_r / imcl_h) * plane_pitch
-                + (ptrdiff_t)(imcl_r % imcl_h) * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(double));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[1], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = sum7_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_launch(sum7_plan *plan)
+int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, double *host,
+        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return sum7_ERR_ARGUMENT;
+    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return sum7_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int input_width = plan->extent[0][0];
@@ -774,8 +728,8 @@ int sum7_plan_launch(sum7_plan *plan)
     const int H = input_height;
     const int D = input_depth;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return sum7_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return sum7_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
@@ -783,7 +737,7 @@ int sum7_plan_launch(sum7_plan *plan)
     cl_int imcl_err =
             imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], input_width,
             input_height, input_depth, plan->buf[1], output_width, output_height, output_depth, W,
-            H, D, &imcl_ev);
+            H, D, imcl_count, &imcl_ev);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -798,6 +752,18 @@ int sum7_plan_launch(sum7_plan *plan)
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_LAUNCH;
+}
+
+int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
+        int output_width, int output_height, int output_depth)
+{
+    return sum7_plan_create_batch(plan, 1, input_width, input_height, input_depth, output_width,
+            output_height, output_depth);
+}
+
+int sum7_plan_launch(sum7_plan *plan)
+{
+    return sum7_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -289,6 +289,7 @@ struct tex_modes_plan {
     int extent[4][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -303,12 +304,15 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
     return cudaMemset(*buf, 0, bytes) == cudaSuccess ? tex_modes_OK : tex_modes_ERR_TRANSFER;
 }
 
-int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, int z_width,
-        int z_height, int p_width, int p_height, int out_width, int out_height)
+int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
+        int z_width, int z_height, int p_width, int p_height, int out_width, int out_height)
 {
     if (!plan)
         return tex_modes_ERR_ARGUMENT;
     *plan = NULL;
+    /* a texture or a constant copy holds one block */
+    if (capacity != 1)
+        return tex_modes_ERR_ARGUMENT;
     /* every extent must be positive */
     if (cl_width < 1 || cl_height < 1 || z_width < 1 || z_height < 1 || p_width < 1 || p_height < 1
             || out_width < 1 || out_height < 1)
@@ -324,29 +328,30 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
             imcl_check_placements(cl_width, cl_height, z_width, z_height, p_width, p_height);
     if (imcl_fits != tex_modes_OK)
         return imcl_fits;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    int imcl_devices = 0;
+    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
         return tex_modes_ERR_DEVICE;
     tex_modes_plan *p = (tex_modes_plan *)calloc(1, sizeof *p);
     if (!p)
         return tex_modes_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = cl_width;
     p->extent[0][1] = cl_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)cl_width * (size_t)cl_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)cl_width * (size_t)cl_height * sizeof(float);
     p->extent[1][0] = z_width;
     p->extent[1][1] = z_height;
     p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)z_width * (size_t)z_height * sizeof(float);
+    p->bytes[1] = (size_t)capacity * (size_t)z_width * (size_t)z_height * sizeof(float);
     p->extent[2][0] = p_width;
     p->extent[2][1] = p_height;
     p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)p_width * (size_t)p_height * sizeof(int);
+    p->bytes[2] = (size_t)capacity * (size_t)p_width * (size_t)p_height * sizeof(int);
     p->extent[3][0] = out_width;
     p->extent[3][1] = out_height;
     p->extent[3][2] = 1;
-    p->bytes[3] = (size_t)out_width * (size_t)out_height * sizeof(float);
+    p->bytes[3] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = tex_modes_OK;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
@@ -466,353 +471,296 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
     return tex_modes_OK;
 }
 
-int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
+ * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
+ * its own whole-array transfers. */
+static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(tex_modes_plan *, const float *),
+                int (*imcl_get)(tex_modes_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return tex_modes_OK;
     int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_cl(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_cl(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_cl(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_cl(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+    float *imcl_dense = NULL;
+    if (imcl_put) {
+        /* a host copy of the array (one block: first is 0) */
+        imcl_dense = (float *)malloc(plan->bytes[imcl_id]);
+        if (!imcl_dense)
+            return tex_modes_ERR_MEMORY;
+        if (!imcl_up)
+            imcl_status = imcl_get(plan, imcl_dense);
+    } else {
+        imcl_dense = (float *)malloc(imcl_n * sizeof(float));
+        if (!imcl_dense)
+            return tex_modes_ERR_MEMORY;
+        if (!imcl_up
+                && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
+                imcl_n * sizeof(float),
+                                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+            free(imcl_dense);
+            return tex_modes_ERR_TRANSFER;
+        }
+    }
+    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_z(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_z(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_z(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_strided_z(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_z(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
                     imcl_w * sizeof(float));
+    }
+    if (imcl_put) {
+        if (imcl_up && imcl_status == tex_modes_OK)
+            imcl_status = imcl_put(plan, imcl_dense);
+        free(imcl_dense);
+        return imcl_status;
+    }
+    if (imcl_up && imcl_status == tex_modes_OK &&
+        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = tex_modes_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a int Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
+ * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
+ * its own whole-array transfers. */
+static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(tex_modes_plan *, const int *), int (*imcl_get)(tex_modes_plan *, int *),
+        int first, int count, int **const *tables, const int *src, int *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return tex_modes_OK;
     int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    int *imcl_dense = (int *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(int));
-    imcl_status = tex_modes_plan_upload_p(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    int *imcl_dense = (int *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_p(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, const int *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    int *imcl_dense = (int *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(int));
-    imcl_status = tex_modes_plan_upload_p(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    int *imcl_dense = (int *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_p(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+    int *imcl_dense = NULL;
+    if (imcl_put) {
+        /* a host copy of the array (one block: first is 0) */
+        imcl_dense = (int *)malloc(plan->bytes[imcl_id]);
+        if (!imcl_dense)
+            return tex_modes_ERR_MEMORY;
+        if (!imcl_up)
+            imcl_status = imcl_get(plan, imcl_dense);
+    } else {
+        imcl_dense = (int *)malloc(imcl_n * sizeof(int));
+        if (!imcl_dense)
+            return tex_modes_ERR_MEMORY;
+        if (!imcl_up
+                && cudaMemcpy(imcl_dense, (int *)plan->buf[imcl_id] + imcl_off,
+                imcl_n * sizeof(int),
+                                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+            free(imcl_dense);
+            return tex_modes_ERR_TRANSFER;
+        }
+    }
+    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(int));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(int));
+    }
+    if (imcl_put) {
+        if (imcl_up && imcl_status == tex_modes_OK)
+            imcl_status = imcl_put(plan, imcl_dense);
+        free(imcl_dense);
+        return imcl_status;
+    }
+    if (imcl_up && imcl_status == tex_modes_OK &&
+        cudaMemcpy((int *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(int),
+                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_status = tex_modes_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
 }
 
-int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table)
+int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[3]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
+            first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table)
+int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[3]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_out(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
+            first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
+int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[3]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_out(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
+            first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int tex_modes_plan_download_strided_out(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
+int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[3]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_out(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
+            first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int tex_modes_plan_launch(tex_modes_plan *plan)
+int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
+            first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_download_rows_z(tex_modes_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
+            first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
+            first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_download_strided_z(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
+            first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
+            count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
+            count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, int first, int count, const int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
+            count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int first, int count, int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
+            count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_download_rows_out(tex_modes_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_download_strided_out(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return tex_modes_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int cl_width = plan->extent[0][0];
@@ -827,8 +775,8 @@ int tex_modes_plan_launch(tex_modes_plan *plan)
     const int H = out_height;
     const int D = 1;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return tex_modes_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return tex_modes_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
@@ -843,6 +791,18 @@ int tex_modes_plan_launch(tex_modes_plan *plan)
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return tex_modes_OK;
+}
+
+int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, int z_width,
+        int z_height, int p_width, int p_height, int out_width, int out_height)
+{
+    return tex_modes_plan_create_batch(plan, 1, cl_width, cl_height, z_width, z_height, p_width,
+            p_height, out_width, out_height);
+}
+
+int tex_modes_plan_launch(tex_modes_plan *plan)
+{
+    return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -54,60 +54,67 @@ enum {
  * buffers start zero-filled. On failure *plan is NULL. */
 int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, int z_width,
         int z_height, int p_width, int p_height, int out_width, int out_height);
-/* Copies all of array 'cl' (halo included) to / from its device buffer. */
+/* The same for a batch of up to capacity blocks of these extents: every Image and
+ * Block holds capacity blocks, one after the other (capacity 1 is plan_create;
+ * more needs every Image and Block in a buffer, not a texture or a constant copy). */
+int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
+        int z_width, int z_height, int p_width, int p_height, int out_width, int out_height);
+/* Copies all of array 'cl' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int tex_modes_plan_upload_cl(tex_modes_plan *plan, const float *host);
 int tex_modes_plan_download_cl(tex_modes_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, float *const *table);
-int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch);
-int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch);
-/* Copies all of array 'z' (halo included) to / from its device buffer. */
+/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,
+ * every row its own allocation as C codes allocate them (tables[b][y] or
+ * tables[b][z][y] for block first + b), ghost layer included; or from / into host
+ * memory with pitches of its own, host at element 0 of block first's storage
+ * (docs/wrappers.md). No copy on the host beyond the rows' own where the device
+ * shares host memory. */
+int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, int first, int count,
+        float **const *tables);
+int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, int first, int count,
+        float **const *tables);
+int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'z' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host);
 int tex_modes_plan_download_z(tex_modes_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table);
-int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch);
-int tex_modes_plan_download_strided_z(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch);
-/* Copies all of array 'p' (halo included) to / from its device buffer. */
+int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, int first, int count, float **const *tables);
+int tex_modes_plan_download_rows_z(tex_modes_plan *plan, int first, int count,
+        float **const *tables);
+int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int tex_modes_plan_download_strided_z(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'p' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host);
 int tex_modes_plan_download_p(tex_modes_plan *plan, int *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int *const *table);
-int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, const int *host, ptrdiff_t row_pitch);
-int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int *host, ptrdiff_t row_pitch);
-/* Copies all of array 'out' (halo included) to / from its device buffer. */
+int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables);
+int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables);
+int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, int first, int count, const int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int first, int count, int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'out' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host);
 int tex_modes_plan_download_out(tex_modes_plan *plan, float *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table);
-int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch);
-int tex_modes_plan_download_strided_out(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch);
-/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, int first, int count,
+        float **const *tables);
+int tex_modes_plan_download_rows_out(tex_modes_plan *plan, int first, int count,
+        float **const *tables);
+int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int tex_modes_plan_download_strided_out(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Runs the kernel once over its grid (of every block of a batch) on the device
+ * buffers and waits for it. */
 int tex_modes_plan_launch(tex_modes_plan *plan);
+/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count);
 /* Exchanges the device memory of arrays a and b (tex_modes_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else tex_modes_ERR_ARGUMENT. */

@@ -88,8 +88,9 @@ static const char imcl_source[] =
 
 static char imcl_log[16384];
 
-/* What the one-shot wrapper keeps between calls: the device, and the context, queue and
- * program built on it (tex_modes_release frees them). */
+/* What the one-shot wrapper and the plans keep between calls: the device, and the
+ * context, queue and program built on it (imcl_keep; tex_modes_release frees them; a plan
+ * holds references of its own to the context and the program). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -364,6 +365,59 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
+/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
+ * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+static int imcl_keep(cl_device_id imcl_dev)
+{
+    if (imcl_kept.ready)
+        return tex_modes_OK;
+    int imcl_status = tex_modes_OK;
+    cl_int imcl_err = CL_SUCCESS;
+    cl_context imcl_ctx = NULL;
+    cl_command_queue imcl_queue = NULL;
+    cl_program imcl_prog = NULL;
+    cl_kernel imcl_kern = NULL;
+    int imcl_cpu = 0;
+    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+    if (!imcl_ctx) {
+        imcl_status = tex_modes_ERR_DEVICE;
+        goto fail;
+    }
+    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+    if (!imcl_queue) {
+        imcl_status = tex_modes_ERR_DEVICE;
+        goto fail;
+    }
+
+    /* build the program, once (imcl_build), with the kernel's variant for this device
+     * (imcl_cpu_device) */
+    imcl_cpu = imcl_cpu_device(imcl_dev);
+    imcl_status =
+            imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "tex_modes_cpu" : "tex_modes", &imcl_prog,
+            &imcl_kern);
+    if (imcl_status != tex_modes_OK)
+        goto fail;
+    imcl_kept.dev = imcl_dev;
+    imcl_kept.ctx = imcl_ctx;
+    imcl_kept.queue = imcl_queue;
+    imcl_kept.prog = imcl_prog;
+    imcl_kept.kern = imcl_kern;
+    imcl_kept.cpu = imcl_cpu;
+    imcl_kept.ready = 1;
+    return tex_modes_OK;
+
+fail:
+    if (imcl_kern)
+        clReleaseKernel(imcl_kern);
+    if (imcl_prog)
+        clReleaseProgram(imcl_prog);
+    if (imcl_queue)
+        clReleaseCommandQueue(imcl_queue);
+    if (imcl_ctx)
+        clReleaseContext(imcl_ctx);
+    return imcl_status;
+}
+
 int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int z_width,
         int z_height, const int *p, int p_width, int p_height, float *out, int out_width,
         int out_height)
@@ -387,7 +441,6 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     cl_int imcl_err = CL_SUCCESS;
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
-    cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */
     cl_mem imcl_d_cl = NULL;
@@ -396,7 +449,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     cl_mem imcl_d_out = NULL;
     const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
     imcl_log[0] = 0;
-    /* the device, context and program of an earlier call (imcl_kept) */
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = imcl_kept.dev;
     if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return tex_modes_ERR_DEVICE;
@@ -406,40 +459,14 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
             p_height);
     if (imcl_fits != tex_modes_OK)
         return imcl_fits;
-    if (imcl_kept.ready) {
-        imcl_ctx = imcl_kept.ctx;
-        imcl_queue = imcl_kept.queue;
-        imcl_prog = imcl_kept.prog;
-        imcl_kern = imcl_kept.kern;
-        imcl_cpu = imcl_kept.cpu;
-    } else {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = tex_modes_ERR_DEVICE;
-            goto done;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = tex_modes_ERR_DEVICE;
-            goto done;
-        }
-
-        /* build the program, once (imcl_build), with the kernel's variant for this device
-         * (imcl_cpu_device) */
-        imcl_cpu = imcl_cpu_device(imcl_dev);
-        imcl_status =
-                imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "tex_modes_cpu" : "tex_modes", &imcl_prog,
-                &imcl_kern);
-        if (imcl_status != tex_modes_OK)
-            goto done;
-        imcl_kept.dev = imcl_dev;
-        imcl_kept.ctx = imcl_ctx;
-        imcl_kept.queue = imcl_queue;
-        imcl_kept.prog = imcl_prog;
-        imcl_kept.kern = imcl_kern;
-        imcl_kept.cpu = imcl_cpu;
-        imcl_kept.ready = 1;
-    }
+    /* the context, queue and program of an earlier call or plan, or built now */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != tex_modes_OK)
+        return imcl_status;
+    imcl_ctx = imcl_kept.ctx;
+    imcl_queue = imcl_kept.queue;
+    imcl_kern = imcl_kept.kern;
+    imcl_cpu = imcl_kept.cpu;
 
     /* transfers: in [cl, z, p], out [out]; not copied in: out (every element is overwritten before
      * it is read) */
@@ -525,17 +552,6 @@ done:
         clReleaseMemObject(imcl_d_p);
     if (imcl_d_out)
         clReleaseMemObject(imcl_d_out);
-    /* what a failed first call built: nothing is kept */
-    if (!imcl_kept.ready) {
-        if (imcl_kern)
-            clReleaseKernel(imcl_kern);
-        if (imcl_prog)
-            clReleaseProgram(imcl_prog);
-        if (imcl_queue)
-            clReleaseCommandQueue(imcl_queue);
-        if (imcl_ctx)
-            clReleaseContext(imcl_ctx);
-    }
     return imcl_status;
 }
 
@@ -582,6 +598,7 @@ struct tex_modes_plan {
                                  * id */
     size_t bytes[4];            /* the bytes of each array */
     int extent[4][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
@@ -602,12 +619,15 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     return imcl_err == CL_SUCCESS ? tex_modes_OK : tex_modes_ERR_TRANSFER;
 }
 
-int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, int z_width,
-        int z_height, int p_width, int p_height, int out_width, int out_height)
+int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
+        int z_width, int z_height, int p_width, int p_height, int out_width, int out_height)
 {
     if (!plan)
         return tex_modes_ERR_ARGUMENT;
     *plan = NULL;
+    /* a texture or a constant copy holds one block */
+    if (capacity != 1)
+        return tex_modes_ERR_ARGUMENT;
     /* every extent must be positive */
     if (cl_width < 1 || cl_height < 1 || z_width < 1 || z_height < 1 || p_width < 1 || p_height < 1
             || out_width < 1 || out_height < 1)
@@ -619,8 +639,9 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
         (size_t)out_width * (size_t)out_height > 2147483647u)
         return tex_modes_ERR_ARGUMENT;
     imcl_log[0] = 0;
-    cl_device_id imcl_dev;
-    if (imcl_device(&imcl_dev) != 0)
+    /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
+    cl_device_id imcl_dev = imcl_kept.dev;
+    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
         return tex_modes_ERR_DEVICE;
     /* the limits of the placements on this device (imcl_check_placements) */
     const int imcl_fits =
@@ -631,44 +652,46 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
     tex_modes_plan *p = (tex_modes_plan *)calloc(1, sizeof *p);
     if (!p)
         return tex_modes_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = cl_width;
     p->extent[0][1] = cl_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)cl_width * (size_t)cl_height * sizeof(float);
+    p->bytes[0] = (size_t)capacity * (size_t)cl_width * (size_t)cl_height * sizeof(float);
     p->extent[1][0] = z_width;
     p->extent[1][1] = z_height;
     p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)z_width * (size_t)z_height * sizeof(float);
+    p->bytes[1] = (size_t)capacity * (size_t)z_width * (size_t)z_height * sizeof(float);
     p->extent[2][0] = p_width;
     p->extent[2][1] = p_height;
     p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)p_width * (size_t)p_height * sizeof(int);
+    p->bytes[2] = (size_t)capacity * (size_t)p_width * (size_t)p_height * sizeof(int);
     p->extent[3][0] = out_width;
     p->extent[3][1] = out_height;
     p->extent[3][2] = 1;
-    p->bytes[3] = (size_t)out_width * (size_t)out_height * sizeof(float);
+    p->bytes[3] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = tex_modes_OK;
     cl_int imcl_err = CL_SUCCESS;
-    p->context = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-    if (!p->context) {
-        imcl_status = tex_modes_ERR_DEVICE;
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
+     * queue with profiling and a kernel object of the plan's own */
+    imcl_status = imcl_keep(imcl_dev);
+    if (imcl_status != tex_modes_OK)
         goto fail;
-    }
+    p->context = imcl_kept.ctx;
+    clRetainContext(p->context);
+    p->program = imcl_kept.prog;
+    clRetainProgram(p->program);
+    p->cpu = imcl_kept.cpu;
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = tex_modes_ERR_DEVICE;
         goto fail;
     }
-
-    /* build the program once (imcl_build), with the kernel's variant for this device
-     * (imcl_cpu_device) */
-    p->cpu = imcl_cpu_device(imcl_dev);
-    imcl_status =
-            imcl_build(p->context, imcl_dev, p->cpu ? "tex_modes_cpu" : "tex_modes", &p->program,
-            &p->kernel);
-    if (imcl_status != tex_modes_OK)
+    p->kernel = clCreateKernel(p->program, p->cpu ? "tex_modes_cpu" : "tex_modes", &imcl_err);
+    if (!p->kernel) {
+        imcl_status = tex_modes_ERR_BUILD;
         goto fail;
+    }
 
     /* the device memory of each array, zero-filled */
     /* 'cl' as a 2D image */
@@ -805,359 +828,286 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
     return tex_modes_OK;
 }
 
-int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, float *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
+ * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
+ * its own whole-array transfers. */
+static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(tex_modes_plan *, const float *),
+                int (*imcl_get)(tex_modes_plan *, float *),
+        int first, int count, float **const *tables, const float *src, float *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return tex_modes_OK;
     int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_cl(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_cl(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_cl(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[0]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_cl(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+    float *imcl_dense = NULL;
+    if (imcl_put) {
+        /* a host copy of the array (one block: first is 0) */
+        imcl_dense = (float *)malloc(plan->bytes[imcl_id]);
+        if (!imcl_dense)
+            return tex_modes_ERR_MEMORY;
+        if (!imcl_up)
+            imcl_status = imcl_get(plan, imcl_dense);
+    } else {
+        cl_int imcl_err = CL_SUCCESS;
+        imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+            imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
+            imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
+        if (imcl_err != CL_SUCCESS || !imcl_dense)
+            return tex_modes_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_z(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_rows_z(tex_modes_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_z(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_status = tex_modes_plan_upload_z(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_strided_z(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    float *imcl_dense = (float *)malloc(plan->bytes[1]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_z(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
                     imcl_w * sizeof(float));
-    free(imcl_dense);
+    }
+    if (imcl_put) {
+        if (imcl_up && imcl_status == tex_modes_OK)
+            imcl_status = imcl_put(plan, imcl_dense);
+        free(imcl_dense);
+        return imcl_status;
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        imcl_status = tex_modes_ERR_TRANSFER;
     return imcl_status;
 }
 
-int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a int Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
+ * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
+ * its own whole-array transfers. */
+static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(tex_modes_plan *, const int *), int (*imcl_get)(tex_modes_plan *, int *),
+        int first, int count, int **const *tables, const int *src, int *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return tex_modes_OK;
     int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    int *imcl_dense = (int *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(int));
-    imcl_status = tex_modes_plan_upload_p(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    int *imcl_dense = (int *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_p(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, const int *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's upload */
-    int *imcl_dense = (int *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(int));
-    imcl_status = tex_modes_plan_upload_p(plan, imcl_dense);
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int *host, ptrdiff_t row_pitch)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[2][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[2][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    /* through a host copy of the array and the plan's download */
-    int *imcl_dense = (int *)malloc(plan->bytes[2]);
-    if (!imcl_dense)
-        return tex_modes_ERR_MEMORY;
-    imcl_status = tex_modes_plan_download_p(plan, imcl_dense);
-    if (imcl_status == tex_modes_OK)
-        for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-            memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
+    int *imcl_dense = NULL;
+    if (imcl_put) {
+        /* a host copy of the array (one block: first is 0) */
+        imcl_dense = (int *)malloc(plan->bytes[imcl_id]);
+        if (!imcl_dense)
+            return tex_modes_ERR_MEMORY;
+        if (!imcl_up)
+            imcl_status = imcl_get(plan, imcl_dense);
+    } else {
+        cl_int imcl_err = CL_SUCCESS;
+        imcl_dense = (int *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+            imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(int),
+            imcl_n * sizeof(int), 0, NULL, NULL, &imcl_err);
+        if (imcl_err != CL_SUCCESS || !imcl_dense)
+            return tex_modes_ERR_TRANSFER;
+    }
+    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
                     imcl_w * sizeof(int));
-    free(imcl_dense);
-    return imcl_status;
-}
-
-int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, float *const *table)
-{
-    if (!plan || !table)
-        return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    int imcl_status = tex_modes_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return tex_modes_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(int));
+    }
+    if (imcl_put) {
+        if (imcl_up && imcl_status == tex_modes_OK)
+            imcl_status = imcl_put(plan, imcl_dense);
+        free(imcl_dense);
+        return imcl_status;
+    }
+    cl_int imcl_unmapped =
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = tex_modes_ERR_TRANSFER;
     return imcl_status;
 }
 
-int tex_modes_plan_download_rows_out(tex_modes_plan *plan, float *const *table)
+int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    int imcl_status = tex_modes_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return tex_modes_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = tex_modes_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
+            first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, const float *host, ptrdiff_t row_pitch)
+int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, int first, int count,
+        float **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
-        CL_MAP_WRITE_INVALIDATE_REGION, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return tex_modes_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = tex_modes_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
+            first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int tex_modes_plan_download_strided_out(tex_modes_plan *plan, float *host, ptrdiff_t row_pitch)
+int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[3][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[3][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return tex_modes_ERR_ARGUMENT;
-    int imcl_status = tex_modes_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    float *imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[3], CL_TRUE,
-        CL_MAP_READ, 0, plan->bytes[3], 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return tex_modes_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(float));
-    imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[3], imcl_dense, 0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
-        imcl_status = tex_modes_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
+            first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int tex_modes_plan_launch(tex_modes_plan *plan)
+int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
+            first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, int first, int count, float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
+            first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_download_rows_z(tex_modes_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
+            first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
+            first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_download_strided_z(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
+            first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
+            count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
+            count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, int first, int count, const int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
+            count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int first, int count, int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
+            count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_download_rows_out(tex_modes_plan *plan, int first, int count,
+        float **const *tables)
+{
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
+}
+
+int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, int first, int count, const float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_download_strided_out(tex_modes_plan *plan, int first, int count, float *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
+{
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return tex_modes_ERR_ARGUMENT;
+    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return tex_modes_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int cl_width = plan->extent[0][0];
@@ -1172,8 +1122,8 @@ int tex_modes_plan_launch(tex_modes_plan *plan)
     const int H = out_height;
     const int D = 1;
     plan->kernel_ms = 0.0;
-    if (W < 1 || H < 1 || D < 1)
-        return tex_modes_OK; /* an empty grid: nothing to do */
+    if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
+        return tex_modes_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
@@ -1196,6 +1146,18 @@ int tex_modes_plan_launch(tex_modes_plan *plan)
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? tex_modes_OK : tex_modes_ERR_LAUNCH;
+}
+
+int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, int z_width,
+        int z_height, int p_width, int p_height, int out_width, int out_height)
+{
+    return tex_modes_plan_create_batch(plan, 1, cl_width, cl_height, z_width, z_height, p_width,
+            p_height, out_width, out_height);
+}
+
+int tex_modes_plan_launch(tex_modes_plan *plan)
+{
+    return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -58,34 +58,42 @@ enum {
  * buffers start zero-filled. On failure *plan is NULL. */
 int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width,
         int out_height);
-/* Copies all of array 'in' (halo included) to / from its device buffer. */
+/* The same for a batch of up to capacity blocks of these extents: every Image and
+ * Block holds capacity blocks, one after the other (capacity 1 is plan_create;
+ * more needs every Image and Block in a buffer, not a texture or a constant copy). */
+int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int in_height,
+        int out_width, int out_height);
+/* Copies all of array 'in' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int unroll_plan_upload_in(unroll_plan *plan, const int *host);
 int unroll_plan_download_in(unroll_plan *plan, int *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int unroll_plan_upload_rows_in(unroll_plan *plan, int *const *table);
-int unroll_plan_download_rows_in(unroll_plan *plan, int *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int unroll_plan_upload_strided_in(unroll_plan *plan, const int *host, ptrdiff_t row_pitch);
-int unroll_plan_download_strided_in(unroll_plan *plan, int *host, ptrdiff_t row_pitch);
-/* Copies all of array 'out' (halo included) to / from its device buffer. */
+/* An Image's or Block's blocks first to first + count - 1 from / into tables of rows,
+ * every row its own allocation as C codes allocate them (tables[b][y] or
+ * tables[b][z][y] for block first + b), ghost layer included; or from / into host
+ * memory with pitches of its own, host at element 0 of block first's storage
+ * (docs/wrappers.md). No copy on the host beyond the rows' own where the device
+ * shares host memory. */
+int unroll_plan_upload_rows_in(unroll_plan *plan, int first, int count, int **const *tables);
+int unroll_plan_download_rows_in(unroll_plan *plan, int first, int count, int **const *tables);
+int unroll_plan_upload_strided_in(unroll_plan *plan, int first, int count, const int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int unroll_plan_download_strided_in(unroll_plan *plan, int first, int count, int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Copies all of array 'out' (halo included; every block of a batch) to / from its
+ * device buffer. */
 int unroll_plan_upload_out(unroll_plan *plan, const int *host);
 int unroll_plan_download_out(unroll_plan *plan, int *host);
-/* The same from / into a table of rows, every row its own allocation as C codes
- * allocate them (table[y], y < height + 2h), ghost layer included: no copy on the host
- * beyond the rows' own where the device shares host memory. */
-int unroll_plan_upload_rows_out(unroll_plan *plan, int *const *table);
-int unroll_plan_download_rows_out(unroll_plan *plan, int *const *table);
-/* The same from / into a host array with pitches of its own: host at its element
- * (0, 0) of the storage, rows row_pitch elements apart (at least
- * the storage's row). */
-int unroll_plan_upload_strided_out(unroll_plan *plan, const int *host, ptrdiff_t row_pitch);
-int unroll_plan_download_strided_out(unroll_plan *plan, int *host, ptrdiff_t row_pitch);
-/* Runs the kernel once over its grid on the device buffers and waits for it. */
+int unroll_plan_upload_rows_out(unroll_plan *plan, int first, int count, int **const *tables);
+int unroll_plan_download_rows_out(unroll_plan *plan, int first, int count, int **const *tables);
+int unroll_plan_upload_strided_out(unroll_plan *plan, int first, int count, const int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+int unroll_plan_download_strided_out(unroll_plan *plan, int first, int count, int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Runs the kernel once over its grid (of every block of a batch) on the device
+ * buffers and waits for it. */
 int unroll_plan_launch(unroll_plan *plan, int n);
+/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n);
 /* Exchanges the device memory of arrays a and b (unroll_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else unroll_ERR_ARGUMENT. */

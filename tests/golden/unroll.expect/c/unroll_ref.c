@@ -184,6 +184,7 @@ struct unroll_plan {
     void *buf[2];               /* the host buffer of each array, by plan_array id */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
+    int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
 
@@ -199,12 +200,14 @@ static double imcl_plan_now_ms(void)
 #endif
 }
 
-int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width,
-        int out_height)
+int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int in_height,
+        int out_width, int out_height)
 {
     if (!plan)
         return unroll_ERR_ARGUMENT;
     *plan = NULL;
+    if (capacity < 1)
+        return unroll_ERR_ARGUMENT;
     /* every extent must be positive */
     if (in_width < 1 || in_height < 1 || out_width < 1 || out_height < 1)
         return unroll_ERR_ARGUMENT;
@@ -215,15 +218,16 @@ int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_
     unroll_plan *p = (unroll_plan *)calloc(1, sizeof *p);
     if (!p)
         return unroll_ERR_MEMORY;
+    p->capacity = capacity;
     /* the extent of each array (1 where it has none) and the bytes of its buffer */
     p->extent[0][0] = in_width;
     p->extent[0][1] = in_height;
     p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)in_width * (size_t)in_height * sizeof(int);
+    p->bytes[0] = (size_t)capacity * (size_t)in_width * (size_t)in_height * sizeof(int);
     p->extent[1][0] = out_width;
     p->extent[1][1] = out_height;
     p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)out_width * (size_t)out_height * sizeof(int);
+    p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(int);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 2; i++)
         if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
@@ -266,137 +270,114 @@ int unroll_plan_download_out(unroll_plan *plan, int *host)
     return unroll_OK;
 }
 
-int unroll_plan_upload_rows_in(unroll_plan *plan, int *const *table)
+/* Blocks first to first + count - 1 of array imcl_id (a int Image, halo imcl_halo) to its
+ * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
+ * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
+static int imcl_rows_int2(unroll_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
+        int (*imcl_put)(unroll_plan *, const int *), int (*imcl_get)(unroll_plan *, int *),
+        int first, int count, int **const *tables, const int *src, int *dst,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
+    /* a block's storage: its rows' length, its rows */
+    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
+    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
+    const size_t imcl_rows = imcl_h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
+            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
         return unroll_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
+    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
+            imcl_n = (size_t)count * imcl_rows * imcl_w;
+    if (imcl_n == 0)
+        return unroll_OK;
     int imcl_status = unroll_OK;
-    int *imcl_dense = (int *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(int));
+    int *imcl_dense = NULL;
+    imcl_dense = (int *)plan->buf[imcl_id] + imcl_off;
+    for (size_t imcl_r = 0; imcl_status == unroll_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
+        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
+        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
+        if (imcl_up)
+            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
+                    imcl_w * sizeof(int));
+        else
+            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
+                    imcl_w * sizeof(int));
+    }
     return imcl_status;
 }
 
-int unroll_plan_download_rows_in(unroll_plan *plan, int *const *table)
+int unroll_plan_upload_rows_in(unroll_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    int imcl_status = unroll_OK;
-    int *imcl_dense = (int *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
-    return imcl_status;
+    return imcl_rows_int2(plan, 0, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int unroll_plan_upload_strided_in(unroll_plan *plan, const int *host, ptrdiff_t row_pitch)
+int unroll_plan_download_rows_in(unroll_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return unroll_ERR_ARGUMENT;
-    int imcl_status = unroll_OK;
-    int *imcl_dense = (int *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(int));
-    return imcl_status;
+    return imcl_rows_int2(plan, 0, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int unroll_plan_download_strided_in(unroll_plan *plan, int *host, ptrdiff_t row_pitch)
+int unroll_plan_upload_strided_in(unroll_plan *plan, int first, int count, const int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[0][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[0][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return unroll_ERR_ARGUMENT;
-    int imcl_status = unroll_OK;
-    int *imcl_dense = (int *)plan->buf[0];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(int));
-    return imcl_status;
+    return imcl_rows_int2(plan, 0, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int unroll_plan_upload_rows_out(unroll_plan *plan, int *const *table)
+int unroll_plan_download_strided_in(unroll_plan *plan, int first, int count, int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !table)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = unroll_OK;
-    int *imcl_dense = (int *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, table[imcl_r], imcl_w * sizeof(int));
-    return imcl_status;
+    return imcl_rows_int2(plan, 0, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int unroll_plan_download_rows_out(unroll_plan *plan, int *const *table)
+int unroll_plan_upload_rows_out(unroll_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !table)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    int imcl_status = unroll_OK;
-    int *imcl_dense = (int *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(table[imcl_r], imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(int));
-    return imcl_status;
+    return imcl_rows_int2(plan, 1, 0, 1, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int unroll_plan_upload_strided_out(unroll_plan *plan, const int *host, ptrdiff_t row_pitch)
+int unroll_plan_download_rows_out(unroll_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !host)
+    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return unroll_ERR_ARGUMENT;
-    int imcl_status = unroll_OK;
-    int *imcl_dense = (int *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(imcl_dense + imcl_r * imcl_w, host + (ptrdiff_t)imcl_r * row_pitch,
-                imcl_w * sizeof(int));
-    return imcl_status;
+    return imcl_rows_int2(plan, 1, 0, 0, NULL, NULL, first, count,
+        tables, NULL, NULL, 0, 0);
 }
 
-int unroll_plan_download_strided_out(unroll_plan *plan, int *host, ptrdiff_t row_pitch)
+int unroll_plan_upload_strided_out(unroll_plan *plan, int first, int count, const int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
-    /* the storage's extents: the row length, rows per plane, planes */
-    const size_t imcl_w = (size_t)plan->extent[1][0] + 0;
-    const size_t imcl_h = (size_t)plan->extent[1][1] + 0;
-    /* rows (and planes) of the host array must not overlap */
-    if (row_pitch < (ptrdiff_t)imcl_w)
-        return unroll_ERR_ARGUMENT;
-    int imcl_status = unroll_OK;
-    int *imcl_dense = (int *)plan->buf[1];
-    for (size_t imcl_r = 0; imcl_r < imcl_h; imcl_r++)
-        memcpy(host + (ptrdiff_t)imcl_r * row_pitch, imcl_dense + imcl_r * imcl_w,
-                imcl_w * sizeof(int));
-    return imcl_status;
+    return imcl_rows_int2(plan, 1, 0, 1, NULL, NULL, first, count,
+        NULL, host, NULL, row_pitch, block_pitch);
 }
 
-int unroll_plan_launch(unroll_plan *plan, int n)
+int unroll_plan_download_strided_out(unroll_plan *plan, int first, int count, int *host,
+        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan)
+    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
+        return unroll_ERR_ARGUMENT;
+    return imcl_rows_int2(plan, 1, 0, 0, NULL, NULL, first, count,
+        NULL, NULL, host, row_pitch, block_pitch);
+}
+
+int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
+{
+    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return unroll_ERR_ARGUMENT;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
@@ -404,11 +385,27 @@ int unroll_plan_launch(unroll_plan *plan, int n)
     const int out_width = plan->extent[1][0];
     const int out_height = plan->extent[1][1];
     const double imcl_t0 = imcl_plan_now_ms();
-    const int imcl_status =
-            unroll((int *)plan->buf[0], in_width, in_height, (int *)plan->buf[1], out_width,
-            out_height, n);
+    int imcl_status = unroll_OK;
+    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == unroll_OK; imcl_b++)
+        imcl_status =
+                unroll((int *)((char *)plan->buf[0] + imcl_b * (plan->bytes[0] / plan->capacity)),
+                in_width, in_height,
+                (int *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
+                out_width, out_height, n);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
+}
+
+int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width,
+        int out_height)
+{
+    return unroll_plan_create_batch(plan, 1, in_width, in_height, out_width, out_height);
+}
+
+int unroll_plan_launch(unroll_plan *plan, int n)
+{
+    return unroll_plan_launch_batch(plan, plan ? plan->capacity : 0, n);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

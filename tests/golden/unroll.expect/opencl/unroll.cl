@@ -14,6 +14,12 @@ void unroll(__global const int *restrict in, const int in_width, const int in_he
         __global int *out, const int out_width, const int out_height, int n, const int W,
         const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * storage after the previous block's */
+    const int imcl_b = (int)get_group_id(2);
+    in += imcl_b * (size_t)(in_width * in_height);
+    out += imcl_b * (size_t)(out_width * out_height);
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if (((int)get_group_id(0) + 1) * 8 <= out_width && ((int)get_group_id(0) + 1) * 8 <= W
             && ((int)get_group_id(1) + 1) * 8 <= out_height
@@ -88,6 +94,12 @@ __kernel void unroll_cpu(__global const int *restrict in, const int in_width,
         const int in_height, __global int *out, const int out_width, const int out_height,
         int n, const int W, const int H, const int D)
 {
+    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
+     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * storage after the previous block's */
+    const int imcl_b = (int)get_group_id(2);
+    in += imcl_b * (size_t)(in_width * in_height);
+    out += imcl_b * (size_t)(out_width * out_height);
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);
     const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);
