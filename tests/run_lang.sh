@@ -19,7 +19,10 @@
 #   3. compiles every K_ref.c (with and without -fopenmp) and K_host.c with
 #      -std=c11 -Wall -Wextra -Werror (a warning in generated code is a failure),
 #      compiles every generated header as C++ (g++ -fsyntax-only), builds the
-#      driver against c/ and opencl/ and runs it (PoCL here);
+#      driver against c/ and opencl/ and runs it (PoCL here); runs it again with the
+#      C reference's PK_rows for its PK (row tables, two blocks per call; default
+#      configuration only) and with the OpenCL batch plans for ocl_K (two equal blocks
+#      in one launch), through the shims of tests/run/rows_shim.py;
 #      then clang reads every .cl as OpenCL C 1.2 with its builtin header and the C
 #      and headers as C11, warnings (but unused parameters) being errors;
 #   4. compiles every K.cu with nvcc, checks it defines
@@ -62,6 +65,11 @@ run_one() {
     cd "$DIR"
 
     local SRC=$LANG/$CASE.imcl DRIVER=$LANG/$CASE.c
+    # the ghost layer of each Image and Block of kernel $1, comma-separated (the shims')
+    halos_of() {
+        "$IMCL" --dump-space -b c -k "$1" "$SRC" | python3 -c 'import json, sys
+print(",".join(str(a["halo"]) for a in json.load(sys.stdin)["arguments"] if a["kind"] == "grid"))'
+    }
     [ -f "$DRIVER" ] || fail "no oracle driver $DRIVER"
     # <case>.srcdir: compile the source from a folder of that (odd) name instead
     if [ -f "$LANG/$CASE.srcdir" ]; then
@@ -187,9 +195,7 @@ PY
         local nrows=0
         for K in "${KERNELS[@]}"; do
             if grep -q "int ref_${K}_rows(" "c/$K.h"; then
-                halos=$("$IMCL" --dump-space -b c -k "$K" "$SRC" | python3 -c 'import json, sys
-print(",".join(str(a["halo"]) for a in json.load(sys.stdin)["arguments"] if a["kind"] == "grid"))') ||
-                    fail "imcl --dump-space -k $K failed"
+                halos=$(halos_of "$K") || fail "imcl --dump-space -k $K failed"
                 python3 "$HERE/run/rows_shim.py" "c/$K.h" "ref_$K" "$halos" "${K}_shim.c" || fail "rows_shim.py $K failed"
                 objcopy --redefine-sym "ref_$K=imcl_dense_ref_$K" "${K}_ref.o" "${K}_dense.o" ||
                     fail "objcopy cannot rename ref_$K"
@@ -214,9 +220,7 @@ print(",".join(str(a["halo"]) for a in json.load(sys.stdin)["arguments"] if a["k
         step "run the driver with the OpenCL batch plans for PK"
         local -a BATCH_O=()
         for K in "${KERNELS[@]}"; do
-            halos=$("$IMCL" --dump-space -b c -k "$K" "$SRC" | python3 -c 'import json, sys
-print(",".join(str(a["halo"]) for a in json.load(sys.stdin)["arguments"] if a["kind"] == "grid"))') ||
-                fail "imcl --dump-space -k $K failed"
+            halos=$(halos_of "$K") || fail "imcl --dump-space -k $K failed"
             python3 "$HERE/run/rows_shim.py" --batch "opencl/$K.h" "ocl_$K" "$halos" "${K}_bshim.c" ||
                 fail "rows_shim.py --batch $K failed"
             objcopy --redefine-sym "ocl_$K=imcl_dense_ocl_$K" "${K}_host.o" "${K}_host_dense.o" ||
