@@ -34,8 +34,8 @@
 # the status is non-zero when anything failed. A missing nvcc or OpenCL platform is
 # a failure, never a skip. Environment: CC (gcc), CXX (g++), CLANG (clang), NVCC (/usr/local/cuda/bin/nvcc),
 # CUDA_LIBDIR (/usr/local/cuda/lib64), JOBS (2), SANITIZE (1 in the ASan+UBSan build:
-# steps 4 and 5, which test nvcc's view of files the normal build also generates, are
-# left to the normal build's run).
+# steps 4 and 5 and the PK_rows and batch runs, which test the files the normal build
+# also generates, are left to the normal build's run).
 set -euo pipefail
 
 CC=${CC:-gcc}
@@ -189,7 +189,8 @@ PY
     # the C reference's PK_rows (row tables, two blocks in one call) in place of its PK,
     # through a shim per kernel that has one (tests/run/rows_shim.py), against the same
     # oracles; once per case, as the C reference takes no tuning
-    if [ $ocl = 1 ] && [ "$CFG" -le 1 ]; then
+    # (not under SANITIZE=1: those runs test generated code, the normal build's own)
+    if [ $ocl = 1 ] && [ "$CFG" -le 1 ] && [ "${SANITIZE:-0}" != 1 ]; then
         step "run the driver with the C reference's PK_rows for PK (CHECK_REF_ONLY)"
         local -a ROWS_O=() halos
         local nrows=0
@@ -216,7 +217,7 @@ PY
     # the OpenCL wrapper through its batch plan (two equal blocks in one launch, which
     # must come out identical; tests/run/rows_shim.py --batch) in place of its PK,
     # against the same oracles, in every configuration
-    if [ $ocl = 1 ]; then
+    if [ $ocl = 1 ] && [ "${SANITIZE:-0}" != 1 ]; then
         step "run the driver with the OpenCL batch plans for PK"
         local -a BATCH_O=()
         for K in "${KERNELS[@]}"; do

@@ -243,6 +243,54 @@ static void rows_free(Rows *r)
 #undef CHECK_FN
 #endif
 
+#ifndef CHECK_CUDA
+/* The C reference's PK_rows on two blocks of row tables (every row its own
+ * allocation), against its PK on the same data, block by block: bit for bit. */
+static int check_c_rows(void)
+{
+    const char *backend = "c (PK_rows)";
+    int fails = 0;
+    const float w = 0.5f;
+    float *in[2], *out[2], *src[2], *spare[2], *got = alloc_f(HALO_ELEMS);
+    int *hits[2], *hgot = calloc(NX * NY, sizeof *hgot);
+    Rows rin[2], rout[2], rsrc[2], rspare[2], rhits[2];
+    void ***tin[2], ***tout[2], ***tsrc[2], ***tspare[2], **thits[2];
+    for (int b = 0; b < 2; b++) {
+        in[b] = alloc_f(HALO_ELEMS), out[b] = alloc_f(HALO_ELEMS), src[b] = alloc_f(ELEMS), spare[b] = alloc_f(ELEMS);
+        hits[b] = calloc(NX * NY, sizeof *hits[b]);
+        fill(in[b], HALO_ELEMS, 30 + b);
+        fill(src[b], ELEMS, 40 + b);
+        rin[b] = rows_from(in[b], sizeof(float), NX + 2, NY + 2, NZ + 2);
+        rout[b] = rows_from(out[b], sizeof(float), NX + 2, NY + 2, NZ + 2);
+        rsrc[b] = rows_from(src[b], sizeof(float), NX, NY, NZ);
+        rspare[b] = rows_from(spare[b], sizeof(float), NX, NY, NZ);
+        rhits[b] = rows_from(hits[b], sizeof(int), NX, NY, 1);
+        tin[b] = rin[b].t, tout[b] = rout[b].t, tsrc[b] = rsrc[b].t, tspare[b] = rspare[b].t, thits[b] = rhits[b].t[0];
+    }
+    EXPECT(ref_relax_rows(2, (float ***const *)tin, NX, NY, NZ, (float ***const *)tout, NX, NY, NZ,
+                          (float ***const *)tsrc, NX, NY, NZ, (float ***const *)tspare, NX, NY, NZ,
+                          (int **const *)thits, NX, NY, w) == ref_relax_OK);
+    EXPECT(ref_relax_rows(-1, (float ***const *)tin, NX, NY, NZ, (float ***const *)tout, NX, NY, NZ,
+                          (float ***const *)tsrc, NX, NY, NZ, (float ***const *)tspare, NX, NY, NZ,
+                          (int **const *)thits, NX, NY, w) == ref_relax_ERR_ARGUMENT);
+    for (int b = 0; b < 2; b++) {
+        EXPECT(ref_relax(in[b], NX, NY, NZ, out[b], NX, NY, NZ, src[b], NX, NY, NZ, spare[b], NX, NY, NZ, hits[b],
+                         NX, NY, w) == ref_relax_OK);
+        rows_to_flat(&rout[b], got);
+        EXPECT(memcmp(got, out[b], HALO_ELEMS * sizeof *got) == 0);
+        rows_to_flat(&rhits[b], hgot);
+        EXPECT(memcmp(hgot, hits[b], NX * NY * sizeof *hgot) == 0);
+        rows_free(&rin[b]), rows_free(&rout[b]), rows_free(&rsrc[b]), rows_free(&rspare[b]), rows_free(&rhits[b]);
+        free(in[b]), free(out[b]), free(src[b]), free(spare[b]), free(hits[b]);
+    }
+    free(got);
+    free(hgot);
+    if (!fails)
+        printf("check plan: %s ok (2 blocks of row tables, as PK on each)\n", backend);
+    return fails;
+}
+#endif
+
 int main(void)
 {
 #ifdef CHECK_CUDA
@@ -256,6 +304,7 @@ int main(void)
     fails += check_c_tex2("c");
     fails += check_opencl_tex3("opencl");
     fails += check_opencl_tex2("opencl");
+    fails += check_c_rows();
 #endif
     return fails ? 1 : 0;
 }

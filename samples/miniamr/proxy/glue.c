@@ -39,6 +39,9 @@
     static void K##_destroy(void *plan)                             \
     {                                                               \
         P(K##_plan_destroy)(plan);                                  \
+        /* what the wrapper keeps (OpenCL: the context and program   \
+         * plans share), before -t's code is unloaded */             \
+        P(K##_release)();                                           \
     }
 #define TABLE(K, NARRAYS)                                                                      \
     static const PlanOps K##_ops = {#K, NARRAYS, K##_create, K##_upload, K##_download, K##_launch, \
