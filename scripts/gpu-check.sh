@@ -1,91 +1,196 @@
 #!/usr/bin/env bash
-# The CUDA tests and benchmarks on a real NVIDIA GPU (docs/testing.md, "Running CUDA
-# without a GPU", last paragraph).
+# The CUDA tests and benchmarks on a real NVIDIA GPU (docs/testing.md, "Running CUDA on
+# a GPU").
 #
-#   scripts/gpu-check.sh [BUILD_DIR]        (default build-gpu)
+#   scripts/gpu-check.sh bundle DIR [BUILD_DIR]   build everything, no GPU needed
+#   scripts/gpu-check.sh run DIR                   run it where there is a GPU
 #
-# Needs a GPU that nvidia-smi lists and nvcc (NVCC, default /usr/local/cuda/bin/nvcc);
-# without either it stops with status 1. It
-#   1. configures and builds imcl and miniamr-proxy (with its cuda backend) in BUILD_DIR;
-#   2. runs the tests that build CUDA (sample.*, plan, lang, unroll, cuda_cpu): with a
-#      GPU listed, their nvcc builds run on it besides the emulated ones;
-#   3. builds tests/cuda_cpu/{barrier,shuffle,constant,texture,limits}.cu with nvcc and
-#      runs them on the GPU: what the emulator is tested against (error codes, shuffle
-#      results, texture reads) checked on the hardware;
-#   4. runs the proxy with --backend cuda, validated cell by cell: v1, v2, v3, v2 --resident;
-#   5. benchmarks: bench/gpu/sum7.c (the 7-point double stencil at 256^3 through its
-#      plan: GStencil/s and the fraction of the device's copy bandwidth; the sample's
-#      configuration, stream_z and register caching side by side) and
-#      bench/miniamr.sh -b cuda (the miniAMR kernels);
-# and ends with "N passed, M failed" (the benchmarks' numbers are printed, not judged;
-# docs/performance.md is where they are recorded).
+# `bundle` (BUILD_DIR: a configured and built release tree, default build) puts into DIR
+# every program that needs a GPU and nothing to build it with, so that `run` needs only
+# the NVIDIA driver, bash and python3 (a GPU machine without flex, Lua or PoCL):
+#   1. the tests that build CUDA (sample.*, plan, lang, unroll, run with IMCL_GPU_BUNDLE
+#      set: tests/lib/gpu.sh puts each nvcc-built oracle check in DIR/bin and DIR/list),
+#      and tests/space/run_space.py with more CUDA configurations of the dumped spaces
+#      than ctest draws (SPACE_CUDA_N per sample, default 12; its newest parameters too);
+#   2. the emulator's unit tests tests/cuda_cpu/*.cu built by nvcc: what the emulator is
+#      tested against (error codes, shuffle results, texture reads) checked on hardware;
+#   3. miniamr-proxy with its cuda backend (for tests/run_proxy.sh and bench/miniamr.sh);
+#   4. bench/gpu/sum7.c (the 7-point double stencil through its plan: GStencil/s and the
+#      fraction of the device's copy bandwidth) for each configuration in
+#      bench/gpu/sum7.configs (the default first), built for sm_90 (GPU_ARCH); `run`
+#      times each at 256^3, then the default and the fastest at 512^3; bench/gpu/batch.c
+#      (miniAMR's stencil7 on batches of 8^3, 16^3 and 32^3 blocks resident on the
+#      device, one launch for all) for the configurations BATCH_CONFIGS below;
+#   5. DIR/lib: the CUDA runtime, the OpenCL loader and libgomp the programs link.
+# `run` runs the listed checks (8 at a time), the unit tests, the proxy validated cell by
+# cell (v1, v2, v3, v2 --resident) and the benchmarks, and ends with "N passed, M
+# failed"; each check's output goes to DIR/logs/LABEL.log (the benchmarks' numbers are
+# printed, not judged; docs/performance.md is where they are recorded).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${1:-$ROOT/build-gpu}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
+GPU_ARCH=${GPU_ARCH:-sm_90}
+usage() { sed -n '5,6p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 2 ] || usage
+MODE=$1
+DIR=$(mkdir -p "$2" && cd "$2" && pwd)
 cd "$ROOT"
-
-if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-    echo "gpu-check: nvidia-smi lists no GPU" >&2
-    exit 1
-fi
-[ -x "$NVCC" ] || { echo "gpu-check: nvcc not found at $NVCC (set NVCC)" >&2; exit 1; }
-nvidia-smi -L
 
 pass=0
 failn=0
 result() { if [ "$2" = 0 ]; then pass=$((pass + 1)); echo "PASS $1"; else failn=$((failn + 1)); echo "FAIL $1"; fi; }
+finish() { echo "$pass passed, $failn failed"; [ "$failn" -eq 0 ]; }
 
-echo "== 1. build ($BUILD)"
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null && cmake --build "$BUILD" -j"$(nproc)"
-result build $?
-
-echo "== 2. the tests that build CUDA"
-(cd "$BUILD" && ctest --output-on-failure -j"$(nproc)" -R '^(sample\..*|plan|lang|unroll|cuda_cpu)$')
-result ctest $?
-
-echo "== 3. the emulator's unit tests, built by nvcc, on the GPU"
-W=$BUILD/gpu-check
-mkdir -p "$W"
-for u in barrier shuffle constant texture limits; do
-    "$NVCC" -O2 -o "$W/$u" "tests/cuda_cpu/$u.cu" && "$W/$u"
-    result "unit.$u" $?
-done
-
-echo "== 4. the proxy on the GPU"
-PROXY=$BUILD/samples/miniamr/proxy/miniamr-proxy
-for k in v1 v2 v3; do
-    bash tests/run_proxy.sh "$PROXY" 0 validated=true differences=0 -- --kernel $k --backend cuda \
-        --n 12 --blocks 6 --vars 4 --steps 2 --stages 3 --validate
-    result "proxy.$k" $?
-done
-bash tests/run_proxy.sh "$PROXY" 0 validated=true differences=0 resident=true -- --kernel v2 --resident \
-    --backend cuda --n 12 --blocks 6 --vars 4 --steps 2 --stages 3 --validate
-result proxy.resident $?
-
-echo "== 5. benchmarks"
-# the sample's configuration, then z-marching (stream_z) and register caching
-SUM7_CONFIGS=(
-    "$(cat samples/sum7/params.json)"
-    '{"block_size_x": 32, "block_size_y": 8, "stream_z": 16}'
-    '{"block_size_x": 64, "block_size_y": 4, "stream_z": 32}'
-    '{"block_size_x": 128, "block_size_y": 2, "stream_z": 64, "interior": 0}'
-    '{"mem_input": "register", "block_size_x": 32, "block_size_y": 4, "block_size_z": 2}'
-    '{"mem_input": "register", "block_size_x": 64, "block_size_y": 4, "block_size_z": 1, "coarsen_z": 4}'
+# the stencil7 configurations timed on batches of blocks: the default, then shapes that
+# fit miniAMR's small blocks
+BATCH_CONFIGS=(
+    default
+    '{"block_size_x": 8, "block_size_y": 8, "block_size_z": 4}'
+    '{"block_size_x": 16, "block_size_y": 8, "block_size_z": 2}'
+    '{"block_size_x": 32, "block_size_y": 4, "block_size_z": 2}'
+    '{"block_size_x": 32, "block_size_y": 8, "stream_z": 8}'
+    '{"block_size_x": 8, "block_size_y": 8, "stream_z": 8}'
 )
-i=0
-for cfg in "${SUM7_CONFIGS[@]}"; do
-    i=$((i + 1))
-    mkdir -p "$W/sum7-$i"
-    echo "$cfg" >"$W/sum7-$i/params.json"
-    echo "sum7 configuration $i: $cfg"
-    "$BUILD/imcl" -b cuda --prefix cuda_ -o "$W/sum7-$i" -t "$W/sum7-$i/params.json" samples/sum7/sum7.imcl &&
-        "$NVCC" -O3 -I "$W/sum7-$i" "$W/sum7-$i/sum7.cu" bench/gpu/copy_bw.cu bench/gpu/sum7.c -o "$W/sum7-$i/bench" &&
-        "$W/sum7-$i/bench" 256 20
-    result "bench.sum7.$i" $?
-done
-bash bench/miniamr.sh -p "$PROXY" -b cuda
-result bench.miniamr $?
 
-echo "$pass passed, $failn failed"
-[ "$failn" -eq 0 ]
+bundle() {
+    local build=$(cd "${1:-build}" && pwd) b i cfg w
+    [ -x "$NVCC" ] || { echo "gpu-check: nvcc not found at $NVCC (set NVCC)" >&2; exit 1; }
+    rm -rf "$DIR"/{bin,list,lib,proxy,bench}
+    mkdir -p "$DIR"/{bin,lib,proxy,bench}
+    export IMCL_GPU_BUNDLE=$DIR
+
+    echo "== 1. the tests that build CUDA"
+    (cd "$build" && ctest --output-on-failure -j2 -R '^(sample\..*|plan|lang|unroll)$')
+    result ctest $?
+    python3 tests/space/run_space.py --quick --n 2 --run-max 1 --cuda-n "${SPACE_CUDA_N:-12}" --new-n 2 \
+        --no-negative --imcl "$build/imcl" --samples samples --drivers tests/run --work "$build/work/space-gpu"
+    result space $?
+
+    echo "== 2. the emulator's unit tests, built by nvcc"
+    for u in barrier shuffle constant texture limits; do
+        "$NVCC" -O2 -o "$DIR/bin/unit.$u" "tests/cuda_cpu/$u.cu" && echo "unit.$u 60" >>"$DIR/list"
+        result "nvcc unit.$u" $?
+    done
+
+    echo "== 3. the proxy"
+    cp "$build/samples/miniamr/proxy/miniamr-proxy" "$DIR/proxy/"
+    result proxy $?
+
+    echo "== 4. benchmarks: bench/gpu/sum7.c for each line of bench/gpu/sum7.configs"
+    i=0
+    while read -r cfg; do
+        case $cfg in '#'* | '') continue ;; sample) cfg=$(cat samples/sum7/params.json) ;; esac
+        i=$((i + 1))
+        w=$build/work/gpu-sum7/$i
+        rm -rf "$w" && mkdir -p "$w"
+        local t=()
+        [ "$cfg" = default ] || { echo "$cfg" >"$w/params.json"; t=(-t "$w/params.json"); }
+        echo "$cfg" >"$DIR/bench/sum7-$i.json"
+        echo "$NVCC -O3 -arch=$GPU_ARCH -cudart shared -I $w $w/sum7.cu bench/gpu/copy_bw.cu bench/gpu/sum7.c" \
+            "-o $DIR/bench/sum7-$i" >"$w/build.sh"
+        "$build/imcl" -b cuda --prefix cuda_ -o "$w" "${t[@]}" samples/sum7/sum7.imcl
+        result "imcl sum7.$i" $?
+    done <bench/gpu/sum7.configs
+    ls "$build"/work/gpu-sum7/*/build.sh | xargs -P 2 -n 1 bash
+    for ((b = 1; b <= i; b++)); do
+        [ -x "$DIR/bench/sum7-$b" ]
+        result "nvcc sum7.$b" $?
+    done
+
+    # miniAMR's stencil on resident batches of blocks (bench/gpu/batch.c)
+    i=0
+    for cfg in "${BATCH_CONFIGS[@]}"; do
+        i=$((i + 1))
+        w=$build/work/gpu-batch/$i
+        rm -rf "$w" && mkdir -p "$w"
+        local t=()
+        [ "$cfg" = default ] || { echo "$cfg" >"$w/params.json"; t=(-t "$w/params.json"); }
+        echo "$cfg" >"$DIR/bench/batch-$i.json"
+        "$build/imcl" -b cuda --prefix cuda_ -o "$w" "${t[@]}" samples/miniamr/stencil7.imcl &&
+            "$NVCC" -O3 -arch="$GPU_ARCH" -cudart shared -I "$w" "$w/stencil7.cu" bench/gpu/copy_bw.cu \
+                bench/gpu/batch.c -o "$DIR/bench/batch-$i"
+        result "bench.batch.$i" $?
+    done
+
+    echo "== 5. libraries"
+    for b in "$CUDA_LIBDIR/libcudart.so.13" $(ldconfig -p | awk '/libOpenCL.so.1 |libgomp.so.1 / {print $NF}'); do
+        cp -L "$b" "$DIR/lib/"
+    done
+    result libraries $?
+    echo "bundle: $(wc -l <"$DIR/list") checks in $DIR ($(du -sh "$DIR" | cut -f1))"
+}
+
+# one listed check: one LABEL LIMIT ARGS... (run in DIR/work/LABEL, output in DIR/logs)
+one() {
+    local label=$1 limit=$2
+    shift 2
+    mkdir -p "$DIR/work/$label"
+    if (cd "$DIR/work/$label" && timeout "$limit" "$DIR/bin/$label" "$@") >"$DIR/logs/$label.log" 2>&1; then
+        echo "PASS $label"
+    else
+        echo "FAIL $label (status $?)"
+    fi
+}
+
+run() {
+    if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+        echo "gpu-check: nvidia-smi lists no GPU" >&2
+        exit 1
+    fi
+    nvidia-smi -L
+    export LD_LIBRARY_PATH=$DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    rm -rf "$DIR"/{logs,work}
+    mkdir -p "$DIR/logs"
+
+    echo "== 1. the tests' checks and the unit tests ($(wc -l <"$DIR/list"))"
+    local r
+    r=$(xargs -P 8 -L 1 "$0" one "$DIR" <"$DIR/list")
+    printf '%s\n' "$r" | grep '^FAIL' || true
+    pass=$((pass + $(printf '%s\n' "$r" | grep -c '^PASS')))
+    failn=$((failn + $(printf '%s\n' "$r" | grep -c '^FAIL')))
+    echo "checks: $pass passed, $failn failed"
+
+    echo "== 2. the proxy on the GPU, validated cell by cell"
+    local proxy=$DIR/proxy/miniamr-proxy k
+    for k in v1 v2 v3; do
+        bash tests/run_proxy.sh "$proxy" 0 validated=true differences=0 -- --kernel $k --backend cuda \
+            --n 12 --blocks 6 --vars 4 --steps 2 --stages 3 --validate
+        result "proxy.$k" $?
+    done
+    bash tests/run_proxy.sh "$proxy" 0 validated=true differences=0 resident=true -- --kernel v2 --resident \
+        --backend cuda --n 12 --blocks 6 --vars 4 --steps 2 --stages 3 --validate
+    result proxy.resident $?
+
+    echo "== 3. benchmarks ($(nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv,noheader))"
+    local b best
+    : >"$DIR/logs/sum7.txt"
+    for ((b = 1; ; b++)); do
+        [ -x "$DIR/bench/sum7-$b" ] || break
+        { echo "sum7.$b $(cat "$DIR/bench/sum7-$b.json")" && "$DIR/bench/sum7-$b" 256 20; } 2>&1 |
+            tee -a "$DIR/logs/sum7.txt"
+        result "bench.sum7.$b" "${PIPESTATUS[0]}"
+    done
+    # the default and the fastest at 512^3
+    best=$(awk '/^sum7\./ {c = $1} / GStencil/ {print $5, c}' "$DIR/logs/sum7.txt" | sort -g | tail -1 | cut -d' ' -f2)
+    for b in sum7.1 "$best"; do
+        echo "$b at 512^3: $(grep "^$b " "$DIR/logs/sum7.txt" | cut -d' ' -f2-)"
+        "$DIR/bench/sum7-${b#sum7.}" 512 10
+        result "bench.$b.512" $?
+    done
+    for ((b = 1; ; b++)); do
+        [ -x "$DIR/bench/batch-$b" ] || break
+        echo "stencil7 configuration $b: $(cat "$DIR/bench/batch-$b.json")"
+        "$DIR/bench/batch-$b" 8 8192 20 && "$DIR/bench/batch-$b" 16 2048 20 && "$DIR/bench/batch-$b" 32 256 20
+        result "bench.batch.$b" $?
+    done
+    bash bench/miniamr.sh -p "$proxy" -b cuda -k "v1 v2 v3 v2r" -r 2
+    result bench.miniamr $?
+}
+
+case $MODE in
+bundle) bundle "${3:-}"; finish ;;
+run) run; finish ;;
+one) shift 2; one "$@" ;;
+*) usage ;;
+esac

@@ -46,6 +46,7 @@ CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SELF=$HERE/$(basename "${BASH_SOURCE[0]}")
 NVCC_CPU=$HERE/../scripts/nvcc-cpu
+. "$HERE/lib/gpu.sh"
 
 # ---- one run: run_lang.sh --one IMCL LANG_DIR WORK_DIR CASE CFG -------------------
 run_one() {
@@ -280,12 +281,8 @@ PY
         fail "CUDA flavour of $CASE.c does not compile against the generated headers"
     "$CC" -fopenmp driver_cuda.o "${REF_O[@]}" "${CU_O[@]}" -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" \
         -lcudart -lstdc++ -lm -o check_cuda || fail "link of the CUDA driver failed"
-    if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-        step "run the CUDA driver"
-        timeout 120 ./check_cuda || fail "CUDA driver failed (status $?)"
-    else
-        echo "cuda: linked (no GPU here, not run on one)"
-    fi
+    step "run the CUDA driver on a GPU (tests/lib/gpu.sh)"
+    gpu_run "$(basename "$LANG").$RUN" 120 ./check_cuda || fail "CUDA driver failed (status $?)"
 
     # 5. the CUDA flavour built with nvcc-cpu, always run
     step "build the CUDA flavour with nvcc-cpu and run it (emulated CUDA vs oracle)"

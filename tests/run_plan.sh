@@ -25,6 +25,7 @@ CXX=${CXX:-g++}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
 fail() { echo "FAIL [plan]: $*" >&2; exit 1; }
+. "$HERE/../lib/gpu.sh"
 
 rm -rf "$2"
 mkdir -p "$2"
@@ -75,11 +76,7 @@ done
     || fail "the CUDA flavour of check_plan.c does not compile"
 "$CC" check_plan_cuda.o "${CU_OBJS[@]}" -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" -lcudart -lstdc++ -lm -o check_plan_cuda \
     || fail "link of check_plan_cuda"
-if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-    timeout 300 ./check_plan_cuda || fail "check_plan_cuda failed"
-else
-    echo "check plan: cuda linked (no GPU here, not run on one)"
-fi
+gpu_run plan 300 ./check_plan_cuda || fail "check_plan_cuda failed"
 
 # 4. the CUDA flavour with nvcc-cpu, always run
 NVCC_CPU=$(dirname "$HERE")/../scripts/nvcc-cpu

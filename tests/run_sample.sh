@@ -34,6 +34,7 @@ CC=${CC:-gcc}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CUDA_LIBDIR=${CUDA_LIBDIR:-/usr/local/cuda/lib64}
 NVCC_CPU=$HERE/../scripts/nvcc-cpu
+. "$HERE/lib/gpu.sh"
 
 fail() { echo "FAIL [$K]: $*" >&2; exit 1; }
 step() { echo "== [$K] $*"; }
@@ -98,12 +99,8 @@ done
     || fail "CUDA flavour of the check driver does not compile against cuda/$K.h"
 "$CC" -fopenmp "check_${K}_cuda.o" "${K}_ref.o" "${K}_cu.o" -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" \
     -lcudart -lstdc++ -lm -o "check_${K}_cuda" || fail "link of check_${K}_cuda failed"
-if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-    step "run check_${K}_cuda (C reference and CUDA vs oracle)"
-    timeout 300 "./check_${K}_cuda" || fail "check_${K}_cuda failed (status $?)"
-else
-    echo "cuda: linked (no GPU here, not run on one)"
-fi
+step "run check_${K}_cuda on a GPU (C reference and CUDA vs oracle; tests/lib/gpu.sh)"
+gpu_run "sample.$K" 300 "./check_${K}_cuda" || fail "check_${K}_cuda failed (status $?)"
 
 # ---- 4. CUDA on the CPU (scripts/nvcc-cpu), always run ----------------------------------
 step "build CUDA flavour with nvcc-cpu and run it (C reference and emulated CUDA vs oracle)"

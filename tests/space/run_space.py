@@ -433,6 +433,14 @@ def gpu_present():
         return False
 
 
+def bundle_gpu_run(bundle, label, exe, sizes):
+    """Put the nvcc-built program in the GPU bundle, as tests/lib/gpu.sh's gpu_run does."""
+    os.makedirs(os.path.join(bundle, "bin"), exist_ok=True)
+    shutil.copy(exe, os.path.join(bundle, "bin", label))
+    with open(os.path.join(bundle, "list"), "a") as f:
+        f.write(" ".join([label, "300", *sizes]) + "\n")
+
+
 def check_cuda(args, sample, index, cfg, cache, gpu):
     label = f"{sample.name} cuda #{index} {json.dumps(cfg, sort_keys=True)}"
     cfgdir = os.path.join(sample.work, f"cuda{index:04d}")
@@ -479,6 +487,8 @@ def check_cuda(args, sample, index, cfg, cache, gpu):
             STATS.fail(f"run {label} sizes={sizes or 'default'}",
                        f"check_{sample.name}_cuda exited with status {rc} (kept in {cfgdir})\n{out}{err}")
             return
+    elif os.environ.get("IMCL_GPU_BUNDLE"):
+        bundle_gpu_run(os.environ["IMCL_GPU_BUNDLE"], f"space.{sample.name}.cuda{index:04d}", exe, sizes)
     # the same flavour with nvcc-cpu, run always
     cpu_obj = os.path.join(cfgdir, f"{sample.name}_cu_cpu.o")
     cpu_exe = os.path.join(cfgdir, f"check_{sample.name}_cuda_cpu")

@@ -1,0 +1,74 @@
+/* miniAMR's 7-point stencil (samples/miniamr/stencil7.imcl) on a batch of blocks resident
+ * on the CUDA device (scripts/gpu-check.sh): batch N BLOCKS [REPS] makes one batch plan
+ * for BLOCKS blocks of N^3 cells (miniAMR's ghost layer around each), uploads them once,
+ * and prints the best kernel time of REPS launches of all blocks (one launch per
+ * variable, as miniAMR's stencil phase), GStencil/s, the effective bandwidth (8 bytes
+ * read and 8 written per cell) and its fraction of the device's copy bandwidth
+ * (copy_bw.cu). The output is checked against a C loop at a few thousand cells, the
+ * ghost cells of work are checked untouched. Build: imcl -b cuda --prefix cuda_ -o OUT
+ * samples/miniamr/stencil7.imcl, then nvcc OUT/stencil7.cu copy_bw.cu batch.c -I OUT. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "stencil7.h"
+
+double copy_bandwidth_gbs(size_t bytes, int reps);
+
+int main(int argc, char **argv)
+{
+    const int n = argc > 1 ? atoi(argv[1]) : 16, blocks = argc > 2 ? atoi(argv[2]) : 1024,
+              reps = argc > 3 ? atoi(argv[3]) : 20;
+    const int s = n + 2; /* storage edge: the ghost layer on both sides */
+    const size_t block = (size_t)s * s * s, total = block * (size_t)blocks;
+    double *in = malloc(total * sizeof *in), *out = malloc(total * sizeof *out);
+    if (n < 1 || blocks < 1 || reps < 1 || !in || !out)
+        return 2;
+    for (size_t i = 0; i < total; i++) {
+        in[i] = (double)(i * 2654435761u % 1000) / 7.0;
+        out[i] = -1.0;
+    }
+    cuda_stencil7_plan *p = NULL;
+    int e = cuda_stencil7_plan_create_batch(&p, blocks, n, n, n, n, n, n);
+    if (e == 0)
+        e = cuda_stencil7_plan_upload_array(p, in);
+    if (e == 0)
+        e = cuda_stencil7_plan_upload_work(p, out);
+    double best = 1e30;
+    for (int r = 0; r < reps && e == 0; r++) {
+        e = cuda_stencil7_plan_launch_batch(p, blocks);
+        if (e == 0 && cuda_stencil7_plan_kernel_ms(p) < best)
+            best = cuda_stencil7_plan_kernel_ms(p);
+    }
+    if (e == 0)
+        e = cuda_stencil7_plan_download_work(p, out);
+    cuda_stencil7_plan_destroy(p);
+    if (e != 0) {
+        fprintf(stderr, "batch: %s\n", cuda_stencil7_strerror(e));
+        return 1;
+    }
+    int bad = 0;
+    for (int k = 0; k < 4000; k++) {
+        /* storage coordinates 0..s-1: ghost cells included, they must stay -1 */
+        const size_t b = (size_t)((k * 7919u) % (unsigned)blocks);
+        const int x = (int)((k * 104729u) % s), y = (int)((k * 1299709u) % s), z = (int)((k * 15485863u) % s);
+        const double *a = in + b * block;
+#define A(dz, dy, dx) a[((size_t)(z + (dz)) * s + (y + (dy))) * s + (x + (dx))]
+        const int ghost = x == 0 || y == 0 || z == 0 || x == s - 1 || y == s - 1 || z == s - 1;
+        const double want = ghost ? -1.0
+                                  : (A(-1, 0, 0) + A(0, -1, 0) + A(0, 0, -1) + A(0, 0, 0) + A(0, 0, 1) +
+                                     A(0, 1, 0) + A(1, 0, 0)) / 7.0;
+#undef A
+        const double got = out[b * block + ((size_t)z * s + y) * s + x];
+        bad += fabs(got - want) > 1e-12 * fabs(want) + 1e-12;
+    }
+    const double cells = (double)n * n * n * blocks;
+    const double copy = copy_bandwidth_gbs(total * sizeof(double), reps);
+    const double gst = cells / (best * 1e-3) / 1e9, eff = 16.0 * cells / (best * 1e-3) / 1e9;
+    printf("batch %d x %d^3: %.4f ms, %.3f GStencil/s, %.1f GB/s effective, copy %.1f GB/s, "
+           "%.1f%% of copy, %s\n", blocks, n, best, gst, eff, copy, copy > 0 ? 100.0 * eff / copy : 0.0,
+           bad ? "WRONG" : "checked");
+    free(in);
+    free(out);
+    return bad || copy <= 0;
+}
