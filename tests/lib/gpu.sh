@@ -20,7 +20,7 @@ gpu_run() {
     elif [ -n "${IMCL_GPU_BUNDLE:-}" ]; then
         mkdir -p "$IMCL_GPU_BUNDLE/bin" &&
             cp "$program" "$IMCL_GPU_BUNDLE/bin/$label" &&
-            echo "$label $limit $*" >>"$IMCL_GPU_BUNDLE/list" &&
+            echo "$label $limit${*:+ $*}" >>"$IMCL_GPU_BUNDLE/list" &&
             echo "cuda: linked, put in the GPU bundle as $label (no GPU here)"
     else
         echo "cuda: linked (no GPU here, not run on one)"
