@@ -178,22 +178,43 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
               tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
     sb_puts(sb, "static cudaError_t imcl_launch(");
     kernel_params(sb, e);
-    bool batch = host_batchable(k);
-    sb_puts(sb, batch ? ", int imcl_count)\n{\n" : ")\n{\n");
-    sb_printf(sb, "    const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
-    if (batch)
-        sb_printf(sb, "    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */\n"
-                      "    const unsigned imcl_grid_z = (unsigned)((D + %d - 1) / %d) * (unsigned)imcl_count;\n"
-                      "    if (imcl_grid_z > 65535u)\n        return cudaErrorInvalidConfiguration;\n",
-                  tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]);
-    sb_printf(sb, "    const dim3 imcl_grid((W + %d - 1) / %d, (H + %d - 1) / %d, %s);\n",
-              tp->block[0] * tp->coarsen[0], tp->block[0] * tp->coarsen[0],
-              tp->block[1] * tp->coarsen[1], tp->block[1] * tp->coarsen[1],
-              batch ? "imcl_grid_z"
-                    : arena_printf(e->a, "(D + %d - 1) / %d", tp->block[2] * tp->coarsen[2], tp->block[2] * tp->coarsen[2]));
-    sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
+    int bz = tp->block[2] * tp->coarsen[2];
+    const char *grid_xy = arena_printf(e->a, "(W + %d - 1) / %d, (H + %d - 1) / %d", tp->block[0] * tp->coarsen[0],
+                                       tp->block[0] * tp->coarsen[0], tp->block[1] * tp->coarsen[1],
+                                       tp->block[1] * tp->coarsen[1]);
+    sb_printf(sb, "%s)\n{\n    const dim3 imcl_block(%d, %d, %d);\n", host_batchable(k) ? ", int imcl_count" : "",
+              tp->block[0], tp->block[1], tp->block[2]);
+    if (!host_batchable(k)) {
+        sb_printf(sb, "    const dim3 imcl_grid(%s, (D + %d - 1) / %d);\n", grid_xy, bz, bz);
+        sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
+        launch_args(sb, e, param_handle);
+        sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
+        return;
+    }
+    sb_printf(sb, "    /* a batch: each block's work-groups follow the previous block's in z, at most 65535\n"
+                  "     * in all, so a larger batch takes several launches, each with the arrays moved to\n"
+                  "     * its first block */\n"
+                  "    const unsigned imcl_zgroups = (unsigned)((D + %d - 1) / %d);\n"
+                  "    if (imcl_zgroups > 65535u)\n        return cudaErrorInvalidValue;\n"
+                  "    const int imcl_per_launch = (int)(65535u / imcl_zgroups);\n"
+                  "    for (int imcl_first = 0; imcl_first < imcl_count; imcl_first += imcl_per_launch) {\n"
+                  "        const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first\n"
+                  "                                                                      : imcl_per_launch;\n"
+                  "        const dim3 imcl_grid(%s, imcl_zgroups * (unsigned)imcl_n);\n",
+              bz, bz, grid_xy);
+    sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
     launch_args(sb, e, param_handle);
-    sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
+    sb_puts(sb, ");\n        const cudaError_t imcl_e = cudaGetLastError();\n"
+                "        if (imcl_e != cudaSuccess)\n            return imcl_e;\n");
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (!type_is_grid(s->type) || !ast_uses_symbol(k->body, s))
+            continue;
+        sb_printf(sb, "        %s += (size_t)imcl_n * ", unparse_name(s));
+        host_block_elems(sb, e, s);
+        sb_puts(sb, ";\n");
+    }
+    sb_puts(sb, "    }\n    return cudaSuccess;\n}\n\n");
 }
 
 /* The channel format of a texel of element type t: doubles travel as int2. */

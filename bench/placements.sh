@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Kernel time of every memory placement and of a few block / coarsening choices, as
-# ratios to the default configuration (global memory, 8x8x8 blocks), measured side
+# ratios to the default configuration (global memory, 32x4x1 blocks), measured side
 # by side in one run through the persistent plans (OpenCL profiling events).
 #
 #   bench/placements.sh [-i IMCL] [-n "64 128"] [-r REPS] [-b opencl]
@@ -33,8 +33,8 @@ trap 'rm -rf "$work"' EXIT
 
 # name|JSON configuration ({A} stands for the kernel's input array)
 CONFIGS=(
-    'global, 8x8x8 (default)|{}'
-    'global, 8x8x8, no interior split|{"interior": 0}'
+    'global, 32x4x1 (default)|{}'
+    'global, 32x4x1, no interior split|{"interior": 0}'
     'shared|{"mem_{A}": "shared"}'
     'texture|{"mem_{A}": "texture"}'
     'constant|{"mem_{A}": "constant"}'

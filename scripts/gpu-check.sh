@@ -24,7 +24,8 @@
 #   5. DIR/lib: the CUDA runtime, the OpenCL loader and libgomp the programs link.
 # `run` runs the listed checks (8 at a time), the unit tests, the proxy validated cell by
 # cell (v1, v2, v3, v2 --resident) and the benchmarks, and ends with "N passed, M
-# failed"; each check's output goes to DIR/logs/LABEL.log (the benchmarks' numbers are
+# failed"; the failures tests/gpu/known-failures lists (the toolchain's) are reported as
+# KNOWN and not counted; each check's output goes to DIR/logs/LABEL.log (the benchmarks' numbers are
 # printed, not judged; docs/performance.md is where they are recorded).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -53,8 +54,23 @@ BATCH_CONFIGS=(
     '{"block_size_x": 8, "block_size_y": 8, "stream_z": 8}'
 )
 
+# bench_source BUILD NAME CONFIG KERNEL.imcl DRIVER.c: generates the CUDA of KERNEL for
+# CONFIG ('default': no -t) into BUILD/work/gpu-bench/NAME and writes the nvcc command
+# that links it with DRIVER into DIR/bench/NAME there (build.sh); CONFIG goes to
+# DIR/bench/NAME.json
+bench_source() {
+    local w=$1/work/gpu-bench/$2 t=()
+    mkdir -p "$w"
+    [ "$3" = default ] || { echo "$3" >"$w/params.json"; t=(-t "$w/params.json"); }
+    echo "$3" >"$DIR/bench/$2.json"
+    echo "$NVCC -O3 -arch=$GPU_ARCH -cudart shared -I $w $w/$(basename "$4" .imcl).cu" \
+        "bench/gpu/copy_bw.cu $5 -o $DIR/bench/$2" >"$w/build.sh"
+    "$1/imcl" -b cuda --prefix cuda_ -o "$w" "${t[@]}" "$4"
+    result "imcl $2" $?
+}
+
 bundle() {
-    local build=$(cd "${1:-build}" && pwd) b i cfg w
+    local build=$(cd "${1:-build}" && pwd) b i cfg
     [ -x "$NVCC" ] || { echo "gpu-check: nvcc not found at $NVCC (set NVCC)" >&2; exit 1; }
     rm -rf "$DIR"/{bin,list,lib,proxy,bench}
     mkdir -p "$DIR"/{bin,lib,proxy,bench}
@@ -77,40 +93,23 @@ bundle() {
     cp "$build/samples/miniamr/proxy/miniamr-proxy" "$DIR/proxy/"
     result proxy $?
 
-    echo "== 4. benchmarks: bench/gpu/sum7.c for each line of bench/gpu/sum7.configs"
+    echo "== 4. benchmarks: bench/gpu/sum7.c (bench/gpu/sum7.configs), bench/gpu/batch.c"
+    rm -rf "$build/work/gpu-bench"
     i=0
     while read -r cfg; do
         case $cfg in '#'* | '') continue ;; sample) cfg=$(cat samples/sum7/params.json) ;; esac
         i=$((i + 1))
-        w=$build/work/gpu-sum7/$i
-        rm -rf "$w" && mkdir -p "$w"
-        local t=()
-        [ "$cfg" = default ] || { echo "$cfg" >"$w/params.json"; t=(-t "$w/params.json"); }
-        echo "$cfg" >"$DIR/bench/sum7-$i.json"
-        echo "$NVCC -O3 -arch=$GPU_ARCH -cudart shared -I $w $w/sum7.cu bench/gpu/copy_bw.cu bench/gpu/sum7.c" \
-            "-o $DIR/bench/sum7-$i" >"$w/build.sh"
-        "$build/imcl" -b cuda --prefix cuda_ -o "$w" "${t[@]}" samples/sum7/sum7.imcl
-        result "imcl sum7.$i" $?
+        bench_source "$build" sum7-$i "$cfg" samples/sum7/sum7.imcl bench/gpu/sum7.c
     done <bench/gpu/sum7.configs
-    ls "$build"/work/gpu-sum7/*/build.sh | xargs -P 2 -n 1 bash
-    for ((b = 1; b <= i; b++)); do
-        [ -x "$DIR/bench/sum7-$b" ]
-        result "nvcc sum7.$b" $?
-    done
-
-    # miniAMR's stencil on resident batches of blocks (bench/gpu/batch.c)
     i=0
     for cfg in "${BATCH_CONFIGS[@]}"; do
         i=$((i + 1))
-        w=$build/work/gpu-batch/$i
-        rm -rf "$w" && mkdir -p "$w"
-        local t=()
-        [ "$cfg" = default ] || { echo "$cfg" >"$w/params.json"; t=(-t "$w/params.json"); }
-        echo "$cfg" >"$DIR/bench/batch-$i.json"
-        "$build/imcl" -b cuda --prefix cuda_ -o "$w" "${t[@]}" samples/miniamr/stencil7.imcl &&
-            "$NVCC" -O3 -arch="$GPU_ARCH" -cudart shared -I "$w" "$w/stencil7.cu" bench/gpu/copy_bw.cu \
-                bench/gpu/batch.c -o "$DIR/bench/batch-$i"
-        result "bench.batch.$i" $?
+        bench_source "$build" batch-$i "$cfg" samples/miniamr/stencil7.imcl bench/gpu/batch.c
+    done
+    ls "$build"/work/gpu-bench/*/build.sh | xargs -P 2 -n 1 bash
+    for b in "$build"/work/gpu-bench/*; do
+        [ -x "$DIR/bench/${b##*/}" ]
+        result "nvcc bench ${b##*/}" $?
     done
 
     echo "== 5. libraries"
@@ -146,10 +145,22 @@ run() {
     echo "== 1. the tests' checks and the unit tests ($(wc -l <"$DIR/list"))"
     local r
     r=$(sed "s/ *$//" "$DIR/list" | xargs -P 8 -L 1 "$0" one "$DIR")
-    printf '%s\n' "$r" | grep '^FAIL' || true
+    # failures of the toolchain (tests/gpu/known-failures) are KNOWN, and FIXED once they pass
+    local label why known=0
+    while read -r label why; do
+        case $label in '#'* | '') continue ;; esac
+        if printf '%s\n' "$r" | grep -q "^FAIL $label "; then
+            r=$(printf '%s\n' "$r" | awk -v l="$label" -v w="$why" \
+                '$1 == "FAIL" && $2 == l {print "KNOWN " l ": " w; next} {print}')
+            known=$((known + 1))
+        elif printf '%s\n' "$r" | grep -qx "PASS $label"; then
+            echo "FIXED $label (passes now: take it out of tests/gpu/known-failures)"
+        fi
+    done <tests/gpu/known-failures
+    printf '%s\n' "$r" | grep '^FAIL\|^KNOWN' || true
     pass=$((pass + $(printf '%s\n' "$r" | grep -c '^PASS')))
     failn=$((failn + $(printf '%s\n' "$r" | grep -c '^FAIL')))
-    echo "checks: $pass passed, $failn failed"
+    echo "checks: $pass passed, $failn failed, $known known failures of the toolchain"
 
     echo "== 2. the proxy on the GPU, validated cell by cell"
     local proxy=$DIR/proxy/miniamr-proxy k

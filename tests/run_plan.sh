@@ -10,7 +10,8 @@
 #   3. compiles relax.cu, tex3.cu and tex2.cu with nvcc and links the CUDA flavour of
 #      the driver; it runs when nvidia-smi lists a GPU;
 #   4. builds the same CUDA flavour with scripts/nvcc-cpu (the CUDA emulated on the
-#      CPU) and runs it, always, device memory leaks failing (IMCL_EMU_LEAKS=fail).
+#      CPU) and runs it, always, device memory leaks failing (IMCL_EMU_LEAKS=fail);
+#   5. (not under SANITIZE) a CUDA batch too large for one launch, emulated.
 # SANITIZE=1 builds the driver, the generated C and the emulated CUDA with ASan and UBSan.
 # Environment: CC (gcc), CXX (g++), NVCC (/usr/local/cuda/bin/nvcc), CUDA_LIBDIR.
 set -euo pipefail
@@ -92,4 +93,16 @@ done
     || fail "the CUDA flavour of check_plan.c does not compile"
 "$NVCC_CPU" "${XSAN[@]}" check_plan_cuda_cpu.o "${CPU_OBJS[@]}" -o check_plan_cuda_cpu || fail "nvcc-cpu link of check_plan_cuda_cpu"
 IMCL_EMU_LEAKS=fail timeout 300 ./check_plan_cuda_cpu || fail "check_plan_cuda_cpu failed"
+
+# 5. a CUDA batch past the grid's 65535 z groups takes several launches: miniAMR's
+# stencil7 (bench/gpu/batch.c, checked cell by cell in its last block) on 16384 blocks
+# of 4^3 in blocks of 32x4x1 threads: 4 z groups per block, 16383 blocks per launch
+if [ "${SANITIZE:-0}" != 1 ]; then
+    ROOT=$(dirname "$(dirname "$HERE")")
+    "$IMCL" -b cuda --prefix cuda_ -o batch "$ROOT/samples/miniamr/stencil7.imcl" || fail "imcl stencil7"
+    grep -q "const dim3 imcl_block(32, 4, 1);" batch/stencil7.cu || fail "stencil7's default block is not 32x4x1"
+    "$NVCC_CPU" -O2 -I batch batch/stencil7.cu "$ROOT/bench/gpu/copy_bw.cu" "$ROOT/bench/gpu/batch.c" \
+        -o batch_cpu || fail "nvcc-cpu cannot build bench/gpu/batch.c"
+    IMCL_EMU_LEAKS=fail timeout 300 ./batch_cpu 4 16384 1 || fail "a batch of 16384 blocks (two launches) failed"
+fi
 echo "PASS [plan]"

@@ -18,7 +18,8 @@ run_registers.py --imcl IMCL --nvcc NVCC --samples SAMPLES_DIR --dir tests/regis
    file written, and ptxas spills when the 512-thread kernel is declared
    __launch_bounds__(1024) (what imcl would write for that block, which it refuses).
 3. tests/registers/wide.imcl (about 250 registers for one point): its default block
-   is 8x8x4, in both dumps, and compiles without spills; one point per thread in
+   is the GPU default 32x4x1 (128 threads fit any kernel whose one point fits a
+   thread), in both dumps, and compiles without spills; one point per thread in
    blocks of 8x8x1 is in the space and compiles without spills; two are absent from
    both dumps and refused with exactly the text of wide-coarsen.err.
 
@@ -212,22 +213,22 @@ def main():
         big = {"block_size_x": 8, "block_size_y": 8, "block_size_z": 16,
                "coarsen_x": c[0], "coarsen_y": c[1], "coarsen_z": c[2]}
         check(sp.has(big) == (False, False), f"spill 1024 threads, coarsening {c}: absent from both dumps")
-    refused(args, src, {"block_size_z": 16}, os.path.join(args.dir, "spill-1024.err"), "spill_1024")
+    refused(args, src, {"block_size_x": 8, "block_size_y": 8, "block_size_z": 16}, os.path.join(args.dir, "spill-1024.err"), "spill_1024")
 
     # 3. About 250 registers for one point: one point fits, two do not; the default
-    # block is 8x8x4 (256 threads), not 8x8x8.
+    # block, 32x4x1 (128 threads), fits.
     src = os.path.join(args.dir, "wide.imcl")
     sp = Space(args.imcl, src)
     d = sp.doc["defaults"]
-    check([d["block_size_x"], d["block_size_y"], d["block_size_z"]] == [8, 8, 4], "wide: default block 8x8x4",
+    check([d["block_size_x"], d["block_size_y"], d["block_size_z"]] == [32, 4, 1], "wide: default block 32x4x1",
           json.dumps(d))
     check(sp.has({}) == (True, True), "wide: the defaults are in both dumps")
     est, regs, spill, problem = compile_config(args, src, {}, "wide_default")
     check(problem is None, "wide defaults: compile", problem or "")
     if problem is None:
         with open(os.path.join(args.work, "wide_default", "out", "wide.cu")) as f:
-            check("__launch_bounds__(256)" in f.read(), "wide defaults: blocks of 256 threads")
-        print(f"{'wide':<10} {'defaults (8x8x4 threads)':<44} {est:>8} {regs:>6} {spill:>8}")
+            check("__launch_bounds__(128)" in f.read(), "wide defaults: blocks of 128 threads")
+        print(f"{'wide':<10} {'defaults (32x4x1 threads)':<44} {est:>8} {regs:>6} {spill:>8}")
         check(spill == 0, "wide defaults: ptxas compiles them without spills", f"{spill} bytes spilled")
     one = {"block_size_x": 8, "block_size_y": 8, "block_size_z": 1}
     est, regs, spill, problem = compile_config(args, src, one, "wide_1")

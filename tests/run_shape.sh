@@ -229,7 +229,7 @@ count "opencl 3x2x5: exactly one barrier" "$cl" "barrier(" 1
 gen sum7 opencl '{"mem_in": "shared"}'
 cl=$o/sum7.cl
 hasnt "opencl no coarsening: no coarsening loop" "$cl" "imcl_cx"
-has "opencl default block, shared: tile (8+2)^3" "$cl" "    __local double imcl_in_tile[1000];"
+has "opencl default block, shared: tile (32+2)x(4+2)x(1+2)" "$cl" "    __local double imcl_in_tile[612];"
 before "opencl no coarsening: barrier before the edge guard" "$cl" "barrier(" "if (idx >= W || idy >= H || idz >= D) {"
 
 # ---- early return under coarsening --------------------------------------------------
@@ -260,7 +260,7 @@ kernel "$o/halo.cu" | sed '/^}/q' >"$o/halo.kernel"
 hasnt "cuda halo none, global memory: no guard in the kernel" "$o/halo.kernel" "imcl_in("
 gen halo opencl '{"mem_in": "shared"}'
 cl=$o/halo.cl
-has "opencl halo none, shared: tile (8+2)^3" "$cl" "    __local double imcl_in_tile[1000];"
+has "opencl halo none, shared: tile (32+2)x(4+2)x(1+2)" "$cl" "    __local double imcl_in_tile[612];"
 has "opencl halo none, shared: loads limited to the storage (halo 1)" "$cl" \
     "imcl_in(imcl_x, in_width, 1) && imcl_in(imcl_y, in_height, 1) && imcl_in(imcl_z, in_depth, 1) ?"
 has "opencl halo none, shared: loads limited to elements a point of the grid reads" "$cl" \
@@ -382,14 +382,14 @@ bounds() {
 }
 bounds sum7 SUM7 8 4 2 2 1 1 "$S7"
 bounds sum7 SUM7 4 2 2 3 2 5 "$C3"
-bounds halo HALO 8 8 8 1 1 1 '{"mem_in": "shared"}'
+bounds halo HALO 32 4 1 1 1 1 '{"mem_in": "shared"}'
 bounds halo HALO 3 5 2 2 1 3 '{"mem_in": "shared", "block_size_x": 3, "block_size_y": 5, "block_size_z": 2, "coarsen_x": 2, "coarsen_z": 3}'
 # the aliases: global memory first (the kernel's own reads stay inside), then tiles
-bounds alias2 ALIAS2 8 8 1 1 1 1 '{}'
-bounds alias2 ALIAS2 8 8 1 1 1 1 '{"mem_in": "shared"}'
+bounds alias2 ALIAS2 32 4 1 1 1 1 '{}'
+bounds alias2 ALIAS2 32 4 1 1 1 1 '{"mem_in": "shared"}'
 bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
 bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"mem_in": "shared", "block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
-bounds alias_end ALIAS_END 8 8 8 1 1 1 '{"mem_in": "shared"}'
+bounds alias_end ALIAS_END 32 4 1 1 1 1 '{"mem_in": "shared"}'
 
 # ---- guard-free interiors (passes/interior.c) ------------------------------------------
 # The default (interior 1): inner blocks test the block once and read unguarded;
@@ -399,8 +399,8 @@ printf '{"interior": 1}\n' >"$WORK/interior1.json"
 "$IMCL" -b opencl -t "$WORK/interior1.json" -o "$WORK/interior-cl" "$DIR/sum7.imcl" >/dev/null 2>&1
 "$IMCL" -b cuda -o "$WORK/interior-cu" "$DIR/sum7.imcl" >/dev/null 2>&1
 cl=$WORK/interior-cl/sum7.cl cu=$WORK/interior-cu/sum7.cu
-has "interior: OpenCL tests the work-group" "$cl" "if ((int)get_group_id(0) * 8 >= 1 && ((int)get_group_id(0) + 1) * 8 <= out_width && ((int)get_group_id(0) + 1) * 8 <= W - 1"
-has "interior: CUDA tests the block" "$cu" "if ((int)blockIdx.x * 8 >= 1 && ((int)blockIdx.x + 1) * 8 <= out_width && ((int)blockIdx.x + 1) * 8 <= W - 1"
+has "interior: OpenCL tests the work-group" "$cl" "if ((int)get_group_id(0) * 32 >= 1 && ((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W - 1"
+has "interior: CUDA tests the block" "$cu" "if ((int)blockIdx.x * 32 >= 1 && ((int)blockIdx.x + 1) * 32 <= out_width && ((int)blockIdx.x + 1) * 32 <= W - 1"
 # imcl_in: its definition, the write's 3 dimensions and 6 reads, all on the boundary side
 count "interior: guards on the boundary side only" "$cl" "imcl_in(" 10
 count "interior: one edge test (the boundary side)" "$cl" "if (idx >= W || idy >= H || idz >= D)" 1
@@ -418,21 +418,20 @@ if grep -q '"interior":[[:space:]]*\[0, 1\]' <<<"$space"; then ok "space: interi
 "$IMCL" -b opencl -b cuda -o "$WORK/variant" "$DIR/sum7.imcl" >/dev/null 2>&1
 cl=$WORK/variant/sum7.cl
 count "variant: a fixed work-group size for the default kernel only" "$cl" "__kernel __attribute__((reqd_work_group_size(" 1
-has "variant: the default kernel's shape" "$cl" "__kernel __attribute__((reqd_work_group_size(8, 8, 8))) void sum7("
+has "variant: the default kernel's shape" "$cl" "__kernel __attribute__((reqd_work_group_size(32, 4, 1))) void sum7("
 has "variant: the CPU kernel's rows: the launch's width" "$cl" "__kernel void sum7_cpu("
 has "variant: the CPU kernel's x from the launch's width" "$cl" \
     "const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);"
-has "variant: the default kernel's interior split" "$cl" "if ((int)get_group_id(0) * 8 >= 1"
+has "variant: the default kernel's interior split" "$cl" "if ((int)get_group_id(0) * 32 >= 1"
 hasnt "variant: the CPU kernel has no interior split" "$cl" "get_group_id(0) * 128 >= 1"
 has "variant: the host picks by device type" "$WORK/variant/sum7_host.c" "imcl_cpu = imcl_cpu_device(imcl_dev);"
 has "variant: the plan remembers the variant" "$WORK/variant/sum7_host.c" "p->cpu = imcl_kept.cpu;"
 # batches (docs/wrappers.md): the block from the work-group's z index, in both kernels
 count "batch: both kernels find their block" "$cl" "const int imcl_b = (int)get_group_id(2) / imcl_zgroups;" 2
-has "batch: the default kernel's work-groups per block" "$cl" "const int imcl_zgroups = (D + 7) / 8;"
-has "batch: the CPU kernel's work-groups per block" "$cl" "const int imcl_zgroups = (D + 0) / 1;"
+count "batch: both kernels' work-groups per block (one plane deep)" "$cl" "const int imcl_zgroups = (D + 0) / 1;" 2
 has "batch: arrays moved to the block's storage" "$cl" "out += imcl_b * (size_t)(out_width * out_height * out_depth);"
 has "batch: the launch stacks the blocks in z" "$WORK/variant/sum7_host.c" \
-    "(size_t)imcl_count * (size_t)((D + 8 - 1) / 8) * 8, /* the blocks one after the other */"
+    "(size_t)imcl_count * (size_t)((D + 1 - 1) / 1) * 1, /* the blocks one after the other */"
 has "batch: plans created for a capacity" "$WORK/variant/sum7_host.c" "p->bytes[1] ="
 has "variant: the CPU launch fits its rows to W" "$WORK/variant/sum7_host.c" \
     "size_t imcl_bx = 8; while (imcl_bx < (size_t)W && imcl_bx < 128) imcl_bx *= 2; const size_t imcl_local[3] = {imcl_bx, 1, 1};"
@@ -465,7 +464,7 @@ has "stream_z: reqd_work_group_size one deep" "$sz" "reqd_work_group_size(32, 4,
 has "stream_z: the launch covers ceil(D / 8) blocks in z" "$o/sum7_host.c" "(size_t)((D + 8 - 1) / 8) * 1,"
 gen sum7 cuda '{"stream_z": 4, "coarsen_x": 2, "interior": 0}'
 before "stream_z: x coarsening outside the walk up z" "$o/sum7.cu" "for (int imcl_cx" "for (int imcl_cz"
-has "stream_z: block_size_z defaults to 1" "$o/sum7.cu" "__launch_bounds__(64)"
+has "stream_z: block_size_z defaults to 1" "$o/sum7.cu" "__launch_bounds__(128)"
 gen stream cuda '{"stream_z": 4}' -k some
 has "stream_z: a window for 'a'" "$o/some.cu" "float imcl_a_w[3][1][1];"
 hasnt "stream_z: none for 'b'" "$o/some.cu" "imcl_b_w"

@@ -433,7 +433,7 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     *out = *given;
     int dims = k->grid_dims;
     int def[3];
-    registers_default_block(a, k, so, def);
+    registers_default_block(k, so, def);
     for (int i = 0; i < 3; i++)
         if (!given->block_given[i])
             out->block[i] = def[i];

@@ -62,7 +62,7 @@ bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *diag);
 /* The same for the text of such a file; `path` names it in messages. */
 bool params_load_text(TuneParams *tp, const char *path, const char *text, Arena *a, Diag *diag);
 /* The parameters for kernel k on the backend and device of `so`: defaults for
- * what was not given (block 8x8x1 for an Image grid, 8x8x8 for a Block grid),
+ * what was not given (registers_default_block: 32x4x1 on GPU backends),
  * checked against k (placements through tune/placement.c); marks the
  * mem_/unroll_ entries of `given` that k uses and sets the `mem` of k's array
  * parameters. Reports and returns false on an illegal combination. */

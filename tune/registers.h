@@ -51,9 +51,10 @@ RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp);
 /* The space's restrictions that keep the estimate within the budget of a GPU backend
  * (blocks of up to max_threads threads) into out[0..]: how many (0 to 2). */
 int registers_restrictions(Arena *a, Function *k, const struct SpaceOptions *o, int max_threads, const char **out);
-/* The default block of kernel k (8x8x8 for a Block grid, 8x8x1 for an Image),
- * halved, z first, until one point per thread is within the budget of a GPU backend. */
-void registers_default_block(Arena *a, Function *k, const struct SpaceOptions *o, int block[3]);
+/* The default block of kernel k: 32x4x1 on a GPU backend (within the register budget of
+ * every kernel whose one point fits a thread); 8x8x8 for a Block grid and 8x8x1 for an
+ * Image on the C backend. */
+void registers_default_block(const Function *k, const struct SpaceOptions *o, int block[3]);
 /* The -t check of the same budget: reports and returns false when tp is over it. */
 bool registers_check(Arena *a, Function *k, const TuneParams *tp, const struct SpaceOptions *o, Diag *d);
 

@@ -104,8 +104,8 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             p2 *= 2;
         maxb[d] = p2 < maxb[d] ? p2 : maxb[d];
     }
-    int def[3]; /* 8x8x8 or 8x8x1, smaller where registers demand (tune/registers.c) */
-    registers_default_block(a, k, o, def);
+    int def[3]; /* 32x4x1 on GPU backends, smaller where registers demand (tune/registers.c) */
+    registers_default_block(k, o, def);
     add_int_param(s, a, "block_size_x", maxb[0], maxb[0] < def[0] ? maxb[0] : def[0]);
     add_int_param(s, a, "block_size_y", maxb[1], maxb[1] < def[1] ? maxb[1] : def[1]);
     add_int_param(s, a, "block_size_z", maxb[2], three ? (maxb[2] < def[2] ? maxb[2] : def[2]) : 1);

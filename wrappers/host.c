@@ -578,11 +578,18 @@ void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, con
             continue;
         /* (the storage of one block has fewer than 2^31 elements: PK's checks) */
         hw_start(&w);
-        sb_printf(sb, "%s += imcl_b * (size_t)(", unparse_name(s));
-        for (int d = 0; d < type_grid_dims(s->type); d++)
-            sb_printf(sb, "%s%s", d ? " * " : "", host_storage_extent(e->a, s, d, false));
-        sb_puts(sb, ");\n");
+        sb_printf(sb, "%s += imcl_b * ", unparse_name(s));
+        host_block_elems(sb, e, s);
+        sb_puts(sb, ";\n");
     }
+}
+
+void host_block_elems(StrBuf *sb, const EmitCtx *e, const Symbol *s)
+{
+    sb_puts(sb, "(size_t)(");
+    for (int d = 0; d < type_grid_dims(s->type); d++)
+        sb_printf(sb, "%s%s", d ? " * " : "", host_storage_extent(e->a, s, d, false));
+    sb_puts(sb, ")");
 }
 
 void host_bytes(StrBuf *sb, const Symbol *s)

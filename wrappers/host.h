@@ -112,6 +112,9 @@ bool host_batchable(const Function *k);
  * spells it), imcl_group_z its z index within the block, and every Image and Block
  * moved to the block's storage. */
 void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, const char *group_z);
+/* "(size_t)(w * h * d)": the elements of one block of grid array s (its storage, the
+ * halo included), from the extents' parameters. */
+void host_block_elems(StrBuf *sb, const EmitCtx *e, const Symbol *s);
 
 /* ---- host runtime ----------------------------------------------------------------
  * The fixed helpers of the generated files are source files in backend_X/runtime/

@@ -4,9 +4,10 @@
  * and prints the best kernel time of REPS launches of all blocks (one launch per
  * variable, as miniAMR's stencil phase), GStencil/s, the effective bandwidth (8 bytes
  * read and 8 written per cell) and its fraction of the device's copy bandwidth
- * (copy_bw.cu). The output is checked against a C loop at a few thousand cells, the
- * ghost cells of work are checked untouched. Build: imcl -b cuda --prefix cuda_ -o OUT
- * samples/miniamr/stencil7.imcl, then nvcc OUT/stencil7.cu copy_bw.cu batch.c -I OUT. */
+ * (copy_bw.cu). The output is checked against a C loop at a few thousand cells and
+ * every cell of the last block, the ghost cells of work are checked untouched.
+ * Build: imcl -b cuda --prefix cuda_ -o OUT samples/miniamr/stencil7.imcl, then
+ * nvcc OUT/stencil7.cu copy_bw.cu batch.c -I OUT. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,10 +49,15 @@ int main(int argc, char **argv)
         return 1;
     }
     int bad = 0;
-    for (int k = 0; k < 4000; k++) {
+    /* 4000 cells drawn from all blocks, then every cell of the last block (the last of
+     * the launches a batch past the grid's z limit takes) */
+    for (size_t k = 0; k < 4000 + block; k++) {
         /* storage coordinates 0..s-1: ghost cells included, they must stay -1 */
-        const size_t b = (size_t)((k * 7919u) % (unsigned)blocks);
-        const int x = (int)((k * 104729u) % s), y = (int)((k * 1299709u) % s), z = (int)((k * 15485863u) % s);
+        const size_t b = k < 4000 ? (size_t)((k * 7919u) % (unsigned)blocks) : (size_t)blocks - 1;
+        const size_t c = k - 4000; /* the cell of the last block */
+        const int x = k < 4000 ? (int)((k * 104729u) % s) : (int)(c % s);
+        const int y = k < 4000 ? (int)((k * 1299709u) % s) : (int)(c / s % s);
+        const int z = k < 4000 ? (int)((k * 15485863u) % s) : (int)(c / s / s);
         const double *a = in + b * block;
 #define A(dz, dy, dx) a[((size_t)(z + (dz)) * s + (y + (dy))) * s + (x + (dx))]
         const int ghost = x == 0 || y == 0 || z == 0 || x == s - 1 || y == s - 1 || z == s - 1;

@@ -785,23 +785,20 @@ inline unsigned long long gcd(unsigned long long a, unsigned long long b)
     return a;
 }
 
+/* Every launch that breaks a limit fails with cudaErrorInvalidValue, as CUDA 13.0 with
+ * driver 580 reports it on an H100 (scripts/gpu-check.sh; CUDA 12 reported
+ * cudaErrorInvalidConfiguration, and cudaErrorLaunchOutOfResources past
+ * __launch_bounds__). */
 inline cudaError_t launch_check(const kernel_info &k, dim3 g, dim3 b, size_t shmem)
 {
     if (!cfg().devices)
         return cudaErrorNoDevice;
-    if (!b.x || !b.y || !b.z || !g.x || !g.y || !g.z)
-        return cudaErrorInvalidConfiguration;
-    if (b.x > max_block_x || b.y > max_block_y || b.z > max_block_z)
-        return cudaErrorInvalidConfiguration;
     const unsigned long long threads = (unsigned long long)b.x * b.y * b.z;
-    if (threads > max_threads)
-        return cudaErrorInvalidConfiguration;
-    if (g.x > max_grid_x || g.y > max_grid_yz || g.z > max_grid_yz)
-        return cudaErrorInvalidConfiguration;
-    if (k.static_shared + shmem > shared_per_block)
-        return cudaErrorInvalidConfiguration;
-    if (k.max_threads && threads > k.max_threads)
-        return cudaErrorLaunchOutOfResources;
+    if (!b.x || !b.y || !b.z || !g.x || !g.y || !g.z || b.x > max_block_x || b.y > max_block_y ||
+        b.z > max_block_z || threads > max_threads || g.x > max_grid_x || g.y > max_grid_yz ||
+        g.z > max_grid_yz || k.static_shared + shmem > shared_per_block ||
+        (k.max_threads && threads > k.max_threads))
+        return cudaErrorInvalidValue;
     return cudaSuccess;
 }
 

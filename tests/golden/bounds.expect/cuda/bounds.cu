@@ -113,15 +113,31 @@ static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_
         int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count)
 {
     const dim3 imcl_block(32, 4, 2);
-    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
-    const unsigned imcl_grid_z = (unsigned)((D + 2 - 1) / 2) * (unsigned)imcl_count;
-    if (imcl_grid_z > 65535u)
-        return cudaErrorInvalidConfiguration;
-    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_grid_z);
-    bounds_kernel<<<imcl_grid, imcl_block>>>(a, a_width, a_height, a_depth, b, b_width, b_height,
-            b_depth, c, c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
-            h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
-    return cudaGetLastError();
+    /* a batch: each block's work-groups follow the previous block's in z, at most 65535
+     * in all, so a larger batch takes several launches, each with the arrays moved to
+     * its first block */
+    const unsigned imcl_zgroups = (unsigned)((D + 2 - 1) / 2);
+    if (imcl_zgroups > 65535u)
+        return cudaErrorInvalidValue;
+    const int imcl_per_launch = (int)(65535u / imcl_zgroups);
+    for (int imcl_first = 0; imcl_first < imcl_count; imcl_first += imcl_per_launch) {
+        const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
+                                                                      : imcl_per_launch;
+        const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
+        bounds_kernel<<<imcl_grid, imcl_block>>>(a, a_width, a_height, a_depth, b, b_width,
+                b_height, b_depth, c, c_width, c_height, c_depth, d, d_width, d_height, d_depth, h,
+                h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
+        const cudaError_t imcl_e = cudaGetLastError();
+        if (imcl_e != cudaSuccess)
+            return imcl_e;
+        a += (size_t)imcl_n * (size_t)(a_width * a_height * a_depth);
+        b += (size_t)imcl_n * (size_t)(b_width * b_height * b_depth);
+        c += (size_t)imcl_n * (size_t)(c_width * c_height * c_depth);
+        d += (size_t)imcl_n * (size_t)(d_width * d_height * d_depth);
+        h += (size_t)imcl_n * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
+        out += (size_t)imcl_n * (size_t)(out_width * out_height * out_depth);
+    }
+    return cudaSuccess;
 }
 
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,

@@ -96,14 +96,26 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
         float *out, int out_width, int out_height, int W, int H, int D, int imcl_count)
 {
     const dim3 imcl_block(16, 4, 1);
-    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
-    const unsigned imcl_grid_z = (unsigned)((D + 1 - 1) / 1) * (unsigned)imcl_count;
-    if (imcl_grid_z > 65535u)
-        return cudaErrorInvalidConfiguration;
-    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 8 - 1) / 8, imcl_grid_z);
-    shared_coarsen_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width,
-            out_height, W, H, D);
-    return cudaGetLastError();
+    /* a batch: each block's work-groups follow the previous block's in z, at most 65535
+     * in all, so a larger batch takes several launches, each with the arrays moved to
+     * its first block */
+    const unsigned imcl_zgroups = (unsigned)((D + 1 - 1) / 1);
+    if (imcl_zgroups > 65535u)
+        return cudaErrorInvalidValue;
+    const int imcl_per_launch = (int)(65535u / imcl_zgroups);
+    for (int imcl_first = 0; imcl_first < imcl_count; imcl_first += imcl_per_launch) {
+        const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
+                                                                      : imcl_per_launch;
+        const dim3 imcl_grid((W + 32 - 1) / 32, (H + 8 - 1) / 8, imcl_zgroups * (unsigned)imcl_n);
+        shared_coarsen_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width,
+                out_height, W, H, D);
+        const cudaError_t imcl_e = cudaGetLastError();
+        if (imcl_e != cudaSuccess)
+            return imcl_e;
+        in += (size_t)imcl_n * (size_t)(in_width * in_height);
+        out += (size_t)imcl_n * (size_t)(out_width * out_height);
+    }
+    return cudaSuccess;
 }
 
 int shared_coarsen(const float *in, int in_width, int in_height, float *out, int out_width,

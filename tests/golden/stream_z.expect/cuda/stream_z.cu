@@ -179,14 +179,27 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
         int imcl_count)
 {
     const dim3 imcl_block(32, 4, 1);
-    /* a batch: the blocks' work-groups one after the other in z (at most 65535) */
-    const unsigned imcl_grid_z = (unsigned)((D + 8 - 1) / 8) * (unsigned)imcl_count;
-    if (imcl_grid_z > 65535u)
-        return cudaErrorInvalidConfiguration;
-    const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_grid_z);
-    stream_z_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, in_depth, h, h_width,
-            h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
-    return cudaGetLastError();
+    /* a batch: each block's work-groups follow the previous block's in z, at most 65535
+     * in all, so a larger batch takes several launches, each with the arrays moved to
+     * its first block */
+    const unsigned imcl_zgroups = (unsigned)((D + 8 - 1) / 8);
+    if (imcl_zgroups > 65535u)
+        return cudaErrorInvalidValue;
+    const int imcl_per_launch = (int)(65535u / imcl_zgroups);
+    for (int imcl_first = 0; imcl_first < imcl_count; imcl_first += imcl_per_launch) {
+        const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
+                                                                      : imcl_per_launch;
+        const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
+        stream_z_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, in_depth, h, h_width,
+                h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
+        const cudaError_t imcl_e = cudaGetLastError();
+        if (imcl_e != cudaSuccess)
+            return imcl_e;
+        in += (size_t)imcl_n * (size_t)(in_width * in_height * in_depth);
+        h += (size_t)imcl_n * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
+        out += (size_t)imcl_n * (size_t)(out_width * out_height * out_depth);
+    }
+    return cudaSuccess;
 }
 
 int stream_z(const float *in, int in_width, int in_height, int in_depth, const float *h,
