@@ -20,7 +20,8 @@
 #      bench/gpu/sum7.configs (the default first), built for sm_90 (GPU_ARCH); `run`
 #      times each at 256^3, then the default and the fastest at 512^3; bench/gpu/batch.c
 #      (miniAMR's stencil7 on batches of 8^3, 16^3 and 32^3 blocks resident on the
-#      device, one launch for all) for the configurations BATCH_CONFIGS below;
+#      device, one launch for all) for the configurations BATCH_CONFIGS below; and
+#      bench/gpu/blur5.c (the 5x5 float blur on an 8192^2 image) for BLUR5_CONFIGS;
 #   5. DIR/lib: the CUDA runtime, the OpenCL loader and libgomp the programs link.
 # `run` runs the listed checks (8 at a time), the unit tests, the proxy validated cell by
 # cell (v1, v2, v3, v2 --resident) and the benchmarks, and ends with "N passed, M
@@ -69,6 +70,18 @@ bench_source() {
     result "imcl $2" $?
 }
 
+# the blur5 configurations (2D): the default, the sample's, and other shapes
+BLUR5_CONFIGS=(
+    default
+    '{"block_size_x": 8, "block_size_y": 8}'
+    '{"block_size_x": 16, "block_size_y": 8}'
+    '{"block_size_x": 16, "block_size_y": 16}'
+    '{"block_size_x": 32, "block_size_y": 8}'
+    '{"block_size_x": 32, "block_size_y": 16}'
+    '{"block_size_x": 64, "block_size_y": 4}'
+    '{"block_size_x": 128, "block_size_y": 1}'
+)
+
 bundle() {
     local build=$(cd "${1:-build}" && pwd) b i cfg
     [ -x "$NVCC" ] || { echo "gpu-check: nvcc not found at $NVCC (set NVCC)" >&2; exit 1; }
@@ -105,6 +118,11 @@ bundle() {
     for cfg in "${BATCH_CONFIGS[@]}"; do
         i=$((i + 1))
         bench_source "$build" batch-$i "$cfg" samples/miniamr/stencil7.imcl bench/gpu/batch.c
+    done
+    i=0
+    for cfg in "${BLUR5_CONFIGS[@]}"; do
+        i=$((i + 1))
+        bench_source "$build" blur5-$i "$cfg" samples/blur5/blur5.imcl bench/gpu/blur5.c
     done
     ls "$build"/work/gpu-bench/*/build.sh | xargs -P 2 -n 1 bash
     for b in "$build"/work/gpu-bench/*; do
@@ -194,6 +212,12 @@ run() {
         echo "stencil7 configuration $b: $(cat "$DIR/bench/batch-$b.json")"
         "$DIR/bench/batch-$b" 8 8192 20 && "$DIR/bench/batch-$b" 16 2048 20 && "$DIR/bench/batch-$b" 32 256 20
         result "bench.batch.$b" $?
+    done
+    for ((b = 1; ; b++)); do
+        [ -x "$DIR/bench/blur5-$b" ] || break
+        echo "blur5 configuration $b: $(cat "$DIR/bench/blur5-$b.json")"
+        "$DIR/bench/blur5-$b" 8192 20
+        result "bench.blur5.$b" $?
     done
     bash bench/miniamr.sh -p "$proxy" -b cuda -k "v1 v2 v3 v2r" -r 1
     result bench.miniamr $?
