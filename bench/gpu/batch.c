@@ -12,9 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench.h"
+
 #include "stencil7.h"
 
-double copy_bandwidth_gbs(size_t bytes, int reps);
 
 int main(int argc, char **argv)
 {
@@ -68,13 +69,10 @@ int main(int argc, char **argv)
         const double got = out[b * block + ((size_t)z * s + y) * s + x];
         bad += fabs(got - want) > 1e-12 * fabs(want) + 1e-12;
     }
-    const double cells = (double)n * n * n * blocks;
-    const double copy = copy_bandwidth_gbs(total * sizeof(double), reps);
-    const double gst = cells / (best * 1e-3) / 1e9, eff = 16.0 * cells / (best * 1e-3) / 1e9;
-    printf("batch %d x %d^3: %.4f ms, %.3f GStencil/s, %.1f GB/s effective, copy %.1f GB/s, "
-           "%.1f%% of copy, %s\n", blocks, n, best, gst, eff, copy, copy > 0 ? 100.0 * eff / copy : 0.0,
-           bad ? "WRONG" : "checked");
+    char what[64];
+    snprintf(what, sizeof what, "batch %d x %d^3", blocks, n);
     free(in);
     free(out);
-    return bad || copy <= 0;
+    return bench_report(what, "GStencil", (double)n * n * n * blocks, 16.0, best, total * sizeof(double), reps,
+                        bad);
 }

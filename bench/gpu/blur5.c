@@ -9,9 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench.h"
+
 #include "blur5.h"
 
-double copy_bandwidth_gbs(size_t bytes, int reps);
 
 static int clamp(int v, int n)
 {
@@ -58,11 +59,9 @@ int main(int argc, char **argv)
                 want += (double)mask[(i + 2) * 5 + j + 2] * in[(size_t)clamp(y + j, n) * n + clamp(x + i, n)];
         bad += fabs(out[(size_t)y * n + x] - want) > 1e-4 * fabs(want) + 1e-4;
     }
-    const double copy = copy_bandwidth_gbs(pixels * sizeof(float), reps);
-    const double gps = (double)pixels / (best * 1e-3) / 1e9, eff = 8.0 * (double)pixels / (best * 1e-3) / 1e9;
-    printf("blur5 %d^2: %.4f ms, %.3f GPixel/s, %.1f GB/s effective, copy %.1f GB/s, %.1f%% of copy, %s\n", n,
-           best, gps, eff, copy, copy > 0 ? 100.0 * eff / copy : 0.0, bad ? "WRONG" : "checked");
+    char what[64];
+    snprintf(what, sizeof what, "blur5 %d^2", n);
     free(in);
     free(out);
-    return bad || copy <= 0;
+    return bench_report(what, "GPixel", (double)pixels, 8.0, best, pixels * sizeof(float), reps, bad);
 }

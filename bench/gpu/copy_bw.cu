@@ -1,7 +1,10 @@
-/* The device's copy bandwidth (bench/gpu/sum7.c, scripts/gpu-check.sh): the best of
- * `reps` device-to-device copies of `bytes`, timed with events, in GB/s counting the
- * bytes read and written. Returns a negative number when CUDA fails. */
+/* The device's copy bandwidth and the report line of the GPU benchmarks (bench.h): the
+ * copies are timed with events. */
+#include <cstdio>
+
 #include <cuda_runtime.h>
+
+#include "bench.h"
 
 extern "C" double copy_bandwidth_gbs(size_t bytes, int reps)
 {
@@ -34,4 +37,14 @@ extern "C" double copy_bandwidth_gbs(size_t bytes, int reps)
     cudaFree(a);
     cudaFree(b);
     return best;
+}
+
+extern "C" int bench_report(const char *what, const char *unit, double points, double bytes_per_point,
+                            double best_ms, size_t copy_bytes, int reps, int bad)
+{
+    const double copy = copy_bandwidth_gbs(copy_bytes, reps);
+    const double rate = points / (best_ms * 1e-3) / 1e9, eff = bytes_per_point * rate;
+    printf("%s: %.4f ms, %.3f %s/s, %.1f GB/s effective, copy %.1f GB/s, %.1f%% of copy, %s\n", what, best_ms,
+           rate, unit, eff, copy, copy > 0 ? 100.0 * eff / copy : 0.0, bad ? "WRONG" : "checked");
+    return bad || copy <= 0;
 }

@@ -9,9 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench.h"
+
 #include "sum7.h"
 
-double copy_bandwidth_gbs(size_t bytes, int reps);
 
 static double at(const double *a, int n, int x, int y, int z)
 {
@@ -52,11 +53,9 @@ int main(int argc, char **argv)
                             at(in, n, x, y, z);
         bad += fabs(out[((size_t)z * n + y) * n + x] - want) > 1e-12 * fabs(want) + 1e-12;
     }
-    const double copy = copy_bandwidth_gbs(points * sizeof(double), reps);
-    const double gst = (double)points / (best * 1e-3) / 1e9, eff = 16.0 * (double)points / (best * 1e-3) / 1e9;
-    printf("sum7 %d^3: %.4f ms, %.3f GStencil/s, %.1f GB/s effective, copy %.1f GB/s, %.1f%% of copy, %s\n", n,
-           best, gst, eff, copy, copy > 0 ? 100.0 * eff / copy : 0.0, bad ? "WRONG" : "checked");
+    char what[64];
+    snprintf(what, sizeof what, "sum7 %d^3", n);
     free(in);
     free(out);
-    return bad || copy <= 0;
+    return bench_report(what, "GStencil", (double)points, 16.0, best, points * sizeof(double), reps, bad);
 }
