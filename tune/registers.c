@@ -366,7 +366,7 @@ void registers_default_block(const Function *k, const SpaceOptions *o, int block
         return;
     /* GPU backends: a warp's 32 threads along x, so that a warp's load is one contiguous
      * run of a row, and 4 rows of one plane (128 threads). On an H100 the 7-point double
-     * stencil at 256^3 runs at 0.91 of the copy bandwidth so, 0.79 with 8x8x8
+     * stencil at 256^3 runs at 0.91-0.93 of the copy bandwidth so, 0.79 with 8x8x8
      * (docs/performance.md, "On a GPU"). 128 threads of REGISTERS_PER_THREAD registers
      * each stay within REGISTERS_PER_BLOCK: every kernel whose one point fits a thread
      * fits this block. */

@@ -104,7 +104,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             p2 *= 2;
         maxb[d] = p2 < maxb[d] ? p2 : maxb[d];
     }
-    int def[3]; /* 32x4x1 on GPU backends, smaller where registers demand (tune/registers.c) */
+    int def[3]; /* 32x4x1 on GPU backends, 8x8x8 or 8x8x1 on C (tune/registers.c) */
     registers_default_block(k, o, def);
     add_int_param(s, a, "block_size_x", maxb[0], maxb[0] < def[0] ? maxb[0] : def[0]);
     add_int_param(s, a, "block_size_y", maxb[1], maxb[1] < def[1] ? maxb[1] : def[1]);

@@ -4,7 +4,7 @@
 #  - when nvidia-smi lists a GPU, runs PROGRAM ARGS there (under `timeout TIMEOUT`) and
 #    returns its status;
 #  - else, when IMCL_GPU_BUNDLE names a folder, copies PROGRAM into its bin/ as LABEL and
-#    adds the line "LABEL TIMEOUT ARGS..." to its `list`, for scripts/gpu-check.sh --run
+#    adds the line "LABEL TIMEOUT ARGS..." to its `list`, for `scripts/gpu-check.sh run`
 #    on a machine that has a GPU but nothing to build with; returns 0;
 #  - else says the program was linked and not run; returns 0.
 # LABEL is letters, digits, '.', '_', '-' and '@' (it names a file); ARGS have no spaces.
