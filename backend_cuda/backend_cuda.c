@@ -206,14 +206,8 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     launch_args(sb, e, param_handle);
     sb_puts(sb, ");\n        const cudaError_t imcl_e = cudaGetLastError();\n"
                 "        if (imcl_e != cudaSuccess)\n            return imcl_e;\n");
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!type_is_grid(s->type) || !ast_uses_symbol(k->body, s))
-            continue;
-        sb_printf(sb, "        %s += (size_t)imcl_n * ", unparse_name(s));
-        host_block_elems(sb, e, s);
-        sb_puts(sb, ";\n");
-    }
+    HostWriter w = host_writer(sb, 2);
+    host_batch_advance(&w, e, "(size_t)imcl_n");
     sb_puts(sb, "    }\n    return cudaSuccess;\n}\n\n");
 }
 

@@ -55,21 +55,6 @@ BATCH_CONFIGS=(
     '{"block_size_x": 8, "block_size_y": 8, "stream_z": 8}'
 )
 
-# bench_source BUILD NAME CONFIG KERNEL.imcl DRIVER.c: generates the CUDA of KERNEL for
-# CONFIG ('default': no -t) into BUILD/work/gpu-bench/NAME and writes the nvcc command
-# that links it with DRIVER into DIR/bench/NAME there (build.sh); CONFIG goes to
-# DIR/bench/NAME.json
-bench_source() {
-    local w=$1/work/gpu-bench/$2 t=()
-    mkdir -p "$w"
-    [ "$3" = default ] || { echo "$3" >"$w/params.json"; t=(-t "$w/params.json"); }
-    echo "$3" >"$DIR/bench/$2.json"
-    echo "$NVCC -O3 -arch=$GPU_ARCH -cudart shared -I $w $w/$(basename "$4" .imcl).cu" \
-        "bench/gpu/copy_bw.cu $5 -o $DIR/bench/$2" >"$w/build.sh"
-    "$1/imcl" -b cuda --prefix cuda_ -o "$w" "${t[@]}" "$4"
-    result "imcl $2" $?
-}
-
 # the blur5 configurations (2D): the default, the sample's, and other shapes
 BLUR5_CONFIGS=(
     default
@@ -82,8 +67,47 @@ BLUR5_CONFIGS=(
     '{"block_size_x": 128, "block_size_y": 1}'
 )
 
+# bench_sources NAME KERNEL.imcl DRIVER.c CONFIG...: for the Nth CONFIG ('default': no
+# -t), generates the CUDA of KERNEL into BUILD/work/gpu-bench/NAME-N (BUILD: bundle's
+# build tree) and writes there the nvcc command that links it with DRIVER into
+# DIR/bench/NAME-N (build.sh); CONFIG goes to DIR/bench/NAME-N.json
+bench_sources() {
+    local name=$1 kernel=$2 driver=$3 n=0 cfg w t
+    shift 3
+    for cfg in "$@"; do
+        n=$((n + 1))
+        w=$build/work/gpu-bench/$name-$n
+        t=()
+        mkdir -p "$w"
+        [ "$cfg" = default ] || { echo "$cfg" >"$w/params.json"; t=(-t "$w/params.json"); }
+        echo "$cfg" >"$DIR/bench/$name-$n.json"
+        echo "$NVCC -O3 -arch=$GPU_ARCH -cudart shared -I $w $w/$(basename "$kernel" .imcl).cu" \
+            "bench/gpu/copy_bw.cu $driver -o $DIR/bench/$name-$n" >"$w/build.sh"
+        "$build/imcl" -b cuda --prefix cuda_ -o "$w" "${t[@]}" "$kernel"
+        result "imcl $name-$n" $?
+    done
+}
+
+# run_benches NAME ARGS...: each DIR/bench/NAME-N in turn after a line "NAME.N CONFIG",
+# once per ARGS (a word list), the output also appended to DIR/logs/NAME.txt
+run_benches() {
+    local name=$1 b a rc
+    shift
+    for ((b = 1; ; b++)); do
+        [ -x "$DIR/bench/$name-$b" ] || break
+        echo "$name.$b $(cat "$DIR/bench/$name-$b.json")" | tee -a "$DIR/logs/$name.txt"
+        rc=0
+        for a in "$@"; do
+            # shellcheck disable=SC2086 # ARGS is a word list
+            "$DIR/bench/$name-$b" $a 2>&1 | tee -a "$DIR/logs/$name.txt"
+            [ "${PIPESTATUS[0]}" = 0 ] || rc=1
+        done
+        result "bench.$name.$b" $rc
+    done
+}
+
 bundle() {
-    local build=$(cd "${1:-build}" && pwd) b i cfg
+    local build=$(cd "${1:-build}" && pwd) b cfg
     [ -x "$NVCC" ] || { echo "gpu-check: nvcc not found at $NVCC (set NVCC)" >&2; exit 1; }
     rm -rf "$DIR"/{bin,list,lib,proxy,bench}
     mkdir -p "$DIR"/{bin,lib,proxy,bench}
@@ -108,22 +132,14 @@ bundle() {
 
     echo "== 4. benchmarks: bench/gpu/sum7.c (bench/gpu/sum7.configs), bench/gpu/batch.c"
     rm -rf "$build/work/gpu-bench"
-    i=0
+    local sum7=()
     while read -r cfg; do
         case $cfg in '#'* | '') continue ;; sample) cfg=$(cat samples/sum7/params.json) ;; esac
-        i=$((i + 1))
-        bench_source "$build" sum7-$i "$cfg" samples/sum7/sum7.imcl bench/gpu/sum7.c
+        sum7+=("$cfg")
     done <bench/gpu/sum7.configs
-    i=0
-    for cfg in "${BATCH_CONFIGS[@]}"; do
-        i=$((i + 1))
-        bench_source "$build" batch-$i "$cfg" samples/miniamr/stencil7.imcl bench/gpu/batch.c
-    done
-    i=0
-    for cfg in "${BLUR5_CONFIGS[@]}"; do
-        i=$((i + 1))
-        bench_source "$build" blur5-$i "$cfg" samples/blur5/blur5.imcl bench/gpu/blur5.c
-    done
+    bench_sources sum7 samples/sum7/sum7.imcl bench/gpu/sum7.c "${sum7[@]}"
+    bench_sources batch samples/miniamr/stencil7.imcl bench/gpu/batch.c "${BATCH_CONFIGS[@]}"
+    bench_sources blur5 samples/blur5/blur5.imcl bench/gpu/blur5.c "${BLUR5_CONFIGS[@]}"
     ls "$build"/work/gpu-bench/*/build.sh | xargs -P 2 -n 1 bash
     for b in "$build"/work/gpu-bench/*; do
         [ -x "$DIR/bench/${b##*/}" ]
@@ -193,13 +209,7 @@ run() {
 
     echo "== 3. benchmarks ($(nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv,noheader))"
     local b best
-    : >"$DIR/logs/sum7.txt"
-    for ((b = 1; ; b++)); do
-        [ -x "$DIR/bench/sum7-$b" ] || break
-        { echo "sum7.$b $(cat "$DIR/bench/sum7-$b.json")" && "$DIR/bench/sum7-$b" 256 20; } 2>&1 |
-            tee -a "$DIR/logs/sum7.txt"
-        result "bench.sum7.$b" "${PIPESTATUS[0]}"
-    done
+    run_benches sum7 "256 20"
     # the default and the fastest at 512^3
     best=$(awk '/^sum7\./ {c = $1} / GStencil/ {print $5, c}' "$DIR/logs/sum7.txt" | sort -g | tail -1 | cut -d' ' -f2)
     for b in sum7.1 ${best:+"$best"}; do
@@ -207,18 +217,8 @@ run() {
         "$DIR/bench/sum7-${b#sum7.}" 512 10
         result "bench.$b.512" $?
     done
-    for ((b = 1; ; b++)); do
-        [ -x "$DIR/bench/batch-$b" ] || break
-        echo "stencil7 configuration $b: $(cat "$DIR/bench/batch-$b.json")"
-        "$DIR/bench/batch-$b" 8 8192 20 && "$DIR/bench/batch-$b" 16 2048 20 && "$DIR/bench/batch-$b" 32 256 20
-        result "bench.batch.$b" $?
-    done
-    for ((b = 1; ; b++)); do
-        [ -x "$DIR/bench/blur5-$b" ] || break
-        echo "blur5 configuration $b: $(cat "$DIR/bench/blur5-$b.json")"
-        "$DIR/bench/blur5-$b" 8192 20
-        result "bench.blur5.$b" $?
-    done
+    run_benches batch "8 8192 20" "16 2048 20" "32 256 20"
+    run_benches blur5 "8192 20"
     bash bench/miniamr.sh -p "$proxy" -b cuda -k "v1 v2 v3 v2r" -r 1
     result bench.miniamr $?
 }

@@ -572,24 +572,23 @@ void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, con
         hw_line(&w, " * storage after the previous block's */");
         hw_line(&w, "const int imcl_b = %s;", group_z);
     }
+    host_batch_advance(&w, e, "imcl_b");
+}
+
+void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks)
+{
+    const Function *k = e->k;
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!type_is_grid(s->type) || !ast_uses_symbol(k->body, s))
             continue;
         /* (the storage of one block has fewer than 2^31 elements: PK's checks) */
-        hw_start(&w);
-        sb_printf(sb, "%s += imcl_b * ", unparse_name(s));
-        host_block_elems(sb, e, s);
-        sb_puts(sb, ";\n");
+        hw_start(w);
+        sb_printf(w->sb, "%s += %s * (size_t)(", unparse_name(s), blocks);
+        for (int d = 0; d < type_grid_dims(s->type); d++)
+            sb_printf(w->sb, "%s%s", d ? " * " : "", host_storage_extent(e->a, s, d, false));
+        sb_puts(w->sb, ");\n");
     }
-}
-
-void host_block_elems(StrBuf *sb, const EmitCtx *e, const Symbol *s)
-{
-    sb_puts(sb, "(size_t)(");
-    for (int d = 0; d < type_grid_dims(s->type); d++)
-        sb_printf(sb, "%s%s", d ? " * " : "", host_storage_extent(e->a, s, d, false));
-    sb_puts(sb, ")");
 }
 
 void host_bytes(StrBuf *sb, const Symbol *s)

@@ -112,9 +112,6 @@ bool host_batchable(const Function *k);
  * spells it), imcl_group_z its z index within the block, and every Image and Block
  * moved to the block's storage. */
 void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, const char *group_z);
-/* "(size_t)(w * h * d)": the elements of one block of grid array s (its storage, the
- * halo included), from the extents' parameters. */
-void host_block_elems(StrBuf *sb, const EmitCtx *e, const Symbol *s);
 
 /* ---- host runtime ----------------------------------------------------------------
  * The fixed helpers of the generated files are source files in backend_X/runtime/
@@ -142,6 +139,10 @@ void hw_line(HostWriter *w, const char *fmt, ...) __attribute__((format(printf, 
 void hw_inner(HostWriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The indentation alone: the start of a line printed in pieces into w->sb. */
 void hw_start(HostWriter *w);
+/* `a += BLOCKS * (size_t)(w * h * d);` for every Image and Block the kernel uses: its
+ * pointer moved `blocks` (C text) blocks' storage on, the halo included, the extents
+ * from their parameters (the batch prologue, and CUDA's launches of a long batch). */
+void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks);
 /* Ends the line printed so far and starts its continuation a level deeper. */
 void hw_break(HostWriter *w);
 
