@@ -38,6 +38,7 @@ usage() { sed -n '5,6p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 MODE=$1
 DIR=$(mkdir -p "$2" && cd "$2" && pwd)
 cd "$ROOT"
+. tests/lib/gpu.sh # gpu_present
 
 pass=0
 failn=0
@@ -167,7 +168,7 @@ one() {
 }
 
 run() {
-    if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    if ! gpu_present; then
         echo "gpu-check: nvidia-smi lists no GPU" >&2
         exit 1
     fi
