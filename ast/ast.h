@@ -159,7 +159,7 @@ typedef enum Builtin {
     BI_THREAD_X, BI_THREAD_Y, BI_THREAD_Z, /* thread index inside its block */
     BI_GROUP_X, BI_GROUP_Y, BI_GROUP_Z,    /* block (work-group) index */
     BI_NUM_GROUPS_X, BI_NUM_GROUPS_Y, BI_NUM_GROUPS_Z,
-    BI_BLOCK_DIM_X,                  /* the block's width, chosen at launch (TuneParams.row_fit) */
+    BI_BLOCK_DIM_X, BI_BLOCK_DIM_Y,  /* the block's width and height, chosen at launch (row_fit) */
     /* pass_interior: true at the points where every read and write whose offsets
      * are known lies inside its array's storage (Function.interior says where);
      * pass_thread_mapping turns it into a test of the block. */

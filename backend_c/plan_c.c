@@ -25,6 +25,20 @@ static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
     (void)w, (void)e, (void)t;
 }
 
+/* PK_plan_attach: the array's memory is the caller's from now on; the buffer it had
+ * goes, if the plan allocated it. */
+static void attach(HostWriter *w, const EmitCtx *e)
+{
+    const Symbol *arr[e->k->nparams + 1];
+    hw_line(w, "for (int i = 0; i < %d; i++)", plan_arrays(e->k, arr));
+    hw_inner(w, "if (plan->own[i] == plan->buf[a]) {");
+    hw_inner(w, "    free(plan->own[i]);");
+    hw_inner(w, "    plan->own[i] = NULL;");
+    hw_inner(w, "}");
+    hw_line(w, "plan->buf[a] = host;");
+    hw_line(w, "return %s_OK;", e->host_name);
+}
+
 void plan_c_emit(StrBuf *sb, const EmitCtx *e)
 {
     const char *pk = e->host_name;
@@ -37,7 +51,8 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
     sb_printf(sb, "struct %s_plan {\n", pk);
     if (n) {
-        plan_member(sb, arena_printf(e->a, "void *buf[%d]", n), "the host buffer of each array, by plan_array id");
+        plan_member(sb, arena_printf(e->a, "void *buf[%d]", n), "the host memory of each array, by plan_array id");
+        plan_member(sb, arena_printf(e->a, "void *own[%d]", n), "what plan_create allocated (attach or destroy frees it)");
         plan_member(sb, arena_printf(e->a, "size_t bytes[%d]", n), "its size");
         plan_member(sb, arena_printf(e->a, "int extent[%d][3]", n), "its extents as given to plan_create");
     }
@@ -53,7 +68,7 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     if (n) {
         sb_puts(sb, "    /* one zero-filled buffer per array */\n");
         sb_printf(sb, "    for (int i = 0; i < %d; i++)\n", n);
-        sb_printf(sb, "        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {\n            %s_plan_destroy(p);\n"
+        sb_printf(sb, "        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {\n            %s_plan_destroy(p);\n"
                       "            return %s_ERR_MEMORY;\n        }\n", pk, pk);
     }
     sb_printf(sb, "    *plan = p;\n    return %s_OK;\n}\n\n", pk);
@@ -78,11 +93,12 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     sb_printf(sb, "    %s->kernel_ms = imcl_plan_now_ms() - imcl_t0;\n    return imcl_status;\n}\n\n", h);
     plan_create_and_launch(sb, e);
 
+    plan_attach(sb, e, attach);
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}}, 1);
 
     plan_signature(sb, e, PLAN_DESTROY, NULL);
     sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");
     if (n)
-        sb_printf(sb, "    for (int i = 0; i < %d; i++)\n        free(plan->buf[i]);\n", n);
+        sb_printf(sb, "    for (int i = 0; i < %d; i++)\n        free(plan->own[i]);\n", n);
     sb_puts(sb, "    free(plan);\n}\n");
 }

@@ -33,7 +33,7 @@ static void cuda_builtin(Unparser *u, Builtin b)
         [BI_THREAD_X] = "threadIdx.x", [BI_THREAD_Y] = "threadIdx.y", [BI_THREAD_Z] = "threadIdx.z",
         [BI_GROUP_X] = "blockIdx.x", [BI_GROUP_Y] = "blockIdx.y", [BI_GROUP_Z] = "blockIdx.z",
         [BI_NUM_GROUPS_X] = "gridDim.x", [BI_NUM_GROUPS_Y] = "gridDim.y", [BI_NUM_GROUPS_Z] = "gridDim.z",
-        [BI_BLOCK_DIM_X] = "blockDim.x",
+        [BI_BLOCK_DIM_X] = "blockDim.x", [BI_BLOCK_DIM_Y] = "blockDim.y",
     };
     if (b == BI_GROUP_Z && u->batch) {
         sb_puts(u->out, "imcl_group_z");

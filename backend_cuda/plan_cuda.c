@@ -168,6 +168,14 @@ static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
     hw_line(w, "free(imcl_dense);");
 }
 
+/* PK_plan_attach: a CUDA device computes in its own memory (reading host memory over
+ * the bus at every access would cost more than the copies it saves). */
+static void attach(HostWriter *w, const EmitCtx *e)
+{
+    hw_line(w, "/* a CUDA device computes in its own memory: upload and download instead */");
+    hw_line(w, "return %s_ERR_DEVICE;", e->host_name);
+}
+
 void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
 {
     const Symbol *arr[e->k->nparams + 1];
@@ -180,6 +188,7 @@ void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
     plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
     launch(sb, e);
     plan_create_and_launch(sb, e);
+    plan_attach(sb, e, attach);
     if (host_any(e->k, host_on_texture))
         plan_swap_and_time(sb, e,
                            (const PlanSwapped[]){{"void *", "buf"}, {"cudaArray_t", "array"}, {"cudaTextureObject_t", "tex"}}, 3);

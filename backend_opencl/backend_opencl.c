@@ -38,6 +38,7 @@ static void cl_builtin(Unparser *u, Builtin b)
         [BI_GROUP_X] = "get_group_id(0)", [BI_GROUP_Y] = "get_group_id(1)", [BI_GROUP_Z] = "get_group_id(2)",
         [BI_NUM_GROUPS_X] = "get_num_groups(0)", [BI_NUM_GROUPS_Y] = "get_num_groups(1)",
         [BI_NUM_GROUPS_Z] = "get_num_groups(2)", [BI_BLOCK_DIM_X] = "get_local_size(0)",
+        [BI_BLOCK_DIM_Y] = "get_local_size(1)",
     };
     if (b == BI_GROUP_Z && u->batch) {
         sb_puts(u->out, "imcl_group_z");
@@ -156,7 +157,7 @@ static void kernel_function(Unparser *u, const EmitCtx *e, const char *name)
     const TuneParams *tp = e->tp;
     StrBuf *code = u->out;
     host_kernel_comment(code, e, "work-item");
-    if (tp->row_fit) /* the launch chooses the rows' width (TuneParams.row_fit) */
+    if (tp->row_fit) /* the launch chooses the work-group's shape (TuneParams.row_fit) */
         sb_printf(code, "__kernel void %s(", name);
     else
         sb_printf(code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
@@ -437,13 +438,18 @@ void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const
 static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool batch, const char *indent)
 {
     if (tp->row_fit) {
-        sb_printf(sb, "%s/* rows as wide as the grid needs, up to %d work-items: the narrowest power of\n"
-                      "%s * two from 8 that covers W (wider rows leave work-items of a narrow grid idle) */\n"
-                      "%ssize_t imcl_bx = 8;\n"
+        sb_printf(sb, "%s/* work-groups that fit the grid: rows as wide as it needs, up to %d work-items (the\n"
+                      "%s * narrowest power of two from 8 that covers W: wider rows leave work-items of a\n"
+                      "%s * narrow grid idle); rows narrower than that (a small block) several to a\n"
+                      "%s * work-group, up to %d work-items without passing H: fewer work-groups to run */\n"
+                      "%ssize_t imcl_bx = 8, imcl_by = 1;\n"
                       "%swhile (imcl_bx < (size_t)W && imcl_bx < %d)\n"
-                      "%s    imcl_bx *= 2;\n",
-                  indent, tp->block[0], indent, indent, indent, tp->block[0], indent);
-        sb_printf(sb, "%sconst size_t imcl_local[3] = {imcl_bx, %d, %d};\n", indent, tp->block[1], tp->block[2]);
+                      "%s    imcl_bx *= 2;\n"
+                      "%swhile (imcl_bx < %d && imcl_by < (size_t)H && imcl_bx * imcl_by < %d)\n"
+                      "%s    imcl_by *= 2;\n",
+                  indent, tp->block[0], indent, indent, indent, PARAMS_CPU_GROUP, indent, indent, tp->block[0],
+                  indent, indent, tp->block[0], PARAMS_CPU_GROUP, indent);
+        sb_printf(sb, "%sconst size_t imcl_local[3] = {imcl_bx, imcl_by, %d};\n", indent, tp->block[2]);
     } else {
         sb_printf(sb, "%sconst size_t imcl_local[3] = {%d, %d, %d};\n", indent, tp->block[0], tp->block[1],
                   tp->block[2]);
@@ -453,6 +459,8 @@ static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool b
         int step = tp->block[d] * tp->coarsen[d];
         if (d == 0 && tp->row_fit)
             sb_printf(sb, "%s    (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,\n", indent);
+        else if (d == 1 && tp->row_fit)
+            sb_printf(sb, "%s    (size_t)(H + imcl_by - 1) / imcl_by * imcl_by,\n", indent);
         else if (d == 2 && batch && grid_dims == 2)
             sb_printf(sb, "%s    (size_t)imcl_count, /* a block per index in z */\n", indent);
         else if (d == 2 && batch)

@@ -24,10 +24,84 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
         plan_member(sb, arena_printf(a, "cl_mem buf[%d]", n), "the buffer (image: texture memory) of each array, by plan_array id");
         plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "the bytes of each array");
         plan_member(sb, arena_printf(a, "int extent[%d][3]", n), "its extents as given to plan_create");
+        plan_member(sb, arena_printf(a, "void *host[%d]", n),
+                    "attached: the caller's memory (PK_plan_attach)");
     }
     plan_member(sb, "int capacity", "the blocks each Image and Block holds");
     plan_member(sb, "double kernel_ms", "device time of the last launch");
     sb_puts(sb, "};\n\n");
+}
+
+/* The helpers of attached arrays (PK_plan_attach): buffers over the caller's memory
+ * (CL_MEM_USE_HOST_PTR), mapped into host memory between the plan's calls, where the
+ * caller reads and writes them, and unmapped for a launch (OpenCL lets the host touch
+ * such memory only while it is mapped). */
+static void attached_helpers(StrBuf *sb, const EmitCtx *e, int n)
+{
+    const char *pk = e->host_name;
+    sb_printf(sb, "/* Array a's whole storage to / from its memory: the caller's own when attached, else\n"
+                  " * its buffer. */\n"
+                  "static cl_int imcl_plan_copy(%s_plan *plan, int a, const void *from, void *to)\n{\n"
+                  "    if (plan->host[a]) {\n"
+                  "        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);\n"
+                  "        return CL_SUCCESS;\n    }\n"
+                  "    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,\n"
+                  "                                       0, NULL, NULL)\n"
+                  "                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,\n"
+                  "                                      NULL, NULL);\n}\n\n", pk);
+    sb_printf(sb, "/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued\n"
+                  " * (the caller waits for the queue). */\n"
+                  "static cl_int imcl_plan_turn(%s_plan *plan, int unmap)\n{\n"
+                  "    cl_int imcl_err = CL_SUCCESS;\n"
+                  "    for (int i = 0; i < %d && imcl_err == CL_SUCCESS; i++) {\n"
+                  "        if (!plan->host[i])\n            continue;\n"
+                  "        if (unmap) {\n"
+                  "            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,\n"
+                  "                    NULL);\n"
+                  "            continue;\n        }\n"
+                  "        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,\n"
+                  "                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);\n"
+                  "        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])\n"
+                  "            imcl_err = CL_MAP_FAILURE;\n"
+                  "    }\n    return imcl_err;\n}\n\n", pk, n);
+}
+
+/* PK_plan_attach on a device with host-unified memory: a buffer over the caller's memory,
+ * which the map must give back as it is (else the device would compute on a copy). */
+static void attach(HostWriter *w, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    hw_line(w, "/* only where the device computes in host memory itself */");
+    hw_line(w, "cl_device_id imcl_dev = NULL;");
+    hw_line(w, "cl_bool imcl_unified = CL_FALSE;");
+    hw_line(w, "cl_int imcl_err = clGetCommandQueueInfo(plan->queue, CL_QUEUE_DEVICE, sizeof imcl_dev,");
+    hw_line(w, "        &imcl_dev, NULL);");
+    hw_line(w, "if (imcl_err == CL_SUCCESS)");
+    hw_inner(w, "imcl_err = clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_unified,");
+    hw_inner(w, "        &imcl_unified, NULL);");
+    hw_line(w, "if (imcl_err != CL_SUCCESS || !imcl_unified)");
+    hw_inner(w, "return %s_ERR_DEVICE;", pk);
+    hw_line(w, "cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,");
+    hw_line(w, "        plan->bytes[a], host, &imcl_err);");
+    hw_line(w, "if (!imcl_buf)");
+    hw_inner(w, "return %s_ERR_MEMORY;", pk);
+    hw_line(w, "void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,");
+    hw_line(w, "        CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);");
+    hw_line(w, "if (imcl_mapped != host) {");
+    hw_inner(w, "if (imcl_mapped)");
+    hw_inner(w, "    clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);");
+    hw_inner(w, "clFinish(plan->queue);");
+    hw_inner(w, "clReleaseMemObject(imcl_buf);");
+    hw_inner(w, "return %s_ERR_DEVICE;", pk);
+    hw_line(w, "}");
+    hw_line(w, "/* the array's memory until now: a buffer of the plan's own, or an earlier attachment */");
+    hw_line(w, "if (plan->host[a])");
+    hw_inner(w, "clEnqueueUnmapMemObject(plan->queue, plan->buf[a], plan->host[a], 0, NULL, NULL);");
+    hw_line(w, "clFinish(plan->queue);");
+    hw_line(w, "clReleaseMemObject(plan->buf[a]);");
+    hw_line(w, "plan->buf[a] = imcl_buf;");
+    hw_line(w, "plan->host[a] = host;");
+    hw_line(w, "return %s_OK;", pk);
 }
 
 static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
@@ -81,6 +155,8 @@ static const char *copy_failed(const EmitCtx *e, const Symbol *s, int i, bool up
     if (host_on_texture(s))
         return arena_printf(e->a, "imcl_image_%s(plan->queue, plan->buf[%d], host, sizeof(%s)) != CL_SUCCESS",
                             up ? "write" : "read", i, host_c_type(s->type->elem->kind));
+    if (host_on_buffer(s))
+        return arena_printf(e->a, "imcl_plan_copy(plan, %d, %s) != CL_SUCCESS", i, up ? "host, NULL" : "NULL, host");
     return arena_printf(e->a, "clEnqueue%sBuffer(plan->queue, plan->buf[%d], CL_TRUE, 0, plan->bytes[%d], host, 0, NULL, NULL) != CL_SUCCESS",
                         up ? "Write" : "Read", i, i);
 }
@@ -96,9 +172,11 @@ static bool rows_mappable(const Symbol *s)
 static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
 {
     hw_line(w, "cl_int imcl_err = CL_SUCCESS;");
-    hw_line(w, "imcl_dense = (%s *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,", t);
-    hw_inner(w, "imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(%s),", t);
-    hw_inner(w, "imcl_n * sizeof(%s), 0, NULL, NULL, &imcl_err);", t);
+    hw_line(w, "/* an attached array (PK_plan_attach) is the caller's memory, mapped already */");
+    hw_line(w, "imcl_dense = plan->host[imcl_id] ? (%s *)plan->host[imcl_id] + imcl_off", t);
+    hw_inner(w, ": (%s *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,", t);
+    hw_inner(w, "      imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(%s),", t);
+    hw_inner(w, "      imcl_n * sizeof(%s), 0, NULL, NULL, &imcl_err);", t);
     hw_line(w, "if (imcl_err != CL_SUCCESS || !imcl_dense)");
     hw_inner(w, "return %s_ERR_TRANSFER;", e->host_name);
 }
@@ -106,7 +184,8 @@ static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
 static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
 {
     (void)t;
-    hw_line(w, "cl_int imcl_unmapped = clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);");
+    hw_line(w, "cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS");
+    hw_inner(w, ": clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);");
     hw_line(w, "if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)");
     hw_inner(w, "imcl_status = %s_ERR_TRANSFER;", e->host_name);
 }
@@ -128,10 +207,21 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     plan_launch_grid(&w, e);
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at\n"
                 "     * every launch, since a swap may have exchanged the arrays' memory */\n");
+    bool attachable = host_any(e->k, host_on_buffer);
     sb_puts(sb, "    cl_event imcl_ev = NULL;\n    cl_int imcl_err = ");
+    if (attachable) {
+        sb_printf(sb, "imcl_plan_turn(%s, 1); /* attached arrays: the device's */\n", h);
+        sb_puts(sb, "    if (imcl_err == CL_SUCCESS)\n        imcl_err = ");
+    }
     opencl_launch_call(sb, e, arena_printf(e->a, "%s->queue", h), arena_printf(e->a, "%s->kernel", h),
                        arena_printf(e->a, "%s->cpu", h), plan_handle_of, PLAN_COUNT, "&imcl_ev");
-    sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
+    sb_puts(sb, ";\n");
+    if (attachable)
+        sb_printf(sb, "    /* attached arrays: the host's again after the kernel, with what it wrote */\n"
+                      "    cl_int imcl_back = imcl_plan_turn(%s, 0);\n", h);
+    sb_puts(sb, "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
+    if (attachable)
+        sb_printf(sb, "    if (imcl_back == CL_SUCCESS)\n        imcl_back = clFinish(%s->queue);\n", h);
     sb_puts(sb, "    /* the kernel time from the queue's profiling, in nanoseconds */\n");
     sb_puts(sb, "    cl_ulong imcl_start = 0, imcl_end = 0;\n");
     sb_puts(sb, "    if (imcl_err == CL_SUCCESS &&\n"
@@ -140,6 +230,8 @@ static void launch(StrBuf *sb, const EmitCtx *e)
                 "        imcl_end > imcl_start)\n");
     sb_printf(sb, "        %s->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;\n", h);
     sb_puts(sb, "    if (imcl_ev)\n        clReleaseEvent(imcl_ev);\n");
+    if (attachable)
+        sb_puts(sb, "    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)\n        imcl_err = imcl_back;\n");
     sb_printf(sb, "    return imcl_err == CL_SUCCESS ? %s_OK : %s_ERR_LAUNCH;\n}\n\n", pk, pk);
 }
 
@@ -148,7 +240,11 @@ static void destroy(StrBuf *sb, const EmitCtx *e, int n)
     plan_signature(sb, e, PLAN_DESTROY, NULL);
     sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");
     if (n)
-        sb_printf(sb, "    for (int i = 0; i < %d; i++)\n        if (plan->buf[i])\n            clReleaseMemObject(plan->buf[i]);\n", n);
+        sb_printf(sb, "    for (int i = 0; i < %d; i++) {\n"
+                      "        if (plan->host[i]) { /* attached: the caller's memory, unmapped first */\n"
+                      "            clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);\n"
+                      "            clFinish(plan->queue);\n        }\n"
+                      "        if (plan->buf[i])\n            clReleaseMemObject(plan->buf[i]);\n    }\n", n);
     sb_puts(sb, "    if (plan->kernel)\n        clReleaseKernel(plan->kernel);\n"
                 "    if (plan->program)\n        clReleaseProgram(plan->program);\n"
                 "    if (plan->queue)\n        clReleaseCommandQueue(plan->queue);\n"
@@ -166,11 +262,14 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
      * global, shared or constant memory */
     if (host_any(e->k, host_on_buffer) || host_any(e->k, host_on_constant))
         host_runtime(sb, e, runtime_opencl_plan_buffer);
+    if (host_any(e->k, host_on_buffer))
+        attached_helpers(sb, e, n);
     create(sb, e, arr, n);
     plan_transfers(sb, e, copy_failed);
     plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
     launch(sb, e);
     plan_create_and_launch(sb, e);
-    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}}, 1);
+    plan_attach(sb, e, attach);
+    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}, {"void *", "host"}}, n ? 2 : 1);
     destroy(sb, e, n);
 }

@@ -433,8 +433,10 @@ has "batch: arrays moved to the block's storage" "$cl" "out += imcl_b * (size_t)
 has "batch: the launch stacks the blocks in z" "$WORK/variant/sum7_host.c" \
     "(size_t)imcl_count * (size_t)((D + 1 - 1) / 1) * 1, /* the blocks one after the other */"
 has "batch: plans created for a capacity" "$WORK/variant/sum7_host.c" "p->bytes[1] ="
-has "variant: the CPU launch fits its rows to W" "$WORK/variant/sum7_host.c" \
-    "size_t imcl_bx = 8; while (imcl_bx < (size_t)W && imcl_bx < 128) imcl_bx *= 2; const size_t imcl_local[3] = {imcl_bx, 1, 1};"
+has "variant: the CPU launch fits its work-groups to W and H" "$WORK/variant/sum7_host.c" \
+    "size_t imcl_bx = 8, imcl_by = 1; while (imcl_bx < (size_t)W && imcl_bx < 128) imcl_bx *= 2; while (imcl_bx < 128 && imcl_by < (size_t)H && imcl_bx * imcl_by < 256) imcl_by *= 2; const size_t imcl_local[3] = {imcl_bx, imcl_by, 1};"
+has "variant: its kernel takes y from the launch" "$WORK/variant/sum7.cl" \
+    "const int idy = (int)get_group_id(1) * (int)get_local_size(1) + (int)get_local_id(1);"
 hasnt "variant: none in CUDA" "$WORK/variant/sum7.cu" "_cpu"
 for g in '{"block_size_x": 8}' '{"coarsen_z": 1}' '{"interleaved": 1}' '{"interior": 0}'; do
     printf '%s\n' "$g" >"$WORK/geometry.json"

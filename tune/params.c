@@ -574,6 +574,7 @@ bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
     /* 128-wide rows leave most of a narrow grid's work-items idle (measured on
      * PoCL, sum7 at 32^3: 0.204 ms in rows of 128, 0.034 in rows of 32). */
     cpu->row_fit = cpu->coarsen[0] == 1;
+    cpu->cpu_variant = true;
     for (int i = 0; i < k->nparams; i++)
         if (k->params[i]->type && type_is_grid(k->params[i]->type) && params_mem_of(cpu, k->params[i]->name) == MEM_SHARED)
             cpu->row_fit = false;

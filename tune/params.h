@@ -29,10 +29,15 @@ typedef struct TuneParams {
     int stream_z;
     bool geometry_given;    /* some block_size_, coarsen_, interleaved or interior was given */
     bool unrolled_whole;    /* params_cpu_variant unrolled for loops whole */
-    /* The CPU variant's rows, block[0] wide at most: the launch takes the narrowest
-     * power of two from 8 that covers the grid's width (no tile depends on it, and
-     * one work-item computes one point in x). */
+    /* The CPU variant's work-groups fit the grid (no tile depends on their shape, and
+     * one work-item computes one point): rows of the narrowest power of two from 8
+     * that covers the grid's width, block[0] at most, and rows narrower than that (a
+     * narrow grid, miniAMR's blocks) several to a work-group, up to PARAMS_CPU_GROUP
+     * work-items without passing the grid's height. The launch chooses both. */
     bool row_fit;
+    /* This is the CPU variant (params_cpu_variant): pass_thread_mapping tells the
+     * device compiler the range of the point's coordinates (see there). */
+    bool cpu_variant;
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
     int nmem, capmem;
     UnrollChoice *unroll;
@@ -48,9 +53,11 @@ typedef struct TuneParams {
 /* Most z points one thread walks with stream_z. */
 #define PARAMS_MAX_STREAM_Z 4096
 
-/* The work-group rows of the CPU variant (params_cpu_variant), and the most copies
+/* The work-group rows of the CPU variant (params_cpu_variant), the most work-items
+ * of its work-groups when rows fit the grid (TuneParams.row_fit), and the most copies
  * of a body its unrolled for loops may make. */
 #define PARAMS_CPU_BLOCK_X 128
+#define PARAMS_CPU_GROUP 256
 #define PARAMS_CPU_UNROLLED 64
 
 struct SpaceOptions;

@@ -99,6 +99,7 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
                   fn == PLAN_UPLOAD_STRIDED ? "const " : "", host_c_type(s->type->elem->kind),
                   type_grid_dims(s->type) == 3 ? ", ptrdiff_t plane_pitch" : "");
         break;
+    case PLAN_ATTACH: sb_printf(sb, "int %s_plan_attach(%s_plan *plan, int a, void *host)", pk, pk); break;
     case PLAN_SWAP: sb_printf(sb, "int %s_plan_swap(%s_plan *plan, int a, int b)", pk, pk); break;
     case PLAN_KERNEL_MS: sb_printf(sb, "double %s_plan_kernel_ms(const %s_plan *plan)", pk, pk); break;
     case PLAN_DESTROY: sb_printf(sb, "void %s_plan_destroy(%s_plan *plan)", pk, pk); break;
@@ -157,6 +158,13 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
         plan_signature(h, e, PLAN_DOWNLOAD_STRIDED, arr[i]);
         sb_puts(h, ";\n");
     }
+    sb_printf(h, "/* Array a (a %s_plan_array_* id, an array in a buffer) computes from now on in host\n"
+                 " * memory `host`, which holds its whole storage as %s_plan_upload_<a> takes it: launches\n"
+                 " * read and write it in place, and the caller between the plan's calls, with no copy.\n"
+                 " * Only where the device computes in host memory (the C reference; an OpenCL device\n"
+                 " * with host-unified memory, PoCL's CPU device), else %s_ERR_DEVICE. */\n", pk, pk, pk);
+    plan_signature(h, e, PLAN_ATTACH, NULL);
+    sb_puts(h, ";\n");
     sb_puts(h, "/* Runs the kernel once over its grid (of every block of a batch) on the device\n"
                " * buffers and waits for it. */\n");
     plan_signature(h, e, PLAN_LAUNCH, NULL);
@@ -553,4 +561,31 @@ void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members
     }
     plan_signature(sb, e, PLAN_KERNEL_MS, NULL);
     sb_puts(sb, "\n{\n    return plan ? plan->kernel_ms : 0.0;\n}\n\n");
+}
+
+void plan_attach(StrBuf *sb, const EmitCtx *e, void (*body)(HostWriter *w, const EmitCtx *e))
+{
+    const char *pk = e->host_name;
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    HostWriter w = host_writer(sb, 1);
+    bool any = host_any(e->k, host_on_buffer);
+    if (any) {
+        sb_puts(sb, "/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */\n");
+        sb_printf(sb, "static const unsigned char imcl_plan_in_buffer[%d] = {", n);
+        for (int i = 0; i < n; i++)
+            sb_printf(sb, "%s%d", i ? ", " : "", host_on_buffer(arr[i]));
+        sb_puts(sb, "};\n\n");
+    }
+    plan_signature(sb, e, PLAN_ATTACH, NULL);
+    sb_puts(sb, "\n{\n");
+    if (!any) {
+        hw_line(&w, "(void)plan, (void)a, (void)host;");
+        hw_line(&w, "return %s_ERR_ARGUMENT; /* no array in a buffer */", pk);
+    } else {
+        hw_line(&w, "if (!plan || !host || a < 0 || a >= %d || !imcl_plan_in_buffer[a])", n);
+        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+        body(&w, e);
+    }
+    sb_puts(sb, "}\n\n");
 }

@@ -227,10 +227,13 @@ static void rows_free(Rows *r)
 #ifdef CHECK_CUDA
 #define API(x) cuda_relax_##x
 #define CHECK_FN check_cuda
+#define ATTACHES 0 /* a CUDA device computes in its own memory */
 #include "plan_body.h"
 #undef API
 #undef CHECK_FN
+#undef ATTACHES
 #else
+#define ATTACHES 1 /* the C reference, and PoCL's CPU device: host memory */
 #define API(x) ref_relax_##x
 #define CHECK_FN check_c
 #include "plan_body.h"
@@ -241,6 +244,7 @@ static void rows_free(Rows *r)
 #include "plan_body.h"
 #undef API
 #undef CHECK_FN
+#undef ATTACHES
 #endif
 
 #ifndef CHECK_CUDA

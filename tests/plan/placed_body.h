@@ -107,6 +107,9 @@ static int CHECK3_FN(const char *backend)
     EXPECT(T3(plan_swap)(p, T3(plan_array_s), T3(plan_array_u)) == T3(ERR_ARGUMENT));   /* shared, texture */
     EXPECT(T3(plan_swap)(p, T3(plan_array_k), T3(plan_array_k)) == T3(ERR_ARGUMENT));   /* constant */
     EXPECT(T3(plan_swap)(p, T3(plan_array_u), T3(plan_array_k)) == T3(ERR_ARGUMENT));
+    /* only an array in a buffer computes in host memory (texture, constant: refused) */
+    EXPECT(T3(plan_attach)(p, T3(plan_array_u), got) == T3(ERR_ARGUMENT));
+    EXPECT(T3(plan_attach)(p, T3(plan_array_k), kgot) == T3(ERR_ARGUMENT));
     EXPECT(T3(plan_download_u)(p, got) == T3(OK) && same_d(got, hu, ELEMS, "tex3 u after refused swaps"));
     EXPECT(T3(plan_download_k)(p, kgot) == T3(OK) && same_d(kgot, k, 3, "tex3 k after refused swaps"));
     /* shared and global memory are both buffers on the host side */

@@ -8,6 +8,7 @@ static int CHECK_FN(const char *backend)
     const float w = 0.75f;
     float *in = alloc_f(HALO_ELEMS), *src = alloc_f(ELEMS);
     float *got = alloc_f(HALO_ELEMS), *zero = alloc_f(HALO_ELEMS);
+    float *ain = alloc_f(HALO_ELEMS), *aout = alloc_f(HALO_ELEMS), *ain2 = alloc_f(HALO_ELEMS);
     int *hits = malloc(NX * NY * sizeof *hits);
     if (!hits)
         return 1;
@@ -126,6 +127,47 @@ static int CHECK_FN(const char *backend)
         free(alt);
     }
 
+    /* arrays attached in host memory (PK_plan_attach): launches compute there, in place;
+     * where the device cannot (ATTACHES 0: CUDA), PK_ERR_DEVICE */
+    EXPECT(API(plan_attach)(NULL, API(plan_array_in), ain) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_attach)(p, 6, ain) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_attach)(p, -1, ain) == API(ERR_ARGUMENT));
+    EXPECT(API(plan_attach)(p, API(plan_array_in), NULL) == API(ERR_ARGUMENT));
+    fill(ain, HALO_ELEMS, 5);
+    memcpy(hin, ain, HALO_ELEMS * sizeof *hin);
+    memset(hout, 0, HALO_ELEMS * sizeof *hout);
+    rc = API(plan_attach)(p, API(plan_array_in), ain);
+    if (!ATTACHES) {
+        EXPECT(rc == API(ERR_DEVICE));
+    } else {
+        EXPECT(rc == API(OK));
+        EXPECT(API(plan_attach)(p, API(plan_array_out), aout) == API(OK));
+        EXPECT(API(plan_launch)(p, w) == API(OK));
+        model_step(hin, hout, src, w);
+        EXPECT(same(aout, hout, HALO_ELEMS, "attached out after a launch"));
+        /* the host changes an attached array between launches */
+        ain[AT(1, 2, 3)] += 1.0f;
+        hin[AT(1, 2, 3)] += 1.0f;
+        EXPECT(API(plan_launch)(p, w) == API(OK));
+        model_step(hin, hout, src, w);
+        EXPECT(same(aout, hout, HALO_ELEMS, "attached out after the host wrote in"));
+        /* whole-array transfers of attached arrays copy on the host */
+        EXPECT(API(plan_download_in)(p, got) == API(OK) && same(got, hin, HALO_ELEMS, "attached in downloaded"));
+        EXPECT(API(plan_upload_in)(p, hout) == API(OK) && same(ain, hout, HALO_ELEMS, "attached in uploaded"));
+        /* a swap exchanges attached memory too: out is ain's now */
+        EXPECT(API(plan_swap)(p, API(plan_array_in), API(plan_array_out)) == API(OK));
+        EXPECT(API(plan_launch)(p, w) == API(OK));
+        memcpy(hin, hout, HALO_ELEMS * sizeof *hin); /* the ghost layer the kernel leaves alone */
+        model_step(hout, hin, src, w);
+        EXPECT(same(ain, hin, HALO_ELEMS, "attached in, the output after a swap"));
+        /* attaching again replaces the earlier attachment */
+        memcpy(ain2, hin, HALO_ELEMS * sizeof *ain2);
+        EXPECT(API(plan_attach)(p, API(plan_array_in), ain2) == API(OK));
+        EXPECT(API(plan_launch)(p, w) == API(OK));
+        model_step(hin, hout, src, w);
+        EXPECT(same(ain, hout, HALO_ELEMS, "out after attaching in again"));
+    }
+
     /* the swap rules: same element type, dimensions, halo and extents */
     EXPECT(API(plan_swap)(p, API(plan_array_in), API(plan_array_src)) == API(ERR_ARGUMENT));  /* halo */
     EXPECT(API(plan_swap)(p, API(plan_array_src), API(plan_array_hits)) == API(ERR_ARGUMENT)); /* type */
@@ -213,5 +255,8 @@ static int CHECK_FN(const char *backend)
     free(hits);
     free(hin);
     free(hout);
+    free(ain); /* (the plan that computed in them is gone) */
+    free(aout);
+    free(ain2);
     return fails;
 }

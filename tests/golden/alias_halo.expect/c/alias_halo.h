@@ -72,6 +72,12 @@ int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, int first, int co
         const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
 int alias_halo_plan_download_strided_data(alias_halo_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Array a (a alias_halo_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as alias_halo_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else alias_halo_ERR_DEVICE. */
+int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars);

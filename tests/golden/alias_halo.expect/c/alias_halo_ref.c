@@ -81,7 +81,8 @@ void alias_halo_release(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct alias_halo_plan {
-    void *buf[1];               /* the host buffer of each array, by plan_array id */
+    void *buf[1];               /* the host memory of each array, by plan_array id */
+    void *own[1];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[1];            /* its size */
     int extent[1][3];           /* its extents as given to plan_create */
     int capacity;               /* the blocks each Image and Block holds */
@@ -127,7 +128,7 @@ int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_
             sizeof(double);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 1; i++)
-        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
             alias_halo_plan_destroy(p);
             return alias_halo_ERR_MEMORY;
         }
@@ -259,6 +260,22 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     return alias_halo_plan_launch_batch(plan, plan ? plan->capacity : 0, n, var, blocks, vars);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[1] = {1};
+
+int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
+        return alias_halo_ERR_ARGUMENT;
+    for (int i = 0; i < 1; i++)
+        if (plan->own[i] == plan->buf[a]) {
+            free(plan->own[i]);
+            plan->own[i] = NULL;
+        }
+    plan->buf[a] = host;
+    return alias_halo_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -288,6 +305,6 @@ void alias_halo_plan_destroy(alias_halo_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < 1; i++)
-        free(plan->buf[i]);
+        free(plan->own[i]);
     free(plan);
 }

@@ -375,6 +375,17 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     return alias_halo_plan_launch_batch(plan, plan ? plan->capacity : 0, n, var, blocks, vars);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[1] = {1};
+
+int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
+        return alias_halo_ERR_ARGUMENT;
+    /* a CUDA device computes in its own memory: upload and download instead */
+    return alias_halo_ERR_DEVICE;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */

@@ -222,7 +222,8 @@ void blur_helpers_release(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct blur_helpers_plan {
-    void *buf[3];               /* the host buffer of each array, by plan_array id */
+    void *buf[3];               /* the host memory of each array, by plan_array id */
+    void *own[3];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
     int capacity;               /* the blocks each Image and Block holds */
@@ -278,7 +279,7 @@ int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int s
     p->bytes[2] = (size_t)9 * sizeof(float);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 3; i++)
-        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
             blur_helpers_plan_destroy(p);
             return blur_helpers_ERR_MEMORY;
         }
@@ -477,6 +478,22 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     return blur_helpers_plan_launch_batch(plan, plan ? plan->capacity : 0, scale);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[3] = {1, 1, 1};
+
+int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return blur_helpers_ERR_ARGUMENT;
+    for (int i = 0; i < 3; i++)
+        if (plan->own[i] == plan->buf[a]) {
+            free(plan->own[i]);
+            plan->own[i] = NULL;
+        }
+    plan->buf[a] = host;
+    return blur_helpers_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -506,6 +523,6 @@ void blur_helpers_plan_destroy(blur_helpers_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < 3; i++)
-        free(plan->buf[i]);
+        free(plan->own[i]);
     free(plan);
 }

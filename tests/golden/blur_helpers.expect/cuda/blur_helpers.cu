@@ -510,6 +510,17 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     return blur_helpers_plan_launch_batch(plan, plan ? plan->capacity : 0, scale);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[3] = {1, 1, 1};
+
+int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return blur_helpers_ERR_ARGUMENT;
+    /* a CUDA device computes in its own memory: upload and download instead */
+    return blur_helpers_ERR_DEVICE;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */

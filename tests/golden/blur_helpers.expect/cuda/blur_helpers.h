@@ -92,6 +92,12 @@ int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, int first, i
  * device buffer. */
 int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host);
 int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host);
+/* Array a (a blur_helpers_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as blur_helpers_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else blur_helpers_ERR_DEVICE. */
+int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale);

@@ -3,6 +3,12 @@
  * On CPU devices (chosen at run time): block up to 128x1x1, no interior split, for loops
  * unrolled.
  * Do not edit: regenerate with imcl instead. */
+/* Is index i inside an extent n with a halo of h cells on each side? */
+static inline int imcl_in(int i, int n, int h)
+{
+    return i >= -h && i < n + h;
+}
+
 /* Clamped boundary: the nearest index of [-h, n + h). */
 static inline int imcl_clamp(int i, int n, int h)
 {
@@ -81,42 +87,46 @@ __kernel void blur_helpers_cpu(__global const float *restrict src, const int src
     dst += imcl_b * (size_t)(dst_width * dst_height);
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);
+    const int idy = (int)get_group_id(1) * (int)get_local_size(1) + (int)get_local_id(1);
     /* threads past the edge of the grid have no point */
     if (idx >= W || idy >= H) {
         return;
     }
-    float acc = 0.0f;
-    /* loop of line 12 unrolled fully (3 iterations) */
-    /* loop of line 13 unrolled fully (3 iterations) */
-    acc += imcl_fn_weight(mask[0 * 3 + 0],
-            -1) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
-            + imcl_clamp(idx - 1, src_width, 0)];
-    acc += imcl_fn_weight(mask[0 * 3 + 1],
-            0) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
-            + imcl_clamp(idx, src_width, 0)];
-    acc += imcl_fn_weight(mask[0 * 3 + 2],
-            1) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
-            + imcl_clamp(idx + 1, src_width, 0)];
-    /* loop of line 13 unrolled fully (3 iterations) */
-    acc += imcl_fn_weight(mask[1 * 3 + 0],
-            -1) * src[imcl_clamp(idy, src_height, 0) * src_width
-            + imcl_clamp(idx - 1, src_width, 0)];
-    acc += imcl_fn_weight(mask[1 * 3 + 1],
-            0) * src[imcl_clamp(idy, src_height, 0) * src_width
-            + imcl_clamp(idx, src_width, 0)];
-    acc += imcl_fn_weight(mask[1 * 3 + 2],
-            1) * src[imcl_clamp(idy, src_height, 0) * src_width
-            + imcl_clamp(idx + 1, src_width, 0)];
-    /* loop of line 13 unrolled fully (3 iterations) */
-    acc += imcl_fn_weight(mask[2 * 3 + 0],
-            -1) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
-            + imcl_clamp(idx - 1, src_width, 0)];
-    acc += imcl_fn_weight(mask[2 * 3 + 1],
-            0) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
-            + imcl_clamp(idx, src_width, 0)];
-    acc += imcl_fn_weight(mask[2 * 3 + 2],
-            1) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
-            + imcl_clamp(idx + 1, src_width, 0)];
-    dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
+    /* always true (the grid array's storage holds every point): it lets the device compiler
+     * see each row's elements as consecutive and load them as vectors */
+    if (imcl_in(idy, src_height, 0)) {
+        float acc = 0.0f;
+        /* loop of line 12 unrolled fully (3 iterations) */
+        /* loop of line 13 unrolled fully (3 iterations) */
+        acc += imcl_fn_weight(mask[0 * 3 + 0],
+                -1) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
+                + imcl_clamp(idx - 1, src_width, 0)];
+        acc += imcl_fn_weight(mask[0 * 3 + 1],
+                0) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
+                + imcl_clamp(idx, src_width, 0)];
+        acc += imcl_fn_weight(mask[0 * 3 + 2],
+                1) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
+                + imcl_clamp(idx + 1, src_width, 0)];
+        /* loop of line 13 unrolled fully (3 iterations) */
+        acc += imcl_fn_weight(mask[1 * 3 + 0],
+                -1) * src[imcl_clamp(idy, src_height, 0) * src_width
+                + imcl_clamp(idx - 1, src_width, 0)];
+        acc += imcl_fn_weight(mask[1 * 3 + 1],
+                0) * src[imcl_clamp(idy, src_height, 0) * src_width
+                + imcl_clamp(idx, src_width, 0)];
+        acc += imcl_fn_weight(mask[1 * 3 + 2],
+                1) * src[imcl_clamp(idy, src_height, 0) * src_width
+                + imcl_clamp(idx + 1, src_width, 0)];
+        /* loop of line 13 unrolled fully (3 iterations) */
+        acc += imcl_fn_weight(mask[2 * 3 + 0],
+                -1) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
+                + imcl_clamp(idx - 1, src_width, 0)];
+        acc += imcl_fn_weight(mask[2 * 3 + 1],
+                0) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
+                + imcl_clamp(idx, src_width, 0)];
+        acc += imcl_fn_weight(mask[2 * 3 + 2],
+                1) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
+                + imcl_clamp(idx + 1, src_width, 0)];
+        dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
+    }
 }

@@ -142,6 +142,12 @@ int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, cons
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
 int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Array a (a bounds_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as bounds_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else bounds_ERR_DEVICE. */
+int bounds_plan_attach(bounds_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int bounds_plan_launch(bounds_plan *plan);

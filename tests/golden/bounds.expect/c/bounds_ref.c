@@ -256,7 +256,8 @@ void bounds_release(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct bounds_plan {
-    void *buf[6];               /* the host buffer of each array, by plan_array id */
+    void *buf[6];               /* the host memory of each array, by plan_array id */
+    void *own[6];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[6];            /* its size */
     int extent[6][3];           /* its extents as given to plan_create */
     int capacity;               /* the blocks each Image and Block holds */
@@ -342,7 +343,7 @@ int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int 
             sizeof(double);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 6; i++)
-        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
             bounds_plan_destroy(p);
             return bounds_ERR_MEMORY;
         }
@@ -749,6 +750,22 @@ int bounds_plan_launch(bounds_plan *plan)
     return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[6] = {1, 1, 1, 1, 1, 1};
+
+int bounds_plan_attach(bounds_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
+        return bounds_ERR_ARGUMENT;
+    for (int i = 0; i < 6; i++)
+        if (plan->own[i] == plan->buf[a]) {
+            free(plan->own[i]);
+            plan->own[i] = NULL;
+        }
+    plan->buf[a] = host;
+    return bounds_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -778,6 +795,6 @@ void bounds_plan_destroy(bounds_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < 6; i++)
-        free(plan->buf[i]);
+        free(plan->own[i]);
     free(plan);
 }

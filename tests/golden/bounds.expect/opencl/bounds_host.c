@@ -473,6 +473,7 @@ struct bounds_plan {
                                  * id */
     size_t bytes[6];            /* the bytes of each array */
     int extent[6][3];           /* its extents as given to plan_create */
+    void *host[6];              /* attached: the caller's memory (PK_plan_attach) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
@@ -492,6 +493,41 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_TRANSFER;
+}
+
+/* Array a's whole storage to / from its memory: the caller's own when attached, else
+ * its buffer. */
+static cl_int imcl_plan_copy(bounds_plan *plan, int a, const void *from, void *to)
+{
+    if (plan->host[a]) {
+        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);
+        return CL_SUCCESS;
+    }
+    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,
+                                       0, NULL, NULL)
+                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,
+                                      NULL, NULL);
+}
+
+/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued
+ * (the caller waits for the queue). */
+static cl_int imcl_plan_turn(bounds_plan *plan, int unmap)
+{
+    cl_int imcl_err = CL_SUCCESS;
+    for (int i = 0; i < 6 && imcl_err == CL_SUCCESS; i++) {
+        if (!plan->host[i])
+            continue;
+        if (unmap) {
+            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,
+                    NULL);
+            continue;
+        }
+        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,
+                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);
+        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])
+            imcl_err = CL_MAP_FAILURE;
+    }
+    return imcl_err;
 }
 
 int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
@@ -623,8 +659,7 @@ int bounds_plan_upload_a(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -633,8 +668,7 @@ int bounds_plan_download_a(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -643,8 +677,7 @@ int bounds_plan_upload_b(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -653,8 +686,7 @@ int bounds_plan_download_b(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -663,8 +695,7 @@ int bounds_plan_upload_c(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 2, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -673,8 +704,7 @@ int bounds_plan_download_c(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[2], CL_TRUE, 0, plan->bytes[2], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 2, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -683,8 +713,7 @@ int bounds_plan_upload_d(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 3, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -693,8 +722,7 @@ int bounds_plan_download_d(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 3, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -703,8 +731,7 @@ int bounds_plan_upload_h(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[4], CL_TRUE, 0, plan->bytes[4], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 4, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -713,8 +740,7 @@ int bounds_plan_download_h(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[4], CL_TRUE, 0, plan->bytes[4], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 4, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -723,8 +749,7 @@ int bounds_plan_upload_out(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[5], CL_TRUE, 0, plan->bytes[5], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 5, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -733,8 +758,7 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[5], CL_TRUE, 0, plan->bytes[5], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 5, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -763,9 +787,11 @@ static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int 
     int imcl_status = bounds_OK;
     double *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    imcl_dense = (double *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(double),
-        imcl_n * sizeof(double), 0, NULL, NULL, &imcl_err);
+    /* an attached array (PK_plan_attach) is the caller's memory, mapped already */
+    imcl_dense = plan->host[imcl_id] ? (double *)plan->host[imcl_id] + imcl_off
+        : (double *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+              imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(double),
+              imcl_n * sizeof(double), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return bounds_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_status == bounds_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
@@ -781,8 +807,8 @@ static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int 
             memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
                     imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
     }
-    cl_int imcl_unmapped =
-            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS
+        : clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
     if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = bounds_ERR_TRANSFER;
     return imcl_status;
@@ -1025,13 +1051,18 @@ int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err =
-            imcl_launch(plan->queue, plan->kernel, plan->buf[0], a_width, a_height, a_depth,
-            plan->buf[1], b_width, b_height, b_depth, plan->buf[2], c_width, c_height, c_depth,
-            plan->buf[3], d_width, d_height, d_depth, plan->buf[4], h_width, h_height, h_depth,
-            plan->buf[5], out_width, out_height, out_depth, W, H, D, imcl_count, &imcl_ev);
+    cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], a_width, a_height, a_depth,
+                plan->buf[1], b_width, b_height, b_depth, plan->buf[2], c_width, c_height, c_depth,
+                plan->buf[3], d_width, d_height, d_depth, plan->buf[4], h_width, h_height, h_depth,
+                plan->buf[5], out_width, out_height, out_depth, W, H, D, imcl_count, &imcl_ev);
+    /* attached arrays: the host's again after the kernel, with what it wrote */
+    cl_int imcl_back = imcl_plan_turn(plan, 0);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
+    if (imcl_back == CL_SUCCESS)
+        imcl_back = clFinish(plan->queue);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
@@ -1043,6 +1074,8 @@ int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
+    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
+        imcl_err = imcl_back;
     return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_LAUNCH;
 }
 
@@ -1061,6 +1094,46 @@ int bounds_plan_launch(bounds_plan *plan)
     return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[6] = {1, 1, 1, 1, 1, 1};
+
+int bounds_plan_attach(bounds_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
+        return bounds_ERR_ARGUMENT;
+    /* only where the device computes in host memory itself */
+    cl_device_id imcl_dev = NULL;
+    cl_bool imcl_unified = CL_FALSE;
+    cl_int imcl_err = clGetCommandQueueInfo(plan->queue, CL_QUEUE_DEVICE, sizeof imcl_dev,
+            &imcl_dev, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_unified,
+                &imcl_unified, NULL);
+    if (imcl_err != CL_SUCCESS || !imcl_unified)
+        return bounds_ERR_DEVICE;
+    cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+            plan->bytes[a], host, &imcl_err);
+    if (!imcl_buf)
+        return bounds_ERR_MEMORY;
+    void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,
+            CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);
+    if (imcl_mapped != host) {
+        if (imcl_mapped)
+            clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);
+        clFinish(plan->queue);
+        clReleaseMemObject(imcl_buf);
+        return bounds_ERR_DEVICE;
+    }
+    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
+    if (plan->host[a])
+        clEnqueueUnmapMemObject(plan->queue, plan->buf[a], plan->host[a], 0, NULL, NULL);
+    clFinish(plan->queue);
+    clReleaseMemObject(plan->buf[a]);
+    plan->buf[a] = imcl_buf;
+    plan->host[a] = host;
+    return bounds_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -1077,6 +1150,9 @@ int bounds_plan_swap(bounds_plan *plan, int a, int b)
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_host = plan->host[a];
+    plan->host[a] = plan->host[b];
+    plan->host[b] = imcl_host;
     return bounds_OK;
 }
 
@@ -1089,9 +1165,14 @@ void bounds_plan_destroy(bounds_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 6; i++) {
+        if (plan->host[i]) { /* attached: the caller's memory, unmapped first */
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
+            clFinish(plan->queue);
+        }
         if (plan->buf[i])
             clReleaseMemObject(plan->buf[i]);
+    }
     if (plan->kernel)
         clReleaseKernel(plan->kernel);
     if (plan->program)

@@ -202,7 +202,8 @@ void const_mask_release(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct const_mask_plan {
-    void *buf[3];               /* the host buffer of each array, by plan_array id */
+    void *buf[3];               /* the host memory of each array, by plan_array id */
+    void *own[3];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
     int capacity;               /* the blocks each Image and Block holds */
@@ -256,7 +257,7 @@ int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_wid
     p->bytes[2] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 3; i++)
-        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
             const_mask_plan_destroy(p);
             return const_mask_ERR_MEMORY;
         }
@@ -456,6 +457,22 @@ int const_mask_plan_launch(const_mask_plan *plan)
     return const_mask_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[3] = {0, 0, 1};
+
+int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return const_mask_ERR_ARGUMENT;
+    for (int i = 0; i < 3; i++)
+        if (plan->own[i] == plan->buf[a]) {
+            free(plan->own[i]);
+            plan->own[i] = NULL;
+        }
+    plan->buf[a] = host;
+    return const_mask_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. Class -1: an array in constant memory, which never swaps. */
@@ -486,6 +503,6 @@ void const_mask_plan_destroy(const_mask_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < 3; i++)
-        free(plan->buf[i]);
+        free(plan->own[i]);
     free(plan);
 }

@@ -529,6 +529,17 @@ int const_mask_plan_launch(const_mask_plan *plan)
     return const_mask_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[3] = {0, 0, 1};
+
+int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return const_mask_ERR_ARGUMENT;
+    /* a CUDA device computes in its own memory: upload and download instead */
+    return const_mask_ERR_DEVICE;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. Class -1: an array in constant memory, which never swaps. */

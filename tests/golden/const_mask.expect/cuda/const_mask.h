@@ -91,6 +91,12 @@ int const_mask_plan_upload_strided_out(const_mask_plan *plan, int first, int cou
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
 int const_mask_plan_download_strided_out(const_mask_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Array a (a const_mask_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as const_mask_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else const_mask_ERR_DEVICE. */
+int const_mask_plan_attach(const_mask_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int const_mask_plan_launch(const_mask_plan *plan);

@@ -65,7 +65,7 @@ __kernel void const_mask_cpu(__constant float *restrict g, const int g_width,
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);
+    const int idy = (int)get_group_id(1) * (int)get_local_size(1) + (int)get_local_id(1);
     /* threads past the edge of the grid have no point */
     if (idx >= W || idy >= H) {
         return;

@@ -100,6 +100,12 @@ int register_cache_plan_upload_strided_out(register_cache_plan *plan, int first,
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
 int register_cache_plan_download_strided_out(register_cache_plan *plan, int first, int count,
         float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Array a (a register_cache_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as register_cache_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else register_cache_ERR_DEVICE. */
+int register_cache_plan_attach(register_cache_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int register_cache_plan_launch(register_cache_plan *plan);

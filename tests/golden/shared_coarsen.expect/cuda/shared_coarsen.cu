@@ -492,6 +492,17 @@ int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
     return shared_coarsen_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
+
+int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return shared_coarsen_ERR_ARGUMENT;
+    /* a CUDA device computes in its own memory: upload and download instead */
+    return shared_coarsen_ERR_DEVICE;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */

@@ -87,6 +87,12 @@ int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, int first,
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
 int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, int first, int count,
         float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Array a (a shared_coarsen_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as shared_coarsen_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else shared_coarsen_ERR_DEVICE. */
+int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan);

@@ -382,6 +382,7 @@ struct shared_coarsen_plan {
                                  * id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    void *host[2];              /* attached: the caller's memory (PK_plan_attach) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
@@ -402,6 +403,41 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     return imcl_err == CL_SUCCESS ? shared_coarsen_OK : shared_coarsen_ERR_TRANSFER;
+}
+
+/* Array a's whole storage to / from its memory: the caller's own when attached, else
+ * its buffer. */
+static cl_int imcl_plan_copy(shared_coarsen_plan *plan, int a, const void *from, void *to)
+{
+    if (plan->host[a]) {
+        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);
+        return CL_SUCCESS;
+    }
+    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,
+                                       0, NULL, NULL)
+                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,
+                                      NULL, NULL);
+}
+
+/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued
+ * (the caller waits for the queue). */
+static cl_int imcl_plan_turn(shared_coarsen_plan *plan, int unmap)
+{
+    cl_int imcl_err = CL_SUCCESS;
+    for (int i = 0; i < 2 && imcl_err == CL_SUCCESS; i++) {
+        if (!plan->host[i])
+            continue;
+        if (unmap) {
+            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,
+                    NULL);
+            continue;
+        }
+        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,
+                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);
+        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])
+            imcl_err = CL_MAP_FAILURE;
+    }
+    return imcl_err;
 }
 
 int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,
@@ -480,8 +516,7 @@ int shared_coarsen_plan_upload_in(shared_coarsen_plan *plan, const float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
 }
@@ -490,8 +525,7 @@ int shared_coarsen_plan_download_in(shared_coarsen_plan *plan, float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
 }
@@ -500,8 +534,7 @@ int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
 }
@@ -510,8 +543,7 @@ int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
 }
@@ -541,9 +573,11 @@ static int imcl_rows_float2(shared_coarsen_plan *plan, int imcl_id, int imcl_hal
     int imcl_status = shared_coarsen_OK;
     float *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
-        imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
+    /* an attached array (PK_plan_attach) is the caller's memory, mapped already */
+    imcl_dense = plan->host[imcl_id] ? (float *)plan->host[imcl_id] + imcl_off
+        : (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+              imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
+              imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return shared_coarsen_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_status == shared_coarsen_OK
@@ -557,8 +591,8 @@ static int imcl_rows_float2(shared_coarsen_plan *plan, int imcl_id, int imcl_hal
             memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
                     imcl_w * sizeof(float));
     }
-    cl_int imcl_unmapped =
-            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS
+        : clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
     if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = shared_coarsen_ERR_TRANSFER;
     return imcl_status;
@@ -655,11 +689,16 @@ int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err =
-            imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height, plan->buf[1],
-            out_width, out_height, W, H, D, imcl_count, &imcl_ev);
+    cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height,
+                plan->buf[1], out_width, out_height, W, H, D, imcl_count, &imcl_ev);
+    /* attached arrays: the host's again after the kernel, with what it wrote */
+    cl_int imcl_back = imcl_plan_turn(plan, 0);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
+    if (imcl_back == CL_SUCCESS)
+        imcl_back = clFinish(plan->queue);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
@@ -671,6 +710,8 @@ int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
+    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
+        imcl_err = imcl_back;
     return imcl_err == CL_SUCCESS ? shared_coarsen_OK : shared_coarsen_ERR_LAUNCH;
 }
 
@@ -683,6 +724,46 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
 {
     return shared_coarsen_plan_launch_batch(plan, plan ? plan->capacity : 0);
+}
+
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
+
+int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return shared_coarsen_ERR_ARGUMENT;
+    /* only where the device computes in host memory itself */
+    cl_device_id imcl_dev = NULL;
+    cl_bool imcl_unified = CL_FALSE;
+    cl_int imcl_err = clGetCommandQueueInfo(plan->queue, CL_QUEUE_DEVICE, sizeof imcl_dev,
+            &imcl_dev, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_unified,
+                &imcl_unified, NULL);
+    if (imcl_err != CL_SUCCESS || !imcl_unified)
+        return shared_coarsen_ERR_DEVICE;
+    cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+            plan->bytes[a], host, &imcl_err);
+    if (!imcl_buf)
+        return shared_coarsen_ERR_MEMORY;
+    void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,
+            CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);
+    if (imcl_mapped != host) {
+        if (imcl_mapped)
+            clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);
+        clFinish(plan->queue);
+        clReleaseMemObject(imcl_buf);
+        return shared_coarsen_ERR_DEVICE;
+    }
+    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
+    if (plan->host[a])
+        clEnqueueUnmapMemObject(plan->queue, plan->buf[a], plan->host[a], 0, NULL, NULL);
+    clFinish(plan->queue);
+    clReleaseMemObject(plan->buf[a]);
+    plan->buf[a] = imcl_buf;
+    plan->host[a] = host;
+    return shared_coarsen_OK;
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement
@@ -701,6 +782,9 @@ int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_host = plan->host[a];
+    plan->host[a] = plan->host[b];
+    plan->host[b] = imcl_host;
     return shared_coarsen_OK;
 }
 
@@ -713,9 +797,14 @@ void shared_coarsen_plan_destroy(shared_coarsen_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
+        if (plan->host[i]) { /* attached: the caller's memory, unmapped first */
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
+            clFinish(plan->queue);
+        }
         if (plan->buf[i])
             clReleaseMemObject(plan->buf[i]);
+    }
     if (plan->kernel)
         clReleaseKernel(plan->kernel);
     if (plan->program)

@@ -107,6 +107,12 @@ int stream_z_plan_upload_strided_out(stream_z_plan *plan, int first, int count, 
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
 int stream_z_plan_download_strided_out(stream_z_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Array a (a stream_z_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as stream_z_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else stream_z_ERR_DEVICE. */
+int stream_z_plan_attach(stream_z_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int stream_z_plan_launch(stream_z_plan *plan);

@@ -209,7 +209,8 @@ void sum7_release(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct sum7_plan {
-    void *buf[2];               /* the host buffer of each array, by plan_array id */
+    void *buf[2];               /* the host memory of each array, by plan_array id */
+    void *own[2];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
     int capacity;               /* the blocks each Image and Block holds */
@@ -263,7 +264,7 @@ int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int 
             sizeof(double);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 2; i++)
-        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
             sum7_plan_destroy(p);
             return sum7_ERR_MEMORY;
         }
@@ -447,6 +448,22 @@ int sum7_plan_launch(sum7_plan *plan)
     return sum7_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
+
+int sum7_plan_attach(sum7_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return sum7_ERR_ARGUMENT;
+    for (int i = 0; i < 2; i++)
+        if (plan->own[i] == plan->buf[a]) {
+            free(plan->own[i]);
+            plan->own[i] = NULL;
+        }
+    plan->buf[a] = host;
+    return sum7_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -476,6 +493,6 @@ void sum7_plan_destroy(sum7_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < 2; i++)
-        free(plan->buf[i]);
+        free(plan->own[i]);
     free(plan);
 }

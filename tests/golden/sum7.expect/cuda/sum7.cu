@@ -489,6 +489,17 @@ int sum7_plan_launch(sum7_plan *plan)
     return sum7_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
+
+int sum7_plan_attach(sum7_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return sum7_ERR_ARGUMENT;
+    /* a CUDA device computes in its own memory: upload and download instead */
+    return sum7_ERR_DEVICE;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */

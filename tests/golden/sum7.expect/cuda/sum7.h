@@ -82,6 +82,12 @@ int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
 int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* Array a (a sum7_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as sum7_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else sum7_ERR_DEVICE. */
+int sum7_plan_attach(sum7_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int sum7_plan_launch(sum7_plan *plan);

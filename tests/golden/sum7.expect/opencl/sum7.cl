@@ -93,13 +93,16 @@ __kernel void sum7_cpu(__global const double *restrict input, const int input_wi
     output += imcl_b * (size_t)(output_width * output_height * output_depth);
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);
+    const int idy = (int)get_group_id(1) * (int)get_local_size(1) + (int)get_local_id(1);
     const int idz = imcl_group_z * 1 + (int)get_local_id(2);
     /* threads past the edge of the grid have no point */
     if (idx >= W || idy >= H || idz >= D) {
         return;
     }
-    if (imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
+    /* always true (the grid array's storage holds every point): it lets the device compiler
+     * see each row's elements as consecutive and load them as vectors */
+    if (imcl_in(idy, input_height, 0) && imcl_in(idz, input_depth, 0)
+            && imcl_in(idx, output_width, 0) && imcl_in(idy, output_height, 0)
             && imcl_in(idz, output_depth, 0)) {
         output[(idz * output_height + idy) * output_width + idx] =
                 (imcl_in(idx - 1, input_width, 0)

@@ -203,7 +203,8 @@ void tex_modes_release(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct tex_modes_plan {
-    void *buf[4];               /* the host buffer of each array, by plan_array id */
+    void *buf[4];               /* the host memory of each array, by plan_array id */
+    void *own[4];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[4];            /* its size */
     int extent[4][3];           /* its extents as given to plan_create */
     int capacity;               /* the blocks each Image and Block holds */
@@ -264,7 +265,7 @@ int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_widt
     p->bytes[3] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 4; i++)
-        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
             tex_modes_plan_destroy(p);
             return tex_modes_ERR_MEMORY;
         }
@@ -592,6 +593,22 @@ int tex_modes_plan_launch(tex_modes_plan *plan)
     return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[4] = {0, 0, 0, 1};
+
+int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
+        return tex_modes_ERR_ARGUMENT;
+    for (int i = 0; i < 4; i++)
+        if (plan->own[i] == plan->buf[a]) {
+            free(plan->own[i]);
+            plan->own[i] = NULL;
+        }
+    plan->buf[a] = host;
+    return tex_modes_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -621,6 +638,6 @@ void tex_modes_plan_destroy(tex_modes_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < 4; i++)
-        free(plan->buf[i]);
+        free(plan->own[i]);
     free(plan);
 }

@@ -805,6 +805,17 @@ int tex_modes_plan_launch(tex_modes_plan *plan)
     return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[4] = {0, 0, 0, 1};
+
+int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
+        return tex_modes_ERR_ARGUMENT;
+    /* a CUDA device computes in its own memory: upload and download instead */
+    return tex_modes_ERR_DEVICE;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */

@@ -3,6 +3,12 @@
  * On CPU devices (chosen at run time): block up to 128x1x1, no interior split.
  * Placements: 'cl' in texture memory, 'z' in texture memory, 'p' in texture memory.
  * Do not edit: regenerate with imcl instead. */
+/* Is index i inside an extent n with a halo of h cells on each side? */
+static inline int imcl_in(int i, int n, int h)
+{
+    return i >= -h && i < n + h;
+}
+
 /* Periodic boundary: i wrapped into [-h, n + h). */
 static inline int imcl_wrap(int i, int n, int h)
 {
@@ -60,13 +66,17 @@ __kernel void tex_modes_cpu(__read_only image2d_t cl, const int cl_width,
         CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);
+    const int idy = (int)get_group_id(1) * (int)get_local_size(1) + (int)get_local_id(1);
     /* threads past the edge of the grid have no point */
     if (idx >= W || idy >= H) {
         return;
     }
-    out[idy * out_width + idx] = read_imagef(cl, imcl_s_cl, (int2)(idx - 1, idy)).x
-        + read_imagef(z, imcl_s_z, (int2)(idx + 1, idy + 2)).x
-        + (float)read_imagei(p, imcl_s_p,
-                (int2)(imcl_wrap(idx, p_width, 0), imcl_wrap(idy - 1, p_height, 0))).x;
+    /* always true (the grid array's storage holds every point): it lets the device compiler
+     * see each row's elements as consecutive and load them as vectors */
+    if (imcl_in(idy, out_height, 0)) {
+        out[idy * out_width + idx] = read_imagef(cl, imcl_s_cl, (int2)(idx - 1, idy)).x
+            + read_imagef(z, imcl_s_z, (int2)(idx + 1, idy + 2)).x
+            + (float)read_imagei(p, imcl_s_p,
+                    (int2)(imcl_wrap(idx, p_width, 0), imcl_wrap(idy - 1, p_height, 0))).x;
+    }
 }

@@ -18,6 +18,12 @@ static const char imcl_source[] =
     " * On CPU devices (chosen at run time): block up to 128x1x1, no interior split.\n"
     " * Placements: 'cl' in texture memory, 'z' in texture memory, 'p' in texture memory.\n"
     " * Do not edit: regenerate with imcl instead. */\n"
+    "/* Is index i inside an extent n with a halo of h cells on each side? */\n"
+    "static inline int imcl_in(int i, int n, int h)\n"
+    "{\n"
+    "    return i >= -h && i < n + h;\n"
+    "}\n"
+    "\n"
     "/* Periodic boundary: i wrapped into [-h, n + h). */\n"
     "static inline int imcl_wrap(int i, int n, int h)\n"
     "{\n"
@@ -75,15 +81,19 @@ static const char imcl_source[] =
     "        CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);\n"
-    "    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);\n"
+    "    const int idy = (int)get_group_id(1) * (int)get_local_size(1) + (int)get_local_id(1);\n"
     "    /* threads past the edge of the grid have no point */\n"
     "    if (idx >= W || idy >= H) {\n"
     "        return;\n"
     "    }\n"
-    "    out[idy * out_width + idx] = read_imagef(cl, imcl_s_cl, (int2)(idx - 1, idy)).x\n"
-    "        + read_imagef(z, imcl_s_z, (int2)(idx + 1, idy + 2)).x\n"
-    "        + (float)read_imagei(p, imcl_s_p,\n"
-    "                (int2)(imcl_wrap(idx, p_width, 0), imcl_wrap(idy - 1, p_height, 0))).x;\n"
+    "    /* always true (the grid array's storage holds every point): it lets the device compiler\n"
+    "     * see each row's elements as consecutive and load them as vectors */\n"
+    "    if (imcl_in(idy, out_height, 0)) {\n"
+    "        out[idy * out_width + idx] = read_imagef(cl, imcl_s_cl, (int2)(idx - 1, idy)).x\n"
+    "            + read_imagef(z, imcl_s_z, (int2)(idx + 1, idy + 2)).x\n"
+    "            + (float)read_imagei(p, imcl_s_p,\n"
+    "                    (int2)(imcl_wrap(idx, p_width, 0), imcl_wrap(idy - 1, p_height, 0))).x;\n"
+    "    }\n"
     "}\n";
 
 static char imcl_log[16384];
@@ -340,15 +350,19 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
-        /* rows as wide as the grid needs, up to 128 work-items: the narrowest power of
-         * two from 8 that covers W (wider rows leave work-items of a narrow grid idle) */
-        size_t imcl_bx = 8;
+        /* work-groups that fit the grid: rows as wide as it needs, up to 128 work-items (the
+         * narrowest power of two from 8 that covers W: wider rows leave work-items of a
+         * narrow grid idle); rows narrower than that (a small block) several to a
+         * work-group, up to 256 work-items without passing H: fewer work-groups to run */
+        size_t imcl_bx = 8, imcl_by = 1;
         while (imcl_bx < (size_t)W && imcl_bx < 128)
             imcl_bx *= 2;
-        const size_t imcl_local[3] = {imcl_bx, 1, 1};
+        while (imcl_bx < 128 && imcl_by < (size_t)H && imcl_bx * imcl_by < 256)
+            imcl_by *= 2;
+        const size_t imcl_local[3] = {imcl_bx, imcl_by, 1};
         const size_t imcl_global[3] = {
             (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,
-            (size_t)((H + 1 - 1) / 1) * 1,
+            (size_t)(H + imcl_by - 1) / imcl_by * imcl_by,
             (size_t)((D + 1 - 1) / 1) * 1,
         };
         return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 2, NULL, imcl_global, imcl_local, 0,
@@ -598,6 +612,7 @@ struct tex_modes_plan {
                                  * id */
     size_t bytes[4];            /* the bytes of each array */
     int extent[4][3];           /* its extents as given to plan_create */
+    void *host[4];              /* attached: the caller's memory (PK_plan_attach) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
@@ -617,6 +632,41 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     return imcl_err == CL_SUCCESS ? tex_modes_OK : tex_modes_ERR_TRANSFER;
+}
+
+/* Array a's whole storage to / from its memory: the caller's own when attached, else
+ * its buffer. */
+static cl_int imcl_plan_copy(tex_modes_plan *plan, int a, const void *from, void *to)
+{
+    if (plan->host[a]) {
+        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);
+        return CL_SUCCESS;
+    }
+    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,
+                                       0, NULL, NULL)
+                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,
+                                      NULL, NULL);
+}
+
+/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued
+ * (the caller waits for the queue). */
+static cl_int imcl_plan_turn(tex_modes_plan *plan, int unmap)
+{
+    cl_int imcl_err = CL_SUCCESS;
+    for (int i = 0; i < 4 && imcl_err == CL_SUCCESS; i++) {
+        if (!plan->host[i])
+            continue;
+        if (unmap) {
+            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,
+                    NULL);
+            continue;
+        }
+        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,
+                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);
+        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])
+            imcl_err = CL_MAP_FAILURE;
+    }
+    return imcl_err;
 }
 
 int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
@@ -812,8 +862,7 @@ int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 3, host, NULL) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
 }
@@ -822,8 +871,7 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[3], CL_TRUE, 0, plan->bytes[3], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 3, NULL, host) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
 }
@@ -862,9 +910,11 @@ static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, in
             imcl_status = imcl_get(plan, imcl_dense);
     } else {
         cl_int imcl_err = CL_SUCCESS;
-        imcl_dense = (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-            imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
-            imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
+        /* an attached array (PK_plan_attach) is the caller's memory, mapped already */
+        imcl_dense = plan->host[imcl_id] ? (float *)plan->host[imcl_id] + imcl_off
+            : (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+                  imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
+                  imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
         if (imcl_err != CL_SUCCESS || !imcl_dense)
             return tex_modes_ERR_TRANSFER;
     }
@@ -884,8 +934,8 @@ static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, in
         free(imcl_dense);
         return imcl_status;
     }
-    cl_int imcl_unmapped =
-            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS
+        : clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
     if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = tex_modes_ERR_TRANSFER;
     return imcl_status;
@@ -924,9 +974,11 @@ static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int 
             imcl_status = imcl_get(plan, imcl_dense);
     } else {
         cl_int imcl_err = CL_SUCCESS;
-        imcl_dense = (int *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-            imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(int),
-            imcl_n * sizeof(int), 0, NULL, NULL, &imcl_err);
+        /* an attached array (PK_plan_attach) is the caller's memory, mapped already */
+        imcl_dense = plan->host[imcl_id] ? (int *)plan->host[imcl_id] + imcl_off
+            : (int *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+                  imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(int),
+                  imcl_n * sizeof(int), 0, NULL, NULL, &imcl_err);
         if (imcl_err != CL_SUCCESS || !imcl_dense)
             return tex_modes_ERR_TRANSFER;
     }
@@ -946,8 +998,8 @@ static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int 
         free(imcl_dense);
         return imcl_status;
     }
-    cl_int imcl_unmapped =
-            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS
+        : clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
     if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = tex_modes_ERR_TRANSFER;
     return imcl_status;
@@ -1128,12 +1180,17 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err =
-            imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], cl_width, cl_height,
-            plan->buf[1], z_width, z_height, plan->buf[2], p_width, p_height, plan->buf[3],
-            out_width, out_height, W, H, D, &imcl_ev);
+    cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], cl_width,
+                cl_height, plan->buf[1], z_width, z_height, plan->buf[2], p_width, p_height,
+                plan->buf[3], out_width, out_height, W, H, D, &imcl_ev);
+    /* attached arrays: the host's again after the kernel, with what it wrote */
+    cl_int imcl_back = imcl_plan_turn(plan, 0);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
+    if (imcl_back == CL_SUCCESS)
+        imcl_back = clFinish(plan->queue);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
@@ -1145,6 +1202,8 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
+    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
+        imcl_err = imcl_back;
     return imcl_err == CL_SUCCESS ? tex_modes_OK : tex_modes_ERR_LAUNCH;
 }
 
@@ -1158,6 +1217,46 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
 int tex_modes_plan_launch(tex_modes_plan *plan)
 {
     return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
+}
+
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[4] = {0, 0, 0, 1};
+
+int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
+        return tex_modes_ERR_ARGUMENT;
+    /* only where the device computes in host memory itself */
+    cl_device_id imcl_dev = NULL;
+    cl_bool imcl_unified = CL_FALSE;
+    cl_int imcl_err = clGetCommandQueueInfo(plan->queue, CL_QUEUE_DEVICE, sizeof imcl_dev,
+            &imcl_dev, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_unified,
+                &imcl_unified, NULL);
+    if (imcl_err != CL_SUCCESS || !imcl_unified)
+        return tex_modes_ERR_DEVICE;
+    cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+            plan->bytes[a], host, &imcl_err);
+    if (!imcl_buf)
+        return tex_modes_ERR_MEMORY;
+    void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,
+            CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);
+    if (imcl_mapped != host) {
+        if (imcl_mapped)
+            clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);
+        clFinish(plan->queue);
+        clReleaseMemObject(imcl_buf);
+        return tex_modes_ERR_DEVICE;
+    }
+    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
+    if (plan->host[a])
+        clEnqueueUnmapMemObject(plan->queue, plan->buf[a], plan->host[a], 0, NULL, NULL);
+    clFinish(plan->queue);
+    clReleaseMemObject(plan->buf[a]);
+    plan->buf[a] = imcl_buf;
+    plan->host[a] = host;
+    return tex_modes_OK;
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement
@@ -1176,6 +1275,9 @@ int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_host = plan->host[a];
+    plan->host[a] = plan->host[b];
+    plan->host[b] = imcl_host;
     return tex_modes_OK;
 }
 
@@ -1188,9 +1290,14 @@ void tex_modes_plan_destroy(tex_modes_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
+        if (plan->host[i]) { /* attached: the caller's memory, unmapped first */
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
+            clFinish(plan->queue);
+        }
         if (plan->buf[i])
             clReleaseMemObject(plan->buf[i]);
+    }
     if (plan->kernel)
         clReleaseKernel(plan->kernel);
     if (plan->program)

@@ -181,7 +181,8 @@ void unroll_release(void)
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct unroll_plan {
-    void *buf[2];               /* the host buffer of each array, by plan_array id */
+    void *buf[2];               /* the host memory of each array, by plan_array id */
+    void *own[2];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
     int capacity;               /* the blocks each Image and Block holds */
@@ -230,7 +231,7 @@ int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int
     p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(int);
     /* one zero-filled buffer per array */
     for (int i = 0; i < 2; i++)
-        if (!(p->buf[i] = calloc(1, p->bytes[i]))) {
+        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
             unroll_plan_destroy(p);
             return unroll_ERR_MEMORY;
         }
@@ -408,6 +409,22 @@ int unroll_plan_launch(unroll_plan *plan, int n)
     return unroll_plan_launch_batch(plan, plan ? plan->capacity : 0, n);
 }
 
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
+
+int unroll_plan_attach(unroll_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return unroll_ERR_ARGUMENT;
+    for (int i = 0; i < 2; i++)
+        if (plan->own[i] == plan->buf[a]) {
+            free(plan->own[i]);
+            plan->own[i] = NULL;
+        }
+    plan->buf[a] = host;
+    return unroll_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -437,6 +454,6 @@ void unroll_plan_destroy(unroll_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < 2; i++)
-        free(plan->buf[i]);
+        free(plan->own[i]);
     free(plan);
 }

@@ -102,34 +102,38 @@ __kernel void unroll_cpu(__global const int *restrict in, const int in_width,
     out += imcl_b * (size_t)(out_width * out_height);
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);
-    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);
+    const int idy = (int)get_group_id(1) * (int)get_local_size(1) + (int)get_local_id(1);
     /* threads past the edge of the grid have no point */
     if (idx >= W || idy >= H) {
         return;
     }
-    int acc = 0;
-    {
-        /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
-        int i = 0;
-        for (; i < 12; i += 4) {
-            acc += in[idy * in_width + idx] * i;
-            acc += in[idy * in_width + idx] * (i + 1);
-            acc += in[idy * in_width + idx] * (i + 2);
-            acc += in[idy * in_width + idx] * (i + 3);
+    /* always true (the grid array's storage holds every point): it lets the device compiler
+     * see each row's elements as consecutive and load them as vectors */
+    if (imcl_in(idy, in_height, 0)) {
+        int acc = 0;
+        {
+            /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */
+            int i = 0;
+            for (; i < 12; i += 4) {
+                acc += in[idy * in_width + idx] * i;
+                acc += in[idy * in_width + idx] * (i + 1);
+                acc += in[idy * in_width + idx] * (i + 2);
+                acc += in[idy * in_width + idx] * (i + 3);
+            }
         }
-    }
-    {
-        /* loop of line 9 unrolled 2 times; the second loop runs what is left */
-        int k = 0;
-        for (; k + 1 < n; k += 2) {
-            acc += k;
-            acc += k + 1;
+        {
+            /* loop of line 9 unrolled 2 times; the second loop runs what is left */
+            int k = 0;
+            for (; k + 1 < n; k += 2) {
+                acc += k;
+                acc += k + 1;
+            }
+            for (; k < n; k++) {
+                acc += k;
+            }
         }
-        for (; k < n; k++) {
-            acc += k;
+        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+            out[idy * out_width + idx] = acc;
         }
-    }
-    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
-        out[idy * out_width + idx] = acc;
     }
 }

@@ -82,6 +82,12 @@ int unroll_plan_upload_strided_out(unroll_plan *plan, int first, int count, cons
         ptrdiff_t row_pitch, ptrdiff_t block_pitch);
 int unroll_plan_download_strided_out(unroll_plan *plan, int first, int count, int *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch);
+/* Array a (a unroll_plan_array_* id, an array in a buffer) computes from now on in host
+ * memory `host`, which holds its whole storage as unroll_plan_upload_<a> takes it: launches
+ * read and write it in place, and the caller between the plan's calls, with no copy.
+ * Only where the device computes in host memory (the C reference; an OpenCL device
+ * with host-unified memory, PoCL's CPU device), else unroll_ERR_DEVICE. */
+int unroll_plan_attach(unroll_plan *plan, int a, void *host);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int unroll_plan_launch(unroll_plan *plan, int n);

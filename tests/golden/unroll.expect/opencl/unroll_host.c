@@ -116,35 +116,39 @@ static const char imcl_source[] =
     "    out += imcl_b * (size_t)(out_width * out_height);\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);\n"
-    "    const int idy = (int)get_group_id(1) * 1 + (int)get_local_id(1);\n"
+    "    const int idy = (int)get_group_id(1) * (int)get_local_size(1) + (int)get_local_id(1);\n"
     "    /* threads past the edge of the grid have no point */\n"
     "    if (idx >= W || idy >= H) {\n"
     "        return;\n"
     "    }\n"
-    "    int acc = 0;\n"
-    "    {\n"
-    "        /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */\n"
-    "        int i = 0;\n"
-    "        for (; i < 12; i += 4) {\n"
-    "            acc += in[idy * in_width + idx] * i;\n"
-    "            acc += in[idy * in_width + idx] * (i + 1);\n"
-    "            acc += in[idy * in_width + idx] * (i + 2);\n"
-    "            acc += in[idy * in_width + idx] * (i + 3);\n"
+    "    /* always true (the grid array's storage holds every point): it lets the device compiler\n"
+    "     * see each row's elements as consecutive and load them as vectors */\n"
+    "    if (imcl_in(idy, in_height, 0)) {\n"
+    "        int acc = 0;\n"
+    "        {\n"
+    "            /* loop of line 7 unrolled 4 times (12 iterations, no remainder) */\n"
+    "            int i = 0;\n"
+    "            for (; i < 12; i += 4) {\n"
+    "                acc += in[idy * in_width + idx] * i;\n"
+    "                acc += in[idy * in_width + idx] * (i + 1);\n"
+    "                acc += in[idy * in_width + idx] * (i + 2);\n"
+    "                acc += in[idy * in_width + idx] * (i + 3);\n"
+    "            }\n"
     "        }\n"
-    "    }\n"
-    "    {\n"
-    "        /* loop of line 9 unrolled 2 times; the second loop runs what is left */\n"
-    "        int k = 0;\n"
-    "        for (; k + 1 < n; k += 2) {\n"
-    "            acc += k;\n"
-    "            acc += k + 1;\n"
+    "        {\n"
+    "            /* loop of line 9 unrolled 2 times; the second loop runs what is left */\n"
+    "            int k = 0;\n"
+    "            for (; k + 1 < n; k += 2) {\n"
+    "                acc += k;\n"
+    "                acc += k + 1;\n"
+    "            }\n"
+    "            for (; k < n; k++) {\n"
+    "                acc += k;\n"
+    "            }\n"
     "        }\n"
-    "        for (; k < n; k++) {\n"
-    "            acc += k;\n"
+    "        if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {\n"
+    "            out[idy * out_width + idx] = acc;\n"
     "        }\n"
-    "    }\n"
-    "    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {\n"
-    "        out[idy * out_width + idx] = acc;\n"
     "    }\n"
     "}\n";
 
@@ -265,15 +269,19 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
-        /* rows as wide as the grid needs, up to 128 work-items: the narrowest power of
-         * two from 8 that covers W (wider rows leave work-items of a narrow grid idle) */
-        size_t imcl_bx = 8;
+        /* work-groups that fit the grid: rows as wide as it needs, up to 128 work-items (the
+         * narrowest power of two from 8 that covers W: wider rows leave work-items of a
+         * narrow grid idle); rows narrower than that (a small block) several to a
+         * work-group, up to 256 work-items without passing H: fewer work-groups to run */
+        size_t imcl_bx = 8, imcl_by = 1;
         while (imcl_bx < (size_t)W && imcl_bx < 128)
             imcl_bx *= 2;
-        const size_t imcl_local[3] = {imcl_bx, 1, 1};
+        while (imcl_bx < 128 && imcl_by < (size_t)H && imcl_bx * imcl_by < 256)
+            imcl_by *= 2;
+        const size_t imcl_local[3] = {imcl_bx, imcl_by, 1};
         const size_t imcl_global[3] = {
             (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,
-            (size_t)((H + 1 - 1) / 1) * 1,
+            (size_t)(H + imcl_by - 1) / imcl_by * imcl_by,
             (size_t)imcl_count, /* a block per index in z */
         };
         return clEnqueueNDRangeKernel(imcl_queue, imcl_kern, 3, NULL, imcl_global, imcl_local, 0,
@@ -467,6 +475,7 @@ struct unroll_plan {
                                  * id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    void *host[2];              /* attached: the caller's memory (PK_plan_attach) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
@@ -486,6 +495,41 @@ static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue i
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     return imcl_err == CL_SUCCESS ? unroll_OK : unroll_ERR_TRANSFER;
+}
+
+/* Array a's whole storage to / from its memory: the caller's own when attached, else
+ * its buffer. */
+static cl_int imcl_plan_copy(unroll_plan *plan, int a, const void *from, void *to)
+{
+    if (plan->host[a]) {
+        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);
+        return CL_SUCCESS;
+    }
+    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,
+                                       0, NULL, NULL)
+                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,
+                                      NULL, NULL);
+}
+
+/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued
+ * (the caller waits for the queue). */
+static cl_int imcl_plan_turn(unroll_plan *plan, int unmap)
+{
+    cl_int imcl_err = CL_SUCCESS;
+    for (int i = 0; i < 2 && imcl_err == CL_SUCCESS; i++) {
+        if (!plan->host[i])
+            continue;
+        if (unmap) {
+            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,
+                    NULL);
+            continue;
+        }
+        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,
+                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);
+        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])
+            imcl_err = CL_MAP_FAILURE;
+    }
+    return imcl_err;
 }
 
 int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int in_height,
@@ -565,8 +609,7 @@ int unroll_plan_upload_in(unroll_plan *plan, const int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -575,8 +618,7 @@ int unroll_plan_download_in(unroll_plan *plan, int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -585,8 +627,7 @@ int unroll_plan_upload_out(unroll_plan *plan, const int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
-    if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -595,8 +636,7 @@ int unroll_plan_download_out(unroll_plan *plan, int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
-    if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
-            NULL) != CL_SUCCESS)
+    if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -625,9 +665,11 @@ static int imcl_rows_int2(unroll_plan *plan, int imcl_id, int imcl_halo, int imc
     int imcl_status = unroll_OK;
     int *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    imcl_dense = (int *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-        imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(int),
-        imcl_n * sizeof(int), 0, NULL, NULL, &imcl_err);
+    /* an attached array (PK_plan_attach) is the caller's memory, mapped already */
+    imcl_dense = plan->host[imcl_id] ? (int *)plan->host[imcl_id] + imcl_off
+        : (int *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
+              imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(int),
+              imcl_n * sizeof(int), 0, NULL, NULL, &imcl_err);
     if (imcl_err != CL_SUCCESS || !imcl_dense)
         return unroll_ERR_TRANSFER;
     for (size_t imcl_r = 0; imcl_status == unroll_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
@@ -640,8 +682,8 @@ static int imcl_rows_int2(unroll_plan *plan, int imcl_id, int imcl_halo, int imc
             memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
                     imcl_w * sizeof(int));
     }
-    cl_int imcl_unmapped =
-            clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
+    cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS
+        : clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
     if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
         imcl_status = unroll_ERR_TRANSFER;
     return imcl_status;
@@ -734,11 +776,16 @@ int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
     cl_event imcl_ev = NULL;
-    cl_int imcl_err =
-            imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], in_width, in_height,
-            plan->buf[1], out_width, out_height, n, W, H, D, imcl_count, &imcl_ev);
+    cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], in_width,
+                in_height, plan->buf[1], out_width, out_height, n, W, H, D, imcl_count, &imcl_ev);
+    /* attached arrays: the host's again after the kernel, with what it wrote */
+    cl_int imcl_back = imcl_plan_turn(plan, 0);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
+    if (imcl_back == CL_SUCCESS)
+        imcl_back = clFinish(plan->queue);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
@@ -750,6 +797,8 @@ int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
     if (imcl_ev)
         clReleaseEvent(imcl_ev);
+    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
+        imcl_err = imcl_back;
     return imcl_err == CL_SUCCESS ? unroll_OK : unroll_ERR_LAUNCH;
 }
 
@@ -762,6 +811,46 @@ int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_
 int unroll_plan_launch(unroll_plan *plan, int n)
 {
     return unroll_plan_launch_batch(plan, plan ? plan->capacity : 0, n);
+}
+
+/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
+static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
+
+int unroll_plan_attach(unroll_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return unroll_ERR_ARGUMENT;
+    /* only where the device computes in host memory itself */
+    cl_device_id imcl_dev = NULL;
+    cl_bool imcl_unified = CL_FALSE;
+    cl_int imcl_err = clGetCommandQueueInfo(plan->queue, CL_QUEUE_DEVICE, sizeof imcl_dev,
+            &imcl_dev, NULL);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_unified,
+                &imcl_unified, NULL);
+    if (imcl_err != CL_SUCCESS || !imcl_unified)
+        return unroll_ERR_DEVICE;
+    cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+            plan->bytes[a], host, &imcl_err);
+    if (!imcl_buf)
+        return unroll_ERR_MEMORY;
+    void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,
+            CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);
+    if (imcl_mapped != host) {
+        if (imcl_mapped)
+            clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);
+        clFinish(plan->queue);
+        clReleaseMemObject(imcl_buf);
+        return unroll_ERR_DEVICE;
+    }
+    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
+    if (plan->host[a])
+        clEnqueueUnmapMemObject(plan->queue, plan->buf[a], plan->host[a], 0, NULL, NULL);
+    clFinish(plan->queue);
+    clReleaseMemObject(plan->buf[a]);
+    plan->buf[a] = imcl_buf;
+    plan->host[a] = host;
+    return unroll_OK;
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement
@@ -780,6 +869,9 @@ int unroll_plan_swap(unroll_plan *plan, int a, int b)
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_host = plan->host[a];
+    plan->host[a] = plan->host[b];
+    plan->host[b] = imcl_host;
     return unroll_OK;
 }
 
@@ -792,9 +884,14 @@ void unroll_plan_destroy(unroll_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
+        if (plan->host[i]) { /* attached: the caller's memory, unmapped first */
+            clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
+            clFinish(plan->queue);
+        }
         if (plan->buf[i])
             clReleaseMemObject(plan->buf[i]);
+    }
     if (plan->kernel)
         clReleaseKernel(plan->kernel);
     if (plan->program)
