@@ -370,6 +370,9 @@ static void keep_helper(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "imcl_kept.prog = imcl_prog;");
     hw_line(&w, "imcl_kept.kern = imcl_kern;");
     hw_line(&w, "imcl_kept.cpu = imcl_cpu;");
+    hw_line(&w, "if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,");
+    hw_line(&w, "        &imcl_kept.unified, NULL) != CL_SUCCESS)");
+    hw_inner(&w, "imcl_kept.unified = CL_FALSE;");
     hw_line(&w, "imcl_kept.ready = 1;");
     hw_line(&w, "return %s_OK;", pk);
     sb_puts(sb, "\nfail:\n");
@@ -573,10 +576,11 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_puts(sb, "static char imcl_log[16384];\n\n");
     sb_printf(sb, "/* What the one-shot wrapper and the plans keep between calls: the device, and the\n"
                   " * context, queue and program built on it (imcl_keep; %s_release frees them; a plan\n"
-                  " * holds references of its own to the context and the program). */\n"
+                  " * holds references of its own to the context and the program); whether the device\n"
+                  " * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */\n"
                   "static struct {\n    int ready;\n    cl_device_id dev;\n    cl_context ctx;\n"
                   "    cl_command_queue queue;\n    cl_program prog;\n    cl_kernel kern;\n    int cpu;\n"
-                  "} imcl_kept;\n\n", pk);
+                  "    cl_bool unified;\n} imcl_kept;\n\n", pk);
     host_runtime(sb, e, runtime_opencl_device);
     sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
     host_runtime(sb, e, runtime_opencl_build);
@@ -615,6 +619,18 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
 
     sb_puts(sb, "\n");
     host_transfer_comment(&w, k);
+    bool copied[2] = {false, false}; /* some buffer starts from the caller's array, some does not */
+    for (int i = 0; i < k->nparams; i++)
+        if (host_is_array(k->params[i]) && !on_image(k->params[i]))
+            copied[host_copy_in(k->params[i])] = true;
+    if (copied[0] || copied[1]) {
+        hw_line(&w, "/* a device that computes in host memory (PoCL's CPU device) works on the caller's");
+        hw_line(&w, " * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */");
+    }
+    if (copied[1])
+        hw_line(&w, "const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;");
+    if (copied[0])
+        hw_line(&w, "const cl_mem_flags imcl_mem_out = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : 0;");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
@@ -626,9 +642,10 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
         }
         bool ro = !(s->access & ACC_WRITE);
         bool in = host_copy_in(s);
-        sb_printf(sb, "    imcl_d_%s = clCreateBuffer(imcl_ctx, %s%s, imcl_%s_bytes, %s, &imcl_err);\n", name,
-                  ro ? "CL_MEM_READ_ONLY" : "CL_MEM_READ_WRITE", in ? " | CL_MEM_COPY_HOST_PTR" : "",
-                  name, in ? arena_printf(e->a, "(void *)%s", name) : "NULL");
+        sb_printf(sb, "    imcl_d_%s = clCreateBuffer(imcl_ctx, %s | %s, imcl_%s_bytes,\n", name,
+                  ro ? "CL_MEM_READ_ONLY" : "CL_MEM_READ_WRITE", in ? "imcl_mem_in" : "imcl_mem_out", name);
+        sb_printf(sb, "            %s, &imcl_err);\n",
+                  in ? arena_printf(e->a, "(void *)%s", name) : arena_printf(e->a, "imcl_mem_out ? (void *)%s : NULL", name));
         host_fail(&w, e, arena_printf(e->a, "!imcl_d_%s", name), "ERR_MEMORY", "done");
     }
     sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n    imcl_err = ");

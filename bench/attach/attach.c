@@ -1,4 +1,4 @@
-/* bench/attach.sh's program: miniAMR's stencil phase on blocks that lie in dense host
+/* bench/rows.sh's second program: miniAMR's stencil phase on blocks that lie in dense host
  * arrays (each variable's NB blocks one after the other, every block (N+2)^3 doubles,
  * ghost layer included), timed four ways side by side on the same data:
  *   0. miniAMR's loop (stencil_calc, 7-point: into one work block, copied back), one

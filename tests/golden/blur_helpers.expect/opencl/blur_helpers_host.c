@@ -149,7 +149,8 @@ static char imcl_log[16384];
 
 /* What the one-shot wrapper and the plans keep between calls: the device, and the
  * context, queue and program built on it (imcl_keep; blur_helpers_release frees them; a plan
- * holds references of its own to the context and the program). */
+ * holds references of its own to the context and the program); whether the device
+ * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -158,6 +159,7 @@ static struct {
     cl_program prog;
     cl_kernel kern;
     int cpu;
+    cl_bool unified;
 } imcl_kept;
 
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
@@ -330,6 +332,9 @@ static int imcl_keep(cl_device_id imcl_dev)
     imcl_kept.prog = imcl_prog;
     imcl_kept.kern = imcl_kern;
     imcl_kept.cpu = imcl_cpu;
+    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,
+            &imcl_kept.unified, NULL) != CL_SUCCESS)
+        imcl_kept.unified = CL_FALSE;
     imcl_kept.ready = 1;
     return blur_helpers_OK;
 
@@ -391,20 +396,23 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
 
     /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before
      * it is read) */
-    imcl_d_src =
-            clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_src_bytes,
+    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
+     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
+    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
+    const cl_mem_flags imcl_mem_out = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : 0;
+    imcl_d_src = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_src_bytes,
             (void *)src, &imcl_err);
     if (!imcl_d_src) {
         imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
-    imcl_d_dst = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, imcl_dst_bytes, NULL, &imcl_err);
+    imcl_d_dst = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_out, imcl_dst_bytes,
+            imcl_mem_out ? (void *)dst : NULL, &imcl_err);
     if (!imcl_d_dst) {
         imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
-    imcl_d_mask =
-            clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_mask_bytes,
+    imcl_d_mask = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_mask_bytes,
             (void *)mask, &imcl_err);
     if (!imcl_d_mask) {
         imcl_status = blur_helpers_ERR_MEMORY;

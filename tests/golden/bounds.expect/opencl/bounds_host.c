@@ -124,7 +124,8 @@ static char imcl_log[16384];
 
 /* What the one-shot wrapper and the plans keep between calls: the device, and the
  * context, queue and program built on it (imcl_keep; bounds_release frees them; a plan
- * holds references of its own to the context and the program). */
+ * holds references of its own to the context and the program); whether the device
+ * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -133,6 +134,7 @@ static struct {
     cl_program prog;
     cl_kernel kern;
     int cpu;
+    cl_bool unified;
 } imcl_kept;
 
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
@@ -282,6 +284,9 @@ static int imcl_keep(cl_device_id imcl_dev)
     imcl_kept.prog = imcl_prog;
     imcl_kept.kern = imcl_kern;
     imcl_kept.cpu = imcl_cpu;
+    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,
+            &imcl_kept.unified, NULL) != CL_SUCCESS)
+        imcl_kept.unified = CL_FALSE;
     imcl_kept.ready = 1;
     return bounds_OK;
 
@@ -359,37 +364,42 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
 
     /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten
      * before it is read) */
-    imcl_d_a = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_a_bytes,
+    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
+     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
+    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
+    const cl_mem_flags imcl_mem_out = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : 0;
+    imcl_d_a = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_a_bytes,
             (void *)a, &imcl_err);
     if (!imcl_d_a) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_b = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_b_bytes,
+    imcl_d_b = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_b_bytes,
             (void *)b, &imcl_err);
     if (!imcl_d_b) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_c = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_c_bytes,
+    imcl_d_c = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_c_bytes,
             (void *)c, &imcl_err);
     if (!imcl_d_c) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_d = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_d_bytes,
+    imcl_d_d = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_d_bytes,
             (void *)d, &imcl_err);
     if (!imcl_d_d) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_h = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_h_bytes,
+    imcl_d_h = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_h_bytes,
             (void *)h, &imcl_err);
     if (!imcl_d_h) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, imcl_out_bytes, NULL, &imcl_err);
+    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_out, imcl_out_bytes,
+            imcl_mem_out ? (void *)out : NULL, &imcl_err);
     if (!imcl_d_out) {
         imcl_status = bounds_ERR_MEMORY;
         goto done;

@@ -131,7 +131,8 @@ static char imcl_log[16384];
 /* What the one-shot wrapper and the plans keep between calls: the device, and the
  * context, queue and program built on it (imcl_keep; shared3d_interleaved_release frees them; a
  * plan
- * holds references of its own to the context and the program). */
+ * holds references of its own to the context and the program); whether the device
+ * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -140,6 +141,7 @@ static struct {
     cl_program prog;
     cl_kernel kern;
     int cpu;
+    cl_bool unified;
 } imcl_kept;
 
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
@@ -272,6 +274,9 @@ static int imcl_keep(cl_device_id imcl_dev)
     imcl_kept.prog = imcl_prog;
     imcl_kept.kern = imcl_kern;
     imcl_kept.cpu = imcl_cpu;
+    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,
+            &imcl_kept.unified, NULL) != CL_SUCCESS)
+        imcl_kept.unified = CL_FALSE;
     imcl_kept.ready = 1;
     return shared3d_interleaved_OK;
 
@@ -329,14 +334,16 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
 
     /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
-    imcl_d_in = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_in_bytes,
+    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
+     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
+    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
+    imcl_d_in = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_in_bytes,
             (void *)in, &imcl_err);
     if (!imcl_d_in) {
         imcl_status = shared3d_interleaved_ERR_MEMORY;
         goto done;
     }
-    imcl_d_out =
-            clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, imcl_out_bytes,
+    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_in, imcl_out_bytes,
             (void *)out, &imcl_err);
     if (!imcl_d_out) {
         imcl_status = shared3d_interleaved_ERR_MEMORY;

@@ -100,7 +100,8 @@ static char imcl_log[16384];
 
 /* What the one-shot wrapper and the plans keep between calls: the device, and the
  * context, queue and program built on it (imcl_keep; tex_modes_release frees them; a plan
- * holds references of its own to the context and the program). */
+ * holds references of its own to the context and the program); whether the device
+ * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */
 static struct {
     int ready;
     cl_device_id dev;
@@ -109,6 +110,7 @@ static struct {
     cl_program prog;
     cl_kernel kern;
     int cpu;
+    cl_bool unified;
 } imcl_kept;
 
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
@@ -417,6 +419,9 @@ static int imcl_keep(cl_device_id imcl_dev)
     imcl_kept.prog = imcl_prog;
     imcl_kept.kern = imcl_kern;
     imcl_kept.cpu = imcl_cpu;
+    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,
+            &imcl_kept.unified, NULL) != CL_SUCCESS)
+        imcl_kept.unified = CL_FALSE;
     imcl_kept.ready = 1;
     return tex_modes_OK;
 
@@ -484,6 +489,9 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
 
     /* transfers: in [cl, z, p], out [out]; not copied in: out (every element is overwritten before
      * it is read) */
+    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
+     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
+    const cl_mem_flags imcl_mem_out = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : 0;
     /* 'cl' as a 2D image */
     {
         const cl_image_format imcl_format = {CL_R, CL_FLOAT};
@@ -532,7 +540,8 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
                 : tex_modes_ERR_MEMORY;
         goto done;
     }
-    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, imcl_out_bytes, NULL, &imcl_err);
+    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_out, imcl_out_bytes,
+            imcl_mem_out ? (void *)out : NULL, &imcl_err);
     if (!imcl_d_out) {
         imcl_status = tex_modes_ERR_MEMORY;
         goto done;
