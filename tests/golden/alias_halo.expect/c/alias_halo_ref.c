@@ -304,7 +304,8 @@ void alias_halo_plan_destroy(alias_halo_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 1; i++)
+    for (int i = 0; i < 1; i++) {
         free(plan->own[i]);
+    }
     free(plan);
 }

@@ -260,6 +260,8 @@ struct bounds_plan {
     void *own[6];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[6];            /* its size */
     int extent[6][3];           /* its extents as given to plan_create */
+    void **rows[6];             /* row tables into an Image's or Block's buf, for bounds_rows */
+    void *rows_for[6];          /* the buf they point into */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
@@ -274,6 +276,33 @@ static double imcl_plan_now_ms(void)
 #else
     return (double)clock() * 1e3 / CLOCKS_PER_SEC;
 #endif
+}
+
+/* Row tables over array i's buffer, as bounds_rows takes them (tables[b][z][y], an Image's
+ * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array
+ * has other memory (a swap, an attachment); NULL when there is no memory for them. */
+static void **imcl_plan_rows(bounds_plan *plan, int i, int dims, size_t elem, int halo)
+{
+    if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])
+        return plan->rows[i];
+    const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;
+    const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;
+    const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;
+    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
+    const size_t planes = dims == 3 ? nb * d : 0;
+    if (!plan->rows[i])
+        plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));
+    if (!plan->rows[i])
+        return NULL;
+    void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;
+    for (size_t b = 0; b < nb; b++)
+        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
+    for (size_t z = 0; z < planes; z++)
+        plane[z] = row + z * h;
+    for (size_t r = 0; r < nb * d * h; r++)
+        row[r] = (char *)plan->buf[i] + r * w * elem;
+    plan->rows_for[i] = plan->buf[i];
+    return plan->rows[i];
 }
 
 int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
@@ -716,21 +745,20 @@ int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
     const int out_depth = plan->extent[5][2];
     const double imcl_t0 = imcl_plan_now_ms();
     int imcl_status = bounds_OK;
-    /* block b of an Image or Block lies b blocks' bytes into its buffer */
-    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == bounds_OK; imcl_b++)
-        imcl_status =
-                bounds((double *)((char *)plan->buf[0]
-                + imcl_b * (plan->bytes[0] / plan->capacity)), a_width, a_height, a_depth,
-                (double *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
-                b_width, b_height, b_depth,
-                (double *)((char *)plan->buf[2] + imcl_b * (plan->bytes[2] / plan->capacity)),
-                c_width, c_height, c_depth,
-                (double *)((char *)plan->buf[3] + imcl_b * (plan->bytes[3] / plan->capacity)),
-                d_width, d_height, d_depth,
-                (double *)((char *)plan->buf[4] + imcl_b * (plan->bytes[4] / plan->capacity)),
-                h_width, h_height, h_depth,
-                (double *)((char *)plan->buf[5] + imcl_b * (plan->bytes[5] / plan->capacity)),
-                out_width, out_height, out_depth);
+    /* all blocks in one call of bounds_rows, over row tables into the buffers */
+    if (!imcl_plan_rows(plan, 0, 3, sizeof(double), 0)
+            || !imcl_plan_rows(plan, 1, 3, sizeof(double), 0)
+            || !imcl_plan_rows(plan, 2, 3, sizeof(double), 0)
+            || !imcl_plan_rows(plan, 3, 3, sizeof(double), 0)
+            || !imcl_plan_rows(plan, 4, 3, sizeof(double), 1)
+            || !imcl_plan_rows(plan, 5, 3, sizeof(double), 0))
+        return bounds_ERR_MEMORY;
+    imcl_status =
+            bounds_rows(imcl_count, (void *)plan->rows[0], a_width, a_height, a_depth,
+            (void *)plan->rows[1], b_width, b_height, b_depth, (void *)plan->rows[2], c_width,
+            c_height, c_depth, (void *)plan->rows[3], d_width, d_height, d_depth,
+            (void *)plan->rows[4], h_width, h_height, h_depth, (void *)plan->rows[5], out_width,
+            out_height, out_depth);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -794,7 +822,9 @@ void bounds_plan_destroy(bounds_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 6; i++) {
         free(plan->own[i]);
+        free(plan->rows[i]);
+    }
     free(plan);
 }

@@ -206,6 +206,8 @@ struct const_mask_plan {
     void *own[3];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
+    void **rows[3];             /* row tables into an Image's or Block's buf, for const_mask_rows */
+    void *rows_for[3];          /* the buf they point into */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
@@ -220,6 +222,33 @@ static double imcl_plan_now_ms(void)
 #else
     return (double)clock() * 1e3 / CLOCKS_PER_SEC;
 #endif
+}
+
+/* Row tables over array i's buffer, as const_mask_rows takes them (tables[b][z][y], an Image's
+ * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array
+ * has other memory (a swap, an attachment); NULL when there is no memory for them. */
+static void **imcl_plan_rows(const_mask_plan *plan, int i, int dims, size_t elem, int halo)
+{
+    if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])
+        return plan->rows[i];
+    const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;
+    const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;
+    const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;
+    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
+    const size_t planes = dims == 3 ? nb * d : 0;
+    if (!plan->rows[i])
+        plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));
+    if (!plan->rows[i])
+        return NULL;
+    void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;
+    for (size_t b = 0; b < nb; b++)
+        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
+    for (size_t z = 0; z < planes; z++)
+        plane[z] = row + z * h;
+    for (size_t r = 0; r < nb * d * h; r++)
+        row[r] = (char *)plan->buf[i] + r * w * elem;
+    plan->rows_for[i] = plan->buf[i];
+    return plan->rows[i];
 }
 
 int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_width, int g_height,
@@ -434,14 +463,13 @@ int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
     const int out_height = plan->extent[2][1];
     const double imcl_t0 = imcl_plan_now_ms();
     int imcl_status = const_mask_OK;
-    /* block b of an Image or Block lies b blocks' bytes into its buffer */
-    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == const_mask_OK; imcl_b++)
-        imcl_status =
-                const_mask((float *)((char *)plan->buf[0]
-                + imcl_b * (plan->bytes[0] / plan->capacity)), g_width, g_height,
-                (float *)plan->buf[1],
-                (float *)((char *)plan->buf[2] + imcl_b * (plan->bytes[2] / plan->capacity)),
-                out_width, out_height);
+    /* all blocks in one call of const_mask_rows, over row tables into the buffers */
+    if (!imcl_plan_rows(plan, 0, 2, sizeof(float), 0)
+            || !imcl_plan_rows(plan, 2, 2, sizeof(float), 0))
+        return const_mask_ERR_MEMORY;
+    imcl_status =
+            const_mask_rows(imcl_count, (void *)plan->rows[0], g_width, g_height,
+            (float *)plan->buf[1], (void *)plan->rows[2], out_width, out_height);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -502,7 +530,9 @@ void const_mask_plan_destroy(const_mask_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
         free(plan->own[i]);
+        free(plan->rows[i]);
+    }
     free(plan);
 }

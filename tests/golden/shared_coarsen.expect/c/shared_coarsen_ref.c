@@ -188,6 +188,9 @@ struct shared_coarsen_plan {
     void *own[2];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
+    void **rows[2];             /* row tables into an Image's or Block's buf, for
+                                 * shared_coarsen_rows */
+    void *rows_for[2];          /* the buf they point into */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
@@ -202,6 +205,33 @@ static double imcl_plan_now_ms(void)
 #else
     return (double)clock() * 1e3 / CLOCKS_PER_SEC;
 #endif
+}
+
+/* Row tables over array i's buffer, as shared_coarsen_rows takes them (tables[b][z][y], an Image's
+ * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array
+ * has other memory (a swap, an attachment); NULL when there is no memory for them. */
+static void **imcl_plan_rows(shared_coarsen_plan *plan, int i, int dims, size_t elem, int halo)
+{
+    if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])
+        return plan->rows[i];
+    const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;
+    const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;
+    const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;
+    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
+    const size_t planes = dims == 3 ? nb * d : 0;
+    if (!plan->rows[i])
+        plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));
+    if (!plan->rows[i])
+        return NULL;
+    void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;
+    for (size_t b = 0; b < nb; b++)
+        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
+    for (size_t z = 0; z < planes; z++)
+        plane[z] = row + z * h;
+    for (size_t r = 0; r < nb * d * h; r++)
+        row[r] = (char *)plan->buf[i] + r * w * elem;
+    plan->rows_for[i] = plan->buf[i];
+    return plan->rows[i];
 }
 
 int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,
@@ -396,13 +426,13 @@ int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
     const int out_height = plan->extent[1][1];
     const double imcl_t0 = imcl_plan_now_ms();
     int imcl_status = shared_coarsen_OK;
-    /* block b of an Image or Block lies b blocks' bytes into its buffer */
-    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == shared_coarsen_OK; imcl_b++)
-        imcl_status =
-                shared_coarsen((float *)((char *)plan->buf[0]
-                + imcl_b * (plan->bytes[0] / plan->capacity)), in_width, in_height,
-                (float *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
-                out_width, out_height);
+    /* all blocks in one call of shared_coarsen_rows, over row tables into the buffers */
+    if (!imcl_plan_rows(plan, 0, 2, sizeof(float), 0)
+            || !imcl_plan_rows(plan, 1, 2, sizeof(float), 0))
+        return shared_coarsen_ERR_MEMORY;
+    imcl_status =
+            shared_coarsen_rows(imcl_count, (void *)plan->rows[0], in_width, in_height,
+            (void *)plan->rows[1], out_width, out_height);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -462,7 +492,9 @@ void shared_coarsen_plan_destroy(shared_coarsen_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         free(plan->own[i]);
+        free(plan->rows[i]);
+    }
     free(plan);
 }

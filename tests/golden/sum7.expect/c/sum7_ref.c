@@ -213,6 +213,8 @@ struct sum7_plan {
     void *own[2];               /* what plan_create allocated (attach or destroy frees it) */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
+    void **rows[2];             /* row tables into an Image's or Block's buf, for sum7_rows */
+    void *rows_for[2];          /* the buf they point into */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* wall-clock time of the last launch */
 };
@@ -227,6 +229,33 @@ static double imcl_plan_now_ms(void)
 #else
     return (double)clock() * 1e3 / CLOCKS_PER_SEC;
 #endif
+}
+
+/* Row tables over array i's buffer, as sum7_rows takes them (tables[b][z][y], an Image's
+ * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array
+ * has other memory (a swap, an attachment); NULL when there is no memory for them. */
+static void **imcl_plan_rows(sum7_plan *plan, int i, int dims, size_t elem, int halo)
+{
+    if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])
+        return plan->rows[i];
+    const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;
+    const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;
+    const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;
+    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
+    const size_t planes = dims == 3 ? nb * d : 0;
+    if (!plan->rows[i])
+        plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));
+    if (!plan->rows[i])
+        return NULL;
+    void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;
+    for (size_t b = 0; b < nb; b++)
+        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
+    for (size_t z = 0; z < planes; z++)
+        plane[z] = row + z * h;
+    for (size_t r = 0; r < nb * d * h; r++)
+        row[r] = (char *)plan->buf[i] + r * w * elem;
+    plan->rows_for[i] = plan->buf[i];
+    return plan->rows[i];
 }
 
 int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
@@ -425,13 +454,13 @@ int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
     const int output_depth = plan->extent[1][2];
     const double imcl_t0 = imcl_plan_now_ms();
     int imcl_status = sum7_OK;
-    /* block b of an Image or Block lies b blocks' bytes into its buffer */
-    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == sum7_OK; imcl_b++)
-        imcl_status =
-                sum7((double *)((char *)plan->buf[0] + imcl_b * (plan->bytes[0] / plan->capacity)),
-                input_width, input_height, input_depth,
-                (double *)((char *)plan->buf[1] + imcl_b * (plan->bytes[1] / plan->capacity)),
-                output_width, output_height, output_depth);
+    /* all blocks in one call of sum7_rows, over row tables into the buffers */
+    if (!imcl_plan_rows(plan, 0, 3, sizeof(double), 0)
+            || !imcl_plan_rows(plan, 1, 3, sizeof(double), 0))
+        return sum7_ERR_MEMORY;
+    imcl_status =
+            sum7_rows(imcl_count, (void *)plan->rows[0], input_width, input_height, input_depth,
+            (void *)plan->rows[1], output_width, output_height, output_depth);
     plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -492,7 +521,9 @@ void sum7_plan_destroy(sum7_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         free(plan->own[i]);
+        free(plan->rows[i]);
+    }
     free(plan);
 }
