@@ -20,6 +20,8 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     plan_member(sb, "cl_kernel kernel", NULL);
     if (e->k_cpu)
         plan_member(sb, "int cpu", "the kernel is the CPU variant (imcl_cpu_device)");
+    if (host_any(e->k, host_on_buffer))
+        plan_member(sb, "cl_bool unified", "the device computes in host memory: arrays attach");
     if (n) {
         plan_member(sb, arena_printf(a, "cl_mem buf[%d]", n), "the buffer (image: texture memory) of each array, by plan_array id");
         plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "the bytes of each array");
@@ -30,6 +32,13 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     plan_member(sb, "int capacity", "the blocks each Image and Block holds");
     plan_member(sb, "double kernel_ms", "device time of the last launch");
     sb_puts(sb, "};\n\n");
+    if (n)
+        sb_printf(sb, "/* Releases array i's memory object (an attached one unmapped first). */\n"
+                      "static void imcl_plan_release(%s_plan *plan, int i)\n{\n"
+                      "    if (plan->host[i]) {\n"
+                      "        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);\n"
+                      "        clFinish(plan->queue);\n    }\n"
+                      "    if (plan->buf[i])\n        clReleaseMemObject(plan->buf[i]);\n}\n\n", e->host_name);
 }
 
 /* The helpers of attached arrays (PK_plan_attach): buffers over the caller's memory
@@ -66,21 +75,16 @@ static void attached_helpers(StrBuf *sb, const EmitCtx *e, int n)
                   "    }\n    return imcl_err;\n}\n\n", pk, n);
 }
 
-/* PK_plan_attach on a device with host-unified memory: a buffer over the caller's memory,
- * which the map must give back as it is (else the device would compute on a copy). */
+/* PK_plan_attach on a device with host-unified memory (imcl_kept.unified, taken at
+ * create): a buffer over the caller's memory, which the map must give back as it is
+ * (else the device would compute on a copy). */
 static void attach(HostWriter *w, const EmitCtx *e)
 {
     const char *pk = e->host_name;
     hw_line(w, "/* only where the device computes in host memory itself */");
-    hw_line(w, "cl_device_id imcl_dev = NULL;");
-    hw_line(w, "cl_bool imcl_unified = CL_FALSE;");
-    hw_line(w, "cl_int imcl_err = clGetCommandQueueInfo(plan->queue, CL_QUEUE_DEVICE, sizeof imcl_dev,");
-    hw_line(w, "        &imcl_dev, NULL);");
-    hw_line(w, "if (imcl_err == CL_SUCCESS)");
-    hw_inner(w, "imcl_err = clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_unified,");
-    hw_inner(w, "        &imcl_unified, NULL);");
-    hw_line(w, "if (imcl_err != CL_SUCCESS || !imcl_unified)");
+    hw_line(w, "if (!plan->unified)");
     hw_inner(w, "return %s_ERR_DEVICE;", pk);
+    hw_line(w, "cl_int imcl_err = CL_SUCCESS;");
     hw_line(w, "cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,");
     hw_line(w, "        plan->bytes[a], host, &imcl_err);");
     hw_line(w, "if (!imcl_buf)");
@@ -95,10 +99,7 @@ static void attach(HostWriter *w, const EmitCtx *e)
     hw_inner(w, "return %s_ERR_DEVICE;", pk);
     hw_line(w, "}");
     hw_line(w, "/* the array's memory until now: a buffer of the plan's own, or an earlier attachment */");
-    hw_line(w, "if (plan->host[a])");
-    hw_inner(w, "clEnqueueUnmapMemObject(plan->queue, plan->buf[a], plan->host[a], 0, NULL, NULL);");
-    hw_line(w, "clFinish(plan->queue);");
-    hw_line(w, "clReleaseMemObject(plan->buf[a]);");
+    hw_line(w, "imcl_plan_release(plan, a);");
     hw_line(w, "plan->buf[a] = imcl_buf;");
     hw_line(w, "plan->host[a] = host;");
     hw_line(w, "return %s_OK;", pk);
@@ -127,6 +128,8 @@ static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
         hw_line(&w, "p->cpu = imcl_kept.cpu;");
         kname = arena_printf(e->a, "p->cpu ? \"%s_cpu\" : %s", unparse_kernel_name(e->k), kname);
     }
+    if (host_any(e->k, host_on_buffer))
+        hw_line(&w, "p->unified = imcl_kept.unified;");
     hw_line(&w, "p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);");
     host_fail(&w, e, "!p->queue", "ERR_DEVICE", "fail");
     hw_line(&w, "p->kernel = clCreateKernel(p->program, %s, &imcl_err);", kname);
@@ -240,11 +243,7 @@ static void destroy(StrBuf *sb, const EmitCtx *e, int n)
     plan_signature(sb, e, PLAN_DESTROY, NULL);
     sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");
     if (n)
-        sb_printf(sb, "    for (int i = 0; i < %d; i++) {\n"
-                      "        if (plan->host[i]) { /* attached: the caller's memory, unmapped first */\n"
-                      "            clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);\n"
-                      "            clFinish(plan->queue);\n        }\n"
-                      "        if (plan->buf[i])\n            clReleaseMemObject(plan->buf[i]);\n    }\n", n);
+        sb_printf(sb, "    for (int i = 0; i < %d; i++)\n        imcl_plan_release(plan, i);\n", n);
     sb_puts(sb, "    if (plan->kernel)\n        clReleaseKernel(plan->kernel);\n"
                 "    if (plan->program)\n        clReleaseProgram(plan->program);\n"
                 "    if (plan->queue)\n        clReleaseCommandQueue(plan->queue);\n"

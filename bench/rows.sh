@@ -12,7 +12,7 @@
 # variable's blocks one after the other, ghost layer included), where the plans
 # compute in the host arrays themselves (PK_plan_attach: no transfer; OpenCL one plan
 # per variable, attached once, its kernel time alone beside it), against an OpenCL
-# plan with whole-array uploads and downloads (bench/attach/attach.c).
+# plan with whole-array uploads and downloads (bench/rows/attach.c).
 #
 #   bench/rows.sh [-i IMCL] [-n "8 16 32"] [-v VARS] [-s STAGES] [-r REPS]
 #
@@ -41,9 +41,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$IMCL" -b c -o "$work" "$ROOT/samples/miniamr/stencil7.imcl"
 "$IMCL" -b opencl --prefix ocl_ -o "$work/ocl" "$ROOT/samples/miniamr/stencil7.imcl"
-for prog in rows/rows attach/attach; do
-    gcc -O3 -std=c11 -fopenmp -DROWS_OPENCL -I"$work" "$HERE/$prog.c" "$work/stencil7_ref.c" \
-        "$work/ocl/stencil7_host.c" -lOpenCL -o "$work/${prog#*/}"
+for prog in rows attach; do
+    gcc -O3 -std=c11 -fopenmp -DROWS_OPENCL -I"$work" "$HERE/rows/$prog.c" "$work/stencil7_ref.c" \
+        "$work/ocl/stencil7_host.c" -lOpenCL -o "$work/$prog"
 done
 blocks_for() { case $1 in 8) echo 256 ;; 16) echo 48 ;; 32) echo 8 ;; *) echo $((800000000 / ($1 + 2) ** 3 / VARS / 8 + 1)) ;; esac; }
 echo "bench/rows: miniAMR's 7-point stencil on row tables, $VARS variables, $STAGES stages, best/median" \

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "timing.h"
 #include "stencil7.h"
 #ifdef ROWS_OPENCL
 #include "ocl/stencil7.h"
@@ -59,13 +60,6 @@ static void free_var(double ***a)
         free(a[i]);
     }
     free(a);
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 /* the face ghost cells of one variable from the interior next to them */
@@ -151,12 +145,6 @@ static int ocl_stage(ocl_stencil7_plan *p, double ****blk, double ****in, int va
     return rc;
 }
 #endif
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 int main(int argc, char **argv)
 {

@@ -479,6 +479,7 @@ struct bounds_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[6];              /* the buffer (image: texture memory) of each array, by plan_array
                                  * id */
     size_t bytes[6];            /* the bytes of each array */
@@ -487,6 +488,17 @@ struct bounds_plan {
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* Releases array i's memory object (an attached one unmapped first). */
+static void imcl_plan_release(bounds_plan *plan, int i)
+{
+    if (plan->host[i]) {
+        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
+        clFinish(plan->queue);
+    }
+    if (plan->buf[i])
+        clReleaseMemObject(plan->buf[i]);
+}
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
  * whatever the kernel does with its array: a swap may hand a read-only array the
@@ -621,6 +633,7 @@ int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int 
     clRetainContext(p->context);
     p->program = imcl_kept.prog;
     clRetainProgram(p->program);
+    p->unified = imcl_kept.unified;
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = bounds_ERR_DEVICE;
@@ -1112,15 +1125,9 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
     if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
         return bounds_ERR_ARGUMENT;
     /* only where the device computes in host memory itself */
-    cl_device_id imcl_dev = NULL;
-    cl_bool imcl_unified = CL_FALSE;
-    cl_int imcl_err = clGetCommandQueueInfo(plan->queue, CL_QUEUE_DEVICE, sizeof imcl_dev,
-            &imcl_dev, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_unified,
-                &imcl_unified, NULL);
-    if (imcl_err != CL_SUCCESS || !imcl_unified)
+    if (!plan->unified)
         return bounds_ERR_DEVICE;
+    cl_int imcl_err = CL_SUCCESS;
     cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
             plan->bytes[a], host, &imcl_err);
     if (!imcl_buf)
@@ -1135,10 +1142,7 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
         return bounds_ERR_DEVICE;
     }
     /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    if (plan->host[a])
-        clEnqueueUnmapMemObject(plan->queue, plan->buf[a], plan->host[a], 0, NULL, NULL);
-    clFinish(plan->queue);
-    clReleaseMemObject(plan->buf[a]);
+    imcl_plan_release(plan, a);
     plan->buf[a] = imcl_buf;
     plan->host[a] = host;
     return bounds_OK;
@@ -1175,14 +1179,8 @@ void bounds_plan_destroy(bounds_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 6; i++) {
-        if (plan->host[i]) { /* attached: the caller's memory, unmapped first */
-            clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
-            clFinish(plan->queue);
-        }
-        if (plan->buf[i])
-            clReleaseMemObject(plan->buf[i]);
-    }
+    for (int i = 0; i < 6; i++)
+        imcl_plan_release(plan, i);
     if (plan->kernel)
         clReleaseKernel(plan->kernel);
     if (plan->program)

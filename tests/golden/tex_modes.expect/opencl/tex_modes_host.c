@@ -617,6 +617,7 @@ struct tex_modes_plan {
     cl_program program;
     cl_kernel kernel;
     int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
+    cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[4];              /* the buffer (image: texture memory) of each array, by plan_array
                                  * id */
     size_t bytes[4];            /* the bytes of each array */
@@ -625,6 +626,17 @@ struct tex_modes_plan {
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* Releases array i's memory object (an attached one unmapped first). */
+static void imcl_plan_release(tex_modes_plan *plan, int i)
+{
+    if (plan->host[i]) {
+        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
+        clFinish(plan->queue);
+    }
+    if (plan->buf[i])
+        clReleaseMemObject(plan->buf[i]);
+}
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
  * whatever the kernel does with its array: a swap may hand a read-only array the
@@ -741,6 +753,7 @@ int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_widt
     p->program = imcl_kept.prog;
     clRetainProgram(p->program);
     p->cpu = imcl_kept.cpu;
+    p->unified = imcl_kept.unified;
     p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = tex_modes_ERR_DEVICE;
@@ -1236,15 +1249,9 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
     if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
         return tex_modes_ERR_ARGUMENT;
     /* only where the device computes in host memory itself */
-    cl_device_id imcl_dev = NULL;
-    cl_bool imcl_unified = CL_FALSE;
-    cl_int imcl_err = clGetCommandQueueInfo(plan->queue, CL_QUEUE_DEVICE, sizeof imcl_dev,
-            &imcl_dev, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_unified,
-                &imcl_unified, NULL);
-    if (imcl_err != CL_SUCCESS || !imcl_unified)
+    if (!plan->unified)
         return tex_modes_ERR_DEVICE;
+    cl_int imcl_err = CL_SUCCESS;
     cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
             plan->bytes[a], host, &imcl_err);
     if (!imcl_buf)
@@ -1259,10 +1266,7 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
         return tex_modes_ERR_DEVICE;
     }
     /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    if (plan->host[a])
-        clEnqueueUnmapMemObject(plan->queue, plan->buf[a], plan->host[a], 0, NULL, NULL);
-    clFinish(plan->queue);
-    clReleaseMemObject(plan->buf[a]);
+    imcl_plan_release(plan, a);
     plan->buf[a] = imcl_buf;
     plan->host[a] = host;
     return tex_modes_OK;
@@ -1299,14 +1303,8 @@ void tex_modes_plan_destroy(tex_modes_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < 4; i++) {
-        if (plan->host[i]) { /* attached: the caller's memory, unmapped first */
-            clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
-            clFinish(plan->queue);
-        }
-        if (plan->buf[i])
-            clReleaseMemObject(plan->buf[i]);
-    }
+    for (int i = 0; i < 4; i++)
+        imcl_plan_release(plan, i);
     if (plan->kernel)
         clReleaseKernel(plan->kernel);
     if (plan->program)

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "timing.h"
 #include "ocl/stencil7.h"
 #include "stencil7.h"
 
@@ -31,13 +32,6 @@ static int n, nb, nv;
 static size_t bs; /* the elements of one block's storage */
 
 #define AT(b, z, y, x) ((size_t)(b) * bs + ((size_t)(z) * (size_t)(n + 2) + (size_t)(y)) * (size_t)(n + 2) + (size_t)(x))
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static double *alloc(size_t elems)
 {
@@ -78,12 +72,6 @@ static void loop_var(double *a, double *work)
             for (int j = 1; j <= n; j++)
                 memcpy(&a[AT(b, i, j, 1)], &work[AT(0, i, j, 1)], (size_t)n * sizeof *a);
     }
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 #define CHECK(call, what)                                                              \
