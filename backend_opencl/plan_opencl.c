@@ -27,18 +27,24 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
         plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "the bytes of each array");
         plan_member(sb, arena_printf(a, "int extent[%d][3]", n), "its extents as given to plan_create");
         plan_member(sb, arena_printf(a, "void *host[%d]", n),
-                    "attached: the caller's memory (PK_plan_attach)");
+                    "attached: the caller's memory (PK_plan_attach), or the plan's own");
+        if (host_any(e->k, host_on_buffer))
+            plan_member(sb, arena_printf(a, "void *own[%d]", n),
+                        "host memory the plan allocated for the array (imcl_plan_memory)");
     }
     plan_member(sb, "int capacity", "the blocks each Image and Block holds");
     plan_member(sb, "double kernel_ms", "device time of the last launch");
     sb_puts(sb, "};\n\n");
     if (n)
-        sb_printf(sb, "/* Releases array i's memory object (an attached one unmapped first). */\n"
+        sb_printf(sb, "/* Releases array i's memory object (an attached one unmapped first)%s. */\n"
                       "static void imcl_plan_release(%s_plan *plan, int i)\n{\n"
                       "    if (plan->host[i]) {\n"
                       "        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);\n"
                       "        clFinish(plan->queue);\n    }\n"
-                      "    if (plan->buf[i])\n        clReleaseMemObject(plan->buf[i]);\n}\n\n", e->host_name);
+                      "    if (plan->buf[i])\n        clReleaseMemObject(plan->buf[i]);\n%s}\n\n",
+                  host_any(e->k, host_on_buffer) ? " and the host memory the plan allocated for it" : "",
+                  e->host_name,
+                  host_any(e->k, host_on_buffer) ? "    free(plan->own[i]);\n    plan->own[i] = NULL;\n" : "");
 }
 
 /* The helpers of attached arrays (PK_plan_attach): buffers over the caller's memory
@@ -73,6 +79,27 @@ static void attached_helpers(StrBuf *sb, const EmitCtx *e, int n)
                   "        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])\n"
                   "            imcl_err = CL_MAP_FAILURE;\n"
                   "    }\n    return imcl_err;\n}\n\n", pk, n);
+    sb_printf(sb, "/* The memory of array i (in a buffer): on a device that computes in host memory, host\n"
+                  " * memory of the plan's own, attached as PK_plan_attach attaches the caller's, so that\n"
+                  " * uploads, downloads and row transfers are copies on the host with no command for the\n"
+                  " * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.\n"
+                  " * Zero-filled either way. */\n"
+                  "static int imcl_plan_memory(%s_plan *plan, int i)\n{\n"
+                  "    /* whole pages: the alignment every device asks of host pointers, and more */\n"
+                  "    const size_t imcl_page = 4096;\n"
+                  "    void *imcl_mem = plan->unified\n"
+                  "        ? aligned_alloc(imcl_page, (plan->bytes[i] + imcl_page - 1) / imcl_page * imcl_page)\n"
+                  "        : NULL;\n"
+                  "    if (imcl_mem) {\n"
+                  "        memset(imcl_mem, 0, plan->bytes[i]);\n"
+                  "        if (%s_plan_attach(plan, i, imcl_mem) == %s_OK) {\n"
+                  "            plan->own[i] = imcl_mem;\n"
+                  "            return %s_OK;\n"
+                  "        }\n"
+                  "        free(imcl_mem);\n"
+                  "    }\n"
+                  "    return imcl_plan_buffer(&plan->buf[i], plan->context, plan->queue, plan->bytes[i]);\n"
+                  "}\n\n", pk, pk, pk, pk);
 }
 
 /* PK_plan_attach on a device with host-unified memory (imcl_kept.unified, taken at
@@ -146,7 +173,10 @@ static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
                   host_on_constant(s) ? "constant memory: a buffer, passed as a __constant argument"
                   : s->mem == MEM_SHARED ? "shared memory: a buffer, from which the kernel loads its tiles"
                                          : "global memory: a buffer");
-        hw_line(&w, "imcl_status = imcl_plan_buffer(&p->buf[%d], p->context, p->queue, p->bytes[%d]);", i, i);
+        if (host_on_buffer(s))
+            hw_line(&w, "imcl_status = imcl_plan_memory(p, %d);", i);
+        else
+            hw_line(&w, "imcl_status = imcl_plan_buffer(&p->buf[%d], p->context, p->queue, p->bytes[%d]);", i, i);
         host_goto_unless_ok(&w, e, "fail");
     }
     sb_printf(sb, "    *plan = p;\n    return %s_OK;\n\nfail:\n    %s_plan_destroy(p);\n    return imcl_status;\n}\n\n", pk, pk);
@@ -175,7 +205,7 @@ static bool rows_mappable(const Symbol *s)
 static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
 {
     hw_line(w, "cl_int imcl_err = CL_SUCCESS;");
-    hw_line(w, "/* an attached array (PK_plan_attach) is the caller's memory, mapped already */");
+    hw_line(w, "/* host memory (the caller's, attached, or the plan's own) is mapped already */");
     hw_line(w, "imcl_dense = plan->host[imcl_id] ? (%s *)plan->host[imcl_id] + imcl_off", t);
     hw_inner(w, ": (%s *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,", t);
     hw_inner(w, "      imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(%s),", t);
@@ -187,9 +217,9 @@ static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
 static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
 {
     (void)t;
-    hw_line(w, "cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS");
-    hw_inner(w, ": clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);");
-    hw_line(w, "if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)");
+    hw_line(w, "if (!plan->host[imcl_id] &&");
+    hw_line(w, "        (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)");
+    hw_line(w, "                 != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))");
     hw_inner(w, "imcl_status = %s_ERR_TRANSFER;", e->host_name);
 }
 
@@ -222,9 +252,11 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     if (attachable)
         sb_printf(sb, "    /* attached arrays: the host's again after the kernel, with what it wrote */\n"
                       "    cl_int imcl_back = imcl_plan_turn(%s, 0);\n", h);
-    sb_puts(sb, "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
     if (attachable)
-        sb_printf(sb, "    if (imcl_back == CL_SUCCESS)\n        imcl_back = clFinish(%s->queue);\n", h);
+        sb_printf(sb, "    /* one wait for the whole queue (each wait may put the host thread to sleep and wake\n"
+                      "     * it up again: tens of microseconds on a CPU device), then the launch's own status */\n"
+                      "    if (imcl_back == CL_SUCCESS)\n        imcl_back = clFinish(%s->queue);\n", h);
+    sb_puts(sb, "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
     sb_puts(sb, "    /* the kernel time from the queue's profiling, in nanoseconds */\n");
     sb_puts(sb, "    cl_ulong imcl_start = 0, imcl_end = 0;\n");
     sb_puts(sb, "    if (imcl_err == CL_SUCCESS &&\n"
@@ -269,6 +301,7 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     launch(sb, e);
     plan_create_and_launch(sb, e);
     plan_attach(sb, e, attach);
-    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}, {"void *", "host"}}, n ? 2 : 1);
+    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}, {"void *", "host"}, {"void *", "own"}},
+                       !n ? 1 : host_any(e->k, host_on_buffer) ? 3 : 2);
     destroy(sb, e, n);
 }

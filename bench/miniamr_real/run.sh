@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The real miniAMR (Mantevo/miniAMR, its ref/ version, C + MPI) with its 7-point
 # stencil replaced by imcl's C reference on its own row tables, in place, one call
-# per variable for all blocks (hook.py), against the unmodified build in the same
-# run: the per-stage checksums (--report_diffusion) and a hash of the bits of every
+# per variable for all blocks (hook.py), and by imcl's OpenCL plan (the rows to the
+# device and back, one launch per variable for all blocks; hook.py --plan), against
+# the unmodified build in the same run: the per-stage checksums (--report_diffusion) and a hash of the bits of every
 # final value must be identical; miniAMR's own "calc" time is compared.
 #
 #   bench/miniamr_real/run.sh MINIAMR_DIR [-i IMCL]
@@ -11,7 +12,8 @@
 # here); needs mpicc and mpirun (Debian: mpich). Runs a moving object with three
 # levels of refinement (8 blocks growing to about 870 on one rank), 40 variables,
 # 10 timesteps of 10 stages: on 1 rank, on 2 ranks, and on 1 rank with the
-# generated C built with OpenMP (2 threads). Exits 1 when anything differs.
+# generated C built with OpenMP (2 threads); the OpenCL plan on 1 rank (the device:
+# IMCL_PLATFORM / IMCL_DEVICE, PoCL's CPU device here). Exits 1 when anything differs.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$(dirname "$HERE")")
@@ -24,11 +26,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$SRC/ref" "$work/unmodified"
 cp -r "$SRC/ref" "$work/imcl"
+cp -r "$SRC/ref" "$work/plan"
 python3 "$HERE/hook.py" "$work/unmodified" --hash-only
 python3 "$HERE/hook.py" "$work/imcl"
+python3 "$HERE/hook.py" "$work/plan" --plan
 "$IMCL" -b c -o "$work/imcl" "$ROOT/samples/miniamr/stencil7.imcl"
-make -s -C "$work/unmodified" >/dev/null
-make -s -C "$work/imcl" >/dev/null
+"$IMCL" -b opencl -o "$work/plan" "$ROOT/samples/miniamr/stencil7.imcl"
+for d in unmodified imcl plan; do make -s -C "$work/$d" >/dev/null; done
 # the same with the generated C built with OpenMP
 (cd "$work/imcl" && mpicc -I. -O3 -fopenmp -c stencil7_ref.c -o omp_stencil7.o &&
     mpicc -fopenmp -o miniAMR_omp.x omp_stencil7.o $(ls *.o | grep -v -e '^stencil7_ref.o$' -e '^omp_') -lm)
@@ -44,7 +48,8 @@ run() { # label ranks exe
 calc() { sed -n 's/^Summary:.* calc \([0-9.]*\) .*/\1/p' "$work/$1.txt"; }
 echo "miniAMR ($(cd "$SRC" && git rev-parse --short HEAD 2>/dev/null || echo unknown)) vs imcl's stencil7_rows;" \
      "load $(cut -d' ' -f1-3 /proc/loadavg)"
-for case in "1 rank:1:imcl/miniAMR.x:1" "2 ranks:2:imcl/miniAMR.x:1" "1 rank, OpenMP 2 threads:1:imcl/miniAMR_omp.x:2"; do
+for case in "1 rank:1:imcl/miniAMR.x:1" "2 ranks:2:imcl/miniAMR.x:1" \
+            "1 rank, OpenMP 2 threads:1:imcl/miniAMR_omp.x:2" "1 rank, OpenCL plan:1:plan/miniAMR.x:1"; do
     IFS=: read -r label np exe threads <<<"$case"
     THREADS=1 run ref "$np" "$work/unmodified/miniAMR.x"
     THREADS=$threads run new "$np" "$work/$exe"

@@ -481,12 +481,16 @@ struct const_mask_plan {
                                  * id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
-    void *host[3];              /* attached: the caller's memory (PK_plan_attach) */
+    void *host[3];              /* attached: the caller's memory (PK_plan_attach), or the plan's
+                                 * own */
+    void *own[3];               /* host memory the plan allocated for the array
+                                 * (imcl_plan_memory) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
-/* Releases array i's memory object (an attached one unmapped first). */
+/* Releases array i's memory object (an attached one unmapped first) and the host memory the plan
+ * allocated for it. */
 static void imcl_plan_release(const_mask_plan *plan, int i)
 {
     if (plan->host[i]) {
@@ -495,6 +499,8 @@ static void imcl_plan_release(const_mask_plan *plan, int i)
     }
     if (plan->buf[i])
         clReleaseMemObject(plan->buf[i]);
+    free(plan->own[i]);
+    plan->own[i] = NULL;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -548,6 +554,29 @@ static cl_int imcl_plan_turn(const_mask_plan *plan, int unmap)
             imcl_err = CL_MAP_FAILURE;
     }
     return imcl_err;
+}
+
+/* The memory of array i (in a buffer): on a device that computes in host memory, host
+ * memory of the plan's own, attached as PK_plan_attach attaches the caller's, so that
+ * uploads, downloads and row transfers are copies on the host with no command for the
+ * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.
+ * Zero-filled either way. */
+static int imcl_plan_memory(const_mask_plan *plan, int i)
+{
+    /* whole pages: the alignment every device asks of host pointers, and more */
+    const size_t imcl_page = 4096;
+    void *imcl_mem = plan->unified
+        ? aligned_alloc(imcl_page, (plan->bytes[i] + imcl_page - 1) / imcl_page * imcl_page)
+        : NULL;
+    if (imcl_mem) {
+        memset(imcl_mem, 0, plan->bytes[i]);
+        if (const_mask_plan_attach(plan, i, imcl_mem) == const_mask_OK) {
+            plan->own[i] = imcl_mem;
+            return const_mask_OK;
+        }
+        free(imcl_mem);
+    }
+    return imcl_plan_buffer(&plan->buf[i], plan->context, plan->queue, plan->bytes[i]);
 }
 
 int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_width, int g_height,
@@ -626,7 +655,7 @@ int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_wid
     if (imcl_status != const_mask_OK)
         goto fail;
     /* 'out' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[2], p->context, p->queue, p->bytes[2]);
+    imcl_status = imcl_plan_memory(p, 2);
     if (imcl_status != const_mask_OK)
         goto fail;
     *plan = p;
@@ -720,7 +749,7 @@ static int imcl_rows_float2(const_mask_plan *plan, int imcl_id, int imcl_halo, i
     int imcl_status = const_mask_OK;
     float *imcl_dense = NULL;
     cl_int imcl_err = CL_SUCCESS;
-    /* an attached array (PK_plan_attach) is the caller's memory, mapped already */
+    /* host memory (the caller's, attached, or the plan's own) is mapped already */
     imcl_dense = plan->host[imcl_id] ? (float *)plan->host[imcl_id] + imcl_off
         : (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
               imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
@@ -737,9 +766,9 @@ static int imcl_rows_float2(const_mask_plan *plan, int imcl_id, int imcl_halo, i
             memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
                     imcl_w * sizeof(float));
     }
-    cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS
-        : clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
-    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    if (!plan->host[imcl_id] &&
+            (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)
+                     != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))
         imcl_status = const_mask_ERR_TRANSFER;
     return imcl_status;
 }
@@ -841,10 +870,12 @@ int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
                 g_height, plan->buf[1], plan->buf[2], out_width, out_height, W, H, D, &imcl_ev);
     /* attached arrays: the host's again after the kernel, with what it wrote */
     cl_int imcl_back = imcl_plan_turn(plan, 0);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clWaitForEvents(1, &imcl_ev);
+    /* one wait for the whole queue (each wait may put the host thread to sleep and wake
+     * it up again: tens of microseconds on a CPU device), then the launch's own status */
     if (imcl_back == CL_SUCCESS)
         imcl_back = clFinish(plan->queue);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
@@ -923,6 +954,9 @@ int const_mask_plan_swap(const_mask_plan *plan, int a, int b)
     void *imcl_host = plan->host[a];
     plan->host[a] = plan->host[b];
     plan->host[b] = imcl_host;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return const_mask_OK;
 }
 

@@ -622,12 +622,16 @@ struct tex_modes_plan {
                                  * id */
     size_t bytes[4];            /* the bytes of each array */
     int extent[4][3];           /* its extents as given to plan_create */
-    void *host[4];              /* attached: the caller's memory (PK_plan_attach) */
+    void *host[4];              /* attached: the caller's memory (PK_plan_attach), or the plan's
+                                 * own */
+    void *own[4];               /* host memory the plan allocated for the array
+                                 * (imcl_plan_memory) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
 
-/* Releases array i's memory object (an attached one unmapped first). */
+/* Releases array i's memory object (an attached one unmapped first) and the host memory the plan
+ * allocated for it. */
 static void imcl_plan_release(tex_modes_plan *plan, int i)
 {
     if (plan->host[i]) {
@@ -636,6 +640,8 @@ static void imcl_plan_release(tex_modes_plan *plan, int i)
     }
     if (plan->buf[i])
         clReleaseMemObject(plan->buf[i]);
+    free(plan->own[i]);
+    plan->own[i] = NULL;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -688,6 +694,29 @@ static cl_int imcl_plan_turn(tex_modes_plan *plan, int unmap)
             imcl_err = CL_MAP_FAILURE;
     }
     return imcl_err;
+}
+
+/* The memory of array i (in a buffer): on a device that computes in host memory, host
+ * memory of the plan's own, attached as PK_plan_attach attaches the caller's, so that
+ * uploads, downloads and row transfers are copies on the host with no command for the
+ * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.
+ * Zero-filled either way. */
+static int imcl_plan_memory(tex_modes_plan *plan, int i)
+{
+    /* whole pages: the alignment every device asks of host pointers, and more */
+    const size_t imcl_page = 4096;
+    void *imcl_mem = plan->unified
+        ? aligned_alloc(imcl_page, (plan->bytes[i] + imcl_page - 1) / imcl_page * imcl_page)
+        : NULL;
+    if (imcl_mem) {
+        memset(imcl_mem, 0, plan->bytes[i]);
+        if (tex_modes_plan_attach(plan, i, imcl_mem) == tex_modes_OK) {
+            plan->own[i] = imcl_mem;
+            return tex_modes_OK;
+        }
+        free(imcl_mem);
+    }
+    return imcl_plan_buffer(&plan->buf[i], plan->context, plan->queue, plan->bytes[i]);
 }
 
 int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
@@ -815,7 +844,7 @@ int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_widt
         goto fail;
     }
     /* 'out' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[3], p->context, p->queue, p->bytes[3]);
+    imcl_status = imcl_plan_memory(p, 3);
     if (imcl_status != tex_modes_OK)
         goto fail;
     *plan = p;
@@ -932,7 +961,7 @@ static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, in
             imcl_status = imcl_get(plan, imcl_dense);
     } else {
         cl_int imcl_err = CL_SUCCESS;
-        /* an attached array (PK_plan_attach) is the caller's memory, mapped already */
+        /* host memory (the caller's, attached, or the plan's own) is mapped already */
         imcl_dense = plan->host[imcl_id] ? (float *)plan->host[imcl_id] + imcl_off
             : (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
                   imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
@@ -956,9 +985,9 @@ static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, in
         free(imcl_dense);
         return imcl_status;
     }
-    cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS
-        : clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
-    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    if (!plan->host[imcl_id] &&
+            (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)
+                     != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))
         imcl_status = tex_modes_ERR_TRANSFER;
     return imcl_status;
 }
@@ -996,7 +1025,7 @@ static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int 
             imcl_status = imcl_get(plan, imcl_dense);
     } else {
         cl_int imcl_err = CL_SUCCESS;
-        /* an attached array (PK_plan_attach) is the caller's memory, mapped already */
+        /* host memory (the caller's, attached, or the plan's own) is mapped already */
         imcl_dense = plan->host[imcl_id] ? (int *)plan->host[imcl_id] + imcl_off
             : (int *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
                   imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(int),
@@ -1020,9 +1049,9 @@ static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int 
         free(imcl_dense);
         return imcl_status;
     }
-    cl_int imcl_unmapped = plan->host[imcl_id] ? CL_SUCCESS
-        : clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL);
-    if (imcl_unmapped != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS)
+    if (!plan->host[imcl_id] &&
+            (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)
+                     != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))
         imcl_status = tex_modes_ERR_TRANSFER;
     return imcl_status;
 }
@@ -1209,10 +1238,12 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
                 plan->buf[3], out_width, out_height, W, H, D, &imcl_ev);
     /* attached arrays: the host's again after the kernel, with what it wrote */
     cl_int imcl_back = imcl_plan_turn(plan, 0);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clWaitForEvents(1, &imcl_ev);
+    /* one wait for the whole queue (each wait may put the host thread to sleep and wake
+     * it up again: tens of microseconds on a CPU device), then the launch's own status */
     if (imcl_back == CL_SUCCESS)
         imcl_back = clFinish(plan->queue);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
     cl_ulong imcl_start = 0, imcl_end = 0;
     if (imcl_err == CL_SUCCESS &&
@@ -1291,6 +1322,9 @@ int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
     void *imcl_host = plan->host[a];
     plan->host[a] = plan->host[b];
     plan->host[b] = imcl_host;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return tex_modes_OK;
 }
 
