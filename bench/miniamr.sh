@@ -3,7 +3,7 @@
 # reference C loop against the kernels imcl generated, run through their plans.
 #
 #   bench/miniamr.sh [-p PROXY] [-b BACKEND] [-k "v1 v2 v3"] [-n "10 16 24 32 40"]
-#                    [-v VARS] [-s STEPS] [-t STAGES] [-r REPEAT] [-m MB]
+#                    [-v VARS] [-s STEPS] [-t STAGES] [-r REPEAT] [-m MB] [-f R]
 #
 # For each block size n and kernel, miniamr-proxy runs STEPS x STAGES stages (default
 # 2 x 5) of VARS variables (default 40, miniAMR's default) on a mesh of blocks
@@ -12,7 +12,9 @@
 # backend's copy bandwidth on MB per array (default 256) in the same process. With
 # REPEAT > 1 each run is repeated and the fastest of the repeats (by total time) is
 # kept. Kernel v2r in -k is v2 with --resident (the mesh kept on the device, the
-# ghost exchange by a kernel: samples/miniamr/v2r.imcl). Prints one table (times in
+# ghost exchange by a kernel: samples/miniamr/v2r.imcl); kernel stencil7 runs on
+# miniAMR's row tables in batches, with -f R refining every R stages (8 times the
+# blocks in between: mind the memory). Prints one table (times in
 # seconds, rates per second) and the machine's load before and after; the proxy's
 # JSON lines go to bench-miniamr.jsonl beside the proxy. Nothing is asserted beyond
 # the proxy's own checks: not a test.
@@ -28,8 +30,9 @@ STEPS=2
 STAGES=5
 REPEAT=1
 MB=256
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-while getopts "p:b:k:n:v:s:t:r:m:h" opt; do
+REFINE=0
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while getopts "p:b:k:n:v:s:t:r:m:f:h" opt; do
     case $opt in
     p) PROXY=$OPTARG ;;
     b) BACKEND=$OPTARG ;;
@@ -40,6 +43,7 @@ while getopts "p:b:k:n:v:s:t:r:m:h" opt; do
     t) STAGES=$OPTARG ;;
     r) REPEAT=$OPTARG ;;
     m) MB=$OPTARG ;;
+    f) REFINE=$OPTARG ;;
     *) usage ;;
     esac
 done
@@ -55,7 +59,9 @@ echo "miniamr-proxy, backend $BACKEND, $VARS variables, $STEPS x $STAGES stages;
 for n in $SIZES; do
     for k in $KERNELS; do
         best=
-        if [ "$k" = v2r ]; then kargs=(--kernel v2 --resident); else kargs=(--kernel "$k"); fi
+        kargs=(--kernel "$k")
+        [ "$k" = v2r ] && kargs=(--kernel v2 --resident)
+        [ "$k" = stencil7 ] && [ "$REFINE" != 0 ] && kargs+=(--refine "$REFINE")
         for _ in $(seq "$REPEAT"); do
             line=$("$PROXY" "${kargs[@]}" --backend "$BACKEND" --n "$n" --blocks "$(blocks_for "$n")" --vars "$VARS" \
                    --steps "$STEPS" --stages "$STAGES" --bandwidth "$MB" | tail -n 1)

@@ -12,18 +12,21 @@
 #define CAT(a, b) CAT_(a, b)
 #define P(x) CAT(GLUE_PREFIX, x)
 
-#if !defined(GLUE_ONLY_V1) && !defined(GLUE_ONLY_V2) && !defined(GLUE_ONLY_V3)
+#if !defined(GLUE_ONLY_V1) && !defined(GLUE_ONLY_V2) && !defined(GLUE_ONLY_V3) && !defined(GLUE_ONLY_STENCIL7)
 #define GLUE_V1 1
 #define GLUE_V2 1
 #define GLUE_V3 1
 #define GLUE_V2R 1
 #define GLUE_COPY 1
+#define GLUE_STENCIL7 1
 #elif defined(GLUE_ONLY_V1)
 #define GLUE_V1 1
 #elif defined(GLUE_ONLY_V2)
 #define GLUE_V2 1
-#else
+#elif defined(GLUE_ONLY_V3)
 #define GLUE_V3 1
+#else
+#define GLUE_STENCIL7 1
 #endif
 
 /* What every kernel's table has in the same shape. */
@@ -43,9 +46,13 @@
          * plans share), before -t's code is unloaded */             \
         P(K##_release)();                                           \
     }
-#define TABLE(K, NARRAYS)                                                                      \
-    static const PlanOps K##_ops = {#K, NARRAYS, K##_create, K##_upload, K##_download, K##_launch, \
-                                    K##_swap, K##_kernel_ms, K##_destroy, P(K##_strerror), P(K##_build_log)}
+#define TABLE(K, NARRAYS, ...)                                                                  \
+    static const PlanOps K##_ops = {.kernel = #K, .narrays = NARRAYS, .create = K##_create,       \
+                                    .upload = K##_upload, .download = K##_download,              \
+                                    .launch = K##_launch, .swap = K##_swap,                      \
+                                    .kernel_ms = K##_kernel_ms, .destroy = K##_destroy,          \
+                                    .strerror = P(K##_strerror), .build_log = P(K##_build_log), \
+                                    __VA_ARGS__}
 
 /* Two arrays A and B of one kernel K: transfers by plan id. */
 #define TRANSFERS2(K, A, B)                                                         \
@@ -150,6 +157,48 @@ COMMON(copy)
 TABLE(copy, 2);
 #endif
 
+#ifdef GLUE_STENCIL7
+#include "stencil7.h"
+/* stencil7(Block<double> array, Block<double> work), halo 1, index_order(c): miniAMR's
+ * loop body, on batches of blocks given as row tables */
+TRANSFERS2(stencil7, array, work)
+static int stencil7_launch(void *plan, const int *s)
+{
+    (void)s;
+    return P(stencil7_plan_launch)(plan);
+}
+static int stencil7_create_batch(void **plan, int capacity, const int (*e)[3])
+{
+    P(stencil7_plan) *p = NULL;
+    int rc = P(stencil7_plan_create_batch)(&p, capacity, e[0][0], e[0][1], e[0][2], e[1][0], e[1][1], e[1][2]);
+    *plan = p;
+    return rc;
+}
+static int stencil7_upload_rows(void *plan, int array, int first, int count, double ***const *tables)
+{
+    switch (array) {
+    case P(stencil7_plan_array_array): return P(stencil7_plan_upload_rows_array)(plan, first, count, tables);
+    case P(stencil7_plan_array_work): return P(stencil7_plan_upload_rows_work)(plan, first, count, tables);
+    default: return P(stencil7_ERR_ARGUMENT);
+    }
+}
+static int stencil7_download_rows(void *plan, int array, int first, int count, double ***const *tables)
+{
+    switch (array) {
+    case P(stencil7_plan_array_array): return P(stencil7_plan_download_rows_array)(plan, first, count, tables);
+    case P(stencil7_plan_array_work): return P(stencil7_plan_download_rows_work)(plan, first, count, tables);
+    default: return P(stencil7_ERR_ARGUMENT);
+    }
+}
+static int stencil7_launch_batch(void *plan, int count)
+{
+    return P(stencil7_plan_launch_batch)(plan, count);
+}
+COMMON(stencil7)
+TABLE(stencil7, 2, .create_batch = stencil7_create_batch, .upload_rows = stencil7_upload_rows,
+      .download_rows = stencil7_download_rows, .launch_batch = stencil7_launch_batch);
+#endif
+
 #ifndef GLUE_NAME
 #define GLUE_NAME "runtime"
 #endif
@@ -178,6 +227,11 @@ const KernelSet P(kernels) = {
 #endif
 #ifdef GLUE_V2R
     &v2r_ops,
+#else
+    NULL,
+#endif
+#ifdef GLUE_STENCIL7
+    &stencil7_ops,
 #else
     NULL,
 #endif

@@ -28,54 +28,101 @@ void mesh_arrange(int blocks, int *bx, int *by, int *bz)
     }
 }
 
-int mesh_alloc(Mesh *m, int n, int blocks, int vars)
+/* The tables of rows of m, whose n, vars and capacity are set: the rows
+ * point into m->cell (dense), or are allocations of their own (miniAMR's layout:
+ * one per row, as miniAMR allocates its blocks). */
+static int mesh_tables(Mesh *m)
+{
+    size_t e = (size_t)m->n + 2, grids = (size_t)m->capacity * m->vars;
+    m->grid = e * e * e;
+    m->rows = calloc(grids, sizeof *m->rows);
+    if (!m->rows)
+        return -1;
+    for (size_t g = 0; g < grids; g++) {
+        if (!(m->rows[g] = calloc(e, sizeof *m->rows[g])))
+            return -1;
+        for (size_t z = 0; z < e; z++) {
+            if (!(m->rows[g][z] = calloc(e, sizeof *m->rows[g][z])))
+                return -1;
+            for (size_t y = 0; y < e; y++) {
+                m->rows[g][z][y] = m->cell ? m->cell + g * m->grid + (z * e + y) * e : calloc(e, sizeof(double));
+                if (!m->rows[g][z][y])
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int mesh_start(Mesh *m, int n, int blocks, int vars, int capacity, int tables)
 {
     memset(m, 0, sizeof *m);
     m->n = n;
     m->blocks = blocks;
     m->vars = vars;
+    m->capacity = capacity;
+    m->tables = tables;
     mesh_arrange(blocks, &m->bx, &m->by, &m->bz);
-    m->grid = (size_t)(n + 2) * (n + 2) * (n + 2);
-    m->cell = calloc((size_t)blocks * vars * m->grid, sizeof *m->cell);
-    return m->cell ? 0 : -1;
+    size_t e = (size_t)n + 2;
+    if (!tables && !(m->cell = calloc((size_t)blocks * vars * e * e * e, sizeof *m->cell)))
+        return -1;
+    return mesh_tables(m);
+}
+
+int mesh_alloc(Mesh *m, int n, int blocks, int vars)
+{
+    return mesh_start(m, n, blocks, vars, blocks, 0);
+}
+
+int mesh_alloc_tables(Mesh *m, int n, int blocks, int vars, int capacity)
+{
+    return mesh_start(m, n, blocks, vars, capacity, 1);
 }
 
 void mesh_free(Mesh *m)
 {
+    size_t e = (size_t)m->n + 2;
+    for (size_t g = 0; m->rows && g < (size_t)m->capacity * m->vars; g++) {
+        for (size_t z = 0; m->rows[g] && z < e; z++) {
+            for (size_t y = 0; m->tables && m->rows[g][z] && y < e; y++)
+                free(m->rows[g][z][y]);
+            free(m->rows[g][z]);
+        }
+        free(m->rows[g]);
+    }
+    free(m->rows);
     free(m->cell);
-    m->cell = NULL;
+    memset(m, 0, sizeof *m);
 }
 
 void mesh_init(Mesh *m, unsigned seed)
 {
-    size_t total = (size_t)m->blocks * m->vars * m->grid;
+    int e = m->n + 2;
     unsigned long long s = seed * 2654435761ull + 1;
-    for (size_t i = 0; i < total; i++) {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        m->cell[i] = (double)(s >> 11) * 0x1p-53;
-    }
+    for (int b = 0; b < m->blocks; b++)
+        for (int v = 0; v < m->vars; v++)
+            for (int z = 0; z < e; z++)
+                for (int y = 0; y < e; y++)
+                    for (int x = 0; x < e; x++) {
+                        s = s * 6364136223846793005ull + 1442695040888963407ull;
+                        mesh_table(m, b, v)[z][y][x] = (double)(s >> 11) * 0x1p-53;
+                    }
 }
 
-/* The face of block b's grid v normal to dimension `dim` at coordinate c (0..n+1):
- * copies `from`'s face at coordinate fc into it, interior cells of the face only. */
-static void copy_face(const Mesh *m, double *to, int c, const double *from, int fc, int dim)
+/* The cell (x, y, z) of table t, with (x, y, z) given along dimensions rotated so
+ * that dimension `dim` comes first: the face normal to `dim` at c is c0 = c. */
+static double *face_cell(double ***t, int dim, int c, int p, int q)
 {
-    int n = m->n;
-    for (int q = 1; q <= n; q++)
-        for (int p = 1; p <= n; p++) {
-            size_t t, f;
-            if (dim == 0) {
-                t = mesh_at(m, c, p, q);
-                f = mesh_at(m, fc, p, q);
-            } else if (dim == 1) {
-                t = mesh_at(m, p, c, q);
-                f = mesh_at(m, p, fc, q);
-            } else {
-                t = mesh_at(m, p, q, c);
-                f = mesh_at(m, p, q, fc);
-            }
-            to[t] = from[f];
-        }
+    return dim == 0 ? &t[q][p][c] : dim == 1 ? &t[q][c][p] : &t[c][q][p];
+}
+
+/* The face of table `to` normal to dimension `dim` at coordinate c (0..n+1) from
+ * `from`'s face at coordinate fc, interior cells of the face only. */
+static void copy_face(const Mesh *m, double ***to, int c, double ***from, int fc, int dim)
+{
+    for (int q = 1; q <= m->n; q++)
+        for (int p = 1; p <= m->n; p++)
+            *face_cell(to, dim, c, p, q) = *face_cell(from, dim, fc, p, q);
 }
 
 void mesh_fill_ghosts(Mesh *m)
@@ -88,16 +135,16 @@ void mesh_fill_ghosts(Mesh *m)
                 int pos[3] = {i, j, k}, count[3] = {m->bx, m->by, m->bz};
                 int step[3] = {1, m->bx, m->bx * m->by};
                 for (int v = 0; v < m->vars; v++) {
-                    double *g = mesh_grid(m, b, v);
+                    double ***g = mesh_table(m, b, v);
                     for (int dim = 0; dim < 3; dim++) {
                         /* low face: the neighbour's last interior layer, or our first */
                         if (pos[dim] > 0)
-                            copy_face(m, g, 0, mesh_grid(m, b - step[dim], v), n, dim);
+                            copy_face(m, g, 0, mesh_table(m, b - step[dim], v), n, dim);
                         else
                             copy_face(m, g, 0, g, 1, dim);
                         /* high face: the neighbour's first interior layer, or our last */
                         if (pos[dim] < count[dim] - 1)
-                            copy_face(m, g, n + 1, mesh_grid(m, b + step[dim], v), 1, dim);
+                            copy_face(m, g, n + 1, mesh_table(m, b + step[dim], v), 1, dim);
                         else
                             copy_face(m, g, n + 1, g, n, dim);
                     }
@@ -108,23 +155,122 @@ void mesh_fill_ghosts(Mesh *m)
 void mesh_stencil_reference(Mesh *m, double *tmp)
 {
     int n = m->n;
-    size_t sx = 1, sy = (size_t)n + 2, sz = sy * sy;
     for (int b = 0; b < m->blocks; b++)
         for (int v = 0; v < m->vars; v++) {
-            double *g = mesh_grid(m, b, v);
+            double ***a = mesh_table(m, b, v);
             double *t = tmp;
             for (int z = 1; z <= n; z++)
                 for (int y = 1; y <= n; y++)
-                    for (int x = 1; x <= n; x++) {
-                        size_t c = mesh_at(m, x, y, z);
-                        *t++ = (g[c - sx] + g[c - sy] + g[c - sz] + g[c] + g[c + sz] + g[c + sy] + g[c + sx]) / 7.0;
-                    }
+                    for (int x = 1; x <= n; x++)
+                        *t++ = m->tables ? (a[z - 1][y][x] + a[z][y - 1][x] + a[z][y][x - 1] + a[z][y][x] +
+                                            a[z][y][x + 1] + a[z][y + 1][x] + a[z + 1][y][x]) / 7.0
+                                         : (a[z][y][x - 1] + a[z][y - 1][x] + a[z - 1][y][x] + a[z][y][x] +
+                                            a[z + 1][y][x] + a[z][y + 1][x] + a[z][y][x + 1]) / 7.0;
             t = tmp;
             for (int z = 1; z <= n; z++)
                 for (int y = 1; y <= n; y++)
                     for (int x = 1; x <= n; x++)
-                        g[mesh_at(m, x, y, z)] = *t++;
+                        a[z][y][x] = *t++;
         }
+}
+
+/* Every interior cell of the mesh into `keep`, dense (grid (b, v) at (b*vars + v)
+ * * n^3, x fastest), and the mesh's tables zero-filled. */
+static void mesh_keep(Mesh *m, double *keep)
+{
+    int n = m->n, e = n + 2;
+    for (int b = 0; b < m->blocks; b++)
+        for (int v = 0; v < m->vars; v++)
+            for (int z = 0; z < e; z++)
+                for (int y = 0; y < e; y++) {
+                    double *row = mesh_table(m, b, v)[z][y];
+                    if (z >= 1 && z <= n && y >= 1 && y <= n)
+                        memcpy(keep + ((((size_t)b * m->vars + v) * n + z - 1) * n + y - 1) * n, row + 1,
+                               (size_t)n * sizeof *keep);
+                    memset(row, 0, (size_t)e * sizeof *row);
+                }
+}
+
+static double *mesh_kept(const Mesh *m, double *keep, int b, int v, int x, int y, int z)
+{
+    int n = m->n;
+    return keep + ((((size_t)b * m->vars + v) * n + z - 1) * n + y - 1) * n + x - 1;
+}
+
+/* The new arrangement, or -1 when its blocks do not fit. */
+static int mesh_rearrange(Mesh *m, int blocks, int bx, int by, int bz)
+{
+    if (blocks > m->capacity)
+        return -1;
+    m->blocks = blocks;
+    m->bx = bx;
+    m->by = by;
+    m->bz = bz;
+    return 0;
+}
+
+int mesh_refine(Mesh *m)
+{
+    int n = m->n, h = n / 2, pbx = m->bx, pby = m->by;
+    double *keep = malloc((size_t)m->blocks * m->vars * n * n * n * sizeof *keep);
+    if (!m->tables || n % 2 || !keep || (size_t)m->blocks * 8 > (size_t)m->capacity) {
+        free(keep);
+        return -1;
+    }
+    mesh_keep(m, keep);
+    mesh_rearrange(m, m->blocks * 8, m->bx * 2, m->by * 2, m->bz * 2);
+    for (int k = 0; k < m->bz; k++)
+        for (int j = 0; j < m->by; j++)
+            for (int i = 0; i < m->bx; i++) {
+                /* block (i, j, k) is octant (i%2, j%2, k%2) of parent (i/2, j/2, k/2) */
+                int b = (k * m->by + j) * m->bx + i, parent = ((k / 2) * pby + j / 2) * pbx + i / 2;
+                for (int v = 0; v < m->vars; v++) {
+                    double ***a = mesh_table(m, b, v);
+                    for (int z = 1; z <= n; z++)
+                        for (int y = 1; y <= n; y++)
+                            for (int x = 1; x <= n; x++)
+                                a[z][y][x] = *mesh_kept(m, keep, parent, v, i % 2 * h + (x + 1) / 2,
+                                                        j % 2 * h + (y + 1) / 2, k % 2 * h + (z + 1) / 2) / 8.0;
+                }
+            }
+    free(keep);
+    return 0;
+}
+
+int mesh_coarsen(Mesh *m)
+{
+    int n = m->n, h = n / 2, cbx = m->bx, cby = m->by;
+    double *keep = malloc((size_t)m->blocks * m->vars * n * n * n * sizeof *keep);
+    if (!m->tables || n % 2 || !keep || m->bx % 2 || m->by % 2 || m->bz % 2) {
+        free(keep);
+        return -1;
+    }
+    mesh_keep(m, keep);
+    mesh_rearrange(m, m->blocks / 8, m->bx / 2, m->by / 2, m->bz / 2);
+    for (int b = 0; b < m->blocks; b++)
+        for (int v = 0; v < m->vars; v++) {
+            double ***a = mesh_table(m, b, v);
+            int i = b % m->bx, j = b / m->bx % m->by, k = b / m->bx / m->by;
+            for (int z = 1; z <= n; z++)
+                for (int y = 1; y <= n; y++)
+                    for (int x = 1; x <= n; x++) {
+                        /* the child holding this cell, and its 2x2x2 cells (x2, y2, z2) */
+                        int ox = (x - 1) / h, oy = (y - 1) / h, oz = (z - 1) / h;
+                        int c = ((2 * k + oz) * cby + 2 * j + oy) * cbx + 2 * i + ox;
+                        int x2 = 2 * (x - 1 - ox * h) + 1, y2 = 2 * (y - 1 - oy * h) + 1,
+                            z2 = 2 * (z - 1 - oz * h) + 1;
+                        /* in miniAMR's order (consolidate_blocks): z changes first, then y, then x */
+                        a[z][y][x] = *mesh_kept(m, keep, c, v, x2, y2, z2) + *mesh_kept(m, keep, c, v, x2, y2, z2 + 1) +
+                                     *mesh_kept(m, keep, c, v, x2, y2 + 1, z2) +
+                                     *mesh_kept(m, keep, c, v, x2, y2 + 1, z2 + 1) +
+                                     *mesh_kept(m, keep, c, v, x2 + 1, y2, z2) +
+                                     *mesh_kept(m, keep, c, v, x2 + 1, y2, z2 + 1) +
+                                     *mesh_kept(m, keep, c, v, x2 + 1, y2 + 1, z2) +
+                                     *mesh_kept(m, keep, c, v, x2 + 1, y2 + 1, z2 + 1);
+                    }
+        }
+    free(keep);
+    return 0;
 }
 
 void mesh_checksums(const Mesh *m, double *sum)
@@ -133,11 +279,11 @@ void mesh_checksums(const Mesh *m, double *sum)
     for (int v = 0; v < m->vars; v++) {
         double s = 0.0;
         for (int b = 0; b < m->blocks; b++) {
-            const double *g = mesh_grid(m, b, v);
+            double ***a = mesh_table(m, b, v);
             for (int z = 1; z <= n; z++)
                 for (int y = 1; y <= n; y++)
                     for (int x = 1; x <= n; x++)
-                        s += g[mesh_at(m, x, y, z)];
+                        s += a[z][y][x];
         }
         sum[v] = s;
     }
@@ -149,18 +295,17 @@ long mesh_compare(const Mesh *got, const Mesh *want, double rtol, int stage)
     long bad = 0;
     for (int b = 0; b < want->blocks; b++)
         for (int v = 0; v < want->vars; v++) {
-            const double *g = mesh_grid(got, b, v), *w = mesh_grid(want, b, v);
+            double ***g = mesh_table(got, b, v), ***w = mesh_table(want, b, v);
             for (int z = 1; z <= n; z++)
                 for (int y = 1; y <= n; y++)
                     for (int x = 1; x <= n; x++) {
-                        size_t c = mesh_at(want, x, y, z);
                         /* written so that a NaN never passes */
-                        if (fabs(g[c] - w[c]) <= rtol * fabs(w[c]))
+                        if (fabs(g[z][y][x] - w[z][y][x]) <= rtol * fabs(w[z][y][x]))
                             continue;
                         if (bad++ < 5)
                             fprintf(stderr,
                                     "miniamr-proxy: stage %d, block %d, var %d, cell (%d,%d,%d): kernel %.17g, reference %.17g\n",
-                                    stage, b, v, x, y, z, g[c], w[c]);
+                                    stage, b, v, x, y, z, g[z][y][x], w[z][y][x]);
                     }
         }
     return bad;

@@ -1,11 +1,12 @@
-/* miniamr-proxy: miniAMR's stencil phase on a uniform mesh, run by a plain C loop
- * (the reference) and by the kernels imcl generated from samples/miniamr/v1..v3
- * (thesis section 4.2) through their persistent plans, from the same initial data,
+/* miniamr-proxy: miniAMR's stencil phase on a mesh of equal blocks, run by a plain C
+ * loop (the reference) and by the kernels imcl generated from samples/miniamr/v1..v3
+ * (thesis section 4.2) or stencil7 (miniAMR's loop body, on miniAMR's own row tables,
+ * with refinement) through their persistent plans, from the same initial data,
  * compared cell by cell (--validate) or by miniAMR's checksums.
  *
- *   miniamr-proxy [--kernel v1|v2|v3] [--backend c|opencl|cuda] [--n N] [--blocks B]
- *                 [--vars V] [--steps S] [--stages T] [--validate] [--resident]
- *                 [-t params.json] ...
+ *   miniamr-proxy [--kernel v1|v2|v3|stencil7] [--backend c|opencl|cuda] [--n N]
+ *                 [--blocks B] [--vars V] [--steps S] [--stages T] [--refine R]
+ *                 [--validate] [--resident] [-t params.json] ...
  *
  * See README.md beside this file for what is run, the data movement and the
  * output. The last line of the output is one JSON object. Exit status: 0 success,
@@ -29,6 +30,7 @@ double now_s(void)
 typedef struct Options {
     const char *kernel, *backend, *params;
     int n, blocks, vars, steps, stages, checksum_freq;
+    int refine;   /* --refine R: every R stages the mesh refines, or coarsens back */
     int validate, inject_error, keep, bandwidth_mb;
     int resident; /* --resident: the mesh stays on the device (v2r.imcl) */
     double rtol, checksum_rtol, conservation_rtol;
@@ -46,6 +48,7 @@ typedef struct Timing {
     double launch;                      /* wall time of the launch calls */
     double kernel;                      /* kernel time reported by the plans */
     double generate;                    /* -t: imcl and the compilers at run time */
+    double refine;                      /* --refine: refining and coarsening both meshes */
 } Timing;
 
 /* The kernel path of one run. */
@@ -56,6 +59,7 @@ typedef struct Path {
     Mesh *mesh;      /* the kernel path's mesh (canonical layout, proxy.h) */
     Mesh *next;      /* v3: the mesh being written */
     double *pack;    /* v1: the buffer in v1's layout */
+    double ****tables; /* stencil7: one variable's table of every block */
     Timing *t;
 } Path;
 
@@ -63,13 +67,16 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: miniamr-proxy [options]\n"
-            "  --kernel v1|v2|v3     imcl kernel of thesis section 4.2 (default v3)\n"
+            "  --kernel v1|v2|v3|stencil7  imcl kernel of thesis section 4.2 (default v3), or\n"
+            "                        miniAMR's loop body on miniAMR's row tables, in batches\n"
             "  --backend c|opencl|cuda  generated code to run (default opencl)\n"
             "  --n N                 cells per block edge (default 10)\n"
             "  --blocks B            blocks, arranged near-cubically (default 8)\n"
             "  --vars V              variables per cell (default 4)\n"
             "  --steps S             timesteps (default 2)\n"
             "  --stages T            stages per timestep (default 5)\n"
+            "  --refine R            (--kernel stencil7, N even) after every R stages every block\n"
+            "                        splits into 8, or the 8 join again (default 0: never)\n"
             "  --validate            compare every cell with the reference after every stage\n"
             "  --resident            (--kernel v2) keep the mesh on the device: ghost exchange by a\n"
             "                        kernel, read and write buffers swapped, downloads only to check\n"
@@ -97,7 +104,7 @@ static int int_arg(const char *name, const char *v, int lo, int *out)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
+    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int ok = 1, used = 1, seed = 1;
@@ -117,6 +124,8 @@ static int parse_args(int argc, char **argv, Options *o)
             ok = int_arg(a, v, 1, &o->steps);
         else if (!strcmp(a, "--stages"))
             ok = int_arg(a, v, 1, &o->stages);
+        else if (!strcmp(a, "--refine"))
+            ok = int_arg(a, v, 0, &o->refine);
         else if (!strcmp(a, "--checksum-freq"))
             ok = int_arg(a, v, 1, &o->checksum_freq);
         else if (!strcmp(a, "--bandwidth"))
@@ -150,8 +159,13 @@ static int parse_args(int argc, char **argv, Options *o)
             return 0;
         i += used;
     }
-    if (strcmp(o->kernel, "v1") && strcmp(o->kernel, "v2") && strcmp(o->kernel, "v3")) {
-        fprintf(stderr, "miniamr-proxy: --kernel must be v1, v2 or v3\n");
+    if (strcmp(o->kernel, "v1") && strcmp(o->kernel, "v2") && strcmp(o->kernel, "v3") &&
+        strcmp(o->kernel, "stencil7")) {
+        fprintf(stderr, "miniamr-proxy: --kernel must be v1, v2, v3 or stencil7\n");
+        return 0;
+    }
+    if (o->refine && (strcmp(o->kernel, "stencil7") || o->n % 2)) {
+        fprintf(stderr, "miniamr-proxy: --refine needs --kernel stencil7 and an even --n\n");
         return 0;
     }
     if (o->resident && (strcmp(o->kernel, "v2") || o->params)) {
@@ -268,6 +282,36 @@ static int stage_v3(Path *p)
     return 0;
 }
 
+/* stencil7: miniAMR's blocks where they lie, one variable at a time for all blocks:
+ * the rows of every block's variable v go up from miniAMR's tables into `array`,
+ * one launch computes every block, and `work` comes back into the same tables (its
+ * ghost cells too, zeros, refilled before they are read). */
+static int stage_stencil7(Path *p)
+{
+    Mesh *m = p->mesh;
+    for (int v = 0; v < m->vars; v++) {
+        for (int b = 0; b < m->blocks; b++)
+            p->tables[b] = mesh_table(m, b, v);
+        double t0 = now_s();
+        int rc = p->ops->upload_rows(p->plan, 0, 0, m->blocks, p->tables);
+        p->t->transfer += now_s() - t0;
+        if (rc)
+            return plan_error(p, "upload_rows", rc);
+        t0 = now_s();
+        rc = p->ops->launch_batch(p->plan, m->blocks);
+        p->t->launch += now_s() - t0;
+        if (rc)
+            return plan_error(p, "launch_batch", rc);
+        p->t->kernel += p->ops->kernel_ms(p->plan) * 1e-3;
+        t0 = now_s();
+        rc = p->ops->download_rows(p->plan, 1, 0, m->blocks, p->tables);
+        p->t->transfer += now_s() - t0;
+        if (rc)
+            return plan_error(p, "download_rows", rc);
+    }
+    return 0;
+}
+
 /* --resident (v2r.imcl): the mesh lives in the plan's `input` (uploaded once,
  * before the first stage). A stage is one launch of the ghost phase (every face
  * ghost cell of every block and variable of `input`, on the device), the V
@@ -310,6 +354,15 @@ static int path_create(Path *p)
     const Options *o = p->o;
     int e = o->n + 2;
     int rc;
+    if (!strcmp(o->kernel, "stencil7")) {
+        /* one plan for as many blocks as the mesh can hold (miniAMR's max_num_blocks) */
+        const int ext[2][3] = {{o->n, o->n, o->n}, {o->n, o->n, o->n}};
+        rc = p->ops->create_batch(&p->plan, p->mesh->capacity, ext);
+        if (rc)
+            return plan_error(p, "plan_create_batch", rc);
+        rc = p->ops->launch_batch(p->plan, 1);
+        return rc ? plan_error(p, "warm-up launch", rc) : 0;
+    }
     if (!strcmp(o->kernel, "v3")) {
         const int ext[2][3] = {{o->n, o->n, o->n}, {o->n, o->n, o->n}};
         rc = p->ops->create(&p->plan, ext);
@@ -412,18 +465,26 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    const PlanOps *ops = o.resident ? ks->v2r : !strcmp(o.kernel, "v1") ? ks->v1 : !strcmp(o.kernel, "v2") ? ks->v2 : ks->v3;
+    const PlanOps *ops = o.resident ? ks->v2r : !strcmp(o.kernel, "v1") ? ks->v1 : !strcmp(o.kernel, "v2") ? ks->v2
+                       : !strcmp(o.kernel, "v3") ? ks->v3 : ks->stencil7;
     if (!ops) {
         fprintf(stderr, "miniamr-proxy: the %s backend has no %s kernel\n", o.backend, o.resident ? "v2r" : o.kernel);
         runtime_cleanup();
         return 1;
     }
 
-    /* the meshes: the reference's and the kernel path's, from the same values */
-    Mesh ref, mesh, next = {0};
+    /* the meshes: the reference's and the kernel path's, from the same values; for
+     * stencil7 both in miniAMR's layout, with room for the refined mesh */
+    Mesh ref = {0}, mesh = {0}, next = {0};
+    int tables = !strcmp(o.kernel, "stencil7"), capacity = o.refine ? 8 * o.blocks : o.blocks;
     double *tmp = malloc((size_t)o.n * o.n * o.n * sizeof *tmp);
     double *pack = NULL;
-    if (!tmp || mesh_alloc(&ref, o.n, o.blocks, o.vars) || mesh_alloc(&mesh, o.n, o.blocks, o.vars) ||
+    double ****tab = NULL;
+    if (!tmp ||
+        (tables ? mesh_alloc_tables(&ref, o.n, o.blocks, o.vars, capacity) ||
+                      mesh_alloc_tables(&mesh, o.n, o.blocks, o.vars, capacity) ||
+                      !(tab = malloc((size_t)capacity * sizeof *tab))
+                : mesh_alloc(&ref, o.n, o.blocks, o.vars) || mesh_alloc(&mesh, o.n, o.blocks, o.vars)) ||
         (!strcmp(o.kernel, "v3") && mesh_alloc(&next, o.n, o.blocks, o.vars)) ||
         (!strcmp(o.kernel, "v1") &&
          !(pack = calloc((size_t)o.blocks * (o.vars + 1) * ref.grid, sizeof *pack)))) {
@@ -431,7 +492,8 @@ int main(int argc, char **argv)
         return 1;
     }
     mesh_init(&ref, o.seed);
-    memcpy(mesh.cell, ref.cell, (size_t)o.blocks * o.vars * ref.grid * sizeof(double));
+    mesh_init(&mesh, o.seed);
+    const int layout[3] = {ref.bx, ref.by, ref.bz}; /* the arrangement at the start */
     double *sum0 = calloc((size_t)o.vars * 3, sizeof *sum0), *sum_ref = sum0 + o.vars, *sum_k = sum0 + 2 * o.vars;
     if (!sum0)
         return 1;
@@ -441,8 +503,10 @@ int main(int argc, char **argv)
            "%d timesteps x %d stages\n",
            o.kernel, o.resident ? " (resident: v2r)" : "", o.backend, o.params ? ", parameters " : "", o.params ? o.params : "", o.blocks, ref.bx, ref.by,
            ref.bz, o.n, o.vars, o.steps, o.stages);
+    if (o.refine)
+        printf("  refinement every %d stages: %d blocks <-> %d blocks\n", o.refine, o.blocks, capacity);
 
-    Path p = {&o, ops, NULL, &mesh, &next, pack, &t};
+    Path p = {&o, ops, NULL, &mesh, &next, pack, tab, &t};
     double t0 = now_s();
     int rc = path_create(&p);
     t.setup += now_s() - t0;
@@ -450,11 +514,13 @@ int main(int argc, char **argv)
         rc = resident_transfer(&p, 1); /* the mesh, once */
 
     int stage = 0, total_stages = o.steps * o.stages;
+    double block_stages = 0; /* the sum over stages of the blocks computed */
     int validated = o.validate, checksum_ok = 1;
     long differences = 0;
     for (int ts = 0; ts < o.steps && !rc; ts++)
         for (int st = 0; st < o.stages && !rc; st++) {
             stage++;
+            block_stages += ref.blocks;
             /* the reference: a plain C loop */
             t0 = now_s();
             mesh_fill_ghosts(&ref);
@@ -473,8 +539,7 @@ int main(int argc, char **argv)
                     break;
                 if (o.inject_error && stage == 1) {
                     /* perturbed on the device too, where the next stages read it */
-                    double *g = mesh_grid(p.mesh, o.blocks / 2, o.vars - 1);
-                    g[mesh_at(p.mesh, (o.n + 1) / 2, (o.n + 1) / 2, (o.n + 1) / 2)] += 1.0;
+                    mesh_table(p.mesh, o.blocks / 2, o.vars - 1)[(o.n + 1) / 2][(o.n + 1) / 2][(o.n + 1) / 2] += 1.0;
                     printf("  (--inject-error: one cell of the kernel result perturbed by 1.0)\n");
                     if ((rc = resident_transfer(&p, 1)))
                         break;
@@ -487,14 +552,15 @@ int main(int argc, char **argv)
                     rc = stage_v1(&p);
                 else if (!strcmp(o.kernel, "v2"))
                     rc = stage_v2(&p);
-                else
+                else if (!strcmp(o.kernel, "v3"))
                     rc = stage_v3(&p);
+                else
+                    rc = stage_stencil7(&p);
                 if (rc)
                     break;
             }
             if (o.inject_error && stage == 1 && !o.resident) {
-                double *g = mesh_grid(p.mesh, o.blocks / 2, o.vars - 1);
-                g[mesh_at(p.mesh, (o.n + 1) / 2, (o.n + 1) / 2, (o.n + 1) / 2)] += 1.0;
+                mesh_table(p.mesh, o.blocks / 2, o.vars - 1)[(o.n + 1) / 2][(o.n + 1) / 2][(o.n + 1) / 2] += 1.0;
                 printf("  (--inject-error: one cell of the kernel result perturbed by 1.0)\n");
             }
 
@@ -524,6 +590,18 @@ int main(int argc, char **argv)
                 printf("  stage %d: checksums of %d variables %s\n", stage, o.vars,
                        checksum_ok ? "match the reference and the start" : "DIFFER");
             }
+            if (!rc && o.refine && stage % o.refine == 0 && stage < total_stages) {
+                /* both meshes alike: all blocks split, or join back */
+                int fine = ref.blocks > o.blocks;
+                t0 = now_s();
+                if (fine ? mesh_coarsen(&ref) || mesh_coarsen(p.mesh) : mesh_refine(&ref) || mesh_refine(p.mesh)) {
+                    fprintf(stderr, "miniamr-proxy: out of host memory\n");
+                    rc = 1;
+                }
+                t.refine += now_s() - t0;
+                printf("  after stage %d: %s to %d blocks (%dx%dx%d)\n", stage, fine ? "coarsened" : "refined",
+                       ref.blocks, ref.bx, ref.by, ref.bz);
+            }
         }
     t0 = now_s();
     ops->destroy(p.plan);
@@ -536,7 +614,7 @@ int main(int argc, char **argv)
         copy_gbs = copy_bandwidth(built_in, o.bandwidth_mb); /* -t regenerates the stencil only */
 
     double cells = (double)o.blocks * o.n * o.n * o.n;
-    double updates = cells * o.vars * total_stages;
+    double updates = block_stages * o.n * o.n * o.n * o.vars;
     double total = t.setup + t.ghost + t.transfer + t.launch;
     double stencil_gbs = t.kernel > 0 ? 16.0 * updates / t.kernel * 1e-9 : NAN;
     printf("  reference %.4f s (+ %.4f s ghosts); kernels %.4f s, launches %.4f s, transfers %.4f s, "
@@ -546,8 +624,9 @@ int main(int argc, char **argv)
     printf("{\"kernel\": \"%s\", \"backend\": \"%s\", \"resident\": %s", o.kernel, o.backend,
            o.resident ? "true" : "false"); /* both checked above */
     json_string("params", o.params ? o.params : "default");
+    printf(", \"refine\": %d, \"max_blocks\": %d", o.refine, capacity);
     printf(", \"n\": %d, \"blocks\": %d, \"layout\": \"%dx%dx%d\", \"vars\": %d, \"steps\": %d, \"stages\": %d", o.n,
-           o.blocks, ref.bx, ref.by, ref.bz, o.vars, o.steps, o.stages);
+           o.blocks, layout[0], layout[1], layout[2], o.vars, o.steps, o.stages);
     printf(", \"cells\": %.0f, \"updates\": %.0f, \"validated\": %s, \"checksum_ok\": %s, \"differences\": %ld", cells,
            updates, validated && !rc ? "true" : "false", o.validate ? "null" : checksum_ok ? "true" : "false",
            differences);
@@ -561,6 +640,7 @@ int main(int argc, char **argv)
     json_number("setup_s", t.setup);
     json_number("total_s", total);
     json_number("generate_s", t.generate);
+    json_number("refine_s", t.refine);
     json_number("wall_s", now_s() - wall0);
     json_number("gstencil_per_s", t.kernel > 0 ? updates / t.kernel * 1e-9 : NAN);
     json_number("reference_gstencil_per_s", t.reference > 0 ? updates / t.reference * 1e-9 : NAN);
@@ -576,6 +656,7 @@ int main(int argc, char **argv)
     mesh_free(&mesh);
     mesh_free(&next);
     free(pack);
+    free(tab);
     free(tmp);
     free(sum0);
     return rc ? 1 : 0;

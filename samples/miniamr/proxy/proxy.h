@@ -23,6 +23,13 @@ typedef struct PlanOps {
     void (*destroy)(void *plan);
     const char *(*strerror)(int code);
     const char *(*build_log)(void);
+    /* --kernel stencil7 only (NULL elsewhere): a plan for up to `capacity` blocks of
+     * these extents, transfers of blocks first..first+count-1 from and into row tables
+     * (tables[b][z][y], every row n+2 cells), one launch over blocks 0..count-1 */
+    int (*create_batch)(void **plan, int capacity, const int (*extent)[3]);
+    int (*upload_rows)(void *plan, int array, int first, int count, double ***const *tables);
+    int (*download_rows)(void *plan, int array, int first, int count, double ***const *tables);
+    int (*launch_batch)(void *plan, int count);
 } PlanOps;
 
 /* The kernels of one backend; a kernel left out of a build is NULL. */
@@ -30,6 +37,7 @@ typedef struct KernelSet {
     const char *backend;
     const PlanOps *v1, *v2, *v3, *copy;
     const PlanOps *v2r; /* --resident: v2 with the ghost exchange as a second phase */
+    const PlanOps *stencil7; /* miniAMR's loop body (samples/miniamr/stencil7.imcl) */
 } KernelSet;
 
 /* Built in (glue.c compiled with GLUE_PREFIX c_, ocl_, cuda_). */
@@ -39,32 +47,43 @@ extern const KernelSet cuda_kernels;
 #endif
 
 /* ---- the mesh (mesh.c) ------------------------------------------------------------
- * blocks x vars grids of (n+2)^3 doubles, block-major: grid (b, v) starts at element
- * (b*vars + v) * (n+2)^3; cell (x, y, z), 0..n+1 each (0 and n+1 are the ghost
- * layer), is at (z*(n+2) + y)*(n+2) + x. Blocks form a bx x by x bz arrangement,
- * block (i, j, k) having number (k*by + j)*bx + i. */
+ * blocks x vars grids of (n+2)^3 doubles (0 and n+1 are the ghost layer in each
+ * dimension). Blocks form a bx x by x bz arrangement, block (i, j, k) having number
+ * (k*by + j)*bx + i. Every grid is reached through a table of rows, as miniAMR
+ * reaches its own: mesh_table(m, b, v)[z][y] is the row (y, z), n+2 cells, x fastest.
+ * Two layouts:
+ *  - dense (mesh_alloc; --kernel v1, v2, v3): block-major in `cell`, grid (b, v) at
+ *    element (b*vars + v) * (n+2)^3, cell (x, y, z) at (z*(n+2) + y)*(n+2) + x; the
+ *    tables point into it;
+ *  - miniAMR's (mesh_alloc_tables; --kernel stencil7): every row its own allocation,
+ *    for `capacity` blocks allocated at the start (miniAMR's max_num_blocks), of
+ *    which the first `blocks` are in use (refinement changes their number). */
 typedef struct Mesh {
     int n, blocks, vars;
     int bx, by, bz;
-    size_t grid;   /* (n+2)^3 */
-    double *cell;  /* blocks * vars * grid */
+    size_t grid;      /* (n+2)^3 */
+    double *cell;     /* dense: blocks * vars * grid; NULL for miniAMR's layout */
+    double ****rows;  /* rows[b*vars + v]: the table of block b's variable v */
+    int capacity;     /* blocks allocated */
+    int tables;       /* miniAMR's layout */
 } Mesh;
 
 /* The near-cubic arrangement of `blocks`: bx >= by >= bz, bx*by*bz = blocks, with
  * the largest factor as small as it can be, then bz as large as it can be. */
 void mesh_arrange(int blocks, int *bx, int *by, int *bz);
 int mesh_alloc(Mesh *m, int n, int blocks, int vars);
+int mesh_alloc_tables(Mesh *m, int n, int blocks, int vars, int capacity);
 void mesh_free(Mesh *m);
-/* Deterministic values in [0, 1) in every cell, ghosts included. */
+/* Deterministic values in [0, 1) in every cell, ghosts included (the same values
+ * in either layout). */
 void mesh_init(Mesh *m, unsigned seed);
 static inline double *mesh_grid(const Mesh *m, int b, int v)
 {
     return m->cell + ((size_t)b * m->vars + v) * m->grid;
 }
-static inline size_t mesh_at(const Mesh *m, int x, int y, int z)
+static inline double ***mesh_table(const Mesh *m, int b, int v)
 {
-    size_t s = (size_t)m->n + 2;
-    return ((size_t)z * s + y) * s + x;
+    return m->rows[(size_t)b * m->vars + v];
 }
 /* miniAMR's communication: the face ghost cells of every block from the
  * neighbouring block, or on the faces of the domain by the reflective rule (the
@@ -73,9 +92,19 @@ static inline size_t mesh_at(const Mesh *m, int x, int y, int z)
 void mesh_fill_ghosts(Mesh *m);
 /* The reference: miniAMR's 7-point stencil on every block and variable, written
  * as a plain loop (thesis listing 4.2): the average into a temporary, then copied
- * back. The sum is taken in the kernels' order: x-1, y-1, z-1, centre, z+1, y+1,
- * x+1. tmp holds n^3 doubles. */
+ * back. The sum is taken in the order of the kernels that run on the layout: dense
+ * (v1-v3) x-1, y-1, z-1, centre, z+1, y+1, x+1; miniAMR's (stencil7.imcl, miniAMR's
+ * loop body verbatim) z-1, y-1, x-1, centre, x+1, y+1, z+1. tmp holds n^3 doubles. */
 void mesh_stencil_reference(Mesh *m, double *tmp);
+/* miniAMR's refinement, on every block at once (miniAMR's layout, n even): each
+ * block splits into 8 of the same n (each cell's value / 8 into its 2x2x2 cells,
+ * miniAMR's split_blocks), the arrangement doubling in every dimension; coarsening
+ * joins each 2x2x2 group of blocks back into one (the sum of each 2x2x2 cells,
+ * miniAMR's consolidate_blocks). Both keep the sum of every variable. Ghost cells
+ * of the new blocks are zero. Return 0, or -1 when the blocks do not fit the
+ * capacity (refine) or an arrangement dimension is odd (coarsen). */
+int mesh_refine(Mesh *m);
+int mesh_coarsen(Mesh *m);
 /* sum[v] = sum over every interior cell of variable v (miniAMR's checksum). */
 void mesh_checksums(const Mesh *m, double *sum);
 /* Compares the interior cells of got and want: |g - w| <= rtol * |w| (0: exact).

@@ -5,6 +5,7 @@
  * the build does: imcl into a temporary folder, the C compiler (and nvcc) into a
  * shared object together with glue.c, then dlopen. The tools are the ones the
  * build used (PROXY_* below), or IMCL, CC and NVCC from the environment. */
+#include <ctype.h>
 #include <dirent.h>
 #include <dlfcn.h>
 #include <spawn.h>
@@ -93,9 +94,11 @@ const KernelSet *runtime_kernels(const char *backend, const char *kernel, const 
     gen = path(tmpdir, kernel, suffix);
     incdir = join("-I", tmpdir);
     incsrc = join("-I", PROXY_SOURCE_DIR);
-    only = join("-DGLUE_ONLY_V", kernel + 1); /* kernel is v1, v2 or v3 */
+    only = join("-DGLUE_ONLY_", kernel); /* GLUE_ONLY_V1 ... GLUE_ONLY_STENCIL7 */
     if (!gen || !incdir || !incsrc || !only)
         goto done;
+    for (char *c = only; *c; c++)
+        *c = (char)toupper((unsigned char)*c);
     const char *cc = tool("CC", PROXY_CC);
     if (strcmp(backend, "cuda") == 0) {
         const char *nvcc = tool("NVCC", PROXY_NVCC);
