@@ -12,8 +12,9 @@
 # here); needs mpicc and mpirun (Debian: mpich). Runs a moving object with three
 # levels of refinement (8 blocks growing to about 870 on one rank), 40 variables,
 # 10 timesteps of 10 stages: on 1 rank, on 2 ranks, and on 1 rank with the
-# generated C built with OpenMP (2 threads); the OpenCL plan on 1 rank (the device:
-# IMCL_PLATFORM / IMCL_DEVICE, PoCL's CPU device here). Exits 1 when anything differs.
+# generated C built with OpenMP (2 threads); the OpenCL plan on 1 and 2 ranks (the
+# device: IMCL_PLATFORM / IMCL_DEVICE, PoCL's CPU device here, each rank a plan of its
+# own). Exits 1 when anything differs.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$(dirname "$HERE")")
@@ -49,7 +50,8 @@ calc() { sed -n 's/^Summary:.* calc \([0-9.]*\) .*/\1/p' "$work/$1.txt"; }
 echo "miniAMR ($(cd "$SRC" && git rev-parse --short HEAD 2>/dev/null || echo unknown)) vs imcl's stencil7_rows;" \
      "load $(cut -d' ' -f1-3 /proc/loadavg)"
 for case in "1 rank:1:imcl/miniAMR.x:1" "2 ranks:2:imcl/miniAMR.x:1" \
-            "1 rank, OpenMP 2 threads:1:imcl/miniAMR_omp.x:2" "1 rank, OpenCL plan:1:plan/miniAMR.x:1"; do
+            "1 rank, OpenMP 2 threads:1:imcl/miniAMR_omp.x:2" "1 rank, OpenCL plan:1:plan/miniAMR.x:1" \
+            "2 ranks, OpenCL plan:2:plan/miniAMR.x:1"; do
     IFS=: read -r label np exe threads <<<"$case"
     THREADS=1 run ref "$np" "$work/unmodified/miniAMR.x"
     THREADS=$threads run new "$np" "$work/$exe"
