@@ -220,8 +220,10 @@ typedef struct Node {
         struct { Symbol *sym; struct Node *init; bool is_const; } decl;
         struct { struct Node *expr; } expr_stmt;
         struct { struct Node *cond, *then, *els; } if_;
-        /* label: a for loop's C label (`taps: for (...)`, unroll_taps), or NULL */
-        struct { struct Node *init, *cond, *step, *body; const char *label; } loop;
+        /* label: a for loop's C label (`taps: for (...)`, unroll_taps), or NULL; unroll:
+         * the constant trip count of a loop the compiler made (coarsening), printed as
+         * a hint to unroll it whole where the target has one (Target.unroll_hint), or 0 */
+        struct { struct Node *init, *cond, *step, *body; const char *label; int unroll; } loop;
         struct { struct Node *value; } ret;
         struct { const char *text; } comment;
     } u;

@@ -659,6 +659,11 @@ void unparse_stmt(Unparser *u, const Node *n)
         sb_putc(o, '\n');
         break;
     case AST_FOR:
+        if (n->u.loop.unroll > 0 && u->t->unroll_hint) {
+            unparse_indent(u);
+            sb_printf(o, u->t->unroll_hint, n->u.loop.unroll);
+            sb_putc(o, '\n');
+        }
         unparse_indent(u);
         sb_puts(o, "for (");
         for_init(u, n->u.loop.init);

@@ -31,6 +31,9 @@ typedef struct Target {
     const char *(*buffer_name)(Unparser *u, const Symbol *s);
     /* The statement that waits for every thread of a block; NULL: no blocks. */
     const char *barrier;
+    /* The line before a loop to unroll whole (a printf format taking the trip count);
+     * NULL: none printed. */
+    const char *unroll_hint;
 } Target;
 
 struct Unparser {

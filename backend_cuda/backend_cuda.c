@@ -102,7 +102,7 @@ static const char *cuda_buffer_name(Unparser *u, const Symbol *s)
 }
 
 static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math, "__device__ static", "__shared__ ",
-                                   cuda_texture_read, cuda_buffer_name, "__syncthreads();"};
+                                   cuda_texture_read, cuda_buffer_name, "__syncthreads();", NULL};
 
 /* Kernel parameters (host_kernel_params: arrays as device pointers or texture
  * objects, arrays in constant memory only by their extents; then W, H, D). */

@@ -254,6 +254,8 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         Node *cond = ast_build_binary(a, '<', ast_build_var_ref(a, cvar[d], none), int_lit(a, tp->coarsen[d]), none);
         Node *step = ast_build_unary(a, OP_POSTINC, ast_build_var_ref(a, cvar[d], none), none);
         loop = ast_build_for(a, init, cond, step, loop, none);
+        /* the points of a thread unrolled, but a walk up the column (stream_z) */
+        loop->u.loop.unroll = d == 2 && tp->stream_z ? 0 : tp->coarsen[d];
     }
     StrBuf what = {0};
     sb_printf(&what, "this thread computes %d", tp->coarsen[0]);

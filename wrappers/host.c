@@ -375,7 +375,7 @@ static void no_math(Unparser *u, const Node *call)
 }
 
 /* grid_size expressions use scalar parameters and operators only. */
-static const Target host_target_c = {"host", host_c_type, no_builtin, no_math, "static", NULL, NULL, NULL, NULL};
+static const Target host_target_c = {"host", host_c_type, no_builtin, no_math, "static", NULL, NULL, NULL, NULL, NULL};
 
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
 {

@@ -55,6 +55,7 @@ void shared3d_interleaved(__global const double *restrict in, const int in_width
             && (imcl_group_z + 1) * 8 <= D) {
         /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis
          * eq. 3.1-3.3) */
+        #pragma unroll 4
         for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
             /* the grid point of this iteration */
             const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);
@@ -79,6 +80,7 @@ void shared3d_interleaved(__global const double *restrict in, const int in_width
     } else {
         /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis
          * eq. 3.1-3.3) */
+        #pragma unroll 4
         for (int imcl_cz = 0; imcl_cz < 4; imcl_cz++) {
             /* the grid point of this iteration */
             const int idx = (int)get_group_id(0) * 32 + (int)get_local_id(0);

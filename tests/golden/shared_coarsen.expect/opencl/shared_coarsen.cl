@@ -48,7 +48,9 @@ void shared_coarsen(__global const float *restrict in, const int in_width,
             && ((int)get_group_id(1) + 1) * 8 <= out_height
             && ((int)get_group_id(1) + 1) * 8 <= H) {
         /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
+        #pragma unroll 2
         for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
+            #pragma unroll 2
             for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {
                 /* the grid point of this iteration */
                 const int idx = (int)get_group_id(0) * 32
@@ -65,7 +67,9 @@ void shared_coarsen(__global const float *restrict in, const int in_width,
         }
     } else {
         /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
+        #pragma unroll 2
         for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
+            #pragma unroll 2
             for (int imcl_cx = 0; imcl_cx < 2; imcl_cx++) {
                 /* the grid point of this iteration */
                 const int idx = (int)get_group_id(0) * 32
