@@ -12,11 +12,12 @@
  * ceil(W / (B_x * C_x)) blocks (eq. 3.7-3.9), so points past the grid's edge are
  * skipped one by one. */
 #include "passes.h"
-
 #include "lower.h"
 #include "params.h"
 
 #define NEXT_POINT "imcl_next_point"
+/* The most points of one thread whose loops are marked for unrolling. */
+#define UNROLLED_POINTS 8
 
 typedef struct Mapping {
     Arena *a;
@@ -246,6 +247,13 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
      * so that a window walks one column at a time. */
     Node *loop = point;
     static const int order[2][3] = {{0, 1, 2}, {2, 0, 1}};
+    /* The points of a thread are unrolled (Node.u.loop.unroll) when there are few: a
+     * device compiler handed hundreds of copies of a body (the space allows 8x8x8)
+     * compiles for minutes (PoCL, sum27 at 5x7x7: over 300 s). */
+    int points = 1;
+    for (int d = 0; d < k->grid_dims; d++)
+        if (cvar[d] && !(d == 2 && tp->stream_z))
+            points *= tp->coarsen[d];
     for (int i = 0; i < k->grid_dims; i++) {
         int d = order[tp->stream_z ? 1 : 0][i];
         if (!cvar[d])
@@ -255,7 +263,7 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         Node *step = ast_build_unary(a, OP_POSTINC, ast_build_var_ref(a, cvar[d], none), none);
         loop = ast_build_for(a, init, cond, step, loop, none);
         /* the points of a thread unrolled, but a walk up the column (stream_z) */
-        loop->u.loop.unroll = d == 2 && tp->stream_z ? 0 : tp->coarsen[d];
+        loop->u.loop.unroll = (d == 2 && tp->stream_z) || points > UNROLLED_POINTS ? 0 : tp->coarsen[d];
     }
     StrBuf what = {0};
     sb_printf(&what, "this thread computes %d", tp->coarsen[0]);
