@@ -29,12 +29,8 @@ static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
  * goes, if the plan allocated it. */
 static void attach(HostWriter *w, const EmitCtx *e)
 {
-    const Symbol *arr[e->k->nparams + 1];
-    hw_line(w, "for (int i = 0; i < %d; i++)", plan_arrays(e->k, arr));
-    hw_inner(w, "if (plan->own[i] == plan->buf[a]) {");
-    hw_inner(w, "    free(plan->own[i]);");
-    hw_inner(w, "    plan->own[i] = NULL;");
-    hw_inner(w, "}");
+    hw_line(w, "free(plan->own[a]);");
+    hw_line(w, "plan->own[a] = NULL;");
     hw_line(w, "plan->buf[a] = host;");
     hw_line(w, "return %s_OK;", e->host_name);
 }
@@ -86,7 +82,8 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     sb_printf(sb, "struct %s_plan {\n", pk);
     if (n) {
         plan_member(sb, arena_printf(e->a, "void *buf[%d]", n), "the host memory of each array, by plan_array id");
-        plan_member(sb, arena_printf(e->a, "void *own[%d]", n), "what plan_create allocated (attach or destroy frees it)");
+        plan_member(sb, arena_printf(e->a, "void *own[%d]", n),
+                    "buf if the plan allocated it (attach or destroy frees it)");
         plan_member(sb, arena_printf(e->a, "size_t bytes[%d]", n), "its size");
         plan_member(sb, arena_printf(e->a, "int extent[%d][3]", n), "its extents as given to plan_create");
         if (e->tables) {
@@ -151,7 +148,7 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     plan_create_and_launch(sb, e);
 
     plan_attach(sb, e, attach);
-    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}}, 1);
+    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}, {"void *", "own"}}, 2);
 
     plan_signature(sb, e, PLAN_DESTROY, NULL);
     sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");

@@ -251,11 +251,10 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, ";\n");
     if (attachable)
         sb_printf(sb, "    /* attached arrays: the host's again after the kernel, with what it wrote */\n"
-                      "    cl_int imcl_back = imcl_plan_turn(%s, 0);\n", h);
-    if (attachable)
-        sb_printf(sb, "    /* one wait for the whole queue (each wait may put the host thread to sleep and wake\n"
+                      "    cl_int imcl_back = imcl_plan_turn(%s, 0);\n"
+                      "    /* one wait for the whole queue (each wait may put the host thread to sleep and wake\n"
                       "     * it up again: tens of microseconds on a CPU device), then the launch's own status */\n"
-                      "    if (imcl_back == CL_SUCCESS)\n        imcl_back = clFinish(%s->queue);\n", h);
+                      "    if (imcl_back == CL_SUCCESS)\n        imcl_back = clFinish(%s->queue);\n", h, h);
     sb_puts(sb, "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
     sb_puts(sb, "    /* the kernel time from the queue's profiling, in nanoseconds */\n");
     sb_puts(sb, "    cl_ulong imcl_start = 0, imcl_end = 0;\n");

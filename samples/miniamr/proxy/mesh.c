@@ -109,8 +109,8 @@ void mesh_init(Mesh *m, unsigned seed)
                     }
 }
 
-/* The cell (x, y, z) of table t, with (x, y, z) given along dimensions rotated so
- * that dimension `dim` comes first: the face normal to `dim` at c is c0 = c. */
+/* Cell (p, q) of table t's face normal to dimension `dim` at coordinate c: p and q
+ * run along the other two dimensions, the lower one first. */
 static double *face_cell(double ***t, int dim, int c, int p, int q)
 {
     return dim == 0 ? &t[q][p][c] : dim == 1 ? &t[q][c][p] : &t[c][q][p];
@@ -174,51 +174,46 @@ void mesh_stencil_reference(Mesh *m, double *tmp)
         }
 }
 
-/* Every interior cell of the mesh into `keep`, dense (grid (b, v) at (b*vars + v)
- * * n^3, x fastest), and the mesh's tables zero-filled. */
-static void mesh_keep(Mesh *m, double *keep)
-{
-    int n = m->n, e = n + 2;
-    for (int b = 0; b < m->blocks; b++)
-        for (int v = 0; v < m->vars; v++)
-            for (int z = 0; z < e; z++)
-                for (int y = 0; y < e; y++) {
-                    double *row = mesh_table(m, b, v)[z][y];
-                    if (z >= 1 && z <= n && y >= 1 && y <= n)
-                        memcpy(keep + ((((size_t)b * m->vars + v) * n + z - 1) * n + y - 1) * n, row + 1,
-                               (size_t)n * sizeof *keep);
-                    memset(row, 0, (size_t)e * sizeof *row);
-                }
-}
-
+/* Cell (x, y, z), 1..n each, of grid (b, v) in the dense copy of mesh_take. */
 static double *mesh_kept(const Mesh *m, double *keep, int b, int v, int x, int y, int z)
 {
     int n = m->n;
     return keep + ((((size_t)b * m->vars + v) * n + z - 1) * n + y - 1) * n + x - 1;
 }
 
-/* The new arrangement, or -1 when its blocks do not fit. */
-static int mesh_rearrange(Mesh *m, int blocks, int bx, int by, int bz)
+/* Every interior cell of the mesh in a dense copy (mesh_kept), and the mesh's tables
+ * zero-filled for the new arrangement bx x by x bz; NULL when there is no memory
+ * for the copy (the mesh unchanged). */
+static double *mesh_take(Mesh *m, int bx, int by, int bz)
 {
-    if (blocks > m->capacity)
-        return -1;
-    m->blocks = blocks;
+    int n = m->n, e = n + 2;
+    double *keep = malloc((size_t)m->blocks * m->vars * n * n * n * sizeof *keep);
+    if (!keep)
+        return NULL;
+    for (int b = 0; b < m->blocks; b++)
+        for (int v = 0; v < m->vars; v++)
+            for (int z = 0; z < e; z++)
+                for (int y = 0; y < e; y++) {
+                    double *row = mesh_table(m, b, v)[z][y];
+                    if (z >= 1 && z <= n && y >= 1 && y <= n)
+                        memcpy(mesh_kept(m, keep, b, v, 1, y, z), row + 1, (size_t)n * sizeof *keep);
+                    memset(row, 0, (size_t)e * sizeof *row);
+                }
+    m->blocks = bx * by * bz;
     m->bx = bx;
     m->by = by;
     m->bz = bz;
-    return 0;
+    return keep;
 }
 
 int mesh_refine(Mesh *m)
 {
     int n = m->n, h = n / 2, pbx = m->bx, pby = m->by;
-    double *keep = malloc((size_t)m->blocks * m->vars * n * n * n * sizeof *keep);
-    if (!m->tables || n % 2 || !keep || (size_t)m->blocks * 8 > (size_t)m->capacity) {
-        free(keep);
+    if (!m->tables || n % 2 || (size_t)m->blocks * 8 > (size_t)m->capacity)
         return -1;
-    }
-    mesh_keep(m, keep);
-    mesh_rearrange(m, m->blocks * 8, m->bx * 2, m->by * 2, m->bz * 2);
+    double *keep = mesh_take(m, m->bx * 2, m->by * 2, m->bz * 2);
+    if (!keep)
+        return -1;
     for (int k = 0; k < m->bz; k++)
         for (int j = 0; j < m->by; j++)
             for (int i = 0; i < m->bx; i++) {
@@ -240,13 +235,11 @@ int mesh_refine(Mesh *m)
 int mesh_coarsen(Mesh *m)
 {
     int n = m->n, h = n / 2, cbx = m->bx, cby = m->by;
-    double *keep = malloc((size_t)m->blocks * m->vars * n * n * n * sizeof *keep);
-    if (!m->tables || n % 2 || !keep || m->bx % 2 || m->by % 2 || m->bz % 2) {
-        free(keep);
+    if (!m->tables || n % 2 || m->bx % 2 || m->by % 2 || m->bz % 2)
         return -1;
-    }
-    mesh_keep(m, keep);
-    mesh_rearrange(m, m->blocks / 8, m->bx / 2, m->by / 2, m->bz / 2);
+    double *keep = mesh_take(m, m->bx / 2, m->by / 2, m->bz / 2);
+    if (!keep)
+        return -1;
     for (int b = 0; b < m->blocks; b++)
         for (int v = 0; v < m->vars; v++) {
             double ***a = mesh_table(m, b, v);

@@ -179,6 +179,15 @@ static int parse_args(int argc, char **argv, Options *o)
     return 1;
 }
 
+/* --inject-error: one cell of the kernel path's result perturbed, in a block and
+ * variable in the middle of the mesh. */
+static void inject_error(Mesh *m)
+{
+    int c = (m->n + 1) / 2;
+    mesh_table(m, m->blocks / 2, m->vars - 1)[c][c][c] += 1.0;
+    printf("  (--inject-error: one cell of the kernel result perturbed by 1.0)\n");
+}
+
 /* A failed plan call: says which and why, then the run ends with status 1. */
 static int plan_error(const Path *p, const char *what, int rc)
 {
@@ -539,8 +548,7 @@ int main(int argc, char **argv)
                     break;
                 if (o.inject_error && stage == 1) {
                     /* perturbed on the device too, where the next stages read it */
-                    mesh_table(p.mesh, o.blocks / 2, o.vars - 1)[(o.n + 1) / 2][(o.n + 1) / 2][(o.n + 1) / 2] += 1.0;
-                    printf("  (--inject-error: one cell of the kernel result perturbed by 1.0)\n");
+                    inject_error(p.mesh);
                     if ((rc = resident_transfer(&p, 1)))
                         break;
                 }
@@ -560,8 +568,7 @@ int main(int argc, char **argv)
                     break;
             }
             if (o.inject_error && stage == 1 && !o.resident) {
-                mesh_table(p.mesh, o.blocks / 2, o.vars - 1)[(o.n + 1) / 2][(o.n + 1) / 2][(o.n + 1) / 2] += 1.0;
-                printf("  (--inject-error: one cell of the kernel result perturbed by 1.0)\n");
+                inject_error(p.mesh);
             }
 
             if (o.validate) {

@@ -82,7 +82,7 @@ void alias_halo_release(void)
 
 struct alias_halo_plan {
     void *buf[1];               /* the host memory of each array, by plan_array id */
-    void *own[1];               /* what plan_create allocated (attach or destroy frees it) */
+    void *own[1];               /* buf if the plan allocated it (attach or destroy frees it) */
     size_t bytes[1];            /* its size */
     int extent[1][3];           /* its extents as given to plan_create */
     int capacity;               /* the blocks each Image and Block holds */
@@ -267,11 +267,8 @@ int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
         return alias_halo_ERR_ARGUMENT;
-    for (int i = 0; i < 1; i++)
-        if (plan->own[i] == plan->buf[a]) {
-            free(plan->own[i]);
-            plan->own[i] = NULL;
-        }
+    free(plan->own[a]);
+    plan->own[a] = NULL;
     plan->buf[a] = host;
     return alias_halo_OK;
 }
@@ -292,6 +289,9 @@ int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return alias_halo_OK;
 }
 

@@ -257,7 +257,7 @@ void bounds_release(void)
 
 struct bounds_plan {
     void *buf[6];               /* the host memory of each array, by plan_array id */
-    void *own[6];               /* what plan_create allocated (attach or destroy frees it) */
+    void *own[6];               /* buf if the plan allocated it (attach or destroy frees it) */
     size_t bytes[6];            /* its size */
     int extent[6][3];           /* its extents as given to plan_create */
     void **rows[6];             /* row tables into an Image's or Block's buf, for bounds_rows */
@@ -785,11 +785,8 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
         return bounds_ERR_ARGUMENT;
-    for (int i = 0; i < 6; i++)
-        if (plan->own[i] == plan->buf[a]) {
-            free(plan->own[i]);
-            plan->own[i] = NULL;
-        }
+    free(plan->own[a]);
+    plan->own[a] = NULL;
     plan->buf[a] = host;
     return bounds_OK;
 }
@@ -810,6 +807,9 @@ int bounds_plan_swap(bounds_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return bounds_OK;
 }
 

@@ -203,7 +203,7 @@ void const_mask_release(void)
 
 struct const_mask_plan {
     void *buf[3];               /* the host memory of each array, by plan_array id */
-    void *own[3];               /* what plan_create allocated (attach or destroy frees it) */
+    void *own[3];               /* buf if the plan allocated it (attach or destroy frees it) */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
     void **rows[3];             /* row tables into an Image's or Block's buf, for const_mask_rows */
@@ -492,11 +492,8 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return const_mask_ERR_ARGUMENT;
-    for (int i = 0; i < 3; i++)
-        if (plan->own[i] == plan->buf[a]) {
-            free(plan->own[i]);
-            plan->own[i] = NULL;
-        }
+    free(plan->own[a]);
+    plan->own[a] = NULL;
     plan->buf[a] = host;
     return const_mask_OK;
 }
@@ -518,6 +515,9 @@ int const_mask_plan_swap(const_mask_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return const_mask_OK;
 }
 

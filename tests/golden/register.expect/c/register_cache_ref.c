@@ -213,7 +213,7 @@ void register_cache_release(void)
 
 struct register_cache_plan {
     void *buf[3];               /* the host memory of each array, by plan_array id */
-    void *own[3];               /* what plan_create allocated (attach or destroy frees it) */
+    void *own[3];               /* buf if the plan allocated it (attach or destroy frees it) */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
     void **rows[3];             /* row tables into an Image's or Block's buf, for
@@ -546,11 +546,8 @@ int register_cache_plan_attach(register_cache_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return register_cache_ERR_ARGUMENT;
-    for (int i = 0; i < 3; i++)
-        if (plan->own[i] == plan->buf[a]) {
-            free(plan->own[i]);
-            plan->own[i] = NULL;
-        }
+    free(plan->own[a]);
+    plan->own[a] = NULL;
     plan->buf[a] = host;
     return register_cache_OK;
 }
@@ -571,6 +568,9 @@ int register_cache_plan_swap(register_cache_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return register_cache_OK;
 }
 

@@ -185,7 +185,7 @@ void shared_coarsen_release(void)
 
 struct shared_coarsen_plan {
     void *buf[2];               /* the host memory of each array, by plan_array id */
-    void *own[2];               /* what plan_create allocated (attach or destroy frees it) */
+    void *own[2];               /* buf if the plan allocated it (attach or destroy frees it) */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
     void **rows[2];             /* row tables into an Image's or Block's buf, for
@@ -455,11 +455,8 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return shared_coarsen_ERR_ARGUMENT;
-    for (int i = 0; i < 2; i++)
-        if (plan->own[i] == plan->buf[a]) {
-            free(plan->own[i]);
-            plan->own[i] = NULL;
-        }
+    free(plan->own[a]);
+    plan->own[a] = NULL;
     plan->buf[a] = host;
     return shared_coarsen_OK;
 }
@@ -480,6 +477,9 @@ int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return shared_coarsen_OK;
 }
 

@@ -224,7 +224,7 @@ void stream_z_release(void)
 
 struct stream_z_plan {
     void *buf[3];               /* the host memory of each array, by plan_array id */
-    void *own[3];               /* what plan_create allocated (attach or destroy frees it) */
+    void *own[3];               /* buf if the plan allocated it (attach or destroy frees it) */
     size_t bytes[3];            /* its size */
     int extent[3][3];           /* its extents as given to plan_create */
     void **rows[3];             /* row tables into an Image's or Block's buf, for stream_z_rows */
@@ -563,11 +563,8 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return stream_z_ERR_ARGUMENT;
-    for (int i = 0; i < 3; i++)
-        if (plan->own[i] == plan->buf[a]) {
-            free(plan->own[i]);
-            plan->own[i] = NULL;
-        }
+    free(plan->own[a]);
+    plan->own[a] = NULL;
     plan->buf[a] = host;
     return stream_z_OK;
 }
@@ -588,6 +585,9 @@ int stream_z_plan_swap(stream_z_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return stream_z_OK;
 }
 

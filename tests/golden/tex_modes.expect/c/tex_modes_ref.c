@@ -204,7 +204,7 @@ void tex_modes_release(void)
 
 struct tex_modes_plan {
     void *buf[4];               /* the host memory of each array, by plan_array id */
-    void *own[4];               /* what plan_create allocated (attach or destroy frees it) */
+    void *own[4];               /* buf if the plan allocated it (attach or destroy frees it) */
     size_t bytes[4];            /* its size */
     int extent[4][3];           /* its extents as given to plan_create */
     void **rows[4];             /* row tables into an Image's or Block's buf, for tex_modes_rows */
@@ -629,11 +629,8 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
         return tex_modes_ERR_ARGUMENT;
-    for (int i = 0; i < 4; i++)
-        if (plan->own[i] == plan->buf[a]) {
-            free(plan->own[i]);
-            plan->own[i] = NULL;
-        }
+    free(plan->own[a]);
+    plan->own[a] = NULL;
     plan->buf[a] = host;
     return tex_modes_OK;
 }
@@ -654,6 +651,9 @@ int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return tex_modes_OK;
 }
 

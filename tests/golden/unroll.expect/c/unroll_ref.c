@@ -182,7 +182,7 @@ void unroll_release(void)
 
 struct unroll_plan {
     void *buf[2];               /* the host memory of each array, by plan_array id */
-    void *own[2];               /* what plan_create allocated (attach or destroy frees it) */
+    void *own[2];               /* buf if the plan allocated it (attach or destroy frees it) */
     size_t bytes[2];            /* its size */
     int extent[2][3];           /* its extents as given to plan_create */
     void **rows[2];             /* row tables into an Image's or Block's buf, for unroll_rows */
@@ -445,11 +445,8 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return unroll_ERR_ARGUMENT;
-    for (int i = 0; i < 2; i++)
-        if (plan->own[i] == plan->buf[a]) {
-            free(plan->own[i]);
-            plan->own[i] = NULL;
-        }
+    free(plan->own[a]);
+    plan->own[a] = NULL;
     plan->buf[a] = host;
     return unroll_OK;
 }
@@ -470,6 +467,9 @@ int unroll_plan_swap(unroll_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    void *imcl_own = plan->own[a];
+    plan->own[a] = plan->own[b];
+    plan->own[b] = imcl_own;
     return unroll_OK;
 }
 
