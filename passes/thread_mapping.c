@@ -10,7 +10,9 @@
  * Interleaved points are a block apart, so neighbouring threads touch neighbouring
  * elements (coalesced); blocked points are adjacent. The wrappers launch
  * ceil(W / (B_x * C_x)) blocks (eq. 3.7-3.9), so points past the grid's edge are
- * skipped one by one. */
+ * skipped one by one, or, where a thread's points are all its block has in that
+ * dimension (B = 1) and computing a point twice is harmless, clamped to the last
+ * one, which the same thread computed before. */
 #include "passes.h"
 #include "lower.h"
 #include "params.h"
@@ -24,6 +26,7 @@ typedef struct Mapping {
     Symbol *coord[3];
     bool used[3];
     bool coarsened;
+    bool clamp[3];      /* points past the edge are the last one again (clamps()) */
     /* With coarsening: scalar parameters the kernel assigns, and the per-point
      * copies that replace them in the body. */
     Symbol *param[FUNCTION_MAX_PARAMS];
@@ -108,6 +111,32 @@ static Node *coordinate(Arena *a, const TuneParams *tp, int d, Symbol *c)
     return ast_build_binary(a, '+', group, within, (Loc){0});
 }
 
+/* Whether kernel k may compute a point twice: it reads no array it writes (an alias
+ * counts as its base array, and the arrays a caller passes never overlap:
+ * docs/language.md), so the second time stores what the first did. */
+static bool recompute_safe(const Function *k)
+{
+    if (k->point_prologue || k->point_epilogue)
+        return false;  /* pass_register_cache's lanes exchange values point by point */
+    for (int i = 0; i < k->nparams; i++)
+        if ((k->params[i]->access & ACC_WRITE) && (k->params[i]->access & ACC_READ))
+            return false;
+    return true;
+}
+
+/* The dimensions whose points past the edge of the grid are clamped to the last one
+ * instead of being skipped: a thread's points are all its block has there (B = 1,
+ * not a stream_z walk), so the last point is this thread's own, computed at an
+ * earlier iteration, and the clamped store repeats it. A branch around each point's
+ * store stops PoCL vectorising the work-group (sum7 at 256^3 with coarsen_z 2: 7%
+ * slower; docs/performance.md). */
+static void clamps(Mapping *m, const Function *k, const TuneParams *tp, Symbol **cvar)
+{
+    bool safe = recompute_safe(k);
+    for (int d = 0; d < k->grid_dims; d++)
+        m->clamp[d] = safe && cvar[d] && tp->block[d] == 1 && !(d == 2 && tp->stream_z);
+}
+
 /* Whether the whole block lies in the kernel's interior (pass_interior): in each
  * dimension, its first point at or past lo and its last before every bound. */
 static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
@@ -158,6 +187,9 @@ static Node *storage_range(Mapping *m, const Function *k)
     return lower_in_storage(m->a, NULL, k->grid_arrays[0], ix, k->grid_dims, yz);
 }
 
+#define CLAMP_WHY "a point past the edge of the grid is the last one again (min): this thread " \
+                  "computed it already, the kernel reads no array it writes, and a store without a " \
+                  "branch around it lets the device compiler vectorise"
 /* The statements that run `stmts` (the kernel's body, mapped) at every point of
  * this thread: its coordinates (those in `need`), then with `edge` the test that
  * skips points past the edge of the grid, then the body; with coarsening one loop
@@ -171,11 +203,23 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
     ast_append_stmt(a, point, ast_build_comment(a, m->coarsened ? "the grid point of this iteration"
                                                                : "the grid point of this thread", none));
     Node *guard = NULL;
+    bool clamped = false;
     for (int d = 0; d < 3; d++) {
         if (!m->used[d] || !need[d])
             continue;
         Node *init;
-        if (d < k->grid_dims) {
+        if (d < k->grid_dims && edge && m->clamp[d]) {
+            Node *last = ast_build_binary(a, '-', builtin(a, (Builtin)(BI_W + d)), int_lit(a, 1), none);
+            last->type = type_scalar(TY_INT);
+            init = ast_build_call(a, "min", none);
+            init->u.call.math = MATH_MIN;
+            init->type = type_scalar(TY_INT);
+            ast_append_arg(a, init, coordinate(a, tp, d, cvar[d]));
+            ast_append_arg(a, init, last);
+            if (!clamped)
+                ast_append_stmt(a, point, ast_build_comment(a, CLAMP_WHY, none));
+            clamped = true;
+        } else if (d < k->grid_dims) {
             init = coordinate(a, tp, d, cvar[d]);
             Node *past = ast_build_binary(a, OP_GE, ast_build_var_ref(a, m->coord[d], none),
                                           builtin(a, (Builtin)(BI_W + d)), none);
@@ -221,7 +265,7 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
             ast_append_stmt(a, point, stmts->u.block.stmts.items[i]);
         return point;
     }
-    if (edge) {
+    if (edge && guard) {
         ast_append_stmt(a, point, ast_build_comment(a, "points past the edge of the grid are skipped", none));
         ast_append_stmt(a, point, ast_build_if(a, guard, ast_new(a, AST_CONTINUE, none), NULL, none));
     }
@@ -289,7 +333,7 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     static const char *names[] = {"idx", "idy", "idz"};
     static const char *cnames[] = {"imcl_cx", "imcl_cy", "imcl_cz"};
     Loc none = {0};
-    Mapping m = {a, {0}, {false}, false, {0}, {0}, 0, NEXT_POINT};
+    Mapping m = {.a = a, .label = NEXT_POINT};
     Symbol *cvar[3] = {NULL, NULL, NULL};
     for (int d = 0; d < k->grid_dims; d++)
         if (tp->coarsen[d] > 1) {
@@ -306,8 +350,10 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     for (int d = 0; d < 3; d++)
         if (m.used[d])
             m.coord[d] = ast_build_symbol(a, names[d], SYM_LOCAL, type_scalar(TY_INT), none);
-    if (m.coarsened)
+    if (m.coarsened) {
         copy_assigned_params(&m, k);
+        clamps(&m, k, tp, cvar);
+    }
 
     Node *body = ast_build_block(a, none);
     if (k->prologue)

@@ -6,7 +6,8 @@
  *   c3branch: the z = 0 plane and the x = y = 0 line (coordinates used only in
  *             branches, a return in one of them);
  *   c3gs:     a grid_size grid inside a larger output, periodic reads of a smaller
- *             array.
+ *             array;
+ *   c3acc:    adds to the array it writes (each point exactly once).
  * Grids 13 x 11 x 9 and 2 x 1 x 3. Integers exact; doubles exact here (float inputs
  * are multiples of 1/256), compared within 1e-12. */
 #include "lang_common.h"
@@ -14,14 +15,17 @@
 #include "c/c3.h"
 #include "c/c3branch.h"
 #include "c/c3gs.h"
+#include "c/c3acc.h"
 #ifdef CHECK_CUDA
 #include "cuda/c3.h"
 #include "cuda/c3branch.h"
 #include "cuda/c3gs.h"
+#include "cuda/c3acc.h"
 #else
 #include "opencl/c3.h"
 #include "opencl/c3branch.h"
 #include "opencl/c3gs.h"
+#include "opencl/c3acc.h"
 #endif
 
 static void test_c3(Lang *L, int w, int h, int d)
@@ -116,6 +120,28 @@ static void test_c3gs(Lang *L, int nx, int ny, int nz)
     }
 }
 
+static void test_c3acc(Lang *L, int w, int h, int d)
+{
+    const long n = (long)w * h * d;
+    int *in = lang_alloc(n, sizeof(int)), *ia = lang_alloc(n, sizeof(int));
+    double *e = lang_dalloc(n);
+    Lcg g;
+    lcg_seed(&g, 305 + (uint64_t)w);
+    for (long p = 0; p < n; p++) {
+        in[p] = (int)(lcg_next(&g) % 1000) - 300;
+        ia[p] = (int)(lcg_next(&g) % 100);
+        e[p] = ia[p] + in[p] * 2 + 1;
+    }
+    Shape sh = shape3(w, h, d);
+    for (int b = 0; b < 2; b++) {
+        lang_call_begin(L, b, w > 2 ? "c3acc" : "c3acc (2 x 1 x 3)");
+        void *i0 = lang_in(L, "in", T_INT, n, in);
+        void *a = lang_out(L, "acc", T_INT, n, ia, e, &sh);
+        int rc = CHECK_CALL(b, c3acc, i0, w, h, d, a, w, h, d);
+        lang_call_end(L, rc, CHECK_STRERROR(b, c3acc, rc), LANG_BUILD_LOG(b, c3acc));
+    }
+}
+
 int main(void)
 {
     Lang L;
@@ -126,5 +152,7 @@ int main(void)
     test_c3branch(&L, 2, 1, 3);
     test_c3gs(&L, 13, 11, 9);
     test_c3gs(&L, 2, 1, 3);
+    test_c3acc(&L, 13, 11, 9);
+    test_c3acc(&L, 2, 1, 3);
     return lang_finish(&L);
 }
