@@ -70,6 +70,11 @@ typedef struct Uses {
     /* Whether the body is printed on row tables: an access then uses its storage
      * coordinates instead of its linear index (and no extent of the storage). */
     bool tables;
+    /* The row function's arguments for an edge row (edge_rows): the rows outside a
+     * read array's storage replaced by those its boundary reads, whose helpers go
+     * into *helpers. */
+    bool edge;
+    unsigned *helpers;
 } Uses;
 
 static bool collect_uses(Node *n, void *p)
@@ -119,38 +124,79 @@ static void offset_coord(StrBuf *sb, const char *v, int c)
 /* The argument of row pointer r: its array's element (0, idy + dy, idz + dz), from
  * the dense array, `A + ((idz + h + dz) * (A_height + 2h) + idy + h + dy) * (A_width + 2h)
  * + h`, or from block imcl_b's row table, `A[imcl_b][idz + h + dz][idy + h + dy] + h`. */
-static void row_arg(StrBuf *sb, const EmitCtx *e, const RowPtr *r, bool tables)
+static void row_at(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *y, const char *z, bool tables)
 {
-    const Symbol *s = r->array;
     const char *name = unparse_name(s);
     int h = s->halo;
     bool block = type_grid_dims(s->type) == 3;
     if (tables) {
         sb_printf(sb, "%s[imcl_b]", name);
-        if (block) {
-            sb_putc(sb, '[');
-            offset_coord(sb, "idz", h + r->dz);
-            sb_putc(sb, ']');
-        }
-        sb_putc(sb, '[');
-        offset_coord(sb, "idy", h + r->dy);
-        sb_putc(sb, ']');
+        if (block)
+            sb_printf(sb, "[%s]", z);
+        sb_printf(sb, "[%s]", y);
     } else {
         sb_printf(sb, "%s + ", name);
         const char *wd = host_storage_extent(e->a, s, 0, false);
-        bool paren = block || h + r->dy;   /* (y) * width */
+        bool paren = block || strcmp(y, "idy") != 0;   /* (y) * width */
         sb_puts(sb, paren ? "(" : "");
         if (block) {
-            bool zp = h + r->dz != 0;
-            sb_puts(sb, zp ? "(" : "");
-            offset_coord(sb, "idz", h + r->dz);
-            sb_printf(sb, "%s * %s + ", zp ? ")" : "", host_storage_extent(e->a, s, 1, false));
+            bool zp = strcmp(z, "idz") != 0;
+            sb_printf(sb, "%s%s%s * %s + ", zp ? "(" : "", z, zp ? ")" : "", host_storage_extent(e->a, s, 1, false));
         }
-        offset_coord(sb, "idy", h + r->dy);
-        sb_printf(sb, "%s * %s", paren ? ")" : "", wd);
+        sb_printf(sb, "%s%s * %s", y, paren ? ")" : "", wd);
     }
     if (h)
         sb_printf(sb, " + %d", h);
+}
+
+/* The storage coordinate of row pointer r in dimension d (1: y, 2: z), idy + h + dy;
+ * with `edge`, the row its array's boundary reads there (edge_rows). */
+static const char *row_coord(const EmitCtx *e, const RowPtr *r, int d, bool edge, unsigned *helpers)
+{
+    const Symbol *s = r->array;
+    int h = s->halo, off = d == 1 ? r->dy : r->dz;
+    const char *v = d == 1 ? "idy" : "idz";
+    StrBuf t = {0};
+    if (edge && !(s->access & ACC_WRITE) && s->bc != BC_NONE && s->bc != BC_CONSTANT) {
+        const char *fn = s->bc == BC_CLAMPED ? "imcl_clamp" : s->bc == BC_PERIODIC ? "imcl_wrap" : "imcl_mirror";
+        *helpers |= s->bc == BC_CLAMPED ? HELPER_CLAMP : s->bc == BC_PERIODIC ? HELPER_WRAP : HELPER_MIRROR;
+        sb_printf(&t, "%s(", fn);
+        offset_coord(&t, v, off);
+        sb_printf(&t, ", %s%s, %d)", unparse_name(s), unparse_extent_suffix(d), h);
+        if (h)
+            sb_printf(&t, " + %d", h);
+    } else {
+        offset_coord(&t, v, h + off);
+    }
+    const char *c = arena_strdup(e->a, sb_str(&t));
+    sb_free(&t);
+    return c;
+}
+
+static void row_arg(StrBuf *sb, const EmitCtx *e, const RowPtr *r, bool tables, bool edge, unsigned *helpers)
+{
+    const Symbol *s = r->array;
+    bool block = type_grid_dims(s->type) == 3;
+    const char *y = row_coord(e, r, 1, edge, helpers), *z = block ? row_coord(e, r, 2, edge, helpers) : NULL;
+    if (edge && !(s->access & ACC_WRITE) && s->bc == BC_CONSTANT) {
+        /* outside the storage in y or z: the row of the boundary value */
+        *helpers |= HELPER_IN;
+        sb_printf(sb, "imcl_in(");
+        offset_coord(sb, "idy", r->dy);
+        sb_printf(sb, ", %s%s, %d)", unparse_name(s), unparse_extent_suffix(1), s->halo);
+        if (block) {
+            sb_puts(sb, " && imcl_in(");
+            offset_coord(sb, "idz", r->dz);
+            sb_printf(sb, ", %s%s, %d)", unparse_name(s), unparse_extent_suffix(2), s->halo);
+        }
+        sb_puts(sb, " ? ");
+        row_at(sb, e, s, y, z, tables);
+        sb_printf(sb, " : imcl_fill_%s", unparse_name(s));
+        if (s->halo)
+            sb_printf(sb, " + %d", s->halo);
+        return;
+    }
+    row_at(sb, e, s, y, z, tables);
 }
 
 /* Parameters (or arguments, when `args`) of the point or row function: what u says
@@ -201,7 +247,7 @@ static void point_params(StrBuf *sb, const EmitCtx *e, const Uses *u, bool args,
         const RowPtr *r = &k->rows[i];
         sb_puts(sb, first ? "" : ", ");
         if (args)
-            row_arg(sb, e, r, tables);
+            row_arg(sb, e, r, tables, u->edge, u->helpers);
         else
             sb_printf(sb, "%s%s *restrict %s", (r->array->access & ACC_WRITE) ? "" : "const ",
                       c_type(r->array->type->elem->kind), unparse_name(r->sym));
@@ -313,6 +359,80 @@ static void emit_bodies(StrBuf *code, Unparser *u, const EmitCtx *e, const Bodie
     u->tables = false;
 }
 
+/* ---- edge rows ------------------------------------------------------------------
+ * The rows of the grid near an edge in y or z (outside the interior: its first and
+ * last rows and planes) run the row function too, over the interior's x range,
+ * where every read lies inside its array's storage in x: each read array's rows
+ * outside its storage in y or z are replaced by the rows its boundary reads there,
+ * clamped, wrapped or mirrored, or for a constant boundary a row holding the value
+ * (imcl_fill_A), so every read is what the point function would read. That needs
+ * the row function to reach every array through its rows, and the rows of every
+ * array written (or read without a boundary rule) to lie in its storage; a row
+ * where they do not runs point by point, as before. One by one, with a guard per
+ * read, such rows cost sum7 a fifth of its time at 128^3 (docs/performance.md). */
+static bool edge_rows(const Function *k, const Bodies *b)
+{
+    return k->interior && b->row_body && !takes_grid_array(k, &b->row[0]);
+}
+
+/* ` && ...`: the rows of the written arrays, and of those without a boundary rule,
+ * inside their storage; every constant boundary's row of its value allocated. */
+static void edge_cond(StrBuf *sb, const EmitCtx *e, const Bodies *b)
+{
+    const Function *k = e->k;
+    for (int i = 0; i < k->nrows; i++) {
+        const RowPtr *r = &k->rows[i];
+        const Symbol *s = r->array;
+        bool fixed = (s->access & ACC_WRITE) || s->bc == BC_NONE;
+        if (!fixed && s->bc == BC_CONSTANT && (i == 0 || k->rows[i - 1].array != s))
+            sb_printf(sb, " && imcl_fill_%s != NULL", unparse_name(s));
+        if (!fixed)
+            continue;
+        *b->row[0].helpers |= HELPER_IN;
+        for (int d = 1; d < type_grid_dims(s->type); d++) {
+            sb_puts(sb, " && imcl_in(");
+            offset_coord(sb, d == 1 ? "idy" : "idz", d == 1 ? r->dy : r->dz);
+            sb_printf(sb, ", %s%s, %d)", unparse_name(s), unparse_extent_suffix(d), s->halo);
+        }
+    }
+}
+
+/* The rows of the constant boundaries' values (edge_rows), before the loops, or their
+ * release after them (`free`). */
+static void edge_fills(HostWriter *w, const EmitCtx *e, const Bodies *b, bool release, unsigned *helpers)
+{
+    const Function *k = e->k;
+    if (!edge_rows(k, b))
+        return;
+    for (int i = 0; i < k->nrows; i++) {
+        const Symbol *s = k->rows[i].array;
+        if ((s->access & ACC_WRITE) || s->bc != BC_CONSTANT || (i > 0 && k->rows[i - 1].array == s))
+            continue;
+        const char *name = unparse_name(s);
+        if (release) {
+            hw_line(w, "free(imcl_fill_%s);", name);
+            continue;
+        }
+        const char *t = c_type(s->type->elem->kind);
+        const char *n = host_storage_extent(e->a, s, 0, false);
+        StrBuf v = {0};
+        if (s->bc_value) {
+            Unparser u;
+            unparse_init(&u, &v, &c_target);
+            unparse_expr(&u, s->bc_value);
+            *helpers |= u.helpers;
+        } else {
+            sb_puts(&v, "0");
+        }
+        hw_line(w, "/* a row of %s's boundary value, read for its rows outside its storage (when it", name);
+        hw_line(w, " * cannot be allocated, those rows run point by point) */");
+        hw_line(w, "%s *imcl_fill_%s = malloc(sizeof(%s) * (size_t)(%s));", t, name, t, n);
+        hw_line(w, "for (int imcl_i = 0; imcl_fill_%s && imcl_i < %s; imcl_i++)", name, n);
+        hw_inner(w, "imcl_fill_%s[imcl_i] = (%s)(%s);", name, t, sb_str(&v));
+        sb_free(&v);
+    }
+}
+
 /* The calls of the point and row functions for every point of the grid at depth
  * `depth` (inside PK_rows' loop over the blocks, imcl_b, with `tables`). */
 static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, int depth)
@@ -352,11 +472,20 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
         }
         hi.len = 0;
         interior_hi(&hi, k, 0);
+        bool edge = edge_rows(k, b);
+        const char *rowed = edge ? "(imcl_inner || imcl_edge)" : "imcl_inner";
         hw_line(&w, "for (int idy = 0; idy < H; idy++) {");
         w.indent++;
         hw_line(&w, "const int imcl_inner = %s;", sb_str(&inner_row));
-        hw_line(&w, "const int imcl_x0 = imcl_inner ? imcl_min_int(%lld, W) : W;", in->lo[0]);
-        hw_line(&w, "const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, %s) : W;", sb_str(&hi));
+        if (edge) {
+            StrBuf cond = {0};
+            edge_cond(&cond, e, b);
+            hw_line(&w, "/* a row near an edge in y or z: the row function too, on the rows its boundary reads */");
+            hw_line(&w, "const int imcl_edge = !imcl_inner%s;", sb_str(&cond));
+            sb_free(&cond);
+        }
+        hw_line(&w, "const int imcl_x0 = %s ? imcl_min_int(%lld, W) : W;", rowed, in->lo[0]);
+        hw_line(&w, "const int imcl_x1 = %s ? imcl_max_int(imcl_x0, %s) : W;", rowed, sb_str(&hi));
         static const char *ranges[3][3] = {{"0", "imcl_x0", "0"}, {"imcl_x0", "imcl_x1", "1"}, {"imcl_x1", "W", "0"}};
         for (int r = 0; r < 3; r++) {
             if (r == 1 && b->row_body) {
@@ -369,6 +498,17 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
                 point_params(code, e, &b->row[tables], true, NULL, tables);
                 sb_puts(code, ");\n");
                 w.indent--;
+                if (edge) {
+                    hw_line(&w, "else if (imcl_edge)");
+                    w.indent++;
+                    hw_start(&w);
+                    sb_printf(code, "%s_row%s(", k->name, rsfx);
+                    b->row[tables].edge = true;
+                    point_params(code, e, &b->row[tables], true, NULL, tables);
+                    b->row[tables].edge = false;
+                    sb_puts(code, ");\n");
+                    w.indent--;
+                }
                 continue;
             }
             hw_line(&w, "for (int idx = %s; idx < %s; idx++)", ranges[r][0], ranges[r][1]);
@@ -419,10 +559,12 @@ static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
         if (!host_is_array(k->params[i]) && !b->point[1].param[k->params[i]->param_index] &&
             !b->row[1].param[k->params[i]->param_index])
             hw_line(&w, "(void)%s; /* not used by the kernel */", unparse_name(k->params[i]));
+    edge_fills(&w, e, b, false, b->row[1].helpers);
     hw_line(&w, "/* every grid point of every block; in parallel when built with OpenMP */");
     sb_puts(code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(3) schedule(static)\n#endif\n");
     hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
     emit_loops(code, e, b, true, 2);
+    edge_fills(&w, e, b, true, b->row[1].helpers);
     hw_line(&w, "return %s_OK;", pk);
     sb_puts(code, "}\n\n");
 }
@@ -449,6 +591,7 @@ static int emit(EmitCtx *e, Outputs *out)
     for (int t = 0; t < 2; t++) {
         b.point[t] = b.point_body ? uses_of(e->a, k, b.point_body, NULL, t) : uses;
         b.row[t] = b.row_body ? uses_of(e->a, k, b.row_body, "imcl_x0, imcl_x1", t) : uses;
+        b.row[t].helpers = &u.helpers;
     }
     e->tables = table_ready(k);
     b.point_sfx = takes_grid_array(k, &b.point[0]) ? "_tables" : "";
@@ -464,9 +607,11 @@ static int emit(EmitCtx *e, Outputs *out)
             sb_printf(&code, "    (void)%s; /* not used by the kernel */\n", unparse_name(k->params[i]));
     HostWriter w = host_writer(&code, 1);
     host_wrapper_grid(&w, e, false);
+    edge_fills(&w, e, &b, false, &u.helpers);
     sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
     sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
     emit_loops(&code, e, &b, false, 1);
+    edge_fills(&w, e, &b, true, &u.helpers);
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
     if (e->tables)
         emit_rows_wrapper(&code, e, &b);

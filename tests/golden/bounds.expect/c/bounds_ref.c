@@ -128,6 +128,11 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     const int W = out_width;
     const int H = out_height;
     const int D = out_depth;
+    /* a row of a's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    double *imcl_fill_a = malloc(sizeof(double) * (size_t)(a_width));
+    for (int imcl_i = 0; imcl_fill_a && imcl_i < a_width; imcl_i++)
+        imcl_fill_a[imcl_i] = (double)(2.5);
     /* every grid point; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(2) schedule(static)
@@ -140,8 +145,12 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
                     H) && idz >= 1
                     && idz < imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_depth, b_depth),
                     c_depth + 1), d_depth), D);
-            const int imcl_x0 = imcl_inner ? imcl_min_int(2, W) : W;
-            const int imcl_x1 = imcl_inner
+            /* a row near an edge in y or z: the row function too, on the rows its boundary reads */
+            const int imcl_edge = !imcl_inner && imcl_fill_a != NULL
+                    && imcl_in(idy + 1, h_height, 1) && imcl_in(idz, h_depth, 1)
+                    && imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0);
+            const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(2, W) : W;
+            const int imcl_x1 = (imcl_inner || imcl_edge)
                     ? imcl_max_int(imcl_x0,
                     imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_width + 2, b_width),
                     c_width), d_width - 1), W)) : W;
@@ -156,11 +165,24 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
                         d + (idz * d_height + idy - 1) * d_width,
                         h + ((idz + 1) * (h_height + 2) + idy + 2) * (h_width + 2) + 1,
                         out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
+            else if (imcl_edge)
+                bounds_row(imcl_in(idy, a_height, 0)
+                        && imcl_in(idz, a_depth, 0) ? a + (idz * a_height + idy) * a_width
+                        : imcl_fill_a,
+                        b + ((imcl_clamp(idz, b_depth, 0)) * b_height
+                        + imcl_clamp(idy + 3, b_height, 0)) * b_width,
+                        c + ((imcl_wrap(idz - 1, c_depth, 0)) * c_height
+                        + imcl_wrap(idy, c_height, 0)) * c_width,
+                        d + ((imcl_mirror(idz, d_depth, 0)) * d_height
+                        + imcl_mirror(idy - 1, d_height, 0)) * d_width,
+                        h + ((idz + 1) * (h_height + 2) + idy + 2) * (h_width + 2) + 1,
+                        out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 bounds_point(a, a_width, a_height, a_depth, b, b_width, b_height, b_depth, c,
                         c_width, c_height, c_depth, d, d_width, d_height, d_depth, h, h_width,
                         h_height, out, out_width, out_height, idx, idy, idz);
         }
+    free(imcl_fill_a);
     return bounds_OK;
 }
 
@@ -193,6 +215,11 @@ int bounds_rows(int imcl_count, double ***const *a, int a_width, int a_height, i
     const int W = out_width;
     const int H = out_height;
     const int D = out_depth;
+    /* a row of a's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    double *imcl_fill_a = malloc(sizeof(double) * (size_t)(a_width));
+    for (int imcl_i = 0; imcl_fill_a && imcl_i < a_width; imcl_i++)
+        imcl_fill_a[imcl_i] = (double)(2.5);
     /* every grid point of every block; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(3) schedule(static)
@@ -206,8 +233,13 @@ int bounds_rows(int imcl_count, double ***const *a, int a_width, int a_height, i
                         H) && idz >= 1
                         && idz < imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_depth,
                         b_depth), c_depth + 1), d_depth), D);
-                const int imcl_x0 = imcl_inner ? imcl_min_int(2, W) : W;
-                const int imcl_x1 = imcl_inner
+                /* a row near an edge in y or z: the row function too, on the rows its boundary
+                 * reads */
+                const int imcl_edge = !imcl_inner && imcl_fill_a != NULL
+                        && imcl_in(idy + 1, h_height, 1) && imcl_in(idz, h_depth, 1)
+                        && imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0);
+                const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(2, W) : W;
+                const int imcl_x1 = (imcl_inner || imcl_edge)
                         ? imcl_max_int(imcl_x0,
                         imcl_min_int(imcl_min_int(imcl_min_int(imcl_min_int(a_width + 2, b_width),
                         c_width), d_width - 1), W)) : W;
@@ -220,11 +252,20 @@ int bounds_rows(int imcl_count, double ***const *a, int a_width, int a_height, i
                             c[imcl_b][idz - 1][idy], d[imcl_b][idz][idy - 1],
                             h[imcl_b][idz + 1][idy + 2] + 1, out[imcl_b][idz][idy], imcl_x0,
                             imcl_x1);
+                else if (imcl_edge)
+                    bounds_row(imcl_in(idy, a_height, 0)
+                            && imcl_in(idz, a_depth, 0) ? a[imcl_b][idz][idy] : imcl_fill_a,
+                            b[imcl_b][imcl_clamp(idz, b_depth, 0)][imcl_clamp(idy + 3, b_height,
+                            0)], c[imcl_b][imcl_wrap(idz - 1, c_depth, 0)][imcl_wrap(idy, c_height,
+                            0)], d[imcl_b][imcl_mirror(idz, d_depth, 0)][imcl_mirror(idy - 1,
+                            d_height, 0)], h[imcl_b][idz + 1][idy + 2] + 1, out[imcl_b][idz][idy],
+                            imcl_x0, imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     bounds_point_tables(a[imcl_b], a_width, a_height, a_depth, b[imcl_b], b_width,
                             b_height, b_depth, c[imcl_b], c_width, c_height, c_depth, d[imcl_b],
                             d_width, d_height, d_depth, h[imcl_b], out[imcl_b], idx, idy, idz);
             }
+    free(imcl_fill_a);
     return bounds_OK;
 }
 

@@ -104,6 +104,11 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
     const int W = in_width;
     const int H = in_height;
     const int D = in_depth;
+    /* a row of in's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    double *imcl_fill_in = malloc(sizeof(double) * (size_t)(in_width));
+    for (int imcl_i = 0; imcl_fill_in && imcl_i < in_width; imcl_i++)
+        imcl_fill_in[imcl_i] = (double)(0);
     /* every grid point; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(2) schedule(static)
@@ -112,9 +117,12 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
         for (int idy = 0; idy < H; idy++) {
             const int imcl_inner = idy >= 1 && idy < imcl_min_int(out_height, H - 1) && idz >= 1
                     && idz < imcl_min_int(out_depth, D - 1);
-            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1))
-                    : W;
+            /* a row near an edge in y or z: the row function too, on the rows its boundary reads */
+            const int imcl_edge = !imcl_inner && imcl_fill_in != NULL && imcl_in(idy, out_height, 0)
+                    && imcl_in(idz, out_depth, 0);
+            const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = (imcl_inner || imcl_edge)
+                    ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1)) : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
                         out_height, out_depth, idx, idy, idz);
@@ -125,10 +133,28 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
                         in + (idz * in_height + idy + 1) * in_width,
                         in + ((idz + 1) * in_height + idy) * in_width,
                         out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
+            else if (imcl_edge)
+                shared3d_interleaved_row(imcl_in(idy, in_height, 0)
+                        && imcl_in(idz - 1, in_depth, 0)
+                        ? in + ((idz - 1) * in_height + idy) * in_width : imcl_fill_in,
+                        imcl_in(idy - 1, in_height, 0)
+                        && imcl_in(idz, in_depth, 0) ? in + (idz * in_height + idy - 1) * in_width
+                        : imcl_fill_in,
+                        imcl_in(idy, in_height, 0)
+                        && imcl_in(idz, in_depth, 0) ? in + (idz * in_height + idy) * in_width
+                        : imcl_fill_in,
+                        imcl_in(idy + 1, in_height, 0)
+                        && imcl_in(idz, in_depth, 0) ? in + (idz * in_height + idy + 1) * in_width
+                        : imcl_fill_in,
+                        imcl_in(idy, in_height, 0)
+                        && imcl_in(idz + 1, in_depth, 0)
+                        ? in + ((idz + 1) * in_height + idy) * in_width : imcl_fill_in,
+                        out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 shared3d_interleaved_point(in, in_width, in_height, in_depth, out, out_width,
                         out_height, out_depth, idx, idy, idz);
         }
+    free(imcl_fill_in);
     return shared3d_interleaved_OK;
 }
 
@@ -152,6 +178,11 @@ int shared3d_interleaved_rows(int imcl_count, double ***const *in, int in_width,
     const int W = in_width;
     const int H = in_height;
     const int D = in_depth;
+    /* a row of in's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    double *imcl_fill_in = malloc(sizeof(double) * (size_t)(in_width));
+    for (int imcl_i = 0; imcl_fill_in && imcl_i < in_width; imcl_i++)
+        imcl_fill_in[imcl_i] = (double)(0);
     /* every grid point of every block; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(3) schedule(static)
@@ -161,8 +192,12 @@ int shared3d_interleaved_rows(int imcl_count, double ***const *in, int in_width,
             for (int idy = 0; idy < H; idy++) {
                 const int imcl_inner = idy >= 1 && idy < imcl_min_int(out_height, H - 1) && idz >= 1
                         && idz < imcl_min_int(out_depth, D - 1);
-                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-                const int imcl_x1 = imcl_inner
+                /* a row near an edge in y or z: the row function too, on the rows its boundary
+                 * reads */
+                const int imcl_edge = !imcl_inner && imcl_fill_in != NULL
+                        && imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0);
+                const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = (imcl_inner || imcl_edge)
                         ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1)) : W;
                 for (int idx = 0; idx < imcl_x0; idx++)
                     shared3d_interleaved_point_tables(in[imcl_b], in_width, in_height, in_depth,
@@ -171,10 +206,24 @@ int shared3d_interleaved_rows(int imcl_count, double ***const *in, int in_width,
                     shared3d_interleaved_row(in[imcl_b][idz - 1][idy], in[imcl_b][idz][idy - 1],
                             in[imcl_b][idz][idy], in[imcl_b][idz][idy + 1],
                             in[imcl_b][idz + 1][idy], out[imcl_b][idz][idy], imcl_x0, imcl_x1);
+                else if (imcl_edge)
+                    shared3d_interleaved_row(imcl_in(idy, in_height, 0)
+                            && imcl_in(idz - 1, in_depth, 0) ? in[imcl_b][idz - 1][idy]
+                            : imcl_fill_in,
+                            imcl_in(idy - 1, in_height, 0)
+                            && imcl_in(idz, in_depth, 0) ? in[imcl_b][idz][idy - 1] : imcl_fill_in,
+                            imcl_in(idy, in_height, 0)
+                            && imcl_in(idz, in_depth, 0) ? in[imcl_b][idz][idy] : imcl_fill_in,
+                            imcl_in(idy + 1, in_height, 0)
+                            && imcl_in(idz, in_depth, 0) ? in[imcl_b][idz][idy + 1] : imcl_fill_in,
+                            imcl_in(idy, in_height, 0)
+                            && imcl_in(idz + 1, in_depth, 0) ? in[imcl_b][idz + 1][idy]
+                            : imcl_fill_in, out[imcl_b][idz][idy], imcl_x0, imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     shared3d_interleaved_point_tables(in[imcl_b], in_width, in_height, in_depth,
                             out[imcl_b], out_width, out_height, out_depth, idx, idy, idz);
             }
+    free(imcl_fill_in);
     return shared3d_interleaved_OK;
 }
 

@@ -99,14 +99,21 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     for (int idz = 0; idz < D; idz++)
         for (int idy = 0; idy < H; idy++) {
             const int imcl_inner = idy >= 1 && idy < imcl_min_int(out_height, H - 1);
-            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1))
-                    : W;
+            /* a row near an edge in y or z: the row function too, on the rows its boundary reads */
+            const int imcl_edge = !imcl_inner && imcl_in(idy, out_height, 0);
+            const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = (imcl_inner || imcl_edge)
+                    ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1)) : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy);
             if (imcl_inner)
                 shared_coarsen_row(in + (idy - 1) * in_width, in + idy * in_width,
                         in + (idy + 1) * in_width, out + idy * out_width, imcl_x0, imcl_x1);
+            else if (imcl_edge)
+                shared_coarsen_row(in + (imcl_clamp(idy - 1, in_height, 0)) * in_width,
+                        in + (imcl_clamp(idy, in_height, 0)) * in_width,
+                        in + (imcl_clamp(idy + 1, in_height, 0)) * in_width, out + idy * out_width,
+                        imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy);
         }
@@ -140,8 +147,11 @@ int shared_coarsen_rows(int imcl_count, float **const *in, int in_width, int in_
         for (int idz = 0; idz < D; idz++)
             for (int idy = 0; idy < H; idy++) {
                 const int imcl_inner = idy >= 1 && idy < imcl_min_int(out_height, H - 1);
-                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-                const int imcl_x1 = imcl_inner
+                /* a row near an edge in y or z: the row function too, on the rows its boundary
+                 * reads */
+                const int imcl_edge = !imcl_inner && imcl_in(idy, out_height, 0);
+                const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = (imcl_inner || imcl_edge)
                         ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W - 1)) : W;
                 for (int idx = 0; idx < imcl_x0; idx++)
                     shared_coarsen_point_tables(in[imcl_b], in_width, in_height, out[imcl_b],
@@ -149,6 +159,11 @@ int shared_coarsen_rows(int imcl_count, float **const *in, int in_width, int in_
                 if (imcl_inner)
                     shared_coarsen_row(in[imcl_b][idy - 1], in[imcl_b][idy], in[imcl_b][idy + 1],
                             out[imcl_b][idy], imcl_x0, imcl_x1);
+                else if (imcl_edge)
+                    shared_coarsen_row(in[imcl_b][imcl_clamp(idy - 1, in_height, 0)],
+                            in[imcl_b][imcl_clamp(idy, in_height, 0)],
+                            in[imcl_b][imcl_clamp(idy + 1, in_height, 0)], out[imcl_b][idy],
+                            imcl_x0, imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     shared_coarsen_point_tables(in[imcl_b], in_width, in_height, out[imcl_b],
                             out_width, out_height, idx, idy);

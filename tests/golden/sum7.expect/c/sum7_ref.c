@@ -103,6 +103,11 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     const int W = input_width;
     const int H = input_height;
     const int D = input_depth;
+    /* a row of input's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    double *imcl_fill_input = malloc(sizeof(double) * (size_t)(input_width));
+    for (int imcl_i = 0; imcl_fill_input && imcl_i < input_width; imcl_i++)
+        imcl_fill_input[imcl_i] = (double)(0);
     /* every grid point; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(2) schedule(static)
@@ -111,8 +116,11 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         for (int idy = 0; idy < H; idy++) {
             const int imcl_inner = idy >= 1 && idy < imcl_min_int(output_height, H - 1) && idz >= 1
                     && idz < imcl_min_int(output_depth, D - 1);
-            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-            const int imcl_x1 = imcl_inner
+            /* a row near an edge in y or z: the row function too, on the rows its boundary reads */
+            const int imcl_edge = !imcl_inner && imcl_fill_input != NULL
+                    && imcl_in(idy, output_height, 0) && imcl_in(idz, output_depth, 0);
+            const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = (imcl_inner || imcl_edge)
                     ? imcl_max_int(imcl_x0, imcl_min_int(output_width, W - 1)) : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 sum7_point(input, input_width, input_height, input_depth, output, output_width,
@@ -124,10 +132,28 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
                         input + (idz * input_height + idy + 1) * input_width,
                         input + ((idz + 1) * input_height + idy) * input_width,
                         output + (idz * output_height + idy) * output_width, imcl_x0, imcl_x1);
+            else if (imcl_edge)
+                sum7_row(imcl_in(idy, input_height, 0)
+                        && imcl_in(idz - 1, input_depth, 0)
+                        ? input + ((idz - 1) * input_height + idy) * input_width : imcl_fill_input,
+                        imcl_in(idy - 1, input_height, 0)
+                        && imcl_in(idz, input_depth, 0)
+                        ? input + (idz * input_height + idy - 1) * input_width : imcl_fill_input,
+                        imcl_in(idy, input_height, 0)
+                        && imcl_in(idz, input_depth, 0)
+                        ? input + (idz * input_height + idy) * input_width : imcl_fill_input,
+                        imcl_in(idy + 1, input_height, 0)
+                        && imcl_in(idz, input_depth, 0)
+                        ? input + (idz * input_height + idy + 1) * input_width : imcl_fill_input,
+                        imcl_in(idy, input_height, 0)
+                        && imcl_in(idz + 1, input_depth, 0)
+                        ? input + ((idz + 1) * input_height + idy) * input_width : imcl_fill_input,
+                        output + (idz * output_height + idy) * output_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 sum7_point(input, input_width, input_height, input_depth, output, output_width,
                         output_height, output_depth, idx, idy, idz);
         }
+    free(imcl_fill_input);
     return sum7_OK;
 }
 
@@ -152,6 +178,11 @@ int sum7_rows(int imcl_count, double ***const *input, int input_width, int input
     const int W = input_width;
     const int H = input_height;
     const int D = input_depth;
+    /* a row of input's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    double *imcl_fill_input = malloc(sizeof(double) * (size_t)(input_width));
+    for (int imcl_i = 0; imcl_fill_input && imcl_i < input_width; imcl_i++)
+        imcl_fill_input[imcl_i] = (double)(0);
     /* every grid point of every block; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(3) schedule(static)
@@ -161,8 +192,12 @@ int sum7_rows(int imcl_count, double ***const *input, int input_width, int input
             for (int idy = 0; idy < H; idy++) {
                 const int imcl_inner = idy >= 1 && idy < imcl_min_int(output_height, H - 1)
                         && idz >= 1 && idz < imcl_min_int(output_depth, D - 1);
-                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-                const int imcl_x1 = imcl_inner
+                /* a row near an edge in y or z: the row function too, on the rows its boundary
+                 * reads */
+                const int imcl_edge = !imcl_inner && imcl_fill_input != NULL
+                        && imcl_in(idy, output_height, 0) && imcl_in(idz, output_depth, 0);
+                const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = (imcl_inner || imcl_edge)
                         ? imcl_max_int(imcl_x0, imcl_min_int(output_width, W - 1)) : W;
                 for (int idx = 0; idx < imcl_x0; idx++)
                     sum7_point_tables(input[imcl_b], input_width, input_height, input_depth,
@@ -173,11 +208,28 @@ int sum7_rows(int imcl_count, double ***const *input, int input_width, int input
                             input[imcl_b][idz][idy], input[imcl_b][idz][idy + 1],
                             input[imcl_b][idz + 1][idy], output[imcl_b][idz][idy], imcl_x0,
                             imcl_x1);
+                else if (imcl_edge)
+                    sum7_row(imcl_in(idy, input_height, 0)
+                            && imcl_in(idz - 1, input_depth, 0) ? input[imcl_b][idz - 1][idy]
+                            : imcl_fill_input,
+                            imcl_in(idy - 1, input_height, 0)
+                            && imcl_in(idz, input_depth, 0) ? input[imcl_b][idz][idy - 1]
+                            : imcl_fill_input,
+                            imcl_in(idy, input_height, 0)
+                            && imcl_in(idz, input_depth, 0) ? input[imcl_b][idz][idy]
+                            : imcl_fill_input,
+                            imcl_in(idy + 1, input_height, 0)
+                            && imcl_in(idz, input_depth, 0) ? input[imcl_b][idz][idy + 1]
+                            : imcl_fill_input,
+                            imcl_in(idy, input_height, 0)
+                            && imcl_in(idz + 1, input_depth, 0) ? input[imcl_b][idz + 1][idy]
+                            : imcl_fill_input, output[imcl_b][idz][idy], imcl_x0, imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     sum7_point_tables(input[imcl_b], input_width, input_height, input_depth,
                             output[imcl_b], output_width, output_height, output_depth, idx, idy,
                             idz);
             }
+    free(imcl_fill_input);
     return sum7_OK;
 }
 

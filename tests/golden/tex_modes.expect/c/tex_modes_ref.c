@@ -97,6 +97,11 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     const int W = out_width;
     const int H = out_height;
     const int D = 1;
+    /* a row of z's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    float *imcl_fill_z = malloc(sizeof(float) * (size_t)(z_width));
+    for (int imcl_i = 0; imcl_fill_z && imcl_i < z_width; imcl_i++)
+        imcl_fill_z[imcl_i] = (float)(0);
     /* every grid point; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(2) schedule(static)
@@ -106,8 +111,10 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
             const int imcl_inner = idy >= 1
                     && idy < imcl_min_int(imcl_min_int(imcl_min_int(cl_height, z_height - 2),
                     p_height + 1), H);
-            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-            const int imcl_x1 = imcl_inner
+            /* a row near an edge in y or z: the row function too, on the rows its boundary reads */
+            const int imcl_edge = !imcl_inner && imcl_fill_z != NULL && imcl_in(idy, out_height, 0);
+            const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(1, W) : W;
+            const int imcl_x1 = (imcl_inner || imcl_edge)
                     ? imcl_max_int(imcl_x0,
                     imcl_min_int(imcl_min_int(imcl_min_int(cl_width + 1, z_width - 1), p_width), W))
                     : W;
@@ -117,10 +124,16 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
             if (imcl_inner)
                 tex_modes_row(cl + idy * cl_width, z + (idy + 2) * z_width, p + (idy - 1) * p_width,
                         out + idy * out_width, imcl_x0, imcl_x1);
+            else if (imcl_edge)
+                tex_modes_row(cl + (imcl_clamp(idy, cl_height, 0)) * cl_width,
+                        imcl_in(idy + 2, z_height, 0) ? z + (idy + 2) * z_width : imcl_fill_z,
+                        p + (imcl_wrap(idy - 1, p_height, 0)) * p_width, out + idy * out_width,
+                        imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 tex_modes_point(cl, cl_width, cl_height, z, z_width, z_height, p, p_width, p_height,
                         out, out_width, idx, idy);
         }
+    free(imcl_fill_z);
     return tex_modes_OK;
 }
 
@@ -147,6 +160,11 @@ int tex_modes_rows(int imcl_count, float **const *cl, int cl_width, int cl_heigh
     const int W = out_width;
     const int H = out_height;
     const int D = 1;
+    /* a row of z's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    float *imcl_fill_z = malloc(sizeof(float) * (size_t)(z_width));
+    for (int imcl_i = 0; imcl_fill_z && imcl_i < z_width; imcl_i++)
+        imcl_fill_z[imcl_i] = (float)(0);
     /* every grid point of every block; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(3) schedule(static)
@@ -157,8 +175,12 @@ int tex_modes_rows(int imcl_count, float **const *cl, int cl_width, int cl_heigh
                 const int imcl_inner = idy >= 1
                         && idy < imcl_min_int(imcl_min_int(imcl_min_int(cl_height, z_height - 2),
                         p_height + 1), H);
-                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-                const int imcl_x1 = imcl_inner
+                /* a row near an edge in y or z: the row function too, on the rows its boundary
+                 * reads */
+                const int imcl_edge = !imcl_inner && imcl_fill_z != NULL
+                        && imcl_in(idy, out_height, 0);
+                const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(1, W) : W;
+                const int imcl_x1 = (imcl_inner || imcl_edge)
                         ? imcl_max_int(imcl_x0,
                         imcl_min_int(imcl_min_int(imcl_min_int(cl_width + 1, z_width - 1), p_width),
                         W)) : W;
@@ -168,10 +190,16 @@ int tex_modes_rows(int imcl_count, float **const *cl, int cl_width, int cl_heigh
                 if (imcl_inner)
                     tex_modes_row(cl[imcl_b][idy], z[imcl_b][idy + 2], p[imcl_b][idy - 1],
                             out[imcl_b][idy], imcl_x0, imcl_x1);
+                else if (imcl_edge)
+                    tex_modes_row(cl[imcl_b][imcl_clamp(idy, cl_height, 0)],
+                            imcl_in(idy + 2, z_height, 0) ? z[imcl_b][idy + 2] : imcl_fill_z,
+                            p[imcl_b][imcl_wrap(idy - 1, p_height, 0)], out[imcl_b][idy], imcl_x0,
+                            imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     tex_modes_point_tables(cl[imcl_b], cl_width, cl_height, z[imcl_b], z_width,
                             z_height, p[imcl_b], p_width, p_height, out[imcl_b], idx, idy);
             }
+    free(imcl_fill_z);
     return tex_modes_OK;
 }
 

@@ -92,6 +92,11 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     const int W = in_width;
     const int H = in_height;
     const int D = 1;
+    /* a row of in's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    int *imcl_fill_in = malloc(sizeof(int) * (size_t)(in_width));
+    for (int imcl_i = 0; imcl_fill_in && imcl_i < in_width; imcl_i++)
+        imcl_fill_in[imcl_i] = (int)(0);
     /* every grid point; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(2) schedule(static)
@@ -99,15 +104,23 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     for (int idz = 0; idz < D; idz++)
         for (int idy = 0; idy < H; idy++) {
             const int imcl_inner = idy >= 0 && idy < imcl_min_int(out_height, H);
-            const int imcl_x0 = imcl_inner ? imcl_min_int(0, W) : W;
-            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W)) : W;
+            /* a row near an edge in y or z: the row function too, on the rows its boundary reads */
+            const int imcl_edge = !imcl_inner && imcl_fill_in != NULL
+                    && imcl_in(idy, out_height, 0);
+            const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(0, W) : W;
+            const int imcl_x1 = (imcl_inner || imcl_edge)
+                    ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W)) : W;
             for (int idx = 0; idx < imcl_x0; idx++)
                 unroll_point(in, in_width, out, out_width, out_height, n, idx, idy);
             if (imcl_inner)
                 unroll_row(n, in + idy * in_width, out + idy * out_width, imcl_x0, imcl_x1);
+            else if (imcl_edge)
+                unroll_row(n, imcl_in(idy, in_height, 0) ? in + idy * in_width : imcl_fill_in,
+                        out + idy * out_width, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 unroll_point(in, in_width, out, out_width, out_height, n, idx, idy);
         }
+    free(imcl_fill_in);
     return unroll_OK;
 }
 
@@ -130,6 +143,11 @@ int unroll_rows(int imcl_count, int **const *in, int in_width, int in_height, in
     const int W = in_width;
     const int H = in_height;
     const int D = 1;
+    /* a row of in's boundary value, read for its rows outside its storage (when it
+     * cannot be allocated, those rows run point by point) */
+    int *imcl_fill_in = malloc(sizeof(int) * (size_t)(in_width));
+    for (int imcl_i = 0; imcl_fill_in && imcl_i < in_width; imcl_i++)
+        imcl_fill_in[imcl_i] = (int)(0);
     /* every grid point of every block; in parallel when built with OpenMP */
 #ifdef _OPENMP
 #pragma omp parallel for collapse(3) schedule(static)
@@ -138,18 +156,26 @@ int unroll_rows(int imcl_count, int **const *in, int in_width, int in_height, in
         for (int idz = 0; idz < D; idz++)
             for (int idy = 0; idy < H; idy++) {
                 const int imcl_inner = idy >= 0 && idy < imcl_min_int(out_height, H);
-                const int imcl_x0 = imcl_inner ? imcl_min_int(0, W) : W;
-                const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W))
-                        : W;
+                /* a row near an edge in y or z: the row function too, on the rows its boundary
+                 * reads */
+                const int imcl_edge = !imcl_inner && imcl_fill_in != NULL
+                        && imcl_in(idy, out_height, 0);
+                const int imcl_x0 = (imcl_inner || imcl_edge) ? imcl_min_int(0, W) : W;
+                const int imcl_x1 = (imcl_inner || imcl_edge)
+                        ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W)) : W;
                 for (int idx = 0; idx < imcl_x0; idx++)
                     unroll_point_tables(in[imcl_b], out[imcl_b], out_width, out_height, n, idx,
                             idy);
                 if (imcl_inner)
                     unroll_row(n, in[imcl_b][idy], out[imcl_b][idy], imcl_x0, imcl_x1);
+                else if (imcl_edge)
+                    unroll_row(n, imcl_in(idy, in_height, 0) ? in[imcl_b][idy] : imcl_fill_in,
+                            out[imcl_b][idy], imcl_x0, imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     unroll_point_tables(in[imcl_b], out[imcl_b], out_width, out_height, n, idx,
                             idy);
             }
+    free(imcl_fill_in);
     return unroll_OK;
 }
 
