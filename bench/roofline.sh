@@ -56,6 +56,7 @@ OCL_CONFIGS=(
     '64x1x1, coarsen_x 4 blocked, interior 0|{"block_size_x": 64, "block_size_y": 1, "block_size_z": 1, "coarsen_x": 4, "interleaved": 0, "interior": 0}|'
     '128x1x1, coarsen_z 2, interior 0|{"block_size_x": 128, "block_size_y": 1, "block_size_z": 1, "coarsen_z": 2, "interior": 0}|'
     '128x1x1, coarsen_z 4, interior 0|{"block_size_x": 128, "block_size_y": 1, "block_size_z": 1, "coarsen_z": 4, "interior": 0}|'
+    '256x1x1, coarsen_z 4, interior 0|{"block_size_x": 256, "block_size_y": 1, "block_size_z": 1, "coarsen_z": 4, "interior": 0}|'
     '256x2x1, stream_z 16, interior 0|{"block_size_x": 256, "block_size_y": 2, "stream_z": 16, "interior": 0}|'
     '128x1x1, stream_z 64, interior 0|{"block_size_x": 128, "block_size_y": 1, "stream_z": 64, "interior": 0}|'
     '32x4x1, stream_z 8|{"block_size_x": 32, "block_size_y": 4, "stream_z": 8}|'
