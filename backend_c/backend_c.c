@@ -121,9 +121,9 @@ static void offset_coord(StrBuf *sb, const char *v, int c)
         sb_puts(sb, v);
 }
 
-/* The argument of row pointer r: its array's element (0, idy + dy, idz + dz), from
- * the dense array, `A + ((idz + h + dz) * (A_height + 2h) + idy + h + dy) * (A_width + 2h)
- * + h`, or from block imcl_b's row table, `A[imcl_b][idz + h + dz][idy + h + dy] + h`. */
+/* Element 0 of array s's row at storage coordinates y and z (C text, halo included),
+ * from the dense array, `A + ((z) * (A_height + 2h) + y) * (A_width + 2h) + h`, or
+ * from block imcl_b's row table, `A[imcl_b][z][y] + h`. */
 static void row_at(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *y, const char *z, bool tables)
 {
     const char *name = unparse_name(s);
@@ -173,6 +173,21 @@ static const char *row_coord(const EmitCtx *e, const RowPtr *r, int d, bool edge
     return c;
 }
 
+/* `imcl_in(idy + dy, A_height, h) && imcl_in(idz + dz, A_depth, h)`: row pointer r's
+ * row lies in its array's storage. */
+static void row_inside(StrBuf *sb, const RowPtr *r, unsigned *helpers)
+{
+    const Symbol *s = r->array;
+    *helpers |= HELPER_IN;
+    for (int d = 1; d < type_grid_dims(s->type); d++) {
+        sb_puts(sb, d > 1 ? " && imcl_in(" : "imcl_in(");
+        offset_coord(sb, d == 1 ? "idy" : "idz", d == 1 ? r->dy : r->dz);
+        sb_printf(sb, ", %s%s, %d)", unparse_name(s), unparse_extent_suffix(d), s->halo);
+    }
+}
+
+/* The argument of row pointer r: its array's element (0, idy + dy, idz + dz); with
+ * `edge`, the row its boundary reads there (edge_rows). */
 static void row_arg(StrBuf *sb, const EmitCtx *e, const RowPtr *r, bool tables, bool edge, unsigned *helpers)
 {
     const Symbol *s = r->array;
@@ -180,15 +195,7 @@ static void row_arg(StrBuf *sb, const EmitCtx *e, const RowPtr *r, bool tables, 
     const char *y = row_coord(e, r, 1, edge, helpers), *z = block ? row_coord(e, r, 2, edge, helpers) : NULL;
     if (edge && !(s->access & ACC_WRITE) && s->bc == BC_CONSTANT) {
         /* outside the storage in y or z: the row of the boundary value */
-        *helpers |= HELPER_IN;
-        sb_printf(sb, "imcl_in(");
-        offset_coord(sb, "idy", r->dy);
-        sb_printf(sb, ", %s%s, %d)", unparse_name(s), unparse_extent_suffix(1), s->halo);
-        if (block) {
-            sb_puts(sb, " && imcl_in(");
-            offset_coord(sb, "idz", r->dz);
-            sb_printf(sb, ", %s%s, %d)", unparse_name(s), unparse_extent_suffix(2), s->halo);
-        }
+        row_inside(sb, r, helpers);
         sb_puts(sb, " ? ");
         row_at(sb, e, s, y, z, tables);
         sb_printf(sb, " : imcl_fill_%s", unparse_name(s));
@@ -388,12 +395,8 @@ static void edge_cond(StrBuf *sb, const EmitCtx *e, const Bodies *b)
             sb_printf(sb, " && imcl_fill_%s != NULL", unparse_name(s));
         if (!fixed)
             continue;
-        *b->row[0].helpers |= HELPER_IN;
-        for (int d = 1; d < type_grid_dims(s->type); d++) {
-            sb_puts(sb, " && imcl_in(");
-            offset_coord(sb, d == 1 ? "idy" : "idz", d == 1 ? r->dy : r->dz);
-            sb_printf(sb, ", %s%s, %d)", unparse_name(s), unparse_extent_suffix(d), s->halo);
-        }
+        sb_puts(sb, " && ");
+        row_inside(sb, r, b->row[0].helpers);
     }
 }
 
