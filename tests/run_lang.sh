@@ -16,7 +16,7 @@
 #      backends into WORK_DIR/<run>/{c,opencl,cuda} (prefixes ref_, ocl_, cuda_);
 #   2. regenerates each kernel K alone (-k K, every backend) and checks that exactly
 #      K's files come out, byte-identical to the all-kernels run;
-#   3. compiles every K_ref.c (with and without -fopenmp) and K_host.c with
+#   3. compiles every K_ref.c (with -fopenmp; without, a syntax check) and K_host.c with
 #      -std=c11 -Wall -Wextra -Werror (a warning in generated code is a failure),
 #      compiles every generated header as C++ (g++ -fsyntax-only), builds the
 #      driver against c/ and opencl/ and runs it (PoCL here); runs it again with the
