@@ -149,6 +149,21 @@ static void row_at(StrBuf *sb, const EmitCtx *e, const Symbol *s, const char *y,
         sb_printf(sb, " + %d", h);
 }
 
+/* Whether the edge rows (edge_rows) read array s's rows outside its storage from the
+ * rows its boundary reads there: a read-only array with a boundary rule. */
+static bool row_substituted(const Symbol *s)
+{
+    return !(s->access & ACC_WRITE) && s->bc != BC_NONE;
+}
+
+/* Whether row pointer i is the first of an array whose edge rows read a row of its
+ * constant boundary's value (imcl_fill_A, one per array). */
+static bool fill_row(const Function *k, int i)
+{
+    const Symbol *s = k->rows[i].array;
+    return row_substituted(s) && s->bc == BC_CONSTANT && (i == 0 || k->rows[i - 1].array != s);
+}
+
 /* The storage coordinate of row pointer r in dimension d (1: y, 2: z), idy + h + dy;
  * with `edge`, the row its array's boundary reads there (edge_rows). */
 static const char *row_coord(const EmitCtx *e, const RowPtr *r, int d, bool edge, unsigned *helpers)
@@ -157,7 +172,7 @@ static const char *row_coord(const EmitCtx *e, const RowPtr *r, int d, bool edge
     int h = s->halo, off = d == 1 ? r->dy : r->dz;
     const char *v = d == 1 ? "idy" : "idz";
     StrBuf t = {0};
-    if (edge && !(s->access & ACC_WRITE) && s->bc != BC_NONE && s->bc != BC_CONSTANT) {
+    if (edge && row_substituted(s) && s->bc != BC_CONSTANT) {
         const char *fn = s->bc == BC_CLAMPED ? "imcl_clamp" : s->bc == BC_PERIODIC ? "imcl_wrap" : "imcl_mirror";
         *helpers |= s->bc == BC_CLAMPED ? HELPER_CLAMP : s->bc == BC_PERIODIC ? HELPER_WRAP : HELPER_MIRROR;
         sb_printf(&t, "%s(", fn);
@@ -193,7 +208,7 @@ static void row_arg(StrBuf *sb, const EmitCtx *e, const RowPtr *r, bool tables, 
     const Symbol *s = r->array;
     bool block = type_grid_dims(s->type) == 3;
     const char *y = row_coord(e, r, 1, edge, helpers), *z = block ? row_coord(e, r, 2, edge, helpers) : NULL;
-    if (edge && !(s->access & ACC_WRITE) && s->bc == BC_CONSTANT) {
+    if (edge && row_substituted(s) && s->bc == BC_CONSTANT) {
         /* outside the storage in y or z: the row of the boundary value */
         row_inside(sb, r, helpers);
         sb_puts(sb, " ? ");
@@ -390,10 +405,9 @@ static void edge_cond(StrBuf *sb, const EmitCtx *e, const Bodies *b)
     for (int i = 0; i < k->nrows; i++) {
         const RowPtr *r = &k->rows[i];
         const Symbol *s = r->array;
-        bool fixed = (s->access & ACC_WRITE) || s->bc == BC_NONE;
-        if (!fixed && s->bc == BC_CONSTANT && (i == 0 || k->rows[i - 1].array != s))
+        if (fill_row(k, i))
             sb_printf(sb, " && imcl_fill_%s != NULL", unparse_name(s));
-        if (!fixed)
+        if (row_substituted(s))
             continue;
         sb_puts(sb, " && ");
         row_inside(sb, r, b->row[0].helpers);
@@ -402,15 +416,15 @@ static void edge_cond(StrBuf *sb, const EmitCtx *e, const Bodies *b)
 
 /* The rows of the constant boundaries' values (edge_rows), before the loops, or their
  * release after them (`free`). */
-static void edge_fills(HostWriter *w, const EmitCtx *e, const Bodies *b, bool release, unsigned *helpers)
+static void edge_fills(HostWriter *w, const EmitCtx *e, const Bodies *b, bool release)
 {
     const Function *k = e->k;
     if (!edge_rows(k, b))
         return;
     for (int i = 0; i < k->nrows; i++) {
-        const Symbol *s = k->rows[i].array;
-        if ((s->access & ACC_WRITE) || s->bc != BC_CONSTANT || (i > 0 && k->rows[i - 1].array == s))
+        if (!fill_row(k, i))
             continue;
+        const Symbol *s = k->rows[i].array;
         const char *name = unparse_name(s);
         if (release) {
             hw_line(w, "free(imcl_fill_%s);", name);
@@ -423,7 +437,7 @@ static void edge_fills(HostWriter *w, const EmitCtx *e, const Bodies *b, bool re
             Unparser u;
             unparse_init(&u, &v, &c_target);
             unparse_expr(&u, s->bc_value);
-            *helpers |= u.helpers;
+            *b->row[0].helpers |= u.helpers;
         } else {
             sb_puts(&v, "0");
         }
@@ -562,12 +576,12 @@ static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
         if (!host_is_array(k->params[i]) && !b->point[1].param[k->params[i]->param_index] &&
             !b->row[1].param[k->params[i]->param_index])
             hw_line(&w, "(void)%s; /* not used by the kernel */", unparse_name(k->params[i]));
-    edge_fills(&w, e, b, false, b->row[1].helpers);
+    edge_fills(&w, e, b, false);
     hw_line(&w, "/* every grid point of every block; in parallel when built with OpenMP */");
     sb_puts(code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(3) schedule(static)\n#endif\n");
     hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
     emit_loops(code, e, b, true, 2);
-    edge_fills(&w, e, b, true, b->row[1].helpers);
+    edge_fills(&w, e, b, true);
     hw_line(&w, "return %s_OK;", pk);
     sb_puts(code, "}\n\n");
 }
@@ -610,11 +624,11 @@ static int emit(EmitCtx *e, Outputs *out)
             sb_printf(&code, "    (void)%s; /* not used by the kernel */\n", unparse_name(k->params[i]));
     HostWriter w = host_writer(&code, 1);
     host_wrapper_grid(&w, e, false);
-    edge_fills(&w, e, &b, false, &u.helpers);
+    edge_fills(&w, e, &b, false);
     sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
     sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
     emit_loops(&code, e, &b, false, 1);
-    edge_fills(&w, e, &b, true, &u.helpers);
+    edge_fills(&w, e, &b, true);
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
     if (e->tables)
         emit_rows_wrapper(&code, e, &b);

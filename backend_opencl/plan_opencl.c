@@ -13,6 +13,7 @@
 static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
 {
     Arena *a = e->a;
+    bool own = host_any(e->k, host_on_buffer);  /* arrays in buffers may get host memory */
     sb_printf(sb, "struct %s_plan {\n", e->host_name);
     plan_member(sb, "cl_context context", NULL);
     plan_member(sb, "cl_command_queue queue", "in order, with profiling for the kernel time");
@@ -20,7 +21,7 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     plan_member(sb, "cl_kernel kernel", NULL);
     if (e->k_cpu)
         plan_member(sb, "int cpu", "the kernel is the CPU variant (imcl_cpu_device)");
-    if (host_any(e->k, host_on_buffer))
+    if (own)
         plan_member(sb, "cl_bool unified", "the device computes in host memory: arrays attach");
     if (n) {
         plan_member(sb, arena_printf(a, "cl_mem buf[%d]", n), "the buffer (image: texture memory) of each array, by plan_array id");
@@ -28,7 +29,7 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
         plan_member(sb, arena_printf(a, "int extent[%d][3]", n), "its extents as given to plan_create");
         plan_member(sb, arena_printf(a, "void *host[%d]", n),
                     "attached: the caller's memory (PK_plan_attach), or the plan's own");
-        if (host_any(e->k, host_on_buffer))
+        if (own)
             plan_member(sb, arena_printf(a, "void *own[%d]", n),
                         "host memory the plan allocated for the array (imcl_plan_memory)");
     }
@@ -42,9 +43,8 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
                       "        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);\n"
                       "        clFinish(plan->queue);\n    }\n"
                       "    if (plan->buf[i])\n        clReleaseMemObject(plan->buf[i]);\n%s}\n\n",
-                  host_any(e->k, host_on_buffer) ? " and the host memory the plan allocated for it" : "",
-                  e->host_name,
-                  host_any(e->k, host_on_buffer) ? "    free(plan->own[i]);\n    plan->own[i] = NULL;\n" : "");
+                  own ? " and the host memory the plan allocated for it" : "", e->host_name,
+                  own ? "    free(plan->own[i]);\n    plan->own[i] = NULL;\n" : "");
 }
 
 /* The helpers of attached arrays (PK_plan_attach): buffers over the caller's memory
