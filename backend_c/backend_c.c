@@ -578,7 +578,8 @@ static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
             hw_line(&w, "(void)%s; /* not used by the kernel */", unparse_name(k->params[i]));
     edge_fills(&w, e, b, false);
     hw_line(&w, "/* every grid point of every block; in parallel when built with OpenMP */");
-    sb_puts(code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(3) schedule(static)\n#endif\n");
+    sb_printf(code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(3) schedule(%s)\n#endif\n",
+              params_omp_schedule(e->a, e->tp));
     hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
     emit_loops(code, e, b, true, 2);
     edge_fills(&w, e, b, true);
@@ -626,7 +627,8 @@ static int emit(EmitCtx *e, Outputs *out)
     host_wrapper_grid(&w, e, false);
     edge_fills(&w, e, &b, false);
     sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
-    sb_puts(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(static)\n#endif\n");
+    sb_printf(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(%s)\n#endif\n",
+              params_omp_schedule(e->a, e->tp));
     emit_loops(&code, e, &b, false, 1);
     edge_fills(&w, e, &b, true);
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);

@@ -17,6 +17,15 @@ const char *mem_kind_name(MemKind m)
     return mem_names[m];
 }
 
+static const char *const schedule_names[] = {"static", "dynamic", "guided"};
+
+const char *params_omp_schedule(Arena *a, const TuneParams *tp)
+{
+    if (!tp->omp_chunk)
+        return schedule_names[tp->omp_schedule];
+    return arena_printf(a, "%s, %d", schedule_names[tp->omp_schedule], tp->omp_chunk);
+}
+
 void params_init(TuneParams *tp)
 {
     memset(tp, 0, sizeof *tp);
@@ -81,6 +90,20 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         tp->stream_z = (int)v;
         return true;
     }
+    if (strcmp(name, "omp_chunk") == 0) {
+        if (v < 0 || v > PARAMS_MAX_OMP_CHUNK) {
+            diag_plain_error(d, "parameter 'omp_chunk': value %lld is not allowed (expected 0, the schedule's own "
+                                "chunk, or 1 to %d rows)", v, PARAMS_MAX_OMP_CHUNK);
+            return false;
+        }
+        tp->omp_chunk = (int)v;
+        return true;
+    }
+    if (strcmp(name, "omp_schedule") == 0) {
+        diag_plain_error(d, "parameter 'omp_schedule': value %lld is not allowed (expected one of static, dynamic, "
+                            "guided)", v);
+        return false;
+    }
     if (strncmp(name, "unroll_", 7) == 0) {
         /* unroll_L<line>, or unroll_<label> for a labelled loop */
         const char *key = name + 7;
@@ -111,7 +134,7 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected one of global, shared, texture, constant, register)", name, v);
         return false;
     }
-    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, stream_z, mem_<array>, unroll_L<line> or unroll_<label>)", name);
+    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, stream_z, mem_<array>, unroll_L<line>, unroll_<label>, omp_schedule or omp_chunk)", name);
     return false;
 }
 
@@ -136,6 +159,19 @@ static bool set_mem(TuneParams *tp, const char *array, const char *value, Arena 
     return true;
 }
 
+/* omp_schedule: static, dynamic or guided. */
+static bool set_schedule(TuneParams *tp, const char *value, Diag *d)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(value, schedule_names[i]) == 0) {
+            tp->omp_schedule = (OmpSchedule)i;
+            return true;
+        }
+    diag_plain_error(d, "parameter 'omp_schedule': value '%s' is not allowed (expected one of static, dynamic, guided)",
+                     value);
+    return false;
+}
+
 static bool load_json(TuneParams *tp, const char *path, const char *text, Arena *a, Diag *d)
 {
     cJSON *root = cJSON_Parse(text);
@@ -156,6 +192,8 @@ static bool load_json(TuneParams *tp, const char *path, const char *text, Arena 
         const char *name = it->string ? it->string : "";
         if (strncmp(name, "mem_", 4) == 0 && cJSON_IsString(it)) {
             ok = set_mem(tp, name + 4, it->valuestring, a, d);
+        } else if (strcmp(name, "omp_schedule") == 0 && cJSON_IsString(it)) {
+            ok = set_schedule(tp, it->valuestring, d);
         } else if (cJSON_IsNumber(it)) {
             double v = it->valuedouble;
             /* a double outside long long's range has no integer conversion in C */

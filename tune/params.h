@@ -18,6 +18,8 @@ typedef struct UnrollChoice {
     bool used;
 } UnrollChoice;
 
+typedef enum OmpSchedule { OMP_STATIC, OMP_DYNAMIC, OMP_GUIDED } OmpSchedule;
+
 typedef struct TuneParams {
     int block[3];
     bool block_given[3];
@@ -38,6 +40,11 @@ typedef struct TuneParams {
     /* This is the CPU variant (params_cpu_variant): pass_thread_mapping tells the
      * device compiler the range of the point's coordinates (see there). */
     bool cpu_variant;
+    /* The C reference's own space (docs/tuning.md, "The C reference's space"): the
+     * schedule of its OpenMP loop over rows, and the rows of a chunk (0: the
+     * schedule's own). Every backend accepts them; only the C reference uses them. */
+    OmpSchedule omp_schedule;
+    int omp_chunk;
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
     int nmem, capmem;
     UnrollChoice *unroll;
@@ -49,6 +56,9 @@ typedef struct TuneParams {
 #define PARAMS_MAX_BLOCK_Z 64
 /* Most grid points one thread computes in each dimension. */
 #define PARAMS_MAX_COARSEN 8
+
+/* The most rows of a chunk of the C reference's OpenMP loop (omp_chunk). */
+#define PARAMS_MAX_OMP_CHUNK 64
 
 /* Most z points one thread walks with stream_z. */
 #define PARAMS_MAX_STREAM_Z 4096
@@ -97,5 +107,7 @@ MemKind params_mem_of(const TuneParams *tp, const char *array);
 /* After every kernel: names that matched no kernel are errors. */
 bool params_check_unused(const TuneParams *tp, Diag *diag);
 const char *mem_kind_name(MemKind m);
+/* The C reference's OpenMP schedule clause's argument: "static", "dynamic, 4". */
+const char *params_omp_schedule(Arena *a, const TuneParams *tp);
 
 #endif

@@ -89,9 +89,33 @@ static const char *stream_restriction(Arena *a, Function *k, const SpaceOptions 
     return r;
 }
 
+/* The C reference's own space: the schedule of its OpenMP loop over rows and the
+ * rows of a chunk (docs/tuning.md, "The C reference's space"). No restriction ties
+ * them: every pair compiles. */
+static void build_c_space(Space *s, Arena *a)
+{
+    Param *sched = new_param(s, a);
+    sched->name = "omp_schedule";
+    sched->is_str = true;
+    static const char *const kinds[] = {"static", "dynamic", "guided"};
+    for (int i = 0; i < 3; i++)
+        sched->strs[sched->n++] = kinds[i];
+    sched->def_str = "static";
+    Param *chunk = add_int_param(s, a, "omp_chunk", PARAMS_MAX_OMP_CHUNK, 0);
+    /* 0: the schedule's own chunk, first */
+    memmove(chunk->ints + 1, chunk->ints, sizeof chunk->ints[0] * (size_t)chunk->n++);
+    chunk->ints[0] = 0;
+}
+
 static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
 {
     memset(s, 0, sizeof *s);
+    /* The block shape, coarsening, placements and unrolling change nothing in the
+     * C reference: its space is its own. */
+    if (!o->backend->gpu) {
+        build_c_space(s, a);
+        return;
+    }
     bool three = k->grid_dims == 3;
     /* With --size, blocks larger than the problem (rounded up to a power of two)
      * only add idle threads: they are left out. */
@@ -474,6 +498,44 @@ static void t1_add_arguments(cJSON *ks, Arena *a, const Function *k, const long 
     cJSON_Delete(list);
 }
 
+/* T1's GridDiv, LocalSize and GlobalSize: Kernel Tuner's grid is ceil(ProblemSize[d] /
+ * product of GridDiv[d]); the C reference is one call that covers the grid. */
+static void t1_add_launch(cJSON *ks, Arena *a, const Backend *b, const long long ext[3], int dims,
+                          bool has_stream)
+{
+    if (!b->gpu) {
+        static const char *const one[3] = {"1", "1", "1"};
+        t1_add_xyz(ks, "LocalSize", one);
+        t1_add_xyz(ks, "GlobalSize", one);
+        return;
+    }
+    static const char *const axis = "xyz";
+    static const char *const divkey[] = {"GridDivX", "GridDivY", "GridDivZ"};
+    for (int d = 0; d < dims; d++) {
+        cJSON *div = cJSON_AddArrayToObject(ks, divkey[d]);
+        cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "block_size_%c", axis[d])));
+        cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "coarsen_%c", axis[d])));
+        if (d == 2 && has_stream)
+            cJSON_AddItemToArray(div, cJSON_CreateString("(stream_z or 1)"));
+    }
+    /* Thesis eq. 3.7-3.9: blocks = ceil(extent / (block size * coarsening)). GlobalSize
+     * counts blocks for GlobalSizeType CUDA and work-items for OpenCL. */
+    char local[3][160], global[3][200];
+    for (int d = 0; d < 3; d++) {
+        snprintf(local[d], sizeof local[d], "block_size_%c", axis[d]);
+        char blocks[160], span[64];
+        snprintf(span, sizeof span, "block_size_%c*coarsen_%c%s", axis[d], axis[d],
+                 d == 2 && has_stream ? "*(stream_z or 1)" : "");
+        snprintf(blocks, sizeof blocks, "(%lld + %s - 1) // (%s)", ext[d], span, span);
+        if (b->t1_global_size_type && strcmp(b->t1_global_size_type, "CUDA") == 0)
+            snprintf(global[d], sizeof global[d], "%s", blocks);
+        else
+            snprintf(global[d], sizeof global[d], "(%s) * block_size_%c", blocks, axis[d]);
+    }
+    t1_add_xyz(ks, "LocalSize", (const char *const[3]){local[0], local[1], local[2]});
+    t1_add_xyz(ks, "GlobalSize", (const char *const[3]){global[0], global[1], global[2]});
+}
+
 static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
 {
     Space s;
@@ -528,32 +590,7 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
     cJSON *ps = cJSON_AddArrayToObject(ks, "ProblemSize");
     for (int d = 0; d < dims; d++)
         cJSON_AddItemToArray(ps, cJSON_CreateNumber((double)ext[d]));
-    /* Kernel Tuner's grid: ceil(ProblemSize[d] / product of GridDiv[d]). */
-    static const char *const axis = "xyz";
-    static const char *const divkey[] = {"GridDivX", "GridDivY", "GridDivZ"};
-    for (int d = 0; d < dims; d++) {
-        cJSON *div = cJSON_AddArrayToObject(ks, divkey[d]);
-        cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "block_size_%c", axis[d])));
-        cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "coarsen_%c", axis[d])));
-        if (d == 2 && has_stream)
-            cJSON_AddItemToArray(div, cJSON_CreateString("(stream_z or 1)"));
-    }
-    /* Thesis eq. 3.7-3.9: blocks = ceil(extent / (block size * coarsening)). GlobalSize
-     * counts blocks for GlobalSizeType CUDA and work-items for OpenCL. */
-    char local[3][160], global[3][200];
-    for (int d = 0; d < 3; d++) {
-        snprintf(local[d], sizeof local[d], "block_size_%c", axis[d]);
-        char blocks[160], span[64];
-        snprintf(span, sizeof span, "block_size_%c*coarsen_%c%s", axis[d], axis[d],
-                 d == 2 && has_stream ? "*(stream_z or 1)" : "");
-        snprintf(blocks, sizeof blocks, "(%lld + %s - 1) // (%s)", ext[d], span, span);
-        if (b->t1_global_size_type && strcmp(b->t1_global_size_type, "CUDA") == 0)
-            snprintf(global[d], sizeof global[d], "%s", blocks);
-        else
-            snprintf(global[d], sizeof global[d], "(%s) * block_size_%c", blocks, axis[d]);
-    }
-    t1_add_xyz(ks, "LocalSize", (const char *const[3]){local[0], local[1], local[2]});
-    t1_add_xyz(ks, "GlobalSize", (const char *const[3]){global[0], global[1], global[2]});
+    t1_add_launch(ks, a, b, ext, dims, has_stream);
     t1_add_arguments(ks, a, k, ext, b->gpu);
     /* Kernel Tuner's tune_kernel_T1 requires both (docs/tuning.md): the first device
      * of the first platform (Kernel Tuner 1.5.0 takes Device.Name as the device

@@ -397,7 +397,8 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
         /* K.h: the same for every backend and configuration */
     } else if (!e->so->backend->gpu) {
         /* Block shapes, coarsening, placements and unrolling are GPU choices. */
-        sb_puts(sb, " * The kernel as written, one grid point at a time: no tuning parameter applies.\n");
+        sb_printf(sb, " * The kernel as written, rows in parallel with OpenMP's schedule(%s); the GPU\n"
+                      " * parameters do not apply.\n", params_omp_schedule(e->a, tp));
     } else {
         sb_printf(sb, " * Tuning: block %dx%dx%d, coarsening %dx%dx%d, %s mapping.\n",
                   tp->block[0], tp->block[1], tp->block[2], tp->coarsen[0], tp->coarsen[1], tp->coarsen[2],

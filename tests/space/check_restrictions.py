@@ -8,11 +8,12 @@ For every sample and every backend (cuda, opencl, c), with and without --size:
       objects/lists parameters, defaults, restrictions;
     * every parameter name is one of SPEC 5's (block_size_x/y/z, coarsen_x/y/z,
       interleaved, mem_<array>, unroll_L<line>, unroll_<label>, stream_z) or imcl's
-      `interior`
-      (guard-free inner blocks, docs/tuning.md), its list of values is non-empty, free
-      of duplicates, all ints (not bools) or all strings, and ints are positive
-      except interleaved's and interior's 0/1 and stream_z's 0 or 2 to 4096; mem_
-      values are memory kinds of SPEC 5;
+      `interior` (guard-free inner blocks, docs/tuning.md) on the device backends,
+      and the C reference's own omp_schedule and omp_chunk on c (and those only
+      there); its list of values is non-empty, free of duplicates, all ints (not
+      bools) or all strings, and ints are positive except interleaved's and
+      interior's 0/1, stream_z's 0 or 2 to 4096 and omp_chunk's 0 to 64; mem_
+      values are memory kinds of SPEC 5, omp_schedule's OpenMP's three schedules;
     * every default is one of its parameter's listed values, and there is a default
       for every parameter and for nothing else;
     * every restriction is a Python expression (ast.parse mode='eval') made only of
@@ -55,7 +56,7 @@ MEM_KINDS = {"global", "shared", "texture", "constant", "register"}
 LOOP_KERNELS = {"v1", "v2", "v2r"}
 CPU_UNROLL = {"sum27": {"unroll_L7": 3, "unroll_L8": 3, "unroll_L9": 3},
               "blur5": {"unroll_rows": 5, "unroll_taps": 5}}
-NAME_RE = re.compile(r"block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*|unroll_[A-Za-z_][A-Za-z0-9_]*")
+NAME_RE = re.compile(r"omp_schedule|omp_chunk|block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*|unroll_[A-Za-z_][A-Za-z0-9_]*")
 ALLOWED_NODES = (ast.Expression, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp, ast.Name,
                  ast.Constant, ast.Load, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
 T1_TYPES = {"int", "uint", "float", "bool", "string"}
@@ -156,13 +157,19 @@ def check_imcl(doc, where, kernel, backend):
                           repr(values)))
         if not ok:
             continue
+        C.check((name in ("omp_schedule", "omp_chunk")) == (backend == "c"),
+                f"{where}: {name} is {'' if backend == 'c' else 'not '}a parameter of the C reference's own space")
         if name.startswith("mem_"):
             C.check(all(isinstance(v, str) and v in MEM_KINDS for v in values),
                     f"{where}: {name} lists memory kinds of SPEC 5", repr(values))
+        elif name == "omp_schedule":
+            C.check(values == ["static", "dynamic", "guided"], f"{where}: {name} lists OpenMP's schedules",
+                    repr(values))
         else:
             ints = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-            lo = 0 if name in ("interleaved", "interior", "stream_z") else 1
-            hi = 1 if name in ("interleaved", "interior") else 4096 if name == "stream_z" else None
+            lo = 0 if name in ("interleaved", "interior", "stream_z", "omp_chunk") else 1
+            hi = 1 if name in ("interleaved", "interior") else 4096 if name == "stream_z" else \
+                64 if name == "omp_chunk" else None
             C.check(ints and all(v >= lo and (hi is None or v <= hi) and not (name == "stream_z" and v == 1)
                                  for v in values),
                     f"{where}: {name} lists integers in its SPEC 5 range", repr(values))
@@ -225,7 +232,7 @@ def check_t1(doc, where, imcl_doc, backend, size):
         if not C.check(isinstance(name, str) and isinstance(tp.get("Values"), str) and tp.get("Type") in T1_TYPES,
                        f"{where}: tuning parameter {tp!r} has Name, Type (T1 enum) and Values (a string)"):
             continue
-        want_type = "string" if name.startswith("mem_") else "int"
+        want_type = "string" if name.startswith("mem_") or name == "omp_schedule" else "int"
         C.check(tp["Type"] == want_type, f"{where}: {name} has Type {want_type}", tp["Type"])
         C.check(literal_list(tp["Values"]) == params.get(name), f"{where}: {name} Values is the Python list {params.get(name)}",
                 tp["Values"])

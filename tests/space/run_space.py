@@ -512,9 +512,10 @@ def check_cuda(args, sample, index, cfg, cache, gpu):
 # ---------------------------------------------------------------- negative checks
 
 
-def negative_probes(space, other_arrays, rng):
+def negative_probes(space, own_arrays, other_arrays, rng):
     """(label, configuration, names of which stderr must mention one) for every
-    configuration imcl must refuse."""
+    configuration imcl must refuse. own_arrays: the sample's arrays (the C space
+    lists no mem_ parameter, yet -b c takes one for each, as the device spaces do)."""
     base = {k: space.defaults[k] for k in space.names}
     probes = []
 
@@ -543,7 +544,6 @@ def negative_probes(space, other_arrays, rng):
     unknown = {"no_such_parameter": 1, "block_size_w": 8, "coarsen_q": 1, "Block_size_x": 8,
                "interleave": 1, f"unroll_L{max(loops + [0]) + 1000}": 1, "unroll_Lx": 1,
                "mem_no_such_array": "global"}
-    own_arrays = {k[4:] for k in space.names if k.startswith("mem_")}
     for arr in sorted(other_arrays - own_arrays):
         unknown[f"mem_{arr}"] = "global"
     for name, value in unknown.items():
@@ -697,7 +697,8 @@ def main():
         if not args.no_negative:
             for backend in ("opencl", "cuda", "c"):
                 bspace = Space(spaces[s.name][backend])
-                for label, cfg, pnames in negative_probes(bspace, all_arrays, rng):
+                own = {k[4:] for k in spaces[s.name]["opencl"]["parameters"] if k.startswith("mem_")}
+                for label, cfg, pnames in negative_probes(bspace, own, all_arrays, rng):
                     jobs.append((check_refused, (args, s, backend, label, cfg, pnames, negdir)))
                     nneg += 1
         summary.append(f"{s.name}: {len(space.names)} parameters, {space.raw_count()} combinations, "
