@@ -798,6 +798,14 @@ static bool uses_visit(Node *n, void *p)
     return !q->found;
 }
 
+bool function_has_grid(const Function *k)
+{
+    for (int i = 0; i < k->nparams; i++)
+        if (type_is_grid(k->params[i]->type))
+            return true;
+    return false;
+}
+
 bool ast_uses_symbol(Node *root, const Symbol *s)
 {
     AssignQuery q = {s, false};

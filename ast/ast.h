@@ -403,6 +403,8 @@ bool ast_is_read_use(const Node *n);        /* n's old value is read */
 bool ast_assigns(Node *root, const Symbol *s);
 /* True when the tree under root names s: a variable, or an access of the array. */
 bool ast_uses_symbol(Node *root, const Symbol *s);
+/* True when kernel k has an Image or Block parameter. */
+bool function_has_grid(const Function *k);
 bool ast_has_side_effects(const Node *n);
 
 /* ---- constant expressions (consteval.c) ------------------------------------ */

@@ -700,6 +700,10 @@ void unparse_stmt(Unparser *u, const Node *n)
         unparse_line(u, "continue;");
         break;
     case AST_RETURN:
+        if (u->return_label) {
+            unparse_line(u, "goto %s;", u->return_label);
+            break;
+        }
         unparse_indent(u);
         sb_puts(o, "return");
         if (n->u.ret.value) {

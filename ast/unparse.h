@@ -52,6 +52,9 @@ struct Unparser {
     /* GPU kernels that run a batch of blocks (host_batch_prologue): the work-group's z
      * index within its block is imcl_group_z, not the launch's */
     bool batch;
+    /* A kernel body inside the loop over a batch's blocks (batch_loop): its returns
+     * go to this label, the next block, instead; NULL otherwise */
+    const char *return_label;
 };
 
 /* Compilers refuse deeper bracket nesting (clang's limit is 256). */

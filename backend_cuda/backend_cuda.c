@@ -108,7 +108,7 @@ static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math,
  * objects, arrays in constant memory only by their extents; then W, H, D). */
 static void kernel_params(StrBuf *sb, const EmitCtx *e)
 {
-    KernelParam p[4 * e->k->nparams + 3];
+    KernelParam p[4 * e->k->nparams + 4];
     int n = host_kernel_params(e->k, false, p);
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
@@ -136,16 +136,19 @@ static void kernel_params(StrBuf *sb, const EmitCtx *e)
  * texture set-up exist once. */
 
 /* The arguments of a launch, in kernel_params' order: the device object of each
- * array as `handle` names it, extents, scalars and W, H, D by name. */
-static void launch_args(StrBuf *sb, const EmitCtx *e, HostHandle handle)
+ * array as `handle` names it, extents, scalars and W, H, D by name, and `count`
+ * blocks. */
+static void launch_args(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count)
 {
-    KernelParam p[4 * e->k->nparams + 3];
+    KernelParam p[4 * e->k->nparams + 4];
     int n = host_kernel_params(e->k, false, p);
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
         sb_puts(sb, j ? ", " : "");
         if (s && p[j].extent < 0 && host_is_array(s))
             sb_puts(sb, handle(e, s, host_array_id(e->k, s)));
+        else if (!s && p[j].extent == 3)
+            sb_puts(sb, count);
         else
             sb_puts(sb, host_kernel_param_name(e->a, &p[j]));
     }
@@ -161,9 +164,7 @@ static const char *param_handle(const EmitCtx *e, const Symbol *s, int id)
 void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count)
 {
     sb_puts(sb, "imcl_launch(");
-    launch_args(sb, e, handle);
-    if (host_batchable(e->k))
-        sb_printf(sb, ", %s", count);
+    launch_args(sb, e, handle, host_batchable(e->k) ? count : "1"); /* (no batch: 1) */
     sb_puts(sb, ")");
 }
 
@@ -182,12 +183,13 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     const char *grid_xy = arena_printf(e->a, "(W + %d - 1) / %d, (H + %d - 1) / %d", tp->block[0] * tp->coarsen[0],
                                        tp->block[0] * tp->coarsen[0], tp->block[1] * tp->coarsen[1],
                                        tp->block[1] * tp->coarsen[1]);
-    sb_printf(sb, "%s)\n{\n    const dim3 imcl_block(%d, %d, %d);\n", host_batchable(k) ? ", int imcl_count" : "",
-              tp->block[0], tp->block[1], tp->block[2]);
-    if (!host_batchable(k)) {
+    sb_printf(sb, ")\n{\n    const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
+    if (!host_batchable(k) || tp->batch_loop) {
+        if (host_batchable(k))
+            sb_puts(sb, "    /* a batch: every thread loops over its blocks (batch_loop) */\n");
         sb_printf(sb, "    const dim3 imcl_grid(%s, (D + %d - 1) / %d);\n", grid_xy, bz, bz);
         sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
-        launch_args(sb, e, param_handle);
+        launch_args(sb, e, param_handle, "imcl_count");
         sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
         return;
     }
@@ -203,7 +205,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
                   "        const dim3 imcl_grid(%s, imcl_zgroups * (unsigned)imcl_n);\n",
               bz, bz, grid_xy);
     sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
-    launch_args(sb, e, param_handle);
+    launch_args(sb, e, param_handle, "imcl_n");
     sb_puts(sb, ");\n        const cudaError_t imcl_e = cudaGetLastError();\n"
                 "        if (imcl_e != cudaSuccess)\n            return imcl_e;\n");
     HostWriter w = host_writer(sb, 2);
@@ -443,12 +445,7 @@ static int emit(EmitCtx *e, Outputs *out)
               tp->block[0] * tp->block[1] * tp->block[2], k->name);
     kernel_params(&code, e);
     sb_puts(&code, ")\n{\n");
-    u.batch = host_batchable(k);
-    if (u.batch)
-        host_batch_prologue(&code, e, tp, "(int)blockIdx.z");
-    u.indent = 1;
-    unparse_stmts(&u, k->body);
-    u.batch = false;
+    host_kernel_body(&u, e, "(int)blockIdx.z");
     sb_puts(&code, "}\n\n");
     int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);

@@ -167,7 +167,7 @@ static void kernel_function(Unparser *u, const EmitCtx *e, const char *name)
     else
         sb_printf(code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
                   tp->block[0], tp->block[1], tp->block[2], name);
-    KernelParam p[4 * k->nparams + 3];
+    KernelParam p[4 * k->nparams + 4];
     int n = host_kernel_params(k, true, p);
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
@@ -189,13 +189,7 @@ static void kernel_function(Unparser *u, const EmitCtx *e, const char *name)
     }
     sb_puts(code, ")\n{\n");
     samplers(code, k);
-    u->batch = host_batchable(k);
-    if (u->batch)
-        host_batch_prologue(code, e, tp, "(int)get_group_id(2)");
-    u->indent = 1;
-    unparse_stmts(u, k->body);
-    u->indent = 0;
-    u->batch = false;
+    host_kernel_body(u, e, "(int)get_group_id(2)");
     sb_puts(code, "}\n");
 }
 
@@ -469,6 +463,11 @@ static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool b
             sb_printf(sb, "%s    (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,\n", indent);
         else if (d == 1 && tp->row_fit)
             sb_printf(sb, "%s    (size_t)(H + imcl_by - 1) / imcl_by * imcl_by,\n", indent);
+        else if (d == 2 && batch && tp->batch_loop && grid_dims == 2)
+            sb_printf(sb, "%s    1, /* every work-item loops over the blocks */\n", indent);
+        else if (d == 2 && batch && tp->batch_loop)
+            sb_printf(sb, "%s    (size_t)((D + %d - 1) / %d) * %d, /* one block's: each loops over the blocks */\n",
+                      indent, step, step, tp->block[d]);
         else if (d == 2 && batch && grid_dims == 2)
             sb_printf(sb, "%s    (size_t)imcl_count, /* a block per index in z */\n", indent);
         else if (d == 2 && batch)
@@ -488,7 +487,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
 {
     const Function *k = e->k;
     const TuneParams *tp = e->tp;
-    KernelParam p[4 * k->nparams + 3];
+    KernelParam p[4 * k->nparams + 4];
     int n = host_kernel_params(k, true, p);
     const TuneParams *cpu = e->tp_cpu;
     if (cpu)
@@ -518,8 +517,6 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
             sb_printf(sb, ", %s %s", host_c_type(s->type->kind), name);
     }
     bool batch = host_batchable(k);
-    if (batch)
-        sb_puts(sb, ", int imcl_count");
     sb_puts(sb, ", cl_event *imcl_ev)\n{\n    cl_int imcl_err = CL_SUCCESS;\n");
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
@@ -543,7 +540,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
                         HostHandle handle, const char *count, const char *event)
 {
-    KernelParam p[4 * e->k->nparams + 3];
+    KernelParam p[4 * e->k->nparams + 4];
     int n = host_kernel_params(e->k, true, p);
     sb_printf(sb, "imcl_launch(%s, %s", queue, kernel);
     if (e->k_cpu)
@@ -552,11 +549,11 @@ void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const c
         const Symbol *s = p[j].s;
         if (s && p[j].extent < 0 && host_is_array(s))
             sb_printf(sb, ", %s", handle(e, s, host_array_id(e->k, s)));
+        else if (!s && p[j].extent == 3) /* (a kernel that runs no batch gets 1) */
+            sb_printf(sb, ", %s", host_batchable(e->k) ? count : "1");
         else
             sb_printf(sb, ", %s", host_kernel_param_name(e->a, &p[j]));
     }
-    if (host_batchable(e->k))
-        sb_printf(sb, ", %s", count);
     sb_printf(sb, ", %s)", event);
 }
 

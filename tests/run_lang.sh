@@ -29,7 +29,8 @@
 #      cuda_K and cuda_K_strerror, and links the CUDA flavour of the driver
 #      (-DCHECK_CUDA); that program runs when nvidia-smi lists a GPU;
 #   5. builds the CUDA flavour with scripts/nvcc-cpu (the CUDA emulated on the CPU)
-#      and runs it, always, device memory leaks failing (IMCL_EMU_LEAKS=fail).
+#      and runs it, always, device memory leaks failing (IMCL_EMU_LEAKS=fail); with a
+#      configuration that sets batch_loop, again through the CUDA batch plans.
 # Runs go in parallel (JOBS, default 2). The last line is "N passed, M failed";
 # the status is non-zero when anything failed. A missing nvcc or OpenCL platform is
 # a failure, never a skip. Environment: CC (gcc), CXX (g++), CLANG (clang), NVCC (/usr/local/cuda/bin/nvcc),
@@ -315,6 +316,25 @@ PY
     "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${CPU_O[@]}" -o check_cuda_cpu ||
         fail "nvcc-cpu cannot link the CUDA driver"
     IMCL_EMU_LEAKS=fail timeout 120 ./check_cuda_cpu || fail "emulated CUDA driver failed (status $?)"
+    # a configuration with batch_loop: the emulated CUDA through its batch plans too, as
+    # OpenCL above (two equal blocks in one launch, each thread looping over them)
+    if [ -f params.json ] && grep -q '"batch_loop"' params.json; then
+        step "run the emulated CUDA driver with the batch plans for PK"
+        local -a CBATCH_O=()
+        for K in "${KERNELS[@]}"; do
+            halos=$(halos_of "$K") || fail "imcl --dump-space -k $K failed"
+            python3 "$HERE/run/rows_shim.py" --batch "cuda/$K.h" "cuda_$K" "$halos" "${K}_cshim.c" ||
+                fail "rows_shim.py --batch cuda_$K failed"
+            objcopy --redefine-sym "cuda_$K=imcl_dense_cuda_$K" "${K}_cu_cpu.o" "${K}_cu_dense.o" ||
+                fail "objcopy cannot rename cuda_$K"
+            "$CC" "${GEN[@]}" -I"$DIR" -c "${K}_cshim.c" -o "${K}_cshim.o" ||
+                fail "the CUDA batch shim of $K does not compile"
+            CBATCH_O+=("${K}_cu_dense.o" "${K}_cshim.o")
+        done
+        "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${CBATCH_O[@]}" -o check_cuda_batch ||
+            fail "nvcc-cpu cannot link the CUDA batch driver"
+        IMCL_EMU_LEAKS=fail timeout 120 ./check_cuda_batch || fail "emulated CUDA batch driver failed (status $?)"
+    fi
     pass
 }
 

@@ -68,16 +68,19 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
             return true;
         }
     }
-    if (strcmp(name, "interleaved") == 0 || strcmp(name, "interior") == 0) {
+    if (strcmp(name, "interleaved") == 0 || strcmp(name, "interior") == 0 || strcmp(name, "batch_loop") == 0) {
         if (v != 0 && v != 1) {
             diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected 0 or 1)", name, v);
             return false;
         }
-        tp->geometry_given = true;
-        if (strcmp(name, "interleaved") == 0)
+        /* (batch_loop changes no work-group: the CPU variant keeps it too) */
+        if (strcmp(name, "batch_loop") == 0)
+            tp->batch_loop = (int)v;
+        else if (strcmp(name, "interleaved") == 0)
             tp->interleaved = (int)v;
         else
             tp->interior = (int)v;
+        tp->geometry_given |= strcmp(name, "batch_loop") != 0;
         return true;
     }
     if (strcmp(name, "stream_z") == 0) {
@@ -134,7 +137,7 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected one of global, shared, texture, constant, register)", name, v);
         return false;
     }
-    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, stream_z, mem_<array>, unroll_L<line>, unroll_<label>, omp_schedule or omp_chunk)", name);
+    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, stream_z, batch_loop, mem_<array>, unroll_L<line>, unroll_<label>, omp_schedule or omp_chunk)", name);
     return false;
 }
 
@@ -417,6 +420,36 @@ static bool check_register(const Function *k, const TuneParams *out, Diag *d)
     return ok;
 }
 
+/* batch_loop: the loop over a batch's blocks holds no barrier and no warp exchange, and
+ * every Image and Block lies in a buffer that moves one block on per iteration. */
+static bool check_batch_loop(const Function *k, const TuneParams *out, Diag *d)
+{
+    if (out->stream_z) {
+        diag_plain_error(d, "parameter 'batch_loop': value 1 is not allowed with stream_z = %d (its windows of "
+                            "planes span one block; expected 0)", out->stream_z);
+        return false;
+    }
+    bool grid = false;
+    for (int j = 0; j < k->nparams; j++) {
+        const Symbol *s = k->params[j];
+        grid |= type_is_grid(s->type);
+        bool shared = s->mem == MEM_SHARED;
+        if (shared || (type_is_grid(s->type) && s->mem != MEM_GLOBAL)) {
+            diag_plain_error(d, "parameter 'batch_loop': value 1 is not allowed with mem_%s = '%s' (%s; expected 0)",
+                             s->name, mem_kind_name(s->mem),
+                             shared ? "its tiles are loaded between barriers, which every work-item must reach"
+                                    : "every Image and Block of a batch must be in global memory");
+            return false;
+        }
+    }
+    if (!grid) {
+        diag_plain_error(d, "parameter 'batch_loop': value 1 is not allowed for kernel '%s' (it has no Image or "
+                            "Block, so it runs no batch; expected 0)", k->name);
+        return false;
+    }
+    return true;
+}
+
 /* stream_z (pass_stream_z): a Block grid, one thread per block in z walking its
  * points, and some array it can keep in windows. On success the passes get
  * coarsen[2] = stream_z. */
@@ -551,6 +584,8 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     if (ok && !check_register(k, out, d))
         ok = false;
     if (ok && out->stream_z && !check_stream_z(a, k, out, d))
+        ok = false;
+    if (ok && out->batch_loop && !check_batch_loop(k, out, d))
         ok = false;
     /* Registers (tune/registers.c): the budget of the device backends. */
     if (ok && !registers_check(a, k, out, so, d))

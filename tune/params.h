@@ -29,6 +29,11 @@ typedef struct TuneParams {
     /* z points one thread walks with windows of planes (pass_stream_z), 0: off.
      * params_for_kernel gives the passes and backends coarsen[2] = stream_z. */
     int stream_z;
+    /* 1: a batch of blocks runs in one block's work-groups, each work-item looping over
+     * the blocks (host_batch_loop_begin); 0: the blocks' work-groups follow each other
+     * in z. Only for kernels that run batches with every Image and Block in global
+     * memory, nothing in shared memory and stream_z 0 (params_for_kernel). */
+    int batch_loop;
     bool geometry_given;    /* some block_size_, coarsen_, interleaved or interior was given */
     bool unrolled_whole;    /* params_cpu_variant unrolled for loops whole */
     /* The CPU variant's work-groups fit the grid (no tile depends on their shape, and

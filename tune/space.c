@@ -27,7 +27,7 @@ typedef struct Param {
 typedef struct Space {
     Param *p;   /* in the arena, as many as the kernel has */
     int n, cap;
-    const char *restrict_[8];
+    const char *restrict_[12];
     int nr;
 } Space;
 
@@ -171,6 +171,19 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             sp->ints[sp->n++] = most;
         sp->def_int = 0;
     }
+    /* The loop over a batch's blocks inside each work-item (host_batch_loop_begin), for
+     * kernels with an Image or Block; its restriction is built with the placements. */
+    bool batch = function_has_grid(k);
+    if (batch) {
+        Param *bp = new_param(s, a);
+        bp->name = "batch_loop";
+        bp->ints[bp->n++] = 0;
+        bp->ints[bp->n++] = 1;
+        bp->def_int = 0;
+    }
+    StrBuf batch_r = {0};   /* what batch_loop 1 needs */
+    if (stream)
+        sb_puts(&batch_r, "stream_z == 0");
     /* Placements, and what they cost in shared and constant memory. */
     Budget shared, constant;
     budget_init(&shared, MEM_SHARED, o);
@@ -198,6 +211,10 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             budget_add(&constant, a, k, sym, o);
         if (allowed[MEM_REGISTER])
             sb_printf(&registers, "%smem_%s != 'register'", registers.len ? " and " : "", sym->name);
+        if (p->n > 1 && type_is_grid(sym->type))
+            sb_printf(&batch_r, "%smem_%s == 'global'", batch_r.len ? " and " : "", sym->name);
+        else if (allowed[MEM_SHARED])
+            sb_printf(&batch_r, "%smem_%s != 'shared'", batch_r.len ? " and " : "", sym->name);
     }
     /* One unroll_L<line> per line on which a for loop starts, unroll_<label> for a
      * labelled one (loops_unroll_factors says which factors); [1] for a loop that
@@ -212,6 +229,9 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     s->restrict_[s->nr++] = arena_printf(a, "block_size_x*block_size_y*block_size_z <= %d", PARAMS_MAX_BLOCK_THREADS);
     if (stream)
         s->restrict_[s->nr++] = stream;
+    if (batch && batch_r.len)
+        s->restrict_[s->nr++] = arena_printf(a, "batch_loop == 0 or (%s)", sb_str(&batch_r));
+    sb_free(&batch_r);
     if (registers.len)
         s->restrict_[s->nr++] = arena_printf(a, "(block_size_x %% %d == 0 and (coarsen_x == 1 or interleaved == 1)) or "
                                                 "(%s)", PLACEMENT_WARP, sb_str(&registers));
@@ -239,7 +259,8 @@ static const char *t1_type(TypeKind k);
 
 /* The device function's parameters in the order the backend declares them (the
  * imcl dump's "arguments", docs/tuning.md): arrays (each Image/Block followed by
- * its extents), then scalars, then the grid extent W, H, D (device backends). */
+ * its extents), then scalars, then the grid extent W, H, D and the blocks of a batch,
+ * imcl_count (device backends; the last for kernels with an Image or Block). */
 static cJSON *space_arguments(Arena *a, const Function *k, bool device)
 {
     cJSON *args = cJSON_CreateArray();
@@ -279,10 +300,13 @@ static cJSON *space_arguments(Arena *a, const Function *k, bool device)
         }
     }
     static const char *const grid[] = {"W", "H", "D"};
-    for (int d = 0; device && d < 3; d++) {
+    for (int d = 0; device && d < 4; d++) {
+        /* after W, H, D the blocks of a batch (host_kernel_params), 1 for one grid */
+        if (d == 3 && !function_has_grid(k))
+            break;
         cJSON *e = cJSON_CreateObject();
-        cJSON_AddStringToObject(e, "name", grid[d]);
-        cJSON_AddStringToObject(e, "kind", "grid extent");
+        cJSON_AddStringToObject(e, "name", d < 3 ? grid[d] : "imcl_count");
+        cJSON_AddStringToObject(e, "kind", d < 3 ? "grid extent" : "batch count");
         cJSON_AddStringToObject(e, "type", "int32");
         cJSON_AddItemToArray(args, e);
     }
@@ -464,7 +488,7 @@ static void t1_add_arguments(cJSON *ks, Arena *a, const Function *k, const long 
             cJSON_AddItemToArray(args, t1_scalar_arg(name, "int32", (double)ext[grid_extent++]));
             continue;
         }
-        if (strcmp(kind, "scalar") == 0) {
+        if (strcmp(kind, "scalar") == 0 || strcmp(kind, "batch count") == 0) {
             cJSON_AddItemToArray(args, t1_scalar_arg(name, type, 1));
             continue;
         }

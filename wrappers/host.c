@@ -109,13 +109,16 @@ int host_kernel_params(const Function *k, bool with_constant, KernelParam *out)
     }
     for (int d = 0; d < 3; d++)
         out[m++] = (KernelParam){NULL, d};
+    if (function_has_grid(k))
+        out[m++] = (KernelParam){NULL, 3};
     return m;
 }
+
 
 const char *host_kernel_param_name(Arena *a, const KernelParam *p)
 {
     if (!p->s)
-        return (const char *[]){"W", "H", "D"}[p->extent];
+        return (const char *[]){"W", "H", "D", "imcl_count"}[p->extent];
     if (p->extent < 0)
         return unparse_name(p->s);
     return arena_printf(a, "%s%s", unparse_name(p->s), unparse_extent_suffix(p->extent));
@@ -556,6 +559,33 @@ bool host_batchable(const Function *k)
     return any;
 }
 
+static bool has_return(Node *n, void *found)
+{
+    *(bool *)found |= n->kind == AST_RETURN;
+    return !*(bool *)found;
+}
+
+void host_kernel_body(Unparser *u, const EmitCtx *e, const char *group_z)
+{
+    u->batch = host_batchable(e->k);
+    bool loop = u->batch && e->tp->batch_loop;
+    if (loop)
+        host_batch_loop_begin(u->out, e, group_z);
+    else if (u->batch)
+        host_batch_prologue(u->out, e, e->tp, group_z);
+    u->indent = loop ? 3 : 1;
+    u->return_label = loop ? HOST_NEXT_BLOCK : NULL;
+    unparse_stmts(u, e->k->body);
+    if (loop) {
+        bool returns = false;
+        ast_walk(e->k->body, has_return, &returns);
+        host_batch_loop_end(u->out, e, returns);
+    }
+    u->indent = 0;
+    u->batch = false;
+    u->return_label = NULL;
+}
+
 void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, const char *group_z)
 {
     const Function *k = e->k;
@@ -576,6 +606,31 @@ void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, con
     host_batch_advance(&w, e, "imcl_b");
 }
 
+void host_batch_loop_begin(StrBuf *sb, const EmitCtx *e, const char *group_z)
+{
+    HostWriter w = host_writer(sb, 1);
+    hw_line(&w, "/* the blocks of a batch one after the other (batch_loop, docs/wrappers.md): each");
+    hw_line(&w, " * work-item computes its points of every block, and each block's arrays lie one");
+    hw_line(&w, " * storage after the previous block's */");
+    if (e->k->grid_dims == 3)
+        hw_line(&w, "const int imcl_group_z = %s;", group_z);
+    hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++) {");
+    w.indent++;
+    /* (the body's own block: a return, now a goto, leaves its scope, never enters one) */
+    hw_line(&w, "{");
+}
+
+void host_batch_loop_end(StrBuf *sb, const EmitCtx *e, bool label)
+{
+    HostWriter w = host_writer(sb, 2);
+    hw_line(&w, "}");
+    if (label)
+        sb_puts(sb, HOST_NEXT_BLOCK ":;\n");
+    host_batch_advance(&w, e, "1");
+    w.indent--;
+    hw_line(&w, "}");
+}
+
 void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks)
 {
     const Function *k = e->k;
@@ -585,7 +640,10 @@ void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks)
             continue;
         /* (the storage of one block has fewer than 2^31 elements: PK's checks) */
         hw_start(w);
-        sb_printf(w->sb, "%s += %s * (size_t)(", unparse_name(s), blocks);
+        if (strcmp(blocks, "1") == 0)
+            sb_printf(w->sb, "%s += (size_t)(", unparse_name(s));
+        else
+            sb_printf(w->sb, "%s += %s * (size_t)(", unparse_name(s), blocks);
         for (int d = 0; d < type_grid_dims(s->type); d++)
             sb_printf(w->sb, "%s%s", d ? " * " : "", host_storage_extent(e->a, s, d, false));
         sb_puts(w->sb, ");\n");

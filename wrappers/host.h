@@ -32,14 +32,17 @@ int host_array_id(const Function *k, const Symbol *s);
  * (an array's device object) and extent d >= 0 is extent d of array s; with s
  * NULL, extent 0, 1, 2 is W, H, D. */
 typedef struct KernelParam {
-    const Symbol *s;
+    const Symbol *s;    /* NULL: W, H, D (extent 0 to 2) or imcl_count (extent 3) */
     int extent;
 } KernelParam;
-/* The parameters of k's kernel into out (room for 4 * nparams + 3); arrays in
+/* The parameters of k's kernel into out (room for 4 * nparams + 4); arrays in
  * constant memory are parameters only `with_constant` (OpenCL; CUDA kernels read
- * their __constant__ symbols). Returns the count. */
+ * their __constant__ symbols). The last, when k has an Image or Block, is
+ * imcl_count, the blocks of a batch (1: one grid; docs/wrappers.md, "Batches"), in
+ * every configuration so that a tuner's argument list does not depend on it.
+ * Returns the count. */
 int host_kernel_params(const Function *k, bool with_constant, KernelParam *out);
-/* The name of parameter p: the array's or scalar's, `a_width`, or `W`. */
+/* The name of parameter p: the array's or scalar's, `a_width`, `W` or imcl_count. */
 const char *host_kernel_param_name(Arena *a, const KernelParam *p);
 
 /* C spelling of a scalar type on the host. */
@@ -112,6 +115,16 @@ bool host_batchable(const Function *k);
  * spells it), imcl_group_z its z index within the block, and every Image and Block
  * moved to the block's storage. */
 void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, const char *group_z);
+/* The statements of a device kernel: the batch prologue or the loop over the
+ * blocks when k runs batches (group_z as for the prologue), then the body. */
+void host_kernel_body(Unparser *u, const EmitCtx *e, const char *group_z);
+/* With batch_loop 1, instead: a loop over the imcl_count blocks around the kernel's
+ * body, which the unparser prints two levels deep with its returns as gotos to
+ * HOST_NEXT_BLOCK (Unparser.return_label); host_batch_loop_end closes it (with that
+ * label where the body returns), moving every Image and Block one storage on. imcl_group_z is the launch's z group. */
+#define HOST_NEXT_BLOCK "imcl_next_block"
+void host_batch_loop_begin(StrBuf *sb, const EmitCtx *e, const char *group_z);
+void host_batch_loop_end(StrBuf *sb, const EmitCtx *e, bool label);
 
 /* ---- host runtime ----------------------------------------------------------------
  * The fixed helpers of the generated files are source files in backend_X/runtime/

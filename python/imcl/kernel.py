@@ -72,12 +72,18 @@ def fmt_size(ext):
     return "x".join(str(e) for e in ext)
 
 
+# the device kernel's arguments the C reference does not take: the grid extent and
+# the blocks of a batch (docs/tuning.md, "arguments")
+_DEVICE_ONLY = ("W/H/D", "batch count")
+
+
 class Argument:
     """One parameter of the device kernel, as imcl's space dump ("arguments") describes it."""
 
     def __init__(self, name, kind, type_name, access="ReadOnly", elems=None, rank=0, halo=0):
         self.name = name
-        self.kind = kind            # "grid" (Image/Block), "array" (fixed-size), "scalar", "extent", "W/H/D"
+        self.kind = kind            # "grid" (Image/Block), "array" (fixed-size), "scalar", "extent", "W/H/D",
+                                    # "batch count"
         self.type_name = type_name
         if type_name not in _TYPES:
             raise ImclError(f"parameter '{name}': element type {type_name!r} is not supported")
@@ -225,7 +231,8 @@ class Kernel:
         every array (a numpy array of the element type; an Image as shape (H, W), a
         Block as (D, H, W), halo included; a fixed-size array of any shape with the
         right number of elements) followed by its interior extents, then the scalars
-        (numpy scalars of their type), then W, H, D (numpy.int32). Arrays of another
+        (numpy scalars of their type), then W, H, D and, for a kernel with an Image or
+        Block, imcl_count = 1 (numpy.int32: one grid, not a batch). Arrays of another
         dtype are converted (the list holds the converted copy)."""
         self._check_names(values)
         missing = [a.name for a in self.arrays + self.scalars if a.name not in values]
@@ -256,6 +263,8 @@ class Kernel:
                 out.append(np.int32(extents[base][_EXTENT_SUFFIX.index(a.name[len(base):])]))
             elif a.kind == "scalar":
                 out.append(a.dtype(values[a.name]))
+            elif a.kind == "batch count":
+                out.append(np.int32(1))   # one grid, not a batch of blocks
             else:
                 out.append(None)   # W, H, D below
         grid = self._grid(values, extents)
@@ -383,10 +392,11 @@ class Kernel:
         if p.returncode != 0:
             raise ImclError(f"{cc} cannot build the C reference of '{self.kernel}':\n{p.stderr.strip()}")
         # the one-shot wrapper's parameters (K.h) must be the device kernel's minus W, H, D
+        # and the batch count
         with open(os.path.join(work, self.kernel + ".h")) as f:
             header = f.read()
         m = re.search(r"\bint\s+" + prefix + re.escape(self.kernel) + r"\s*\(([^)]*)\)", header)
-        want = [a.name for a in self.args if a.kind != "W/H/D"]
+        want = [a.name for a in self.args if a.kind not in _DEVICE_ONLY]
         got = [re.findall(r"\w+", p)[-1] for p in m.group(1).split(",")] if m else None
         if got != want:
             raise ImclError(f"the C reference of '{self.kernel}' takes ({', '.join(got or [])}), "
@@ -395,7 +405,7 @@ class Kernel:
         fn = getattr(dll, prefix + self.kernel)
         fn.restype = ctypes.c_int
         fn.argtypes = [ctypes.POINTER(a.ctype) if a.kind in ("grid", "array") else a.ctype
-                       for a in self.args if a.kind != "W/H/D"]
+                       for a in self.args if a.kind not in _DEVICE_ONLY]
         err = getattr(dll, prefix + self.kernel + "_strerror")
         err.restype = ctypes.c_char_p
         err.argtypes = [ctypes.c_int]
@@ -422,7 +432,7 @@ class Kernel:
                 keep.append(copy)
                 call.append(copy.ctypes.data_as(ctypes.POINTER(a.ctype)))
                 answer.append(copy if a.written else None)
-            elif a.kind == "W/H/D":
+            elif a.kind in _DEVICE_ONLY:
                 answer.append(None)
             else:
                 call.append(a.ctype(v.item() if hasattr(v, "item") else v))

@@ -121,6 +121,8 @@ def round_trip(work, src, size, name, kernel_type):
         elif want["kind"] == "grid extent":
             d = "WHD".index(want["name"])
             assert type(a) is np.int32 and a == (ext[d] if d < len(ext) else 1), (want, a)
+        elif want["kind"] == "batch count":
+            assert want["name"] == "imcl_count" and type(a) is np.int32 and a == 1, (want, a)
         else:
             raise AssertionError(f"unexpected argument {want}")
     # the configuration space Kernel Tuner builds from it holds imcl's defaults
@@ -208,7 +210,7 @@ def grid_size(work):
         assert [(a.name, a.kind) for a in k.args] == [
             ("mesh", "grid"), ("mesh_width", "extent"), ("mesh_height", "extent"), ("mesh_depth", "extent"),
             ("n", "scalar"), ("var", "scalar"), ("num_blocks", "scalar"), ("num_vars", "scalar"),
-            ("W", "W/H/D"), ("H", "W/H/D"), ("D", "W/H/D")], k.args
+            ("W", "W/H/D"), ("H", "W/H/D"), ("D", "W/H/D"), ("imcl_count", "batch count")], k.args
         assert k.args[0].read and k.args[0].written and k.args[0].type_name == "double"
 
 

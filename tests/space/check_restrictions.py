@@ -11,8 +11,8 @@ For every sample and every backend (cuda, opencl, c), with and without --size:
       `interior` (guard-free inner blocks, docs/tuning.md) on the device backends,
       and the C reference's own omp_schedule and omp_chunk on c (and those only
       there); its list of values is non-empty, free of duplicates, all ints (not
-      bools) or all strings, and ints are positive except interleaved's and
-      interior's 0/1, stream_z's 0 or 2 to 4096 and omp_chunk's 0 to 64; mem_
+      bools) or all strings, and ints are positive except interleaved's,
+      interior's and batch_loop's 0/1, stream_z's 0 or 2 to 4096 and omp_chunk's 0 to 64; mem_
       values are memory kinds of SPEC 5, omp_schedule's OpenMP's three schedules;
     * every default is one of its parameter's listed values, and there is a default
       for every parameter and for nothing else;
@@ -56,7 +56,7 @@ MEM_KINDS = {"global", "shared", "texture", "constant", "register"}
 LOOP_KERNELS = {"v1", "v2", "v2r"}
 CPU_UNROLL = {"sum27": {"unroll_L7": 3, "unroll_L8": 3, "unroll_L9": 3},
               "blur5": {"unroll_rows": 5, "unroll_taps": 5}}
-NAME_RE = re.compile(r"omp_schedule|omp_chunk|block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*|unroll_[A-Za-z_][A-Za-z0-9_]*")
+NAME_RE = re.compile(r"omp_schedule|omp_chunk|batch_loop|block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*|unroll_[A-Za-z_][A-Za-z0-9_]*")
 ALLOWED_NODES = (ast.Expression, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp, ast.Name,
                  ast.Constant, ast.Load, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
 T1_TYPES = {"int", "uint", "float", "bool", "string"}
@@ -135,7 +135,7 @@ def check_imcl(doc, where, kernel, backend):
         for a in args:
             kind = a.get("kind") if isinstance(a, dict) else None
             ok = (isinstance(a.get("name"), str) and a.get("type") in T1_ARG_TYPES
-                  and kind in ("grid", "array", "extent", "scalar", "grid extent")) if kind else False
+                  and kind in ("grid", "array", "extent", "scalar", "grid extent", "batch count")) if kind else False
             if kind in ("grid", "array"):
                 ok = ok and a.get("access") in ("read", "write", "readwrite")
                 ok = ok and (a.get("dims") in (2, 3) and isinstance(a.get("halo"), int) if kind == "grid"
@@ -144,6 +144,12 @@ def check_imcl(doc, where, kernel, backend):
         gpu = backend != "c"
         C.check([a.get("name") for a in args if a.get("kind") == "grid extent"] == (["W", "H", "D"] if gpu else []),
                 f"{where}: the arguments end with W, H, D on a device backend only")
+        grids = any(a.get("kind") == "grid" for a in args)
+        tail = ["W", "H", "D"] + (["imcl_count"] if grids else []) if gpu else []
+        C.check([a.get("name") for a in args if a.get("kind") in ("grid extent", "batch count")] == tail
+                and [a.get("name") for a in args[len(args) - len(tail):]] == tail,
+                f"{where}: the arguments end with W, H, D and (a kernel with an Image or Block) imcl_count "
+                f"on a device backend only", repr([a.get("name") for a in args]))
     params, defaults, restr = doc.get("parameters"), doc.get("defaults"), doc.get("restrictions")
     if not (C.check(isinstance(params, dict) and params, f"{where}: parameters is a non-empty object")
             and C.check(isinstance(defaults, dict), f"{where}: defaults is an object")
@@ -167,8 +173,8 @@ def check_imcl(doc, where, kernel, backend):
                     repr(values))
         else:
             ints = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-            lo = 0 if name in ("interleaved", "interior", "stream_z", "omp_chunk") else 1
-            hi = 1 if name in ("interleaved", "interior") else 4096 if name == "stream_z" else \
+            lo = 0 if name in ("interleaved", "interior", "stream_z", "omp_chunk", "batch_loop") else 1
+            hi = 1 if name in ("interleaved", "interior", "batch_loop") else 4096 if name == "stream_z" else \
                 64 if name == "omp_chunk" else None
             C.check(ints and all(v >= lo and (hi is None or v <= hi) and not (name == "stream_z" and v == 1)
                                  for v in values),

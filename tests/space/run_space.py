@@ -26,7 +26,7 @@ For each sample (samples/<K>/<K>.imcl, driver tests/run/check_<K>.c):
      is built with scripts/nvcc-cpu (the CUDA emulated on the CPU) and run, always,
      at the sizes of step 2, device memory leaks failing (IMCL_EMU_LEAKS=fail).
   3b. The newest parameters, which a uniform sample seldom reaches: for each of
-     stream_z and each array that may be in registers, --new-n configurations of
+     stream_z, batch_loop and each array that may be in registers, --new-n configurations of
      the dump that use it (the other parameters drawn) are run as in steps 2 (OpenCL)
      and 3 (CUDA, emulated).
   With --recipes, every step works on the space of the sample's recipe instead
@@ -292,8 +292,11 @@ class Space:
 
 def newest(space):
     """The `fix` dicts of Space.select_fixed that reach the newest parameters of a space:
-    z-marching (stream_z above 0) and each array in registers of the warp."""
+    z-marching (stream_z above 0), each array in registers of the warp, and the loop
+    over a batch's blocks (batch_loop 1: the sample drivers launch one block)."""
     out = []
+    if "batch_loop" in space.params:
+        out.append({"batch_loop": [1]})
     if "stream_z" in space.params:
         out.append({"stream_z": [v for v in space.params["stream_z"] if v > 0], "block_size_z": [1], "coarsen_z": [1]})
     for name, vals in space.params.items():
@@ -705,7 +708,7 @@ def main():
                        f"{total if total is not None else 'too many to count'} valid; {len(selected)} selected "
                        f"(compiled with c and opencl), {len(run_idx)} run, {len(cuda_sel)} compiled with cuda and run "
                        f"emulated{' and on the GPU' if gpu else ''}; {len(new_ocl)} opencl and {len(new_cuda)} cuda "
-                       f"with stream_z or register; {nneg} negative probes")
+                       f"with stream_z, batch_loop or register; {nneg} negative probes")
 
     for line in summary:
         print(line, flush=True)

@@ -10,7 +10,8 @@
 
 /* Kernel 'alias_halo': one thread per grid point. */
 __global__ void __launch_bounds__(128) alias_halo_kernel(double *data, int data_width,
-        int data_height, int data_depth, int n, int var, int blocks, int vars, int W, int H, int D)
+        int data_height, int data_depth, int n, int var, int blocks, int vars, int W, int H, int D,
+        int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's
@@ -64,7 +65,7 @@ static cudaError_t imcl_launch(double *data, int data_width, int data_height, in
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         alias_halo_kernel<<<imcl_grid, imcl_block>>>(data, data_width, data_height, data_depth, n,
-                var, blocks, vars, W, H, D);
+                var, blocks, vars, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;

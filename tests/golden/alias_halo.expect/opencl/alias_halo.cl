@@ -9,7 +9,7 @@
 __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void alias_halo(__global double *data, const int data_width, const int data_height,
         const int data_depth, int n, int var, int blocks, int vars, const int W,
-        const int H, const int D)
+        const int H, const int D, const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's

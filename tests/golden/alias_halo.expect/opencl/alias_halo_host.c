@@ -22,7 +22,7 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(32, 4, 1)))\n"
     "void alias_halo(__global double *data, const int data_width, const int data_height,\n"
     "        const int data_depth, int n, int var, int blocks, int vars, const int W,\n"
-    "        const int H, const int D)\n"
+    "        const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
@@ -157,6 +157,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {32, 4, 1};

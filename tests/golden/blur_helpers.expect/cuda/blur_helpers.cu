@@ -25,7 +25,7 @@ __device__ static float imcl_fn_weight(float w, int i)
 /* Kernel 'blur_helpers': one thread per grid point. */
 __global__ void __launch_bounds__(128) blur_helpers_kernel(const float *__restrict__ src,
         int src_width, int src_height, float *dst, int dst_width, int dst_height,
-        const float *__restrict__ mask, float scale, int W, int H, int D)
+        const float *__restrict__ mask, float scale, int W, int H, int D, int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
@@ -89,7 +89,7 @@ static cudaError_t imcl_launch(const float *__restrict__ src, int src_width, int
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         blur_helpers_kernel<<<imcl_grid, imcl_block>>>(src, src_width, src_height, dst, dst_width,
-                dst_height, mask, scale, W, H, D);
+                dst_height, mask, scale, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;

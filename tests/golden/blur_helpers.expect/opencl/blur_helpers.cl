@@ -28,7 +28,7 @@ __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void blur_helpers(__global const float *restrict src, const int src_width,
         const int src_height, __global float *dst, const int dst_width,
         const int dst_height, __global const float *restrict mask, float scale, const int W,
-        const int H, const int D)
+        const int H, const int D, const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
@@ -77,7 +77,7 @@ void blur_helpers(__global const float *restrict src, const int src_width,
 __kernel void blur_helpers_cpu(__global const float *restrict src, const int src_width,
         const int src_height, __global float *dst, const int dst_width,
         const int dst_height, __global const float *restrict mask, float scale, const int W,
-        const int H, const int D)
+        const int H, const int D, const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one

@@ -42,7 +42,7 @@ static const char imcl_source[] =
     "void blur_helpers(__global const float *restrict src, const int src_width,\n"
     "        const int src_height, __global float *dst, const int dst_width,\n"
     "        const int dst_height, __global const float *restrict mask, float scale, const int W,\n"
-    "        const int H, const int D)\n"
+    "        const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
@@ -91,7 +91,7 @@ static const char imcl_source[] =
     "__kernel void blur_helpers_cpu(__global const float *restrict src, const int src_width,\n"
     "        const int src_height, __global float *dst, const int dst_width,\n"
     "        const int dst_height, __global const float *restrict mask, float scale, const int W,\n"
-    "        const int H, const int D)\n"
+    "        const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
@@ -262,6 +262,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {

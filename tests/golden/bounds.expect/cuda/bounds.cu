@@ -43,7 +43,7 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
         int b_depth, const double *__restrict__ c, int c_width, int c_height, int c_depth,
         const double *__restrict__ d, int d_width, int d_height, int d_depth,
         const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out,
-        int out_width, int out_height, int out_depth, int W, int H, int D)
+        int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's
@@ -126,7 +126,7 @@ static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         bounds_kernel<<<imcl_grid, imcl_block>>>(a, a_width, a_height, a_depth, b, b_width,
                 b_height, b_depth, c, c_width, c_height, c_depth, d, d_width, d_height, d_depth, h,
-                h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D);
+                h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;

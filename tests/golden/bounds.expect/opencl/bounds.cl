@@ -44,7 +44,8 @@ void bounds(__global const double *restrict a, const int a_width, const int a_he
         __global const double *restrict d, const int d_width, const int d_height,
         const int d_depth, __global const double *restrict h, const int h_width,
         const int h_height, const int h_depth, __global double *out, const int out_width,
-        const int out_height, const int out_depth, const int W, const int H, const int D)
+        const int out_height, const int out_depth, const int W, const int H, const int D,
+        const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's

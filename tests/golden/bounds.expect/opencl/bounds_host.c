@@ -57,7 +57,8 @@ static const char imcl_source[] =
     "        __global const double *restrict d, const int d_width, const int d_height,\n"
     "        const int d_depth, __global const double *restrict h, const int h_width,\n"
     "        const int h_height, const int h_depth, __global double *out, const int out_width,\n"
-    "        const int out_height, const int out_depth, const int W, const int H, const int D)\n"
+    "        const int out_height, const int out_depth, const int W, const int H, const int D,\n"
+    "        const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
@@ -237,6 +238,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 24, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 25, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 26, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 27, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {32, 4, 2};

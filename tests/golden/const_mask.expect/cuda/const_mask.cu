@@ -23,7 +23,7 @@ static __constant__ float imcl_c_const_mask_mask[9];
 
 /* Kernel 'const_mask': one thread per grid point. */
 __global__ void __launch_bounds__(128) const_mask_kernel(int g_width, int g_height, float *out,
-        int out_width, int out_height, int W, int H, int D)
+        int out_width, int out_height, int W, int H, int D, int imcl_count)
 {
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)blockIdx.x * 32 >= 1 && ((int)blockIdx.x + 1) * 32 <= g_width - 1
@@ -81,12 +81,12 @@ static int imcl_check_placements(int g_width, int g_height)
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel. Used by const_mask and by its plan. */
 static cudaError_t imcl_launch(int g_width, int g_height, float *out, int out_width, int out_height,
-        int W, int H, int D)
+        int W, int H, int D, int imcl_count)
 {
     const dim3 imcl_block(32, 4, 1);
     const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 1 - 1) / 1);
     const_mask_kernel<<<imcl_grid, imcl_block>>>(g_width, g_height, out, out_width, out_height, W,
-            H, D);
+            H, D, imcl_count);
     return cudaGetLastError();
 }
 
@@ -138,7 +138,8 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(g_width, g_height, imcl_d_out, out_width, out_height, W, H, D) != cudaSuccess ||
+    if (imcl_launch(g_width, g_height, imcl_d_out, out_width, out_height, W, H, D, 1) !=
+            cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = const_mask_ERR_LAUNCH;
         goto done;
@@ -507,7 +508,7 @@ int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return const_mask_ERR_LAUNCH;
-    if (imcl_launch(g_width, g_height, (float *)plan->buf[2], out_width, out_height, W, H, D) !=
+    if (imcl_launch(g_width, g_height, (float *)plan->buf[2], out_width, out_height, W, H, D, 1) !=
             cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)

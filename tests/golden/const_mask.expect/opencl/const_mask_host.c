@@ -29,7 +29,7 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(32, 4, 1)))\n"
     "void const_mask(__constant float *restrict g, const int g_width, const int g_height,\n"
     "        __constant float *restrict mask, __global float *out, const int out_width,\n"
-    "        const int out_height, const int W, const int H, const int D)\n"
+    "        const int out_height, const int W, const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
     "    if ((int)get_group_id(0) * 32 >= 1 && ((int)get_group_id(0) + 1) * 32 <= g_width - 1\n"
@@ -76,7 +76,8 @@ static const char imcl_source[] =
     "/* Kernel 'const_mask': one work-item per grid point. */\n"
     "__kernel void const_mask_cpu(__constant float *restrict g, const int g_width,\n"
     "        const int g_height, __constant float *restrict mask, __global float *out,\n"
-    "        const int out_width, const int out_height, const int W, const int H, const int D)\n"
+    "        const int out_width, const int out_height, const int W, const int H, const int D,\n"
+    "        const int imcl_count)\n"
     "{\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);\n"
@@ -239,7 +240,7 @@ static int imcl_check_placements(cl_device_id imcl_dev, int g_width, int g_heigh
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu, cl_mem g,
         int g_width, int g_height, cl_mem mask, cl_mem out, int out_width, int out_height, int W,
-        int H, int D, cl_event *imcl_ev)
+        int H, int D, int imcl_count, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &g);
@@ -252,6 +253,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
@@ -411,7 +413,7 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
 
     /* the launch (imcl_launch), and the wait for its end */
     imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_cpu, imcl_d_g, g_width, g_height,
-            imcl_d_mask, imcl_d_out, out_width, out_height, W, H, D, NULL);
+            imcl_d_mask, imcl_d_out, out_width, out_height, W, H, D, 1, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -867,7 +869,7 @@ int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], g_width,
-                g_height, plan->buf[1], plan->buf[2], out_width, out_height, W, H, D, &imcl_ev);
+                g_height, plan->buf[1], plan->buf[2], out_width, out_height, W, H, D, 1, &imcl_ev);
     /* attached arrays: the host's again after the kernel, with what it wrote */
     cl_int imcl_back = imcl_plan_turn(plan, 0);
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake

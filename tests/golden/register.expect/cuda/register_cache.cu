@@ -32,7 +32,7 @@ __device__ static inline T imcl_shfl(T v, int lane)
 /* Kernel 'register_cache': one thread per grid point. */
 __global__ void __launch_bounds__(128) register_cache_kernel(const float *__restrict__ in,
         int in_width, int in_height, const float *__restrict__ w, int w_width, int w_height,
-        float *out, int out_width, int out_height, int W, int H, int D)
+        float *out, int out_width, int out_height, int W, int H, int D, int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
@@ -119,7 +119,7 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 64 - 1) / 64, (H + 2 - 1) / 2, imcl_zgroups * (unsigned)imcl_n);
         register_cache_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, w, w_width,
-                w_height, out, out_width, out_height, W, H, D);
+                w_height, out, out_width, out_height, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;

@@ -18,7 +18,7 @@ __device__ static inline int imcl_in(int i, int n, int h)
 /* Kernel 'shared3d_interleaved': each thread computes 1 x 1 x 4 grid points (coarsening). */
 __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double *__restrict__ in,
         int in_width, int in_height, int in_depth, double *out, int out_width, int out_height,
-        int out_depth, int W, int H, int D)
+        int out_depth, int W, int H, int D, int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's
@@ -130,7 +130,7 @@ static cudaError_t imcl_launch(const double *__restrict__ in, int in_width, int 
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         shared3d_interleaved_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, in_depth,
-                out, out_width, out_height, out_depth, W, H, D);
+                out, out_width, out_height, out_depth, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;

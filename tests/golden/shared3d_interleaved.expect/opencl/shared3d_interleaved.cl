@@ -18,7 +18,8 @@ static inline int imcl_in(int i, int n, int h)
 __kernel __attribute__((reqd_work_group_size(32, 4, 2)))
 void shared3d_interleaved(__global const double *restrict in, const int in_width,
         const int in_height, const int in_depth, __global double *out, const int out_width,
-        const int out_height, const int out_depth, const int W, const int H, const int D)
+        const int out_height, const int out_depth, const int W, const int H, const int D,
+        const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's

@@ -34,7 +34,8 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(32, 4, 2)))\n"
     "void shared3d_interleaved(__global const double *restrict in, const int in_width,\n"
     "        const int in_height, const int in_depth, __global double *out, const int out_width,\n"
-    "        const int out_height, const int out_depth, const int W, const int H, const int D)\n"
+    "        const int out_height, const int out_depth, const int W, const int H, const int D,\n"
+    "        const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
@@ -229,6 +230,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {32, 4, 2};

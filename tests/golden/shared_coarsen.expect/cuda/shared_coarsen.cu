@@ -23,7 +23,8 @@ __device__ static inline int imcl_clamp(int i, int n, int h)
 
 /* Kernel 'shared_coarsen': each thread computes 2 x 2 grid points (coarsening). */
 __global__ void __launch_bounds__(64) shared_coarsen_kernel(const float *__restrict__ in,
-        int in_width, int in_height, float *out, int out_width, int out_height, int W, int H, int D)
+        int in_width, int in_height, float *out, int out_width, int out_height, int W, int H, int D,
+        int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
@@ -108,7 +109,7 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 8 - 1) / 8, imcl_zgroups * (unsigned)imcl_n);
         shared_coarsen_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width,
-                out_height, W, H, D);
+                out_height, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;

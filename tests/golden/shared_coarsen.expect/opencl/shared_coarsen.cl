@@ -19,7 +19,7 @@ static inline int imcl_clamp(int i, int n, int h)
 __kernel __attribute__((reqd_work_group_size(16, 4, 1)))
 void shared_coarsen(__global const float *restrict in, const int in_width,
         const int in_height, __global float *out, const int out_width, const int out_height,
-        const int W, const int H, const int D)
+        const int W, const int H, const int D, const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one

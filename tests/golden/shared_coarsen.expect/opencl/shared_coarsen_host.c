@@ -34,7 +34,7 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(16, 4, 1)))\n"
     "void shared_coarsen(__global const float *restrict in, const int in_width,\n"
     "        const int in_height, __global float *out, const int out_width, const int out_height,\n"
-    "        const int W, const int H, const int D)\n"
+    "        const int W, const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
@@ -205,6 +205,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 6, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {16, 4, 1};

@@ -25,7 +25,8 @@ static const char imcl_source[] =
     "void stream_z(__global const float *restrict in, const int in_width, const int in_height,\n"
     "        const int in_depth, __global const float *restrict h, const int h_width,\n"
     "        const int h_height, const int h_depth, __global float *out, const int out_width,\n"
-    "        const int out_height, const int out_depth, const int W, const int H, const int D)\n"
+    "        const int out_height, const int out_depth, const int W, const int H, const int D,\n"
+    "        const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
@@ -289,6 +290,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 12, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 13, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 14, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 15, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {32, 4, 1};

@@ -16,7 +16,7 @@ __device__ static inline int imcl_in(int i, int n, int h)
 /* Kernel 'sum7': one thread per grid point. */
 __global__ void __launch_bounds__(128) sum7_kernel(const double *__restrict__ input,
         int input_width, int input_height, int input_depth, double *output, int output_width,
-        int output_height, int output_depth, int W, int H, int D)
+        int output_height, int output_depth, int W, int H, int D, int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's
@@ -95,7 +95,7 @@ static cudaError_t imcl_launch(const double *__restrict__ input, int input_width
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         sum7_kernel<<<imcl_grid, imcl_block>>>(input, input_width, input_height, input_depth,
-                output, output_width, output_height, output_depth, W, H, D);
+                output, output_width, output_height, output_depth, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;

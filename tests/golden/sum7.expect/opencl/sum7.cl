@@ -17,7 +17,7 @@ __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void sum7(__global const double *restrict input, const int input_width,
         const int input_height, const int input_depth, __global double *output,
         const int output_width, const int output_height, const int output_depth,
-        const int W, const int H, const int D)
+        const int W, const int H, const int D, const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's
@@ -81,7 +81,7 @@ void sum7(__global const double *restrict input, const int input_width,
 __kernel void sum7_cpu(__global const double *restrict input, const int input_width,
         const int input_height, const int input_depth, __global double *output,
         const int output_width, const int output_height, const int output_depth,
-        const int W, const int H, const int D)
+        const int W, const int H, const int D, const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * a block are imcl_zgroups in z, the next block's follow them, and each block's

@@ -31,7 +31,7 @@ static const char imcl_source[] =
     "void sum7(__global const double *restrict input, const int input_width,\n"
     "        const int input_height, const int input_depth, __global double *output,\n"
     "        const int output_width, const int output_height, const int output_depth,\n"
-    "        const int W, const int H, const int D)\n"
+    "        const int W, const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
@@ -95,7 +95,7 @@ static const char imcl_source[] =
     "__kernel void sum7_cpu(__global const double *restrict input, const int input_width,\n"
     "        const int input_height, const int input_depth, __global double *output,\n"
     "        const int output_width, const int output_height, const int output_depth,\n"
-    "        const int W, const int H, const int D)\n"
+    "        const int W, const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
@@ -253,6 +253,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {

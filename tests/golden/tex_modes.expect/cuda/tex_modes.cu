@@ -20,7 +20,8 @@ __device__ static inline int imcl_wrap(int i, int n, int h)
 /* Kernel 'tex_modes': one thread per grid point. */
 __global__ void __launch_bounds__(128) tex_modes_kernel(cudaTextureObject_t cl, int cl_width,
         int cl_height, cudaTextureObject_t z, int z_width, int z_height, cudaTextureObject_t p,
-        int p_width, int p_height, float *out, int out_width, int out_height, int W, int H, int D)
+        int p_width, int p_height, float *out, int out_width, int out_height, int W, int H, int D,
+        int imcl_count)
 {
     /* the grid point of this thread */
     const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
@@ -151,12 +152,13 @@ static int imcl_texture_create(cudaArray_t *a, cudaTextureObject_t *t, cudaChann
  * wait for the kernel. Used by tex_modes and by its plan. */
 static cudaError_t imcl_launch(cudaTextureObject_t cl, int cl_width, int cl_height,
         cudaTextureObject_t z, int z_width, int z_height, cudaTextureObject_t p, int p_width,
-        int p_height, float *out, int out_width, int out_height, int W, int H, int D)
+        int p_height, float *out, int out_width, int out_height, int W, int H, int D,
+        int imcl_count)
 {
     const dim3 imcl_block(32, 4, 1);
     const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 1 - 1) / 1);
     tex_modes_kernel<<<imcl_grid, imcl_block>>>(cl, cl_width, cl_height, z, z_width, z_height, p,
-            p_width, p_height, out, out_width, out_height, W, H, D);
+            p_width, p_height, out, out_width, out_height, W, H, D, imcl_count);
     return cudaGetLastError();
 }
 
@@ -224,7 +226,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_t_cl, cl_width, cl_height, imcl_t_z, z_width, z_height, imcl_t_p, p_width,
-            p_height, imcl_d_out, out_width, out_height, W, H, D) != cudaSuccess ||
+            p_height, imcl_d_out, out_width, out_height, W, H, D, 1) != cudaSuccess ||
         cudaDeviceSynchronize() != cudaSuccess) {
         imcl_status = tex_modes_ERR_LAUNCH;
         goto done;
@@ -782,8 +784,8 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
     if (cudaEventRecord(plan->start) != cudaSuccess)
         return tex_modes_ERR_LAUNCH;
     if (imcl_launch(plan->tex[0], cl_width, cl_height, plan->tex[1], z_width, z_height,
-            plan->tex[2], p_width, p_height, (float *)plan->buf[3], out_width, out_height, W, H,
-            D) != cudaSuccess ||
+            plan->tex[2], p_width, p_height, (float *)plan->buf[3], out_width, out_height, W, H, D,
+            1) != cudaSuccess ||
         cudaEventRecord(plan->stop) != cudaSuccess
                 || cudaEventSynchronize(plan->stop) != cudaSuccess)
         return tex_modes_ERR_LAUNCH;

@@ -22,7 +22,8 @@ __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void tex_modes(__read_only image2d_t cl, const int cl_width, const int cl_height,
         __read_only image2d_t z, const int z_width, const int z_height,
         __read_only image2d_t p, const int p_width, const int p_height, __global float *out,
-        const int out_width, const int out_height, const int W, const int H, const int D)
+        const int out_width, const int out_height, const int W, const int H, const int D,
+        const int imcl_count)
 {
     /* 'cl' in image memory: clamp-to-edge addressing is its clamped boundary */
     const sampler_t imcl_s_cl =
@@ -53,7 +54,8 @@ void tex_modes(__read_only image2d_t cl, const int cl_width, const int cl_height
 __kernel void tex_modes_cpu(__read_only image2d_t cl, const int cl_width,
         const int cl_height, __read_only image2d_t z, const int z_width, const int z_height,
         __read_only image2d_t p, const int p_width, const int p_height, __global float *out,
-        const int out_width, const int out_height, const int W, const int H, const int D)
+        const int out_width, const int out_height, const int W, const int H, const int D,
+        const int imcl_count)
 {
     /* 'cl' in image memory: clamp-to-edge addressing is its clamped boundary */
     const sampler_t imcl_s_cl =

@@ -37,7 +37,8 @@ static const char imcl_source[] =
     "void tex_modes(__read_only image2d_t cl, const int cl_width, const int cl_height,\n"
     "        __read_only image2d_t z, const int z_width, const int z_height,\n"
     "        __read_only image2d_t p, const int p_width, const int p_height, __global float *out,\n"
-    "        const int out_width, const int out_height, const int W, const int H, const int D)\n"
+    "        const int out_width, const int out_height, const int W, const int H, const int D,\n"
+    "        const int imcl_count)\n"
     "{\n"
     "    /* 'cl' in image memory: clamp-to-edge addressing is its clamped boundary */\n"
     "    const sampler_t imcl_s_cl =\n"
@@ -68,7 +69,8 @@ static const char imcl_source[] =
     "__kernel void tex_modes_cpu(__read_only image2d_t cl, const int cl_width,\n"
     "        const int cl_height, __read_only image2d_t z, const int z_width, const int z_height,\n"
     "        __read_only image2d_t p, const int p_width, const int p_height, __global float *out,\n"
-    "        const int out_width, const int out_height, const int W, const int H, const int D)\n"
+    "        const int out_width, const int out_height, const int W, const int H, const int D,\n"
+    "        const int imcl_count)\n"
     "{\n"
     "    /* 'cl' in image memory: clamp-to-edge addressing is its clamped boundary */\n"
     "    const sampler_t imcl_s_cl =\n"
@@ -331,7 +333,7 @@ static cl_int imcl_image_read(cl_command_queue imcl_queue, cl_mem img, void *hos
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu, cl_mem cl,
         int cl_width, int cl_height, cl_mem z, int z_width, int z_height, cl_mem p, int p_width,
         int p_height, cl_mem out, int out_width, int out_height, int W, int H, int D,
-        cl_event *imcl_ev)
+        int imcl_count, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &cl);
@@ -349,6 +351,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 12, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 13, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 14, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 15, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
@@ -550,7 +553,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     /* the launch (imcl_launch), and the wait for its end */
     imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_cpu, imcl_d_cl, cl_width, cl_height,
             imcl_d_z, z_width, z_height, imcl_d_p, p_width, p_height, imcl_d_out, out_width,
-            out_height, W, H, D, NULL);
+            out_height, W, H, D, 1, NULL);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clFinish(imcl_queue);
     if (imcl_err != CL_SUCCESS) {
@@ -1235,7 +1238,7 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], cl_width,
                 cl_height, plan->buf[1], z_width, z_height, plan->buf[2], p_width, p_height,
-                plan->buf[3], out_width, out_height, W, H, D, &imcl_ev);
+                plan->buf[3], out_width, out_height, W, H, D, 1, &imcl_ev);
     /* attached arrays: the host's again after the kernel, with what it wrote */
     cl_int imcl_back = imcl_plan_turn(plan, 0);
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake

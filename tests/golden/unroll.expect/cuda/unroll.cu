@@ -15,7 +15,8 @@ __device__ static inline int imcl_in(int i, int n, int h)
 
 /* Kernel 'unroll': one thread per grid point. */
 __global__ void __launch_bounds__(128) unroll_kernel(const int *__restrict__ in, int in_width,
-        int in_height, int *out, int out_width, int out_height, int n, int W, int H, int D)
+        int in_height, int *out, int out_width, int out_height, int n, int W, int H, int D,
+        int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
@@ -109,7 +110,7 @@ static cudaError_t imcl_launch(const int *__restrict__ in, int in_width, int in_
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         unroll_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width,
-                out_height, n, W, H, D);
+                out_height, n, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;

@@ -12,7 +12,7 @@ static inline int imcl_in(int i, int n, int h)
 __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void unroll(__global const int *restrict in, const int in_width, const int in_height,
         __global int *out, const int out_width, const int out_height, int n, const int W,
-        const int H, const int D)
+        const int H, const int D, const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
@@ -92,7 +92,7 @@ void unroll(__global const int *restrict in, const int in_width, const int in_he
 /* Kernel 'unroll': one work-item per grid point. */
 __kernel void unroll_cpu(__global const int *restrict in, const int in_width,
         const int in_height, __global int *out, const int out_width, const int out_height,
-        int n, const int W, const int H, const int D)
+        int n, const int W, const int H, const int D, const int imcl_count)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
      * block imcl_b are those of index imcl_b in z, and each block's arrays lie one

@@ -26,7 +26,7 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(32, 4, 1)))\n"
     "void unroll(__global const int *restrict in, const int in_width, const int in_height,\n"
     "        __global int *out, const int out_width, const int out_height, int n, const int W,\n"
-    "        const int H, const int D)\n"
+    "        const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
@@ -106,7 +106,7 @@ static const char imcl_source[] =
     "/* Kernel 'unroll': one work-item per grid point. */\n"
     "__kernel void unroll_cpu(__global const int *restrict in, const int in_width,\n"
     "        const int in_height, __global int *out, const int out_width, const int out_height,\n"
-    "        int n, const int W, const int H, const int D)\n"
+    "        int n, const int W, const int H, const int D, const int imcl_count)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
     "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
@@ -268,6 +268,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &W);
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &D);
+    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &imcl_count);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
