@@ -421,7 +421,8 @@ static bool check_register(const Function *k, const TuneParams *out, Diag *d)
 }
 
 /* batch_loop: the loop over a batch's blocks holds no barrier and no warp exchange, and
- * every Image and Block lies in a buffer that moves one block on per iteration. */
+ * every Image and Block lies in global memory, a buffer that moves one block on per
+ * iteration. */
 static bool check_batch_loop(const Function *k, const TuneParams *out, Diag *d)
 {
     if (out->stream_z) {
@@ -433,8 +434,8 @@ static bool check_batch_loop(const Function *k, const TuneParams *out, Diag *d)
     for (int j = 0; j < k->nparams; j++) {
         const Symbol *s = k->params[j];
         grid |= type_is_grid(s->type);
-        bool shared = s->mem == MEM_SHARED;
-        if (shared || (type_is_grid(s->type) && s->mem != MEM_GLOBAL)) {
+        bool shared = s->mem == MEM_SHARED;  /* (only an Image or Block may be) */
+        if (type_is_grid(s->type) && s->mem != MEM_GLOBAL) {
             diag_plain_error(d, "parameter 'batch_loop': value 1 is not allowed with mem_%s = '%s' (%s; expected 0)",
                              s->name, mem_kind_name(s->mem),
                              shared ? "its tiles are loaded between barriers, which every work-item must reach"

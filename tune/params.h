@@ -31,8 +31,8 @@ typedef struct TuneParams {
     int stream_z;
     /* 1: a batch of blocks runs in one block's work-groups, each work-item looping over
      * the blocks (host_batch_loop_begin); 0: the blocks' work-groups follow each other
-     * in z. Only for kernels that run batches with every Image and Block in global
-     * memory, nothing in shared memory and stream_z 0 (params_for_kernel). */
+     * in z. Only for kernels with an Image or Block, every one in global memory, and
+     * stream_z 0 (params_for_kernel). */
     int batch_loop;
     bool geometry_given;    /* some block_size_, coarsen_, interleaved or interior was given */
     bool unrolled_whole;    /* params_cpu_variant unrolled for loops whole */

@@ -211,10 +211,9 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             budget_add(&constant, a, k, sym, o);
         if (allowed[MEM_REGISTER])
             sb_printf(&registers, "%smem_%s != 'register'", registers.len ? " and " : "", sym->name);
+        /* (a fixed-size array is never in shared memory) */
         if (p->n > 1 && type_is_grid(sym->type))
             sb_printf(&batch_r, "%smem_%s == 'global'", batch_r.len ? " and " : "", sym->name);
-        else if (allowed[MEM_SHARED])
-            sb_printf(&batch_r, "%smem_%s != 'shared'", batch_r.len ? " and " : "", sym->name);
     }
     /* One unroll_L<line> per line on which a for loop starts, unroll_<label> for a
      * labelled one (loops_unroll_factors says which factors); [1] for a loop that
