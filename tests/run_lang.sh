@@ -74,6 +74,22 @@ run_one() {
         "$IMCL" --dump-space -b c -k "$1" "$SRC" | python3 -c 'import json, sys
 print(",".join(str(a["halo"]) for a in json.load(sys.stdin)["arguments"] if a["kind"] == "grid"))'
     }
+    # the shims (tests/run/rows_shim.py --batch) that run each kernel K's PK of backend
+    # folder $1 (prefix $2, in object K$3.o) through its batch plan, two equal blocks in
+    # one launch, appended to BATCH_O with the object renamed under them
+    batch_shims() {
+        local K halos
+        for K in "${KERNELS[@]}"; do
+            halos=$(halos_of "$K") || fail "imcl --dump-space -k $K failed"
+            python3 "$HERE/run/rows_shim.py" --batch "$1/$K.h" "$2$K" "$halos" "${K}_$1_bshim.c" ||
+                fail "rows_shim.py --batch $2$K failed"
+            objcopy --redefine-sym "$2$K=imcl_dense_$2$K" "$K$3.o" "$K${3}_dense.o" ||
+                fail "objcopy cannot rename $2$K"
+            "$CC" "${GEN[@]}" -I"$DIR" -c "${K}_$1_bshim.c" -o "${K}_$1_bshim.o" ||
+                fail "the batch shim of $2$K does not compile"
+            BATCH_O+=("$K${3}_dense.o" "${K}_$1_bshim.o")
+        done
+    }
     [ -f "$DRIVER" ] || fail "no oracle driver $DRIVER"
     # <case>.srcdir: compile the source from a folder of that (odd) name instead
     if [ -f "$LANG/$CASE.srcdir" ]; then
@@ -240,15 +256,7 @@ PY
     if [ $ocl = 1 ] && [ "${SANITIZE:-0}" != 1 ]; then
         step "run the driver with the OpenCL batch plans for PK"
         local -a BATCH_O=()
-        for K in "${KERNELS[@]}"; do
-            halos=$(halos_of "$K") || fail "imcl --dump-space -k $K failed"
-            python3 "$HERE/run/rows_shim.py" --batch "opencl/$K.h" "ocl_$K" "$halos" "${K}_bshim.c" ||
-                fail "rows_shim.py --batch $K failed"
-            objcopy --redefine-sym "ocl_$K=imcl_dense_ocl_$K" "${K}_host.o" "${K}_host_dense.o" ||
-                fail "objcopy cannot rename ocl_$K"
-            "$CC" "${GEN[@]}" -I"$DIR" -c "${K}_bshim.c" -o "${K}_bshim.o" || fail "the batch shim of $K does not compile"
-            BATCH_O+=("${K}_host_dense.o" "${K}_bshim.o")
-        done
+        batch_shims opencl ocl_ _host
         "$CC" -fopenmp driver.o "${REF_O[@]}" "${BATCH_O[@]}" -lOpenCL -lm -o check_batch ||
             fail "link of the batch driver failed"
         # (the GPU kernels where there is a CPU variant: the run above had that one)
@@ -320,18 +328,9 @@ PY
     # OpenCL above (two equal blocks in one launch, each thread looping over them)
     if [ -f params.json ] && grep -q '"batch_loop"' params.json; then
         step "run the emulated CUDA driver with the batch plans for PK"
-        local -a CBATCH_O=()
-        for K in "${KERNELS[@]}"; do
-            halos=$(halos_of "$K") || fail "imcl --dump-space -k $K failed"
-            python3 "$HERE/run/rows_shim.py" --batch "cuda/$K.h" "cuda_$K" "$halos" "${K}_cshim.c" ||
-                fail "rows_shim.py --batch cuda_$K failed"
-            objcopy --redefine-sym "cuda_$K=imcl_dense_cuda_$K" "${K}_cu_cpu.o" "${K}_cu_dense.o" ||
-                fail "objcopy cannot rename cuda_$K"
-            "$CC" "${GEN[@]}" -I"$DIR" -c "${K}_cshim.c" -o "${K}_cshim.o" ||
-                fail "the CUDA batch shim of $K does not compile"
-            CBATCH_O+=("${K}_cu_dense.o" "${K}_cshim.o")
-        done
-        "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${CBATCH_O[@]}" -o check_cuda_batch ||
+        local -a BATCH_O=()
+        batch_shims cuda cuda_ _cu_cpu
+        "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${BATCH_O[@]}" -o check_cuda_batch ||
             fail "nvcc-cpu cannot link the CUDA batch driver"
         IMCL_EMU_LEAKS=fail timeout 120 ./check_cuda_batch || fail "emulated CUDA batch driver failed (status $?)"
     fi
