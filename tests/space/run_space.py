@@ -26,9 +26,9 @@ For each sample (samples/<K>/<K>.imcl, driver tests/run/check_<K>.c):
      is built with scripts/nvcc-cpu (the CUDA emulated on the CPU) and run, always,
      at the sizes of step 2, device memory leaks failing (IMCL_EMU_LEAKS=fail).
   3b. The newest parameters, which a uniform sample seldom reaches: for each of
-     stream_z, batch_loop and each array that may be in registers, --new-n configurations of
-     the dump that use it (the other parameters drawn) are run as in steps 2 (OpenCL)
-     and 3 (CUDA, emulated).
+     stream_z, batch_loop (OpenCL only) and each array that may be in registers,
+     --new-n configurations of the dump that use it (the other parameters drawn) are
+     run as in steps 2 (OpenCL) and 3 (CUDA, emulated).
   With --recipes, every step works on the space of the sample's recipe instead
   (samples/<K>/<K>.lua, `imcl --dump-space -r`): its tunables and constraints, each
   configuration generated with `-r recipe -t values.json`; samples without a recipe
@@ -290,12 +290,13 @@ class Space:
         return list(seen.values())
 
 
-def newest(space):
+def newest(space, batch=True):
     """The `fix` dicts of Space.select_fixed that reach the newest parameters of a space:
-    z-marching (stream_z above 0), each array in registers of the warp, and the loop
-    over a batch's blocks (batch_loop 1: the sample drivers launch one block)."""
+    z-marching (stream_z above 0), each array in registers of the warp, and with
+    `batch` the loop over a batch's blocks (batch_loop 1: the sample drivers launch one
+    block; CUDA's is run on batches by the lang test, which saves the emulated runs)."""
     out = []
-    if "batch_loop" in space.params:
+    if batch and "batch_loop" in space.params:
         out.append({"batch_loop": [1]})
     if "stream_z" in space.params:
         out.append({"stream_z": [v for v in space.params["stream_z"] if v > 0], "block_size_z": [1], "coarsen_z": [1]})
@@ -691,7 +692,7 @@ def main():
         # the newest parameters, which a uniform sample seldom reaches: --new-n runs each
         nrng = random.Random(args.seed * 9_000_011 + zlib.crc32(s.name.encode()))
         new_ocl = [c for fix in newest(space) for c in space.select_fixed(fix, args.new_n, nrng)]
-        new_cuda = [c for fix in newest(cspace) for c in cspace.select_fixed(fix, args.new_n, nrng)]
+        new_cuda = [c for fix in newest(cspace, False) for c in cspace.select_fixed(fix, args.new_n, nrng)]
         for i, cfg in enumerate(new_ocl):
             jobs.append((check_config, (args, s, 1000 + i, cfg, True, cache)))
         for i, cfg in enumerate(new_cuda):
