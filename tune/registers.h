@@ -26,6 +26,7 @@ typedef struct RegEstimate {
     int unrolled;   /* per loop unrolled by a factor > 1: half the peak of its body's locals */
     int window;     /* stream_z: the values of the windows of planes (pass_stream_z) */
     int cache;      /* mem_<array> register: the rows' registers and values (pass_register_cache) */
+    int batch;      /* batch_loop: what the loop over the blocks keeps across its iterations */
     int total;
 } RegEstimate;
 
@@ -33,6 +34,7 @@ typedef struct RegEstimate {
 typedef struct RegTerms {
     int index, live, loaded, coarsen;
     int window;     /* what the windows take with stream_z, every array that may have one in one */
+    int batch;      /* what batch_loop 1 adds (0: k has no Image or Block, so no batch) */
     int *cache;     /* per parameter: what its register cache takes (0: it cannot have one) */
     int *lines;     /* per for loop of the body: its line and what unrolling it adds */
     const char **names;  /* and its parameter (unroll_L<line> or unroll_<label>) */
