@@ -46,9 +46,11 @@ result() { if [ "$2" = 0 ]; then pass=$((pass + 1)); echo "PASS $1"; else failn=
 finish() { echo "$pass passed, $failn failed"; [ "$failn" -eq 0 ]; }
 
 # the stencil7 configurations timed on batches of blocks: the default, then shapes that
-# fit miniAMR's small blocks
+# fit miniAMR's small blocks, and the batch looped inside each thread (batch_loop)
 BATCH_CONFIGS=(
     default
+    '{"batch_loop": 1}'
+    '{"block_size_x": 8, "block_size_y": 8, "block_size_z": 4, "batch_loop": 1}'
     '{"block_size_x": 8, "block_size_y": 8, "block_size_z": 4}'
     '{"block_size_x": 16, "block_size_y": 8, "block_size_z": 2}'
     '{"block_size_x": 32, "block_size_y": 4, "block_size_z": 2}'
