@@ -17,12 +17,16 @@ that takes the configuration in each of the three ways Kernel Tuner calls one:
 keyword arguments (`check_restriction`), one dict (a monolithic restriction), or
 the values positionally in the order of `tune_params` (python-constraint's
 FunctionConstraint over all variables). Restrictions over integer parameters only
-stay strings: pasting integers is exact, and python-constraint optimises them.
+stay strings: pasting integers is exact, and python-constraint optimises them; but
+not one with a conditional expression (the register estimate's `(24 if batch_loop
+== 1 else 0)`), whose inner comparison python-constraint 1.x's parser takes for the
+restriction's own and cuts the text there (a SyntaxError): that one is a function too.
 """
 
 import re
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
+_CONDITIONAL = re.compile(r"\bif\b")
 
 
 def names_in(expr, params):
@@ -57,12 +61,13 @@ def make_restriction(expr, param_names):
 
 def for_kernel_tuner(restrictions, tune_params):
     """imcl's restriction strings as Kernel Tuner restrictions: strings where every
-    parameter they name has integer values, functions where one has strings."""
+    parameter they name has integer values, functions where one has strings or the
+    expression holds a conditional (` if `)."""
     names = list(tune_params)
     stringy = {p for p, vals in tune_params.items() if any(isinstance(v, str) for v in vals)}
     out = []
     for expr in restrictions:
-        if stringy.intersection(names_in(expr, names)):
+        if stringy.intersection(names_in(expr, names)) or _CONDITIONAL.search(expr):
             out.append(make_restriction(expr, names))
         else:
             out.append(expr)
