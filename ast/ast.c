@@ -798,6 +798,19 @@ static bool uses_visit(Node *n, void *p)
     return !q->found;
 }
 
+static bool return_visit(Node *n, void *found)
+{
+    *(bool *)found |= n->kind == AST_RETURN;
+    return !*(bool *)found;
+}
+
+bool ast_has_return(Node *root)
+{
+    bool found = false;
+    ast_walk(root, return_visit, &found);
+    return found;
+}
+
 bool function_has_grid(const Function *k)
 {
     for (int i = 0; i < k->nparams; i++)

@@ -405,6 +405,8 @@ bool ast_assigns(Node *root, const Symbol *s);
 bool ast_uses_symbol(Node *root, const Symbol *s);
 /* True when kernel k has an Image or Block parameter. */
 bool function_has_grid(const Function *k);
+/* True when the tree under root holds a return statement. */
+bool ast_has_return(Node *root);
 bool ast_has_side_effects(const Node *n);
 
 /* ---- constant expressions (consteval.c) ------------------------------------ */

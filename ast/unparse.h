@@ -49,7 +49,7 @@ struct Unparser {
     /* C reference: print the grid accesses that carry storage coordinates as reads of
      * a row table, a[z][y][x] (AST_BUF_ACCESS.at), instead of a[linear] */
     bool tables;
-    /* GPU kernels that run a batch of blocks (host_batch_prologue): the work-group's z
+    /* GPU kernels that run a batch of blocks (host_kernel_body): the work-group's z
      * index within its block is imcl_group_z, not the launch's */
     bool batch;
     /* A kernel body inside the loop over a batch's blocks (batch_loop): its returns

@@ -164,7 +164,7 @@ static const char *param_handle(const EmitCtx *e, const Symbol *s, int id)
 void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count)
 {
     sb_puts(sb, "imcl_launch(");
-    launch_args(sb, e, handle, host_batchable(e->k) ? count : "1"); /* (no batch: 1) */
+    launch_args(sb, e, handle, host_batch_count(e->k, count));
     sb_puts(sb, ")");
 }
 

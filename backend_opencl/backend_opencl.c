@@ -549,8 +549,8 @@ void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const c
         const Symbol *s = p[j].s;
         if (s && p[j].extent < 0 && host_is_array(s))
             sb_printf(sb, ", %s", handle(e, s, host_array_id(e->k, s)));
-        else if (!s && p[j].extent == 3) /* (a kernel that runs no batch gets 1) */
-            sb_printf(sb, ", %s", host_batchable(e->k) ? count : "1");
+        else if (!s && p[j].extent == 3)
+            sb_printf(sb, ", %s", host_batch_count(e->k, count));
         else
             sb_printf(sb, ", %s", host_kernel_param_name(e->a, &p[j]));
     }

@@ -73,13 +73,6 @@ static void copy_assigned_params(Mapping *m, Function *k)
     }
 }
 
-static bool has_return(Node *n, void *p)
-{
-    if (n->kind == AST_RETURN)
-        *(bool *)p = true;
-    return true;
-}
-
 static Node *int_lit(Arena *a, long long v)
 {
     return ast_build_int(a, v, (Loc){0});
@@ -368,8 +361,7 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     for (int i = 0; i < 2; i++) {
         if (!parts[i])
             continue;
-        bool returns = false;
-        ast_walk(parts[i], has_return, &returns);
+        bool returns = ast_has_return(parts[i]);
         /* the coordinates this part reads; the edge test reads all of them */
         bool edge = !split || i == 1;
         Mapping uses = {.used = {edge, edge, edge && k->grid_dims == 3}};

@@ -19,6 +19,11 @@ const char *mem_kind_name(MemKind m)
 
 static const char *const schedule_names[] = {"static", "dynamic", "guided"};
 
+const char *omp_schedule_name(OmpSchedule s)
+{
+    return schedule_names[s];
+}
+
 const char *params_omp_schedule(Arena *a, const TuneParams *tp)
 {
     if (!tp->omp_chunk)
@@ -68,19 +73,18 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
             return true;
         }
     }
-    if (strcmp(name, "interleaved") == 0 || strcmp(name, "interior") == 0 || strcmp(name, "batch_loop") == 0) {
+    int *flag = strcmp(name, "interleaved") == 0 ? &tp->interleaved
+              : strcmp(name, "interior") == 0   ? &tp->interior
+              : strcmp(name, "batch_loop") == 0 ? &tp->batch_loop
+                                                : NULL;
+    if (flag) {
         if (v != 0 && v != 1) {
             diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected 0 or 1)", name, v);
             return false;
         }
+        *flag = (int)v;
         /* (batch_loop changes no work-group: the CPU variant keeps it too) */
-        if (strcmp(name, "batch_loop") == 0)
-            tp->batch_loop = (int)v;
-        else if (strcmp(name, "interleaved") == 0)
-            tp->interleaved = (int)v;
-        else
-            tp->interior = (int)v;
-        tp->geometry_given |= strcmp(name, "batch_loop") != 0;
+        tp->geometry_given |= flag != &tp->batch_loop;
         return true;
     }
     if (strcmp(name, "stream_z") == 0) {

@@ -30,7 +30,7 @@ typedef struct TuneParams {
      * params_for_kernel gives the passes and backends coarsen[2] = stream_z. */
     int stream_z;
     /* 1: a batch of blocks runs in one block's work-groups, each work-item looping over
-     * the blocks (host_batch_loop_begin); 0: the blocks' work-groups follow each other
+     * the blocks (host_kernel_body); 0: the blocks' work-groups follow each other
      * in z. Only for kernels with an Image or Block, every one in global memory, and
      * stream_z 0 (params_for_kernel). */
     int batch_loop;
@@ -112,6 +112,8 @@ MemKind params_mem_of(const TuneParams *tp, const char *array);
 /* After every kernel: names that matched no kernel are errors. */
 bool params_check_unused(const TuneParams *tp, Diag *diag);
 const char *mem_kind_name(MemKind m);
+/* OpenMP's name of schedule s: "static", "dynamic" or "guided". */
+const char *omp_schedule_name(OmpSchedule s);
 /* The C reference's OpenMP schedule clause's argument: "static", "dynamic, 4". */
 const char *params_omp_schedule(Arena *a, const TuneParams *tp);
 

@@ -97,10 +97,9 @@ static void build_c_space(Space *s, Arena *a)
     Param *sched = new_param(s, a);
     sched->name = "omp_schedule";
     sched->is_str = true;
-    static const char *const kinds[] = {"static", "dynamic", "guided"};
-    for (int i = 0; i < 3; i++)
-        sched->strs[sched->n++] = kinds[i];
-    sched->def_str = "static";
+    for (OmpSchedule k = OMP_STATIC; k <= OMP_GUIDED; k++)
+        sched->strs[sched->n++] = omp_schedule_name(k);
+    sched->def_str = omp_schedule_name(OMP_STATIC);
     Param *chunk = add_int_param(s, a, "omp_chunk", PARAMS_MAX_OMP_CHUNK, 0);
     /* 0: the schedule's own chunk, first */
     memmove(chunk->ints + 1, chunk->ints, sizeof chunk->ints[0] * (size_t)chunk->n++);
@@ -171,7 +170,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             sp->ints[sp->n++] = most;
         sp->def_int = 0;
     }
-    /* The loop over a batch's blocks inside each work-item (host_batch_loop_begin), for
+    /* The loop over a batch's blocks inside each work-item (host_kernel_body), for
      * kernels with an Image or Block; its restriction is built with the placements. */
     bool batch = function_has_grid(k);
     if (batch) {

@@ -559,36 +559,16 @@ bool host_batchable(const Function *k)
     return any;
 }
 
-static bool has_return(Node *n, void *found)
-{
-    *(bool *)found |= n->kind == AST_RETURN;
-    return !*(bool *)found;
-}
+#define NEXT_BLOCK "imcl_next_block"
 
-void host_kernel_body(Unparser *u, const EmitCtx *e, const char *group_z)
-{
-    u->batch = host_batchable(e->k);
-    bool loop = u->batch && e->tp->batch_loop;
-    if (loop)
-        host_batch_loop_begin(u->out, e, group_z);
-    else if (u->batch)
-        host_batch_prologue(u->out, e, e->tp, group_z);
-    u->indent = loop ? 3 : 1;
-    u->return_label = loop ? HOST_NEXT_BLOCK : NULL;
-    unparse_stmts(u, e->k->body);
-    if (loop) {
-        bool returns = false;
-        ast_walk(e->k->body, has_return, &returns);
-        host_batch_loop_end(u->out, e, returns);
-    }
-    u->indent = 0;
-    u->batch = false;
-    u->return_label = NULL;
-}
-
-void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, const char *group_z)
+/* The first statements of a batchable kernel: the block imcl_b of this work-group
+ * (group_z: the launch's z index of the work-group, as the target spells it),
+ * imcl_group_z its z index within the block, and every Image and Block moved to the
+ * block's storage. */
+static void batch_prologue(StrBuf *sb, const EmitCtx *e, const char *group_z)
 {
     const Function *k = e->k;
+    const TuneParams *tp = e->tp;
     HostWriter w = host_writer(sb, 1);
     hw_line(&w, "/* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of");
     if (k->grid_dims == 3) {
@@ -606,7 +586,12 @@ void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, con
     host_batch_advance(&w, e, "imcl_b");
 }
 
-void host_batch_loop_begin(StrBuf *sb, const EmitCtx *e, const char *group_z)
+/* With batch_loop 1, instead: a loop over the imcl_count blocks around the kernel's
+ * body, which the unparser prints two levels deep with its returns as gotos to
+ * NEXT_BLOCK (Unparser.return_label); batch_loop_end closes it (with that label
+ * where the body returns), moving every Image and Block one storage on.
+ * imcl_group_z is the launch's z group. */
+static void batch_loop_begin(StrBuf *sb, const EmitCtx *e, const char *group_z)
 {
     HostWriter w = host_writer(sb, 1);
     hw_line(&w, "/* the blocks of a batch one after the other (batch_loop, docs/wrappers.md): each");
@@ -620,15 +605,38 @@ void host_batch_loop_begin(StrBuf *sb, const EmitCtx *e, const char *group_z)
     hw_line(&w, "{");
 }
 
-void host_batch_loop_end(StrBuf *sb, const EmitCtx *e, bool label)
+static void batch_loop_end(StrBuf *sb, const EmitCtx *e, bool label)
 {
     HostWriter w = host_writer(sb, 2);
     hw_line(&w, "}");
     if (label)
-        sb_puts(sb, HOST_NEXT_BLOCK ":;\n");
+        sb_puts(sb, NEXT_BLOCK ":;\n");
     host_batch_advance(&w, e, "1");
     w.indent--;
     hw_line(&w, "}");
+}
+
+const char *host_batch_count(const Function *k, const char *count)
+{
+    return host_batchable(k) ? count : "1";
+}
+
+void host_kernel_body(Unparser *u, const EmitCtx *e, const char *group_z)
+{
+    u->batch = host_batchable(e->k);
+    bool loop = u->batch && e->tp->batch_loop;
+    if (loop)
+        batch_loop_begin(u->out, e, group_z);
+    else if (u->batch)
+        batch_prologue(u->out, e, group_z);
+    u->indent = loop ? 3 : 1;
+    u->return_label = loop ? NEXT_BLOCK : NULL;
+    unparse_stmts(u, e->k->body);
+    if (loop)
+        batch_loop_end(u->out, e, ast_has_return(e->k->body));
+    u->indent = 0;
+    u->batch = false;
+    u->return_label = NULL;
 }
 
 void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks)

@@ -110,21 +110,14 @@ void host_texture_dims(const Function *k, bool dims[4]);
 /* Whether k runs batches: it has Images or Blocks and every one of them is a buffer
  * (a texture or a constant copy holds one block). */
 bool host_batchable(const Function *k);
-/* The first statements of a batchable kernel with parameters tp: the block imcl_b of
- * this work-group (group_z: the launch's z index of the work-group, as the target
- * spells it), imcl_group_z its z index within the block, and every Image and Block
- * moved to the block's storage. */
-void host_batch_prologue(StrBuf *sb, const EmitCtx *e, const TuneParams *tp, const char *group_z);
-/* The statements of a device kernel: the batch prologue or the loop over the
- * blocks when k runs batches (group_z as for the prologue), then the body. */
+/* The statements of device kernel e->k with parameters e->tp: when it runs batches,
+ * the block imcl_b of this work-group and imcl_group_z, its z index within the block
+ * (group_z: the launch's z index of the work-group, as the target spells it), with
+ * every Image and Block moved to the block's storage; or with batch_loop 1 a loop
+ * over the imcl_count blocks around the body; then the body. */
 void host_kernel_body(Unparser *u, const EmitCtx *e, const char *group_z);
-/* With batch_loop 1, instead: a loop over the imcl_count blocks around the kernel's
- * body, which the unparser prints two levels deep with its returns as gotos to
- * HOST_NEXT_BLOCK (Unparser.return_label); host_batch_loop_end closes it (with that
- * label where the body returns), moving every Image and Block one storage on. imcl_group_z is the launch's z group. */
-#define HOST_NEXT_BLOCK "imcl_next_block"
-void host_batch_loop_begin(StrBuf *sb, const EmitCtx *e, const char *group_z);
-void host_batch_loop_end(StrBuf *sb, const EmitCtx *e, bool label);
+/* The count argument of a launch of k: `count` where k runs batches, else 1. */
+const char *host_batch_count(const Function *k, const char *count);
 
 /* ---- host runtime ----------------------------------------------------------------
  * The fixed helpers of the generated files are source files in backend_X/runtime/
