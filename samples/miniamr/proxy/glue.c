@@ -194,9 +194,14 @@ static int stencil7_launch_batch(void *plan, int count)
 {
     return P(stencil7_plan_launch_batch)(plan, count);
 }
+static int stencil7_attach(void *plan, int array, double *host)
+{
+    return P(stencil7_plan_attach)(plan, array, host);
+}
 COMMON(stencil7)
 TABLE(stencil7, 2, .create_batch = stencil7_create_batch, .upload_rows = stencil7_upload_rows,
-      .download_rows = stencil7_download_rows, .launch_batch = stencil7_launch_batch);
+      .download_rows = stencil7_download_rows, .launch_batch = stencil7_launch_batch,
+      .attach = stencil7_attach);
 #endif
 
 #ifndef GLUE_NAME

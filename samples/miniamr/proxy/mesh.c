@@ -28,33 +28,46 @@ void mesh_arrange(int blocks, int *bx, int *by, int *bz)
     }
 }
 
-/* The tables of rows of m, whose n, vars and capacity are set: the rows
- * point into m->cell (dense), or are allocations of their own (miniAMR's layout:
- * one per row, as miniAMR allocates its blocks). */
-static int mesh_tables(Mesh *m)
+/* One grid's table of rows: the rows of the grid at `base` (e^3 elements), or, with
+ * base NULL, rows that are allocations of their own (one per row, as miniAMR
+ * allocates its blocks). NULL when out of memory (what was allocated is in *t). */
+static double ***grid_table(double ****t, size_t e, double *base)
+{
+    if (!(*t = calloc(e, sizeof **t)))
+        return NULL;
+    for (size_t z = 0; z < e; z++) {
+        if (!((*t)[z] = calloc(e, sizeof *(*t)[z])))
+            return NULL;
+        for (size_t y = 0; y < e; y++)
+            if (!((*t)[z][y] = base ? base + (z * e + y) * e : calloc(e, sizeof(double))))
+                return NULL;
+    }
+    return *t;
+}
+
+/* The tables of rows of m, whose n, vars, capacity, cell and slab are set: the
+ * rows point into m->cell (dense: grid (b, v) at (b*vars + v) * grid; over slabs:
+ * at v * slab + b * grid, the spare's at (vars + v) * slab + b * grid), or are
+ * allocations of their own (miniAMR's layout). */
+static int mesh_tables(Mesh *m, int spare)
 {
     size_t e = (size_t)m->n + 2, grids = (size_t)m->capacity * m->vars;
-    m->grid = e * e * e;
     m->rows = calloc(grids, sizeof *m->rows);
-    if (!m->rows)
+    if (!m->rows || (spare && !(m->spare = calloc(grids, sizeof *m->spare))))
         return -1;
     for (size_t g = 0; g < grids; g++) {
-        if (!(m->rows[g] = calloc(e, sizeof *m->rows[g])))
+        size_t b = g / (size_t)m->vars, v = g % (size_t)m->vars;
+        double *base = !m->cell ? NULL : m->slab ? m->cell + v * m->slab + b * m->grid : m->cell + g * m->grid;
+        if (!grid_table(&m->rows[g], e, base) ||
+            (spare && !grid_table(&m->spare[g], e, m->cell + (m->vars + v) * m->slab + b * m->grid)))
             return -1;
-        for (size_t z = 0; z < e; z++) {
-            if (!(m->rows[g][z] = calloc(e, sizeof *m->rows[g][z])))
-                return -1;
-            for (size_t y = 0; y < e; y++) {
-                m->rows[g][z][y] = m->cell ? m->cell + g * m->grid + (z * e + y) * e : calloc(e, sizeof(double));
-                if (!m->rows[g][z][y])
-                    return -1;
-            }
-        }
     }
     return 0;
 }
 
-static int mesh_start(Mesh *m, int n, int blocks, int vars, int capacity, int tables)
+/* slabs: 0 (dense, or miniAMR's own layout with `tables`), 1 (over slabs), 2 (over
+ * slabs with a spare) */
+static int mesh_start(Mesh *m, int n, int blocks, int vars, int capacity, int tables, int slabs)
 {
     memset(m, 0, sizeof *m);
     m->n = n;
@@ -64,35 +77,65 @@ static int mesh_start(Mesh *m, int n, int blocks, int vars, int capacity, int ta
     m->tables = tables;
     mesh_arrange(blocks, &m->bx, &m->by, &m->bz);
     size_t e = (size_t)n + 2;
-    if (!tables && !(m->cell = calloc((size_t)blocks * vars * e * e * e, sizeof *m->cell)))
+    m->grid = e * e * e;
+    if (slabs) {
+        /* each slab page-aligned, as OpenCL's CL_MEM_USE_HOST_PTR wants it */
+        m->slab = ((size_t)capacity * m->grid + 511) / 512 * 512;
+        size_t bytes = (size_t)slabs * vars * m->slab * sizeof *m->cell;
+        if (!(m->cell = aligned_alloc(4096, bytes)))
+            return -1;
+        memset(m->cell, 0, bytes);
+    } else if (!tables && !(m->cell = calloc((size_t)blocks * vars * m->grid, sizeof *m->cell)))
         return -1;
-    return mesh_tables(m);
+    return mesh_tables(m, slabs == 2);
 }
 
 int mesh_alloc(Mesh *m, int n, int blocks, int vars)
 {
-    return mesh_start(m, n, blocks, vars, blocks, 0);
+    return mesh_start(m, n, blocks, vars, blocks, 0, 0);
 }
 
 int mesh_alloc_tables(Mesh *m, int n, int blocks, int vars, int capacity)
 {
-    return mesh_start(m, n, blocks, vars, capacity, 1);
+    return mesh_start(m, n, blocks, vars, capacity, 1, 0);
+}
+
+int mesh_alloc_slabs(Mesh *m, int n, int blocks, int vars, int capacity, int spare)
+{
+    return mesh_start(m, n, blocks, vars, capacity, 1, spare ? 2 : 1);
+}
+
+/* Frees the tables of rows of ts[0..grids-1] (and the rows, if they are their own). */
+static void free_tables(double ****ts, size_t grids, size_t e, int own_rows)
+{
+    for (size_t g = 0; ts && g < grids; g++) {
+        for (size_t z = 0; ts[g] && z < e; z++) {
+            for (size_t y = 0; own_rows && ts[g][z] && y < e; y++)
+                free(ts[g][z][y]);
+            free(ts[g][z]);
+        }
+        free(ts[g]);
+    }
+    free(ts);
 }
 
 void mesh_free(Mesh *m)
 {
-    size_t e = (size_t)m->n + 2;
-    for (size_t g = 0; m->rows && g < (size_t)m->capacity * m->vars; g++) {
-        for (size_t z = 0; m->rows[g] && z < e; z++) {
-            for (size_t y = 0; m->tables && m->rows[g][z] && y < e; y++)
-                free(m->rows[g][z][y]);
-            free(m->rows[g][z]);
-        }
-        free(m->rows[g]);
-    }
-    free(m->rows);
+    size_t e = (size_t)m->n + 2, grids = (size_t)m->capacity * m->vars;
+    free_tables(m->rows, grids, e, !m->cell);
+    free_tables(m->spare, grids, e, 0);
     free(m->cell);
     memset(m, 0, sizeof *m);
+}
+
+void mesh_swap_var(Mesh *m, int v)
+{
+    for (int b = 0; b < m->capacity; b++) {
+        size_t g = (size_t)b * m->vars + v;
+        double ***t = m->rows[g];
+        m->rows[g] = m->spare[g];
+        m->spare[g] = t;
+    }
 }
 
 void mesh_init(Mesh *m, unsigned seed)

@@ -6,7 +6,7 @@
  *
  *   miniamr-proxy [--kernel v1|v2|v3|stencil7] [--backend c|opencl|cuda] [--n N]
  *                 [--blocks B] [--vars V] [--steps S] [--stages T] [--refine R]
- *                 [--validate] [--resident] [-t params.json] ...
+ *                 [--attach] [--validate] [--resident] [-t params.json] ...
  *
  * See README.md beside this file for what is run, the data movement and the
  * output. The last line of the output is one JSON object. Exit status: 0 success,
@@ -33,6 +33,7 @@ typedef struct Options {
     int refine;   /* --refine R: every R stages the mesh refines, or coarsens back */
     int validate, inject_error, keep, bandwidth_mb;
     int resident; /* --resident: the mesh stays on the device (v2r.imcl) */
+    int attach;   /* --attach: stencil7's plans compute in the mesh's slabs */
     double rtol, checksum_rtol, conservation_rtol;
     unsigned seed;
 } Options;
@@ -61,6 +62,7 @@ typedef struct Path {
     double *pack;    /* v1: the buffer in v1's layout */
     double ****tables; /* stencil7: one variable's table of every block */
     Timing *t;
+    void **plans;    /* --attach: one plan per variable, attached to its two slabs */
 } Path;
 
 static void usage(FILE *f)
@@ -77,6 +79,8 @@ static void usage(FILE *f)
             "  --stages T            stages per timestep (default 5)\n"
             "  --refine R            (--kernel stencil7, N even) after every R stages every block\n"
             "                        splits into 8, or the 8 join again (default 0: never)\n"
+            "  --attach              (--kernel stencil7, --backend c or opencl) every variable's\n"
+            "                        blocks in one allocation, which its plan computes in: no copies\n"
             "  --validate            compare every cell with the reference after every stage\n"
             "  --resident            (--kernel v2) keep the mesh on the device: ghost exchange by a\n"
             "                        kernel, read and write buffers swapped, downloads only to check\n"
@@ -104,7 +108,7 @@ static int int_arg(const char *name, const char *v, int lo, int *out)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
+    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int ok = 1, used = 1, seed = 1;
@@ -143,6 +147,8 @@ static int parse_args(int argc, char **argv, Options *o)
                 o->validate = 1;
             else if (!strcmp(a, "--resident"))
                 o->resident = 1;
+            else if (!strcmp(a, "--attach"))
+                o->attach = 1;
             else if (!strcmp(a, "--keep"))
                 o->keep = 1;
             else if (!strcmp(a, "--inject-error")) /* for the tests: perturbs one cell of the kernel result */
@@ -166,6 +172,10 @@ static int parse_args(int argc, char **argv, Options *o)
     }
     if (o->refine && (strcmp(o->kernel, "stencil7") || o->n % 2)) {
         fprintf(stderr, "miniamr-proxy: --refine needs --kernel stencil7 and an even --n\n");
+        return 0;
+    }
+    if (o->attach && (strcmp(o->kernel, "stencil7") || !strcmp(o->backend, "cuda"))) {
+        fprintf(stderr, "miniamr-proxy: --attach needs --kernel stencil7 and --backend c or opencl\n");
         return 0;
     }
     if (o->resident && (strcmp(o->kernel, "v2") || o->params)) {
@@ -321,6 +331,27 @@ static int stage_stencil7(Path *p)
     return 0;
 }
 
+/* stencil7 --attach: each variable's plan computes in the variable's slab and its
+ * spare (PK_plan_attach), so nothing is copied: one launch for every block, then
+ * the plan's two arrays and the mesh's two tables of the variable trade places, so
+ * that the spare, which now holds the results, is the variable. */
+static int stage_stencil7_attached(Path *p)
+{
+    Mesh *m = p->mesh;
+    for (int v = 0; v < m->vars; v++) {
+        double t0 = now_s();
+        int rc = p->ops->launch_batch(p->plans[v], m->blocks);
+        if (!rc)
+            rc = p->ops->swap(p->plans[v], 0, 1);
+        p->t->launch += now_s() - t0;
+        if (rc)
+            return plan_error(p, "launch_batch", rc);
+        p->t->kernel += p->ops->kernel_ms(p->plans[v]) * 1e-3;
+        mesh_swap_var(m, v);
+    }
+    return 0;
+}
+
 /* --resident (v2r.imcl): the mesh lives in the plan's `input` (uploaded once,
  * before the first stage). A stage is one launch of the ghost phase (every face
  * ghost cell of every block and variable of `input`, on the device), the V
@@ -363,6 +394,22 @@ static int path_create(Path *p)
     const Options *o = p->o;
     int e = o->n + 2;
     int rc;
+    if (o->attach) {
+        /* a plan per variable over its slab and spare, each for every block the mesh can
+         * hold; plans of one program share its context and build */
+        const int ext[2][3] = {{o->n, o->n, o->n}, {o->n, o->n, o->n}};
+        for (int v = 0; v < o->vars; v++) {
+            rc = p->ops->create_batch(&p->plans[v], p->mesh->capacity, ext);
+            if (rc)
+                return plan_error(p, "plan_create_batch", rc);
+            if ((rc = p->ops->attach(p->plans[v], 0, mesh_slab(p->mesh, v, 0))) ||
+                (rc = p->ops->attach(p->plans[v], 1, mesh_slab(p->mesh, v, 1))))
+                return plan_error(p, "plan_attach", rc);
+            if ((rc = p->ops->launch_batch(p->plans[v], 1)))
+                return plan_error(p, "warm-up launch", rc);
+        }
+        return 0;
+    }
     if (!strcmp(o->kernel, "stencil7")) {
         /* one plan for as many blocks as the mesh can hold (miniAMR's max_num_blocks) */
         const int ext[2][3] = {{o->n, o->n, o->n}, {o->n, o->n, o->n}};
@@ -489,8 +536,12 @@ int main(int argc, char **argv)
     double *tmp = malloc((size_t)o.n * o.n * o.n * sizeof *tmp);
     double *pack = NULL;
     double ****tab = NULL;
+    void **plans = NULL;
     if (!tmp ||
-        (tables ? mesh_alloc_tables(&ref, o.n, o.blocks, o.vars, capacity) ||
+        (o.attach ? mesh_alloc_slabs(&ref, o.n, o.blocks, o.vars, capacity, 0) ||
+                        mesh_alloc_slabs(&mesh, o.n, o.blocks, o.vars, capacity, 1) ||
+                        !(plans = calloc((size_t)o.vars, sizeof *plans))
+         : tables ? mesh_alloc_tables(&ref, o.n, o.blocks, o.vars, capacity) ||
                       mesh_alloc_tables(&mesh, o.n, o.blocks, o.vars, capacity) ||
                       !(tab = malloc((size_t)capacity * sizeof *tab))
                 : mesh_alloc(&ref, o.n, o.blocks, o.vars) || mesh_alloc(&mesh, o.n, o.blocks, o.vars)) ||
@@ -510,12 +561,13 @@ int main(int argc, char **argv)
 
     printf("miniamr-proxy: kernel %s%s, backend %s%s%s; %d blocks (%dx%dx%d) of %d^3 cells, %d variables, "
            "%d timesteps x %d stages\n",
-           o.kernel, o.resident ? " (resident: v2r)" : "", o.backend, o.params ? ", parameters " : "", o.params ? o.params : "", o.blocks, ref.bx, ref.by,
+           o.kernel, o.resident ? " (resident: v2r)" : o.attach ? " (attached: no copies)" : "", o.backend,
+           o.params ? ", parameters " : "", o.params ? o.params : "", o.blocks, ref.bx, ref.by,
            ref.bz, o.n, o.vars, o.steps, o.stages);
     if (o.refine)
         printf("  refinement every %d stages: %d blocks <-> %d blocks\n", o.refine, o.blocks, capacity);
 
-    Path p = {&o, ops, NULL, &mesh, &next, pack, tab, &t};
+    Path p = {&o, ops, NULL, &mesh, &next, pack, tab, &t, plans};
     double t0 = now_s();
     int rc = path_create(&p);
     t.setup += now_s() - t0;
@@ -562,6 +614,8 @@ int main(int argc, char **argv)
                     rc = stage_v2(&p);
                 else if (!strcmp(o.kernel, "v3"))
                     rc = stage_v3(&p);
+                else if (o.attach)
+                    rc = stage_stencil7_attached(&p);
                 else
                     rc = stage_stencil7(&p);
                 if (rc)
@@ -612,6 +666,8 @@ int main(int argc, char **argv)
         }
     t0 = now_s();
     ops->destroy(p.plan);
+    for (int v = 0; plans && v < o.vars; v++)
+        ops->destroy(plans[v]);
     t.setup += now_s() - t0;
 
     if (o.validate && !rc)
@@ -628,8 +684,8 @@ int main(int argc, char **argv)
            "ghosts %.4f s, setup %.4f s, total %.4f s\n",
            t.reference, t.reference_ghost, t.kernel, t.launch, t.transfer, t.ghost, t.setup, total);
 
-    printf("{\"kernel\": \"%s\", \"backend\": \"%s\", \"resident\": %s", o.kernel, o.backend,
-           o.resident ? "true" : "false"); /* both checked above */
+    printf("{\"kernel\": \"%s\", \"backend\": \"%s\", \"resident\": %s, \"attach\": %s", o.kernel, o.backend,
+           o.resident ? "true" : "false", o.attach ? "true" : "false"); /* both checked above */
     json_string("params", o.params ? o.params : "default");
     printf(", \"refine\": %d, \"max_blocks\": %d", o.refine, capacity);
     printf(", \"n\": %d, \"blocks\": %d, \"layout\": \"%dx%dx%d\", \"vars\": %d, \"steps\": %d, \"stages\": %d", o.n,
@@ -664,6 +720,7 @@ int main(int argc, char **argv)
     mesh_free(&next);
     free(pack);
     free(tab);
+    free(plans);
     free(tmp);
     free(sum0);
     return rc ? 1 : 0;

@@ -30,6 +30,8 @@ typedef struct PlanOps {
     int (*upload_rows)(void *plan, int array, int first, int count, double ***const *tables);
     int (*download_rows)(void *plan, int array, int first, int count, double ***const *tables);
     int (*launch_batch)(void *plan, int count);
+    /* --attach: the plan computes in host memory of the caller's (PK_plan_attach) */
+    int (*attach)(void *plan, int array, double *host);
 } PlanOps;
 
 /* The kernels of one backend; a kernel left out of a build is NULL. */
@@ -57,7 +59,13 @@ extern const KernelSet cuda_kernels;
  *    tables point into it;
  *  - miniAMR's (mesh_alloc_tables; --kernel stencil7): every row its own allocation,
  *    for `capacity` blocks allocated at the start (miniAMR's max_num_blocks), of
- *    which the first `blocks` are in use (refinement changes their number). */
+ *    which the first `blocks` are in use (refinement changes their number);
+ *  - miniAMR's tables over slabs (mesh_alloc_slabs; --kernel stencil7 --attach): the
+ *    same tables, but the rows of each variable's `capacity` blocks lie in one
+ *    page-aligned allocation, the variable's slab (block b's grid at element b *
+ *    (n+2)^3), which a plan can compute in (PK_plan_attach). With `spare`, every
+ *    variable has a second slab, reached through the tables `spare`, that a stage
+ *    writes and then trades with the first (mesh_swap_var). */
 typedef struct Mesh {
     int n, blocks, vars;
     int bx, by, bz;
@@ -65,7 +73,9 @@ typedef struct Mesh {
     double *cell;     /* dense: blocks * vars * grid; NULL for miniAMR's layout */
     double ****rows;  /* rows[b*vars + v]: the table of block b's variable v */
     int capacity;     /* blocks allocated */
-    int tables;       /* miniAMR's layout */
+    int tables;       /* miniAMR's layout (its tables, refinement) */
+    size_t slab;      /* over slabs: elements from one slab to the next in `cell`; else 0 */
+    double ****spare; /* over slabs with a spare: spare[b*vars + v], like rows; else NULL */
 } Mesh;
 
 /* The near-cubic arrangement of `blocks`: bx >= by >= bz, bx*by*bz = blocks, with
@@ -73,6 +83,7 @@ typedef struct Mesh {
 void mesh_arrange(int blocks, int *bx, int *by, int *bz);
 int mesh_alloc(Mesh *m, int n, int blocks, int vars);
 int mesh_alloc_tables(Mesh *m, int n, int blocks, int vars, int capacity);
+int mesh_alloc_slabs(Mesh *m, int n, int blocks, int vars, int capacity, int spare);
 void mesh_free(Mesh *m);
 /* Deterministic values in [0, 1) in every cell, ghosts included (the same values
  * in either layout). */
@@ -85,6 +96,14 @@ static inline double ***mesh_table(const Mesh *m, int b, int v)
 {
     return m->rows[(size_t)b * m->vars + v];
 }
+/* Over slabs: variable v's slab (its block 0's first cell), or its spare slab. */
+static inline double *mesh_slab(const Mesh *m, int v, int spare)
+{
+    return (spare ? m->spare : m->rows)[v][0][0];
+}
+/* Over slabs with a spare: variable v's tables and those of its spare trade places
+ * (pointers only), so that the values written into the spare become the variable's. */
+void mesh_swap_var(Mesh *m, int v);
 /* miniAMR's communication: the face ghost cells of every block from the
  * neighbouring block, or on the faces of the domain by the reflective rule (the
  * ghost takes the value of the interior cell next to it). Edges and corners of the
