@@ -146,6 +146,7 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     }
     sb_printf(sb, "    %s->kernel_ms = imcl_plan_now_ms() - imcl_t0;\n    return imcl_status;\n}\n\n", h);
     plan_create_and_launch(sb, e);
+    plan_launch_and_wait(sb, e);
 
     plan_attach(sb, e, attach);
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}, {"void *", "own"}}, 2);

@@ -26,6 +26,7 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     }
     plan_member(sb, "cudaEvent_t start, stop", "recorded around each launch");
     plan_member(sb, "int events", "start and stop exist");
+    plan_member(sb, "int pending", "a launch still running (launch_batch_async)");
     plan_member(sb, "int capacity", "the blocks each Image and Block holds");
     plan_member(sb, "double kernel_ms", "device time of the last launch");
     sb_puts(sb, "};\n\n");
@@ -106,28 +107,41 @@ static const char *plan_handle_of(const EmitCtx *e, const Symbol *s, int id)
     return arena_printf(e->a, "(%s *)%s->buf[%d]", host_c_type(s->type->elem->kind), h, id);
 }
 
+/* PK_plan_launch_batch_async: the launch between the events that time it, returning at
+ * once; PK_plan_wait waits for the second event. */
 static void launch(StrBuf *sb, const EmitCtx *e)
 {
     const char *pk = e->host_name;
     const Function *k = e->k;
     const char *h = plan_handle(k);
-    plan_begin(sb, e, PLAN_LAUNCH_BATCH, NULL);
+    plan_begin(sb, e, PLAN_LAUNCH_ASYNC, NULL);
     HostWriter w = host_writer(sb, 1);
     plan_launch_grid(&w, e);
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */\n");
     sb_printf(sb, "    if (cudaEventRecord(%s->start) != cudaSuccess)\n        return %s_ERR_LAUNCH;\n", h, pk);
     sb_puts(sb, "    if (");
     cuda_launch_call(sb, e, plan_handle_of, PLAN_COUNT);
-    sb_printf(sb, " != cudaSuccess ||\n        cudaEventRecord(%s->stop) != cudaSuccess || cudaEventSynchronize(%s->stop) != cudaSuccess)\n"
-                  "        return %s_ERR_LAUNCH;\n", h, h, pk);
-    sb_printf(sb, "    float imcl_ms = 0.0f;\n    if (cudaEventElapsedTime(&imcl_ms, %s->start, %s->stop) == cudaSuccess)\n"
-                  "        %s->kernel_ms = imcl_ms;\n    return %s_OK;\n}\n\n", h, h, h, pk);
+    sb_printf(sb, " != cudaSuccess ||\n        cudaEventRecord(%s->stop) != cudaSuccess)\n"
+                  "        return %s_ERR_LAUNCH;\n", h, pk);
+    sb_printf(sb, "    %s->pending = 1;\n    return %s_OK;\n}\n\n", h, pk);
+
+    plan_signature(sb, e, PLAN_WAIT, NULL);
+    sb_printf(sb, "\n{\n    if (!plan)\n        return %s_ERR_ARGUMENT;\n"
+                  "    if (!plan->pending)\n        return %s_OK;\n    plan->pending = 0;\n"
+                  "    if (cudaEventSynchronize(plan->stop) != cudaSuccess)\n        return %s_ERR_LAUNCH;\n",
+              pk, pk, pk);
+    sb_puts(sb, "    float imcl_ms = 0.0f;\n    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)\n"
+                "        plan->kernel_ms = imcl_ms;\n");
+    sb_printf(sb, "    return %s_OK;\n}\n\n", pk);
+    plan_launch_and_wait(sb, e);
 }
 
 static void destroy(StrBuf *sb, const EmitCtx *e, int n)
 {
     plan_signature(sb, e, PLAN_DESTROY, NULL);
     sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");
+    HostWriter w = host_writer(sb, 1);
+    plan_settle(&w, e, "plan", false);
     if (n && host_any(e->k, host_on_texture))
         sb_printf(sb, "    for (int i = 0; i < %d; i++) {\n        cudaFree(plan->buf[i]);\n"
                       "        if (plan->tex[i])\n            cudaDestroyTextureObject(plan->tex[i]);\n"
@@ -182,6 +196,7 @@ void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
     int n = plan_arrays(e->k, arr);
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
     plan_struct(sb, e, n);
+    plan_settle_helper(sb, e);
     memory_helpers(sb, e);
     create(sb, e, arr, n);
     plan_transfers(sb, e, copy_failed);

@@ -19,6 +19,7 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
     plan_member(sb, "cl_command_queue queue", "in order, with profiling for the kernel time");
     plan_member(sb, "cl_program program", NULL);
     plan_member(sb, "cl_kernel kernel", NULL);
+    plan_member(sb, "cl_event pending", "the launch still running (launch_batch_async), or NULL");
     if (e->k_cpu)
         plan_member(sb, "int cpu", "the kernel is the CPU variant (imcl_cpu_device)");
     if (own)
@@ -230,49 +231,65 @@ static const char *plan_handle_of(const EmitCtx *e, const Symbol *s, int id)
     return arena_printf(e->a, "%s->buf[%d]", plan_handle(e->k), id);
 }
 
+/* PK_plan_launch_batch_async: the launch enqueued and flushed, its event kept as the plan's
+ * pending launch; PK_plan_wait ends it. */
 static void launch(StrBuf *sb, const EmitCtx *e)
 {
     const char *pk = e->host_name;
-    const Function *k = e->k;
-    const char *h = plan_handle(k);
-    plan_begin(sb, e, PLAN_LAUNCH_BATCH, NULL);
+    const char *h = plan_handle(e->k);
+    plan_begin(sb, e, PLAN_LAUNCH_ASYNC, NULL);
     HostWriter w = host_writer(sb, 1);
     plan_launch_grid(&w, e);
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at\n"
                 "     * every launch, since a swap may have exchanged the arrays' memory */\n");
     bool attachable = host_any(e->k, host_on_buffer);
-    sb_puts(sb, "    cl_event imcl_ev = NULL;\n    cl_int imcl_err = ");
+    sb_puts(sb, "    cl_int imcl_err = ");
     if (attachable) {
         sb_printf(sb, "imcl_plan_turn(%s, 1); /* attached arrays: the device's */\n", h);
         sb_puts(sb, "    if (imcl_err == CL_SUCCESS)\n        imcl_err = ");
     }
     opencl_launch_call(sb, e, arena_printf(e->a, "%s->queue", h), arena_printf(e->a, "%s->kernel", h),
-                       arena_printf(e->a, "%s->cpu", h), plan_handle_of, PLAN_COUNT, "&imcl_ev");
+                       arena_printf(e->a, "%s->cpu", h), plan_handle_of, PLAN_COUNT,
+                       arena_printf(e->a, "&%s->pending", h));
     sb_puts(sb, ";\n");
     if (attachable)
-        sb_printf(sb, "    /* attached arrays: the host's again after the kernel, with what it wrote */\n"
-                      "    cl_int imcl_back = imcl_plan_turn(%s, 0);\n"
-                      "    /* one wait for the whole queue (each wait may put the host thread to sleep and wake\n"
-                      "     * it up again: tens of microseconds on a CPU device), then the launch's own status */\n"
-                      "    if (imcl_back == CL_SUCCESS)\n        imcl_back = clFinish(%s->queue);\n", h, h);
-    sb_puts(sb, "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
+        sb_printf(sb, "    /* attached arrays: the host's again after the kernel, with what it wrote (a map\n"
+                      "     * that does not block: PK_plan_wait waits for it) */\n"
+                      "    const cl_int imcl_back = imcl_plan_turn(%s, 0);\n"
+                      "    if (imcl_err == CL_SUCCESS)\n        imcl_err = imcl_back;\n", h);
+    sb_printf(sb, "    /* the device starts now, not at the wait */\n"
+                  "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clFlush(%s->queue);\n"
+                  "    if (imcl_err != CL_SUCCESS) {\n        clFinish(%s->queue);\n"
+                  "        if (%s->pending)\n            clReleaseEvent(%s->pending);\n"
+                  "        %s->pending = NULL;\n        return %s_ERR_LAUNCH;\n    }\n"
+                  "    return %s_OK;\n}\n\n", h, h, h, h, h, pk, pk);
+
+    plan_signature(sb, e, PLAN_WAIT, NULL);
+    sb_printf(sb, "\n{\n    if (!plan)\n        return %s_ERR_ARGUMENT;\n"
+                  "    if (!plan->pending)\n        return %s_OK;\n"
+                  "    cl_event imcl_ev = plan->pending;\n    plan->pending = NULL;\n", pk, pk);
+    sb_puts(sb, "    /* one wait for the whole queue (each wait may put the host thread to sleep and wake\n"
+                "     * it up again: tens of microseconds on a CPU device), then the launch's own status */\n"
+                "    cl_int imcl_err = clFinish(plan->queue);\n"
+                "    if (imcl_err == CL_SUCCESS)\n        imcl_err = clWaitForEvents(1, &imcl_ev);\n");
     sb_puts(sb, "    /* the kernel time from the queue's profiling, in nanoseconds */\n");
     sb_puts(sb, "    cl_ulong imcl_start = 0, imcl_end = 0;\n");
     sb_puts(sb, "    if (imcl_err == CL_SUCCESS &&\n"
                 "        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start, NULL) == CL_SUCCESS &&\n"
                 "        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL) == CL_SUCCESS &&\n"
                 "        imcl_end > imcl_start)\n");
-    sb_printf(sb, "        %s->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;\n", h);
-    sb_puts(sb, "    if (imcl_ev)\n        clReleaseEvent(imcl_ev);\n");
-    if (attachable)
-        sb_puts(sb, "    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)\n        imcl_err = imcl_back;\n");
-    sb_printf(sb, "    return imcl_err == CL_SUCCESS ? %s_OK : %s_ERR_LAUNCH;\n}\n\n", pk, pk);
+    sb_puts(sb, "        plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;\n");
+    sb_printf(sb, "    clReleaseEvent(imcl_ev);\n    return imcl_err == CL_SUCCESS ? %s_OK : %s_ERR_LAUNCH;\n}\n\n", pk,
+              pk);
+    plan_launch_and_wait(sb, e);
 }
 
 static void destroy(StrBuf *sb, const EmitCtx *e, int n)
 {
     plan_signature(sb, e, PLAN_DESTROY, NULL);
     sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");
+    HostWriter w = host_writer(sb, 1);
+    plan_settle(&w, e, "plan", false);
     if (n)
         sb_printf(sb, "    for (int i = 0; i < %d; i++)\n        imcl_plan_release(plan, i);\n", n);
     sb_puts(sb, "    if (plan->kernel)\n        clReleaseKernel(plan->kernel);\n"
@@ -288,6 +305,7 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     int n = plan_arrays(e->k, arr);
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
     plan_struct(sb, e, n);
+    plan_settle_helper(sb, e);
     /* imcl_plan_buffer (runtime/plan_buffer.c): the zero-filled buffer of an array in
      * global, shared or constant memory */
     if (host_any(e->k, host_on_buffer) || host_any(e->k, host_on_constant))

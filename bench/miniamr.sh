@@ -15,7 +15,9 @@
 # ghost exchange by a kernel: samples/miniamr/v2r.imcl); kernel stencil7 runs on
 # miniAMR's row tables in batches, with -f R refining every R stages (8 times the
 # blocks in between: mind the memory); stencil7a is stencil7 with --attach (each
-# variable's blocks in one allocation that its plan computes in: no transfers).
+# variable's blocks in one allocation that its plan computes in: no transfers; the
+# variables' launches side by side), stencil7ab the same with --blocking (one launch
+# after the other).
 # PoCL's worker threads are pinned (POCL_AFFINITY=1) unless the environment says
 # otherwise (docs/wrappers.md, "CPU devices"). Prints one table (times in
 # seconds, rates per second) and the machine's load before and after; the proxy's
@@ -34,7 +36,7 @@ STAGES=5
 REPEAT=1
 MB=256
 REFINE=0
-usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "p:b:k:n:v:s:t:r:m:f:h" opt; do
     case $opt in
     p) PROXY=$OPTARG ;;
@@ -66,6 +68,7 @@ for n in $SIZES; do
         kargs=(--kernel "$k")
         [ "$k" = v2r ] && kargs=(--kernel v2 --resident)
         [ "$k" = stencil7a ] && kargs=(--kernel stencil7 --attach)
+        [ "$k" = stencil7ab ] && kargs=(--kernel stencil7 --attach --blocking)
         [ "${k#stencil7}" != "$k" ] && [ "$REFINE" != 0 ] && kargs+=(--refine "$REFINE")
         for _ in $(seq "$REPEAT"); do
             line=$("$PROXY" "${kargs[@]}" --backend "$BACKEND" --n "$n" --blocks "$(blocks_for "$n")" --vars "$VARS" \
@@ -90,7 +93,8 @@ for r in rows:
     ref_bw = 16 * r["updates"] / r["reference_s"] * 1e-9 / copy
     # the stencil phase: launches and any transfers (packing included), against the loop
     phase = r["reference_s"] / (r["launch_s"] + r["transfer_s"])
-    name = "v2r" if r.get("resident") else r["kernel"] + ("a" if r.get("attach") else "")
+    name = "v2r" if r.get("resident") else r["kernel"] + ("a" if r.get("attach") else "") + (
+        "b" if r.get("blocking") else "")
     print("| %d | %d | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %.1f | %.2f | %.2f |" % (
         r["n"], r["blocks"], name, r["reference_s"], r["kernel_s"],
         r["launch_s"], r["transfer_s"], r["ghost_s"],

@@ -54,12 +54,12 @@ static void create_head(StrBuf *sb, const EmitCtx *e, bool batch)
 
 /* `int PK_plan_launch(PK_plan *plan, T scalar, ...)` without the `;` (with `batch`:
  * PK_plan_launch_batch, with its count). */
-static void launch_head(StrBuf *sb, const EmitCtx *e, bool batch)
+static void launch_head(StrBuf *sb, const EmitCtx *e, const char *kind)
 {
     const char *pk = e->host_name;
     const Function *k = e->k;
-    sb_printf(sb, "int %s_plan_launch%s(%s_plan *%s%s", pk, batch ? "_batch" : "", pk, plan_handle(k),
-              batch ? ", int " PLAN_COUNT : "");
+    sb_printf(sb, "int %s_plan_launch%s(%s_plan *%s%s", pk, kind, pk, plan_handle(k),
+              *kind ? ", int " PLAN_COUNT : "");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
@@ -74,8 +74,10 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
     switch (fn) {
     case PLAN_CREATE: create_head(sb, e, false); break;
     case PLAN_CREATE_BATCH: create_head(sb, e, true); break;
-    case PLAN_LAUNCH: launch_head(sb, e, false); break;
-    case PLAN_LAUNCH_BATCH: launch_head(sb, e, true); break;
+    case PLAN_LAUNCH: launch_head(sb, e, ""); break;
+    case PLAN_LAUNCH_BATCH: launch_head(sb, e, "_batch"); break;
+    case PLAN_LAUNCH_ASYNC: launch_head(sb, e, "_batch_async"); break;
+    case PLAN_WAIT: sb_printf(sb, "int %s_plan_wait(%s_plan *plan)", pk, pk); break;
     case PLAN_UPLOAD:
         sb_printf(sb, "int %s_plan_upload_%s(%s_plan *plan, const %s *host)", pk, unparse_name(s), pk,
                   host_c_type(s->type->elem->kind));
@@ -172,6 +174,19 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
     sb_puts(h, "/* The same over blocks 0 to imcl_count - 1 only, in one launch. */\n");
     plan_signature(h, e, PLAN_LAUNCH_BATCH, NULL);
     sb_puts(h, ";\n");
+    sb_printf(h, "/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the\n"
+                 " * C reference computes before it returns). Until %s_plan_wait the plan's\n"
+                 " * arrays are the device's: the caller leaves attached memory alone, and every\n"
+                 " * other call on the plan (but its kernel time) waits for the launch first,\n"
+                 " * returning %s_ERR_LAUNCH if it failed. Launches of several plans so run\n"
+                 " * side by side, and the host meanwhile. */\n", pk, pk);
+    plan_signature(h, e, PLAN_LAUNCH_ASYNC, NULL);
+    sb_puts(h, ";\n");
+    sb_printf(h, "/* Waits for the plan's launch still running, if any, and returns %s_OK,\n"
+                 " * or %s_ERR_LAUNCH when it failed; its kernel time is known from then on. */\n",
+              pk, pk);
+    plan_signature(h, e, PLAN_WAIT, NULL);
+    sb_puts(h, ";\n");
     sb_printf(h, "/* Exchanges the device memory of arrays a and b (%s_plan_array_* ids), without\n"
                  " * copying: both must have the same element type, halo, extents and placement (an\n"
                  " * array in constant memory never swaps), else %s_ERR_ARGUMENT. */\n", pk, pk);
@@ -241,13 +256,46 @@ void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         break;
     case PLAN_LAUNCH_BATCH:
+    case PLAN_LAUNCH_ASYNC:
         hw_line(&w, "if (!%s || " PLAN_COUNT " < 0 || " PLAN_COUNT " > %s->capacity)", plan_handle(e->k),
                 plan_handle(e->k));
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+        if (fn == PLAN_LAUNCH_ASYNC)
+            plan_settle(&w, e, plan_handle(e->k), true);
         extent_locals(&w, e);
-        break;
+        return;
     default: UNREACHABLE();
     }
+    if (fn != PLAN_CREATE_BATCH)
+        plan_settle(&w, e, "plan", true);
+}
+
+bool plan_async(const EmitCtx *e)
+{
+    return e->so->backend->gpu;
+}
+
+void plan_settle_helper(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    if (!plan_async(e))
+        return;
+    sb_printf(sb, "/* A launch still running (%s_plan_launch_batch_async) ends before any other call on\n"
+                  " * the plan goes on: nonzero when it failed. */\n"
+                  "static int imcl_plan_settle(%s_plan *plan)\n{\n"
+                  "    return plan->pending && %s_plan_wait(plan) != %s_OK;\n}\n\n", pk, pk, pk, pk);
+}
+
+void plan_settle(HostWriter *w, const EmitCtx *e, const char *h, bool value)
+{
+    if (!plan_async(e))
+        return;
+    if (!value) {
+        hw_line(w, "imcl_plan_settle(%s);", h);
+        return;
+    }
+    hw_line(w, "if (imcl_plan_settle(%s))", h);
+    hw_inner(w, "return %s_ERR_LAUNCH;", e->host_name);
 }
 
 void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed)
@@ -462,6 +510,26 @@ void plan_create_and_launch(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, ");\n}\n\n");
 }
 
+void plan_launch_and_wait(StrBuf *sb, const EmitCtx *e)
+{
+    const char *pk = e->host_name, *h = plan_handle(e->k);
+    if (plan_async(e)) {
+        plan_signature(sb, e, PLAN_LAUNCH_BATCH, NULL);
+        sb_printf(sb, "\n{\n    const int imcl_status = %s_plan_launch_batch_async(%s, " PLAN_COUNT, pk, h);
+        pass_on(sb, e, false);
+        sb_printf(sb, ");\n    const int imcl_waited = %s ? %s_plan_wait(%s) : %s_OK;\n", h, pk, h, pk);
+        sb_printf(sb, "    return imcl_status != %s_OK ? imcl_status : imcl_waited;\n}\n\n", pk);
+        return;
+    }
+    plan_signature(sb, e, PLAN_LAUNCH_ASYNC, NULL);
+    sb_printf(sb, "\n{\n    /* the C reference computes on the caller's thread */\n"
+                  "    return %s_plan_launch_batch(%s, " PLAN_COUNT, pk, h);
+    pass_on(sb, e, false);
+    sb_puts(sb, ");\n}\n\n");
+    plan_signature(sb, e, PLAN_WAIT, NULL);
+    sb_printf(sb, "\n{\n    return plan ? %s_OK : %s_ERR_ARGUMENT; /* nothing runs on */\n}\n\n", pk, pk);
+}
+
 void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt, const char *grid_fmt)
 {
     const Function *k = e->k;
@@ -551,6 +619,8 @@ void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members
         sb_printf(sb, "        return %s_ERR_ARGUMENT;\n", pk);
         sb_puts(sb, "    for (int d = 0; d < 3; d++)\n        if (plan->extent[a][d] != plan->extent[b][d])\n");
         sb_printf(sb, "            return %s_ERR_ARGUMENT;\n", pk);
+        HostWriter w = host_writer(sb, 1);
+        plan_settle(&w, e, "plan", true);
         sb_puts(sb, "    /* the arrays exchange their device memory; nothing is copied */\n");
         for (int i = 0; i < nmembers; i++) {
             const char *t = members[i].type, *m = members[i].member;
@@ -585,6 +655,7 @@ void plan_attach(StrBuf *sb, const EmitCtx *e, void (*body)(HostWriter *w, const
     } else {
         hw_line(&w, "if (!plan || !host || a < 0 || a >= %d || !imcl_plan_in_buffer[a])", n);
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+        plan_settle(&w, e, "plan", true);
         body(&w, e);
     }
     sb_puts(sb, "}\n\n");

@@ -17,8 +17,8 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e);
 /* Shared pieces of the generators. */
 typedef enum PlanFn {
     PLAN_CREATE, PLAN_CREATE_BATCH, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS,
-    PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_ATTACH, PLAN_LAUNCH, PLAN_LAUNCH_BATCH, PLAN_SWAP,
-    PLAN_KERNEL_MS, PLAN_DESTROY
+    PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_ATTACH, PLAN_LAUNCH, PLAN_LAUNCH_BATCH,
+    PLAN_LAUNCH_ASYNC, PLAN_WAIT, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
@@ -42,6 +42,22 @@ void plan_create_alloc(HostWriter *w, const EmitCtx *e);
 /* PK_plan_create, which is PK_plan_create_batch for one block, and PK_plan_launch,
  * which is PK_plan_launch_batch for all of them: the same in every backend. */
 void plan_create_and_launch(StrBuf *sb, const EmitCtx *e);
+/* Whether the backend's launches run on while the host goes on (a device's: OpenCL,
+ * CUDA), so that its plan has a launch that may be pending (PK_plan_launch_batch_async,
+ * PK_plan_wait) and its other calls wait for it first (plan_settle). */
+bool plan_async(const EmitCtx *e);
+/* Where plan_async: PK_plan_launch_batch, which starts PK_plan_launch_batch_async and
+ * waits for it (PK_plan_wait); elsewhere PK_plan_launch_batch_async, which is
+ * PK_plan_launch_batch, and PK_plan_wait, which has nothing to wait for. */
+void plan_launch_and_wait(StrBuf *sb, const EmitCtx *e);
+/* Where plan_async, after the plan struct: imcl_plan_settle(plan), which waits for a
+ * launch still running and says whether it failed. */
+void plan_settle_helper(StrBuf *sb, const EmitCtx *e);
+/* Where plan_async, at the top of a plan function after its argument checks (the plan,
+ * named h, not NULL): imcl_plan_settle, returning PK_ERR_LAUNCH from the function when
+ * the launch failed (`value` false: the wait alone, for a function that returns
+ * nothing). */
+void plan_settle(HostWriter *w, const EmitCtx *e, const char *h, bool value);
 /* The name of launch_batch's count: `imcl_count` (no parameter of a kernel has it). */
 #define PLAN_COUNT "imcl_count"
 /* How a device's upload (up) or download of array s (plan id `id`) fails: the C

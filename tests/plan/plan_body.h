@@ -127,6 +127,47 @@ static int CHECK_FN(const char *backend)
         free(alt);
     }
 
+    /* launches that return at once (plan_launch_batch_async): every other call on the plan
+     * waits for the launch first, and two plans' launches run side by side */
+    {
+        API(plan) *pa = NULL, *pb = NULL;
+        EXPECT(API(plan_wait)(NULL) == API(ERR_ARGUMENT));
+        EXPECT(API(plan_launch_batch_async)(NULL, 1, w) == API(ERR_ARGUMENT));
+        if (API(plan_create)(&pa, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY) == API(OK) &&
+            API(plan_create)(&pb, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY, NZ, NX, NY) == API(OK)) {
+            /* the model: one step (m1) and two (m2, whose ghost layer is in's: the swap
+             * below gives `out` the memory `in` had) */
+            float *m1 = alloc_f(HALO_ELEMS), *m2 = alloc_f(HALO_ELEMS);
+            model_step(in, m1, src, w);
+            memcpy(m2, in, HALO_ELEMS * sizeof *m2);
+            model_step(m1, m2, src, w);
+            EXPECT(API(plan_upload_in)(pa, in) == API(OK) && API(plan_upload_src)(pa, src) == API(OK));
+            EXPECT(API(plan_upload_in)(pb, in) == API(OK) && API(plan_upload_src)(pb, src) == API(OK));
+            EXPECT(API(plan_wait)(pa) == API(OK)); /* nothing to wait for */
+            EXPECT(API(plan_launch_batch_async)(pa, 2, w) == API(ERR_ARGUMENT));
+            EXPECT(API(plan_launch_batch_async)(pa, 1, w) == API(OK));
+            EXPECT(API(plan_launch_batch_async)(pb, 1, w) == API(OK));
+            EXPECT(API(plan_wait)(pa) == API(OK) && API(plan_kernel_ms)(pa) > 0.0);
+            EXPECT(API(plan_wait)(pa) == API(OK)); /* nothing left */
+            EXPECT(API(plan_swap)(pa, API(plan_array_in), API(plan_array_out)) == API(OK));
+            EXPECT(API(plan_launch_batch_async)(pa, 1, w) == API(OK));
+            /* the download waits for the launch: the second step, after the first */
+            EXPECT(API(plan_download_out)(pa, got) == API(OK) && same(got, m2, HALO_ELEMS, "two launches, async"));
+            EXPECT(API(plan_kernel_ms)(pa) > 0.0);
+            /* pb was never waited for: its download waits */
+            EXPECT(API(plan_download_out)(pb, got) == API(OK) && same(got, m1, HALO_ELEMS, "one launch, async"));
+            /* a launch still running when the plan is destroyed: destroy waits */
+            EXPECT(API(plan_launch_batch_async)(pb, 1, w) == API(OK));
+            free(m1);
+            free(m2);
+        } else {
+            fprintf(stderr, "check plan: %s: plan_create for the async launches failed\n", backend);
+            fails++;
+        }
+        API(plan_destroy)(pa);
+        API(plan_destroy)(pb);
+    }
+
     /* arrays attached in host memory (PK_plan_attach): launches compute there, in place;
      * where the device cannot (ATTACHES 0: CUDA), PK_ERR_DEVICE */
     EXPECT(API(plan_attach)(NULL, API(plan_array_in), ain) == API(ERR_ARGUMENT));

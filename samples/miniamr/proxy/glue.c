@@ -198,10 +198,18 @@ static int stencil7_attach(void *plan, int array, double *host)
 {
     return P(stencil7_plan_attach)(plan, array, host);
 }
+static int stencil7_launch_batch_async(void *plan, int count)
+{
+    return P(stencil7_plan_launch_batch_async)(plan, count);
+}
+static int stencil7_wait(void *plan)
+{
+    return P(stencil7_plan_wait)(plan);
+}
 COMMON(stencil7)
 TABLE(stencil7, 2, .create_batch = stencil7_create_batch, .upload_rows = stencil7_upload_rows,
       .download_rows = stencil7_download_rows, .launch_batch = stencil7_launch_batch,
-      .attach = stencil7_attach);
+      .attach = stencil7_attach, .launch_batch_async = stencil7_launch_batch_async, .wait = stencil7_wait);
 #endif
 
 #ifndef GLUE_NAME

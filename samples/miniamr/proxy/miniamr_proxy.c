@@ -34,6 +34,7 @@ typedef struct Options {
     int validate, inject_error, keep, bandwidth_mb;
     int resident; /* --resident: the mesh stays on the device (v2r.imcl) */
     int attach;   /* --attach: stencil7's plans compute in the mesh's slabs */
+    int blocking; /* --blocking: --attach's launches one after the other */
     double rtol, checksum_rtol, conservation_rtol;
     unsigned seed;
 } Options;
@@ -81,6 +82,7 @@ static void usage(FILE *f)
             "                        splits into 8, or the 8 join again (default 0: never)\n"
             "  --attach              (--kernel stencil7, --backend c or opencl) every variable's\n"
             "                        blocks in one allocation, which its plan computes in: no copies\n"
+            "  --blocking            (--attach) each launch waits before the next starts\n"
             "  --validate            compare every cell with the reference after every stage\n"
             "  --resident            (--kernel v2) keep the mesh on the device: ghost exchange by a\n"
             "                        kernel, read and write buffers swapped, downloads only to check\n"
@@ -108,7 +110,7 @@ static int int_arg(const char *name, const char *v, int lo, int *out)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
+    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int ok = 1, used = 1, seed = 1;
@@ -149,6 +151,8 @@ static int parse_args(int argc, char **argv, Options *o)
                 o->resident = 1;
             else if (!strcmp(a, "--attach"))
                 o->attach = 1;
+            else if (!strcmp(a, "--blocking"))
+                o->blocking = 1;
             else if (!strcmp(a, "--keep"))
                 o->keep = 1;
             else if (!strcmp(a, "--inject-error")) /* for the tests: perturbs one cell of the kernel result */
@@ -176,6 +180,10 @@ static int parse_args(int argc, char **argv, Options *o)
     }
     if (o->attach && (strcmp(o->kernel, "stencil7") || !strcmp(o->backend, "cuda"))) {
         fprintf(stderr, "miniamr-proxy: --attach needs --kernel stencil7 and --backend c or opencl\n");
+        return 0;
+    }
+    if (o->blocking && !o->attach) {
+        fprintf(stderr, "miniamr-proxy: --blocking needs --attach\n");
         return 0;
     }
     if (o->resident && (strcmp(o->kernel, "v2") || o->params)) {
@@ -332,24 +340,30 @@ static int stage_stencil7(Path *p)
 }
 
 /* stencil7 --attach: each variable's plan computes in the variable's slab and its
- * spare (PK_plan_attach), so nothing is copied: one launch for every block, then
- * the plan's two arrays and the mesh's two tables of the variable trade places, so
- * that the spare, which now holds the results, is the variable. */
+ * spare (PK_plan_attach), so nothing is copied. Every variable's launch (all blocks)
+ * starts at once, side by side with the others (PK_plan_launch_batch_async; with
+ * --blocking one after the other); then, as each ends (PK_plan_wait), the plan's two arrays and the mesh's two tables of the
+ * variable trade places, so that the spare, which now holds the results, is the
+ * variable. */
 static int stage_stencil7_attached(Path *p)
 {
     Mesh *m = p->mesh;
-    for (int v = 0; v < m->vars; v++) {
-        double t0 = now_s();
-        int rc = p->ops->launch_batch(p->plans[v], m->blocks);
+    double t0 = now_s();
+    int rc = 0, v = 0;
+    for (; v < m->vars && !rc; v++)
+        rc = p->o->blocking ? p->ops->launch_batch(p->plans[v], m->blocks)
+                            : p->ops->launch_batch_async(p->plans[v], m->blocks);
+    for (int u = 0; u < v; u++) {
+        int w = p->ops->wait(p->plans[u]);
+        if (!w)
+            w = p->ops->swap(p->plans[u], 0, 1);
         if (!rc)
-            rc = p->ops->swap(p->plans[v], 0, 1);
-        p->t->launch += now_s() - t0;
-        if (rc)
-            return plan_error(p, "launch_batch", rc);
-        p->t->kernel += p->ops->kernel_ms(p->plans[v]) * 1e-3;
-        mesh_swap_var(m, v);
+            rc = w;
+        p->t->kernel += p->ops->kernel_ms(p->plans[u]) * 1e-3;
+        mesh_swap_var(m, u);
     }
-    return 0;
+    p->t->launch += now_s() - t0;
+    return rc ? plan_error(p, "launch_batch_async", rc) : 0;
 }
 
 /* --resident (v2r.imcl): the mesh lives in the plan's `input` (uploaded once,
@@ -684,8 +698,9 @@ int main(int argc, char **argv)
            "ghosts %.4f s, setup %.4f s, total %.4f s\n",
            t.reference, t.reference_ghost, t.kernel, t.launch, t.transfer, t.ghost, t.setup, total);
 
-    printf("{\"kernel\": \"%s\", \"backend\": \"%s\", \"resident\": %s, \"attach\": %s", o.kernel, o.backend,
-           o.resident ? "true" : "false", o.attach ? "true" : "false"); /* both checked above */
+    printf("{\"kernel\": \"%s\", \"backend\": \"%s\", \"resident\": %s, \"attach\": %s, \"blocking\": %s", o.kernel,
+           o.backend, o.resident ? "true" : "false", o.attach ? "true" : "false",
+           o.blocking ? "true" : "false"); /* both checked above */
     json_string("params", o.params ? o.params : "default");
     printf(", \"refine\": %d, \"max_blocks\": %d", o.refine, capacity);
     printf(", \"n\": %d, \"blocks\": %d, \"layout\": \"%dx%dx%d\", \"vars\": %d, \"steps\": %d, \"stages\": %d", o.n,

@@ -32,6 +32,9 @@ typedef struct PlanOps {
     int (*launch_batch)(void *plan, int count);
     /* --attach: the plan computes in host memory of the caller's (PK_plan_attach) */
     int (*attach)(void *plan, int array, double *host);
+    /* a launch that returns at once (PK_plan_launch_batch_async), and its wait */
+    int (*launch_batch_async)(void *plan, int count);
+    int (*wait)(void *plan);
 } PlanOps;
 
 /* The kernels of one backend; a kernel left out of a build is NULL. */

@@ -261,6 +261,18 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
     return alias_halo_plan_launch_batch(plan, plan ? plan->capacity : 0, n, var, blocks, vars);
 }
 
+int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, int n, int var,
+        int blocks, int vars)
+{
+    /* the C reference computes on the caller's thread */
+    return alias_halo_plan_launch_batch(plan, imcl_count, n, var, blocks, vars);
+}
+
+int alias_halo_plan_wait(alias_halo_plan *plan)
+{
+    return plan ? alias_halo_OK : alias_halo_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[1] = {1};
 

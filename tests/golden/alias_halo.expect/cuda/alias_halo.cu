@@ -160,9 +160,17 @@ struct alias_halo_plan {
     int extent[1][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (alias_halo_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(alias_halo_plan *plan)
+{
+    return plan->pending && alias_halo_plan_wait(plan) != alias_halo_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns alias_halo_OK, alias_halo_ERR_MEMORY or alias_halo_ERR_TRANSFER. */
@@ -231,6 +239,8 @@ int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host)
 {
     if (!plan || !host)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return alias_halo_ERR_TRANSFER;
     return alias_halo_OK;
@@ -240,6 +250,8 @@ int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
 {
     if (!plan || !host)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return alias_halo_ERR_TRANSFER;
     return alias_halo_OK;
@@ -305,6 +317,8 @@ int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, int first, int count
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -314,6 +328,8 @@ int alias_halo_plan_download_rows_data(alias_halo_plan *plan, int first, int cou
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -323,6 +339,8 @@ int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, int first, int co
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -332,15 +350,19 @@ int alias_halo_plan_download_strided_data(alias_halo_plan *plan, int first, int 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
-        int vars)
+int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, int n, int var,
+        int blocks, int vars)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int data_width = plan->extent[0][0];
     const int data_height = plan->extent[0][1];
@@ -357,13 +379,34 @@ int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, i
         return alias_halo_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], data_width, data_height, data_depth, n, var, blocks,
             vars, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return alias_halo_ERR_LAUNCH;
+    plan->pending = 1;
+    return alias_halo_OK;
+}
+
+int alias_halo_plan_wait(alias_halo_plan *plan)
+{
+    if (!plan)
+        return alias_halo_ERR_ARGUMENT;
+    if (!plan->pending)
+        return alias_halo_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return alias_halo_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return alias_halo_OK;
+}
+
+int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
+        int vars)
+{
+    const int imcl_status =
+            alias_halo_plan_launch_batch_async(plan, imcl_count, n, var, blocks, vars);
+    const int imcl_waited = plan ? alias_halo_plan_wait(plan) : alias_halo_OK;
+    return imcl_status != alias_halo_OK ? imcl_status : imcl_waited;
 }
 
 int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
@@ -383,6 +426,8 @@ int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return alias_halo_ERR_DEVICE;
 }
@@ -399,6 +444,8 @@ int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -415,6 +462,7 @@ void alias_halo_plan_destroy(alias_halo_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 1; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

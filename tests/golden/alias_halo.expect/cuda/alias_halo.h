@@ -84,6 +84,17 @@ int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, in
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
         int vars);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until alias_halo_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning alias_halo_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, int n, int var,
+        int blocks, int vars);
+/* Waits for the plan's launch still running, if any, and returns alias_halo_OK,
+ * or alias_halo_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int alias_halo_plan_wait(alias_halo_plan *plan);
 /* Exchanges the device memory of arrays a and b (alias_halo_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else alias_halo_ERR_ARGUMENT. */

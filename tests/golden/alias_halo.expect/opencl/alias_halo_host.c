@@ -332,6 +332,7 @@ struct alias_halo_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[1];              /* the buffer (image: texture memory) of each array, by plan_array
                                  * id */
@@ -357,6 +358,13 @@ static void imcl_plan_release(alias_halo_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (alias_halo_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(alias_halo_plan *plan)
+{
+    return plan->pending && alias_halo_plan_wait(plan) != alias_halo_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -505,6 +513,8 @@ int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host)
 {
     if (!plan || !host)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return alias_halo_ERR_TRANSFER;
     return alias_halo_OK;
@@ -514,6 +524,8 @@ int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
 {
     if (!plan || !host)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return alias_halo_ERR_TRANSFER;
     return alias_halo_OK;
@@ -576,6 +588,8 @@ int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, int first, int count
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -585,6 +599,8 @@ int alias_halo_plan_download_rows_data(alias_halo_plan *plan, int first, int cou
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -594,6 +610,8 @@ int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, int first, int co
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -603,15 +621,19 @@ int alias_halo_plan_download_strided_data(alias_halo_plan *plan, int first, int 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
-        int vars)
+int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, int n, int var,
+        int blocks, int vars)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int data_width = plan->extent[0][0];
     const int data_height = plan->extent[0][1];
@@ -625,17 +647,39 @@ int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, i
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], data_width, data_height,
-                data_depth, n, var, blocks, vars, W, H, D, imcl_count, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                data_depth, n, var, blocks, vars, W, H, D, imcl_count, &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return alias_halo_ERR_LAUNCH;
+    }
+    return alias_halo_OK;
+}
+
+int alias_halo_plan_wait(alias_halo_plan *plan)
+{
+    if (!plan)
+        return alias_halo_ERR_ARGUMENT;
+    if (!plan->pending)
+        return alias_halo_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -647,11 +691,17 @@ int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, i
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? alias_halo_OK : alias_halo_ERR_LAUNCH;
+}
+
+int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
+        int vars)
+{
+    const int imcl_status =
+            alias_halo_plan_launch_batch_async(plan, imcl_count, n, var, blocks, vars);
+    const int imcl_waited = plan ? alias_halo_plan_wait(plan) : alias_halo_OK;
+    return imcl_status != alias_halo_OK ? imcl_status : imcl_waited;
 }
 
 int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_height, int data_depth)
@@ -671,6 +721,8 @@ int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
         return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return alias_halo_ERR_DEVICE;
@@ -707,6 +759,8 @@ int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -729,6 +783,7 @@ void alias_halo_plan_destroy(alias_halo_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 1; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -110,6 +110,16 @@ int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host);
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until blur_helpers_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning blur_helpers_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count, float scale);
+/* Waits for the plan's launch still running, if any, and returns blur_helpers_OK,
+ * or blur_helpers_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int blur_helpers_plan_wait(blur_helpers_plan *plan);
 /* Exchanges the device memory of arrays a and b (blur_helpers_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else blur_helpers_ERR_ARGUMENT. */

@@ -509,6 +509,17 @@ int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
     return blur_helpers_plan_launch_batch(plan, plan ? plan->capacity : 0, scale);
 }
 
+int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count, float scale)
+{
+    /* the C reference computes on the caller's thread */
+    return blur_helpers_plan_launch_batch(plan, imcl_count, scale);
+}
+
+int blur_helpers_plan_wait(blur_helpers_plan *plan)
+{
+    return plan ? blur_helpers_OK : blur_helpers_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[3] = {1, 1, 1};
 

@@ -206,9 +206,17 @@ struct blur_helpers_plan {
     int extent[3][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (blur_helpers_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(blur_helpers_plan *plan)
+{
+    return plan->pending && blur_helpers_plan_wait(plan) != blur_helpers_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns blur_helpers_OK, blur_helpers_ERR_MEMORY or blur_helpers_ERR_TRANSFER. */
@@ -295,6 +303,8 @@ int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -304,6 +314,8 @@ int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -313,6 +325,8 @@ int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -322,6 +336,8 @@ int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -331,6 +347,8 @@ int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -340,6 +358,8 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -402,6 +422,8 @@ int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, int first, int co
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -411,6 +433,8 @@ int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, int first, int 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -420,6 +444,8 @@ int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, int first, int
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -429,6 +455,8 @@ int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, int first, i
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -438,6 +466,8 @@ int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, int first, int co
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -447,6 +477,8 @@ int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, int first, int 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -456,6 +488,8 @@ int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, int first, int
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -465,14 +499,18 @@ int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, int first, i
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale)
+int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count, float scale)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int src_width = plan->extent[0][0];
     const int src_height = plan->extent[0][1];
@@ -490,13 +528,32 @@ int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, floa
         return blur_helpers_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], src_width, src_height, (float *)plan->buf[1], dst_width,
             dst_height, (float *)plan->buf[2], scale, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return blur_helpers_ERR_LAUNCH;
+    plan->pending = 1;
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_wait(blur_helpers_plan *plan)
+{
+    if (!plan)
+        return blur_helpers_ERR_ARGUMENT;
+    if (!plan->pending)
+        return blur_helpers_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return blur_helpers_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return blur_helpers_OK;
+}
+
+int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale)
+{
+    const int imcl_status = blur_helpers_plan_launch_batch_async(plan, imcl_count, scale);
+    const int imcl_waited = plan ? blur_helpers_plan_wait(plan) : blur_helpers_OK;
+    return imcl_status != blur_helpers_OK ? imcl_status : imcl_waited;
 }
 
 int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width,
@@ -517,6 +574,8 @@ int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return blur_helpers_ERR_DEVICE;
 }
@@ -533,6 +592,8 @@ int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -549,6 +610,7 @@ void blur_helpers_plan_destroy(blur_helpers_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 3; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

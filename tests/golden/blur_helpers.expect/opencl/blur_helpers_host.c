@@ -486,6 +486,7 @@ struct blur_helpers_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[3];              /* the buffer (image: texture memory) of each array, by plan_array
@@ -512,6 +513,13 @@ static void imcl_plan_release(blur_helpers_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (blur_helpers_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(blur_helpers_plan *plan)
+{
+    return plan->pending && blur_helpers_plan_wait(plan) != blur_helpers_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -679,6 +687,8 @@ int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -688,6 +698,8 @@ int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -697,6 +709,8 @@ int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -706,6 +720,8 @@ int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -715,6 +731,8 @@ int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 2, host, NULL) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -724,6 +742,8 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
 {
     if (!plan || !host)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 2, NULL, host) != CL_SUCCESS)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
@@ -783,6 +803,8 @@ int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, int first, int co
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -792,6 +814,8 @@ int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, int first, int 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -801,6 +825,8 @@ int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, int first, int
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -810,6 +836,8 @@ int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, int first, i
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -819,6 +847,8 @@ int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, int first, int co
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -828,6 +858,8 @@ int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, int first, int 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -837,6 +869,8 @@ int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, int first, int
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -846,14 +880,18 @@ int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, int first, i
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale)
+int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count, float scale)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int src_width = plan->extent[0][0];
     const int src_height = plan->extent[0][1];
@@ -868,18 +906,40 @@ int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, floa
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], src_width,
                 src_height, plan->buf[1], dst_width, dst_height, plan->buf[2], scale, W, H, D,
-                imcl_count, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                imcl_count, &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return blur_helpers_ERR_LAUNCH;
+    }
+    return blur_helpers_OK;
+}
+
+int blur_helpers_plan_wait(blur_helpers_plan *plan)
+{
+    if (!plan)
+        return blur_helpers_ERR_ARGUMENT;
+    if (!plan->pending)
+        return blur_helpers_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -891,11 +951,15 @@ int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, floa
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_LAUNCH;
+}
+
+int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale)
+{
+    const int imcl_status = blur_helpers_plan_launch_batch_async(plan, imcl_count, scale);
+    const int imcl_waited = plan ? blur_helpers_plan_wait(plan) : blur_helpers_OK;
+    return imcl_status != blur_helpers_OK ? imcl_status : imcl_waited;
 }
 
 int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_height, int dst_width,
@@ -916,6 +980,8 @@ int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return blur_helpers_ERR_DEVICE;
@@ -952,6 +1018,8 @@ int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -974,6 +1042,7 @@ void blur_helpers_plan_destroy(blur_helpers_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 3; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -153,6 +153,16 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host);
 int bounds_plan_launch(bounds_plan *plan);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until bounds_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning bounds_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count);
+/* Waits for the plan's launch still running, if any, and returns bounds_OK,
+ * or bounds_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int bounds_plan_wait(bounds_plan *plan);
 /* Exchanges the device memory of arrays a and b (bounds_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else bounds_ERR_ARGUMENT. */

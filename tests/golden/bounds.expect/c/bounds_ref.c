@@ -820,6 +820,17 @@ int bounds_plan_launch(bounds_plan *plan)
     return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
+{
+    /* the C reference computes on the caller's thread */
+    return bounds_plan_launch_batch(plan, imcl_count);
+}
+
+int bounds_plan_wait(bounds_plan *plan)
+{
+    return plan ? bounds_OK : bounds_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[6] = {1, 1, 1, 1, 1, 1};
 

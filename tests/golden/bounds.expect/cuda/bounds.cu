@@ -294,9 +294,17 @@ struct bounds_plan {
     int extent[6][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (bounds_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(bounds_plan *plan)
+{
+    return plan->pending && bounds_plan_wait(plan) != bounds_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns bounds_OK, bounds_ERR_MEMORY or bounds_ERR_TRANSFER. */
@@ -425,6 +433,8 @@ int bounds_plan_upload_a(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -434,6 +444,8 @@ int bounds_plan_download_a(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -443,6 +455,8 @@ int bounds_plan_upload_b(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -452,6 +466,8 @@ int bounds_plan_download_b(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -461,6 +477,8 @@ int bounds_plan_upload_c(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -470,6 +488,8 @@ int bounds_plan_download_c(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -479,6 +499,8 @@ int bounds_plan_upload_d(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -488,6 +510,8 @@ int bounds_plan_download_d(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -497,6 +521,8 @@ int bounds_plan_upload_h(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[4], host, plan->bytes[4], cudaMemcpyHostToDevice) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -506,6 +532,8 @@ int bounds_plan_download_h(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[4], plan->bytes[4], cudaMemcpyDeviceToHost) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -515,6 +543,8 @@ int bounds_plan_upload_out(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[5], host, plan->bytes[5], cudaMemcpyHostToDevice) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -524,6 +554,8 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[5], plan->bytes[5], cudaMemcpyDeviceToHost) != cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -587,6 +619,8 @@ int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -595,6 +629,8 @@ int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -604,6 +640,8 @@ int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -613,6 +651,8 @@ int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -621,6 +661,8 @@ int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -629,6 +671,8 @@ int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -638,6 +682,8 @@ int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -647,6 +693,8 @@ int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -655,6 +703,8 @@ int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -663,6 +713,8 @@ int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -672,6 +724,8 @@ int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -681,6 +735,8 @@ int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -689,6 +745,8 @@ int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -697,6 +755,8 @@ int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -706,6 +766,8 @@ int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -715,6 +777,8 @@ int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -723,6 +787,8 @@ int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -731,6 +797,8 @@ int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -740,6 +808,8 @@ int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -749,6 +819,8 @@ int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -757,6 +829,8 @@ int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -765,6 +839,8 @@ int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, doubl
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -774,6 +850,8 @@ int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, cons
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -783,14 +861,18 @@ int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, do
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
+int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int a_width = plan->extent[0][0];
     const int a_height = plan->extent[0][1];
@@ -825,13 +907,32 @@ int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
             (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width,
             h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H, D,
             imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return bounds_ERR_LAUNCH;
+    plan->pending = 1;
+    return bounds_OK;
+}
+
+int bounds_plan_wait(bounds_plan *plan)
+{
+    if (!plan)
+        return bounds_ERR_ARGUMENT;
+    if (!plan->pending)
+        return bounds_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return bounds_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return bounds_OK;
+}
+
+int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
+{
+    const int imcl_status = bounds_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? bounds_plan_wait(plan) : bounds_OK;
+    return imcl_status != bounds_OK ? imcl_status : imcl_waited;
 }
 
 int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
@@ -856,6 +957,8 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return bounds_ERR_DEVICE;
 }
@@ -872,6 +975,8 @@ int bounds_plan_swap(bounds_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -888,6 +993,7 @@ void bounds_plan_destroy(bounds_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 6; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

@@ -481,6 +481,7 @@ struct bounds_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[6];              /* the buffer (image: texture memory) of each array, by plan_array
                                  * id */
@@ -506,6 +507,13 @@ static void imcl_plan_release(bounds_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (bounds_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(bounds_plan *plan)
+{
+    return plan->pending && bounds_plan_wait(plan) != bounds_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -713,6 +721,8 @@ int bounds_plan_upload_a(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -722,6 +732,8 @@ int bounds_plan_download_a(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -731,6 +743,8 @@ int bounds_plan_upload_b(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -740,6 +754,8 @@ int bounds_plan_download_b(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -749,6 +765,8 @@ int bounds_plan_upload_c(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 2, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -758,6 +776,8 @@ int bounds_plan_download_c(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 2, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -767,6 +787,8 @@ int bounds_plan_upload_d(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 3, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -776,6 +798,8 @@ int bounds_plan_download_d(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 3, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -785,6 +809,8 @@ int bounds_plan_upload_h(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 4, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -794,6 +820,8 @@ int bounds_plan_download_h(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 4, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -803,6 +831,8 @@ int bounds_plan_upload_out(bounds_plan *plan, const double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 5, host, NULL) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -812,6 +842,8 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
 {
     if (!plan || !host)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 5, NULL, host) != CL_SUCCESS)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
@@ -872,6 +904,8 @@ int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -880,6 +914,8 @@ int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -889,6 +925,8 @@ int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -898,6 +936,8 @@ int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -906,6 +946,8 @@ int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -914,6 +956,8 @@ int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -923,6 +967,8 @@ int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -932,6 +978,8 @@ int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -940,6 +988,8 @@ int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -948,6 +998,8 @@ int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -957,6 +1009,8 @@ int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -966,6 +1020,8 @@ int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -974,6 +1030,8 @@ int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -982,6 +1040,8 @@ int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -991,6 +1051,8 @@ int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -1000,6 +1062,8 @@ int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -1008,6 +1072,8 @@ int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -1016,6 +1082,8 @@ int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -1025,6 +1093,8 @@ int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -1034,6 +1104,8 @@ int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -1042,6 +1114,8 @@ int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -1050,6 +1124,8 @@ int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, doubl
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -1059,6 +1135,8 @@ int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, cons
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -1068,14 +1146,18 @@ int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, do
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
+int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int a_width = plan->extent[0][0];
     const int a_height = plan->extent[0][1];
@@ -1104,19 +1186,42 @@ int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], a_width, a_height, a_depth,
                 plan->buf[1], b_width, b_height, b_depth, plan->buf[2], c_width, c_height, c_depth,
                 plan->buf[3], d_width, d_height, d_depth, plan->buf[4], h_width, h_height, h_depth,
-                plan->buf[5], out_width, out_height, out_depth, W, H, D, imcl_count, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                plan->buf[5], out_width, out_height, out_depth, W, H, D, imcl_count,
+                &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return bounds_ERR_LAUNCH;
+    }
+    return bounds_OK;
+}
+
+int bounds_plan_wait(bounds_plan *plan)
+{
+    if (!plan)
+        return bounds_ERR_ARGUMENT;
+    if (!plan->pending)
+        return bounds_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -1128,11 +1233,15 @@ int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_LAUNCH;
+}
+
+int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
+{
+    const int imcl_status = bounds_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? bounds_plan_wait(plan) : bounds_OK;
+    return imcl_status != bounds_OK ? imcl_status : imcl_waited;
 }
 
 int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_depth, int b_width,
@@ -1157,6 +1266,8 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
         return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return bounds_ERR_DEVICE;
@@ -1193,6 +1304,8 @@ int bounds_plan_swap(bounds_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -1215,6 +1328,7 @@ void bounds_plan_destroy(bounds_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 6; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -486,6 +486,17 @@ int const_mask_plan_launch(const_mask_plan *plan)
     return const_mask_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count)
+{
+    /* the C reference computes on the caller's thread */
+    return const_mask_plan_launch_batch(plan, imcl_count);
+}
+
+int const_mask_plan_wait(const_mask_plan *plan)
+{
+    return plan ? const_mask_OK : const_mask_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[3] = {0, 0, 1};
 

@@ -190,9 +190,17 @@ struct const_mask_plan {
     int extent[3][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (const_mask_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(const_mask_plan *plan)
+{
+    return plan->pending && const_mask_plan_wait(plan) != const_mask_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns const_mask_OK, const_mask_ERR_MEMORY or const_mask_ERR_TRANSFER. */
@@ -295,6 +303,8 @@ int const_mask_plan_upload_g(const_mask_plan *plan, const float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (cudaMemcpyToSymbol(imcl_c_const_mask_g, host, plan->bytes[0]) != cudaSuccess)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
@@ -304,6 +314,8 @@ int const_mask_plan_download_g(const_mask_plan *plan, float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (cudaMemcpyFromSymbol(host, imcl_c_const_mask_g, plan->bytes[0]) != cudaSuccess)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
@@ -313,6 +325,8 @@ int const_mask_plan_upload_mask(const_mask_plan *plan, const float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (cudaMemcpyToSymbol(imcl_c_const_mask_mask, host, plan->bytes[1]) != cudaSuccess)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
@@ -322,6 +336,8 @@ int const_mask_plan_download_mask(const_mask_plan *plan, float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (cudaMemcpyFromSymbol(host, imcl_c_const_mask_mask, plan->bytes[1]) != cudaSuccess)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
@@ -331,6 +347,8 @@ int const_mask_plan_upload_out(const_mask_plan *plan, const float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
@@ -340,6 +358,8 @@ int const_mask_plan_download_out(const_mask_plan *plan, float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
@@ -418,6 +438,8 @@ int const_mask_plan_upload_rows_g(const_mask_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, const_mask_plan_upload_g, const_mask_plan_download_g,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -428,6 +450,8 @@ int const_mask_plan_download_rows_g(const_mask_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, const_mask_plan_upload_g, const_mask_plan_download_g,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -438,6 +462,8 @@ int const_mask_plan_upload_strided_g(const_mask_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, const_mask_plan_upload_g, const_mask_plan_download_g,
             first, count,
         NULL, host, NULL, row_pitch, block_pitch);
@@ -448,6 +474,8 @@ int const_mask_plan_download_strided_g(const_mask_plan *plan, int first, int cou
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, const_mask_plan_upload_g, const_mask_plan_download_g,
             first, count,
         NULL, NULL, host, row_pitch, block_pitch);
@@ -458,6 +486,8 @@ int const_mask_plan_upload_rows_out(const_mask_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -467,6 +497,8 @@ int const_mask_plan_download_rows_out(const_mask_plan *plan, int first, int coun
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -476,6 +508,8 @@ int const_mask_plan_upload_strided_out(const_mask_plan *plan, int first, int cou
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -485,14 +519,18 @@ int const_mask_plan_download_strided_out(const_mask_plan *plan, int first, int c
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
+int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int g_width = plan->extent[0][0];
     const int g_height = plan->extent[0][1];
@@ -510,13 +548,32 @@ int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
         return const_mask_ERR_LAUNCH;
     if (imcl_launch(g_width, g_height, (float *)plan->buf[2], out_width, out_height, W, H, D, 1) !=
             cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return const_mask_ERR_LAUNCH;
+    plan->pending = 1;
+    return const_mask_OK;
+}
+
+int const_mask_plan_wait(const_mask_plan *plan)
+{
+    if (!plan)
+        return const_mask_ERR_ARGUMENT;
+    if (!plan->pending)
+        return const_mask_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return const_mask_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return const_mask_OK;
+}
+
+int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
+{
+    const int imcl_status = const_mask_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? const_mask_plan_wait(plan) : const_mask_OK;
+    return imcl_status != const_mask_OK ? imcl_status : imcl_waited;
 }
 
 int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
@@ -537,6 +594,8 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return const_mask_ERR_DEVICE;
 }
@@ -554,6 +613,8 @@ int const_mask_plan_swap(const_mask_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -570,6 +631,7 @@ void const_mask_plan_destroy(const_mask_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 3; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

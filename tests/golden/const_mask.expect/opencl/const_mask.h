@@ -102,6 +102,16 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host);
 int const_mask_plan_launch(const_mask_plan *plan);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until const_mask_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning const_mask_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count);
+/* Waits for the plan's launch still running, if any, and returns const_mask_OK,
+ * or const_mask_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int const_mask_plan_wait(const_mask_plan *plan);
 /* Exchanges the device memory of arrays a and b (const_mask_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else const_mask_ERR_ARGUMENT. */

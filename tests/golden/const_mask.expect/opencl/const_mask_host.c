@@ -477,6 +477,7 @@ struct const_mask_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[3];              /* the buffer (image: texture memory) of each array, by plan_array
@@ -503,6 +504,13 @@ static void imcl_plan_release(const_mask_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (const_mask_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(const_mask_plan *plan)
+{
+    return plan->pending && const_mask_plan_wait(plan) != const_mask_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -672,6 +680,8 @@ int const_mask_plan_upload_g(const_mask_plan *plan, const float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (clEnqueueWriteBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
             NULL) != CL_SUCCESS)
         return const_mask_ERR_TRANSFER;
@@ -682,6 +692,8 @@ int const_mask_plan_download_g(const_mask_plan *plan, float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (clEnqueueReadBuffer(plan->queue, plan->buf[0], CL_TRUE, 0, plan->bytes[0], host, 0, NULL,
             NULL) != CL_SUCCESS)
         return const_mask_ERR_TRANSFER;
@@ -692,6 +704,8 @@ int const_mask_plan_upload_mask(const_mask_plan *plan, const float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (clEnqueueWriteBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
             NULL) != CL_SUCCESS)
         return const_mask_ERR_TRANSFER;
@@ -702,6 +716,8 @@ int const_mask_plan_download_mask(const_mask_plan *plan, float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (clEnqueueReadBuffer(plan->queue, plan->buf[1], CL_TRUE, 0, plan->bytes[1], host, 0, NULL,
             NULL) != CL_SUCCESS)
         return const_mask_ERR_TRANSFER;
@@ -712,6 +728,8 @@ int const_mask_plan_upload_out(const_mask_plan *plan, const float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 2, host, NULL) != CL_SUCCESS)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
@@ -721,6 +739,8 @@ int const_mask_plan_download_out(const_mask_plan *plan, float *host)
 {
     if (!plan || !host)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 2, NULL, host) != CL_SUCCESS)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
@@ -780,6 +800,8 @@ int const_mask_plan_upload_rows_g(const_mask_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -789,6 +811,8 @@ int const_mask_plan_download_rows_g(const_mask_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -798,6 +822,8 @@ int const_mask_plan_upload_strided_g(const_mask_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -807,6 +833,8 @@ int const_mask_plan_download_strided_g(const_mask_plan *plan, int first, int cou
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -816,6 +844,8 @@ int const_mask_plan_upload_rows_out(const_mask_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -825,6 +855,8 @@ int const_mask_plan_download_rows_out(const_mask_plan *plan, int first, int coun
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -834,6 +866,8 @@ int const_mask_plan_upload_strided_out(const_mask_plan *plan, int first, int cou
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -843,14 +877,18 @@ int const_mask_plan_download_strided_out(const_mask_plan *plan, int first, int c
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
+int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int g_width = plan->extent[0][0];
     const int g_height = plan->extent[0][1];
@@ -865,17 +903,40 @@ int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], g_width,
-                g_height, plan->buf[1], plan->buf[2], out_width, out_height, W, H, D, 1, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                g_height, plan->buf[1], plan->buf[2], out_width, out_height, W, H, D, 1,
+                &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return const_mask_ERR_LAUNCH;
+    }
+    return const_mask_OK;
+}
+
+int const_mask_plan_wait(const_mask_plan *plan)
+{
+    if (!plan)
+        return const_mask_ERR_ARGUMENT;
+    if (!plan->pending)
+        return const_mask_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -887,11 +948,15 @@ int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? const_mask_OK : const_mask_ERR_LAUNCH;
+}
+
+int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
+{
+    const int imcl_status = const_mask_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? const_mask_plan_wait(plan) : const_mask_OK;
+    return imcl_status != const_mask_OK ? imcl_status : imcl_waited;
 }
 
 int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, int out_width,
@@ -912,6 +977,8 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return const_mask_ERR_DEVICE;
@@ -949,6 +1016,8 @@ int const_mask_plan_swap(const_mask_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -971,6 +1040,7 @@ void const_mask_plan_destroy(const_mask_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 3; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -540,6 +540,17 @@ int register_cache_plan_launch(register_cache_plan *plan)
     return register_cache_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+int register_cache_plan_launch_batch_async(register_cache_plan *plan, int imcl_count)
+{
+    /* the C reference computes on the caller's thread */
+    return register_cache_plan_launch_batch(plan, imcl_count);
+}
+
+int register_cache_plan_wait(register_cache_plan *plan)
+{
+    return plan ? register_cache_OK : register_cache_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[3] = {1, 1, 1};
 

@@ -236,9 +236,17 @@ struct register_cache_plan {
     int extent[3][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (register_cache_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(register_cache_plan *plan)
+{
+    return plan->pending && register_cache_plan_wait(plan) != register_cache_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns register_cache_OK, register_cache_ERR_MEMORY or register_cache_ERR_TRANSFER. */
@@ -326,6 +334,8 @@ int register_cache_plan_upload_in(register_cache_plan *plan, const float *host)
 {
     if (!plan || !host)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
@@ -335,6 +345,8 @@ int register_cache_plan_download_in(register_cache_plan *plan, float *host)
 {
     if (!plan || !host)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
@@ -344,6 +356,8 @@ int register_cache_plan_upload_w(register_cache_plan *plan, const float *host)
 {
     if (!plan || !host)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
@@ -353,6 +367,8 @@ int register_cache_plan_download_w(register_cache_plan *plan, float *host)
 {
     if (!plan || !host)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
@@ -362,6 +378,8 @@ int register_cache_plan_upload_out(register_cache_plan *plan, const float *host)
 {
     if (!plan || !host)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
@@ -371,6 +389,8 @@ int register_cache_plan_download_out(register_cache_plan *plan, float *host)
 {
     if (!plan || !host)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
@@ -434,6 +454,8 @@ int register_cache_plan_upload_rows_in(register_cache_plan *plan, int first, int
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 1, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -443,6 +465,8 @@ int register_cache_plan_download_rows_in(register_cache_plan *plan, int first, i
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 1, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -452,6 +476,8 @@ int register_cache_plan_upload_strided_in(register_cache_plan *plan, int first, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 1, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -461,6 +487,8 @@ int register_cache_plan_download_strided_in(register_cache_plan *plan, int first
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 1, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -470,6 +498,8 @@ int register_cache_plan_upload_rows_w(register_cache_plan *plan, int first, int 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -479,6 +509,8 @@ int register_cache_plan_download_rows_w(register_cache_plan *plan, int first, in
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -488,6 +520,8 @@ int register_cache_plan_upload_strided_w(register_cache_plan *plan, int first, i
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -497,6 +531,8 @@ int register_cache_plan_download_strided_w(register_cache_plan *plan, int first,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -506,6 +542,8 @@ int register_cache_plan_upload_rows_out(register_cache_plan *plan, int first, in
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -515,6 +553,8 @@ int register_cache_plan_download_rows_out(register_cache_plan *plan, int first, 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -524,6 +564,8 @@ int register_cache_plan_upload_strided_out(register_cache_plan *plan, int first,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -533,14 +575,18 @@ int register_cache_plan_download_strided_out(register_cache_plan *plan, int firs
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     return imcl_rows_float2(plan, 2, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int register_cache_plan_launch_batch(register_cache_plan *plan, int imcl_count)
+int register_cache_plan_launch_batch_async(register_cache_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -561,13 +607,32 @@ int register_cache_plan_launch_batch(register_cache_plan *plan, int imcl_count)
     if (imcl_launch((float *)plan->buf[0], in_width, in_height, (float *)plan->buf[1], w_width,
             w_height, (float *)plan->buf[2], out_width, out_height, W, H, D,
             imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return register_cache_ERR_LAUNCH;
+    plan->pending = 1;
+    return register_cache_OK;
+}
+
+int register_cache_plan_wait(register_cache_plan *plan)
+{
+    if (!plan)
+        return register_cache_ERR_ARGUMENT;
+    if (!plan->pending)
+        return register_cache_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return register_cache_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return register_cache_OK;
+}
+
+int register_cache_plan_launch_batch(register_cache_plan *plan, int imcl_count)
+{
+    const int imcl_status = register_cache_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? register_cache_plan_wait(plan) : register_cache_OK;
+    return imcl_status != register_cache_OK ? imcl_status : imcl_waited;
 }
 
 int register_cache_plan_create(register_cache_plan **plan, int in_width, int in_height, int w_width,
@@ -589,6 +654,8 @@ int register_cache_plan_attach(register_cache_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return register_cache_ERR_DEVICE;
 }
@@ -605,6 +672,8 @@ int register_cache_plan_swap(register_cache_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -621,6 +690,7 @@ void register_cache_plan_destroy(register_cache_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 3; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

@@ -111,6 +111,16 @@ int register_cache_plan_attach(register_cache_plan *plan, int a, void *host);
 int register_cache_plan_launch(register_cache_plan *plan);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int register_cache_plan_launch_batch(register_cache_plan *plan, int imcl_count);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until register_cache_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning register_cache_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int register_cache_plan_launch_batch_async(register_cache_plan *plan, int imcl_count);
+/* Waits for the plan's launch still running, if any, and returns register_cache_OK,
+ * or register_cache_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int register_cache_plan_wait(register_cache_plan *plan);
 /* Exchanges the device memory of arrays a and b (register_cache_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else register_cache_ERR_ARGUMENT. */

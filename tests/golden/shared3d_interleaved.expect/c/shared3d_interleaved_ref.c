@@ -536,6 +536,17 @@ int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
     return shared3d_interleaved_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan, int imcl_count)
+{
+    /* the C reference computes on the caller's thread */
+    return shared3d_interleaved_plan_launch_batch(plan, imcl_count);
+}
+
+int shared3d_interleaved_plan_wait(shared3d_interleaved_plan *plan)
+{
+    return plan ? shared3d_interleaved_OK : shared3d_interleaved_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
 

@@ -240,9 +240,18 @@ struct shared3d_interleaved_plan {
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (shared3d_interleaved_plan_launch_batch_async) ends before any other call
+ * on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(shared3d_interleaved_plan *plan)
+{
+    return plan->pending && shared3d_interleaved_plan_wait(plan) != shared3d_interleaved_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns shared3d_interleaved_OK, shared3d_interleaved_ERR_MEMORY or
@@ -325,6 +334,8 @@ int shared3d_interleaved_plan_upload_in(shared3d_interleaved_plan *plan, const d
 {
     if (!plan || !host)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
@@ -334,6 +345,8 @@ int shared3d_interleaved_plan_download_in(shared3d_interleaved_plan *plan, doubl
 {
     if (!plan || !host)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
@@ -343,6 +356,8 @@ int shared3d_interleaved_plan_upload_out(shared3d_interleaved_plan *plan, const 
 {
     if (!plan || !host)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
@@ -352,6 +367,8 @@ int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, doub
 {
     if (!plan || !host)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
@@ -419,6 +436,8 @@ int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, in
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -428,6 +447,8 @@ int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan, 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -438,6 +459,8 @@ int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -447,6 +470,8 @@ int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *pla
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -456,6 +481,8 @@ int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan, i
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -465,6 +492,8 @@ int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -475,6 +504,8 @@ int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -484,14 +515,18 @@ int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *pl
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
+int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -511,13 +546,32 @@ int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int 
         return shared3d_interleaved_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], in_width, in_height, in_depth, (double *)plan->buf[1],
             out_width, out_height, out_depth, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return shared3d_interleaved_ERR_LAUNCH;
+    plan->pending = 1;
+    return shared3d_interleaved_OK;
+}
+
+int shared3d_interleaved_plan_wait(shared3d_interleaved_plan *plan)
+{
+    if (!plan)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    if (!plan->pending)
+        return shared3d_interleaved_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return shared3d_interleaved_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return shared3d_interleaved_OK;
+}
+
+int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
+{
+    const int imcl_status = shared3d_interleaved_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? shared3d_interleaved_plan_wait(plan) : shared3d_interleaved_OK;
+    return imcl_status != shared3d_interleaved_OK ? imcl_status : imcl_waited;
 }
 
 int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_width, int in_height,
@@ -539,6 +593,8 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return shared3d_interleaved_ERR_DEVICE;
 }
@@ -555,6 +611,8 @@ int shared3d_interleaved_plan_swap(shared3d_interleaved_plan *plan, int a, int b
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -571,6 +629,7 @@ void shared3d_interleaved_plan_destroy(shared3d_interleaved_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 2; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

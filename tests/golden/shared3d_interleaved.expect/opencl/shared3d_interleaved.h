@@ -104,6 +104,16 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until shared3d_interleaved_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning shared3d_interleaved_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan, int imcl_count);
+/* Waits for the plan's launch still running, if any, and returns shared3d_interleaved_OK,
+ * or shared3d_interleaved_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int shared3d_interleaved_plan_wait(shared3d_interleaved_plan *plan);
 /* Exchanges the device memory of arrays a and b (shared3d_interleaved_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else shared3d_interleaved_ERR_ARGUMENT. */

@@ -418,6 +418,7 @@ struct shared3d_interleaved_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array
                                  * id */
@@ -443,6 +444,14 @@ static void imcl_plan_release(shared3d_interleaved_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (shared3d_interleaved_plan_launch_batch_async) ends before any other call
+ * on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(shared3d_interleaved_plan *plan)
+{
+    return plan->pending && shared3d_interleaved_plan_wait(plan) != shared3d_interleaved_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -603,6 +612,8 @@ int shared3d_interleaved_plan_upload_in(shared3d_interleaved_plan *plan, const d
 {
     if (!plan || !host)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
@@ -612,6 +623,8 @@ int shared3d_interleaved_plan_download_in(shared3d_interleaved_plan *plan, doubl
 {
     if (!plan || !host)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
@@ -621,6 +634,8 @@ int shared3d_interleaved_plan_upload_out(shared3d_interleaved_plan *plan, const 
 {
     if (!plan || !host)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
@@ -630,6 +645,8 @@ int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, doub
 {
     if (!plan || !host)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
@@ -694,6 +711,8 @@ int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, in
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -703,6 +722,8 @@ int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan, 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -713,6 +734,8 @@ int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -722,6 +745,8 @@ int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *pla
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -731,6 +756,8 @@ int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan, i
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -740,6 +767,8 @@ int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -750,6 +779,8 @@ int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -759,14 +790,18 @@ int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *pl
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
+int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -783,18 +818,40 @@ int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int 
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height,
                 in_depth, plan->buf[1], out_width, out_height, out_depth, W, H, D, imcl_count,
-                &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return shared3d_interleaved_ERR_LAUNCH;
+    }
+    return shared3d_interleaved_OK;
+}
+
+int shared3d_interleaved_plan_wait(shared3d_interleaved_plan *plan)
+{
+    if (!plan)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    if (!plan->pending)
+        return shared3d_interleaved_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -806,11 +863,15 @@ int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int 
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? shared3d_interleaved_OK : shared3d_interleaved_ERR_LAUNCH;
+}
+
+int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
+{
+    const int imcl_status = shared3d_interleaved_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? shared3d_interleaved_plan_wait(plan) : shared3d_interleaved_OK;
+    return imcl_status != shared3d_interleaved_OK ? imcl_status : imcl_waited;
 }
 
 int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_width, int in_height,
@@ -832,6 +893,8 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return shared3d_interleaved_ERR_DEVICE;
@@ -868,6 +931,8 @@ int shared3d_interleaved_plan_swap(shared3d_interleaved_plan *plan, int a, int b
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -890,6 +955,7 @@ void shared3d_interleaved_plan_destroy(shared3d_interleaved_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 2; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -105,6 +105,16 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host);
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until shared_coarsen_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning shared_coarsen_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_count);
+/* Waits for the plan's launch still running, if any, and returns shared_coarsen_OK,
+ * or shared_coarsen_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int shared_coarsen_plan_wait(shared_coarsen_plan *plan);
 /* Exchanges the device memory of arrays a and b (shared_coarsen_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else shared_coarsen_ERR_ARGUMENT. */

@@ -464,6 +464,17 @@ int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
     return shared_coarsen_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_count)
+{
+    /* the C reference computes on the caller's thread */
+    return shared_coarsen_plan_launch_batch(plan, imcl_count);
+}
+
+int shared_coarsen_plan_wait(shared_coarsen_plan *plan)
+{
+    return plan ? shared_coarsen_OK : shared_coarsen_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
 

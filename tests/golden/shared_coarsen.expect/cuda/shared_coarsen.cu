@@ -216,9 +216,17 @@ struct shared_coarsen_plan {
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (shared_coarsen_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(shared_coarsen_plan *plan)
+{
+    return plan->pending && shared_coarsen_plan_wait(plan) != shared_coarsen_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns shared_coarsen_OK, shared_coarsen_ERR_MEMORY or shared_coarsen_ERR_TRANSFER. */
@@ -295,6 +303,8 @@ int shared_coarsen_plan_upload_in(shared_coarsen_plan *plan, const float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
@@ -304,6 +314,8 @@ int shared_coarsen_plan_download_in(shared_coarsen_plan *plan, float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
@@ -313,6 +325,8 @@ int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
@@ -322,6 +336,8 @@ int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
@@ -385,6 +401,8 @@ int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, int first, int
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -394,6 +412,8 @@ int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, int first, i
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -403,6 +423,8 @@ int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, int first, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -412,6 +434,8 @@ int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, int first
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -421,6 +445,8 @@ int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, int first, in
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -430,6 +456,8 @@ int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, int first, 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -439,6 +467,8 @@ int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, int first,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -448,14 +478,18 @@ int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, int firs
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
+int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -473,13 +507,32 @@ int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
         return shared_coarsen_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], in_width, in_height, (float *)plan->buf[1], out_width,
             out_height, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return shared_coarsen_ERR_LAUNCH;
+    plan->pending = 1;
+    return shared_coarsen_OK;
+}
+
+int shared_coarsen_plan_wait(shared_coarsen_plan *plan)
+{
+    if (!plan)
+        return shared_coarsen_ERR_ARGUMENT;
+    if (!plan->pending)
+        return shared_coarsen_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return shared_coarsen_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return shared_coarsen_OK;
+}
+
+int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
+{
+    const int imcl_status = shared_coarsen_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? shared_coarsen_plan_wait(plan) : shared_coarsen_OK;
+    return imcl_status != shared_coarsen_OK ? imcl_status : imcl_waited;
 }
 
 int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_height,
@@ -500,6 +553,8 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return shared_coarsen_ERR_DEVICE;
 }
@@ -516,6 +571,8 @@ int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -532,6 +589,7 @@ void shared_coarsen_plan_destroy(shared_coarsen_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 2; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

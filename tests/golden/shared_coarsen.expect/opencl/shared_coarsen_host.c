@@ -390,6 +390,7 @@ struct shared_coarsen_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array
                                  * id */
@@ -415,6 +416,13 @@ static void imcl_plan_release(shared_coarsen_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (shared_coarsen_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(shared_coarsen_plan *plan)
+{
+    return plan->pending && shared_coarsen_plan_wait(plan) != shared_coarsen_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -570,6 +578,8 @@ int shared_coarsen_plan_upload_in(shared_coarsen_plan *plan, const float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
@@ -579,6 +589,8 @@ int shared_coarsen_plan_download_in(shared_coarsen_plan *plan, float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
@@ -588,6 +600,8 @@ int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
@@ -597,6 +611,8 @@ int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
 {
     if (!plan || !host)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
@@ -657,6 +673,8 @@ int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, int first, int
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -666,6 +684,8 @@ int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, int first, i
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -675,6 +695,8 @@ int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, int first, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -684,6 +706,8 @@ int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, int first
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -693,6 +717,8 @@ int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, int first, in
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -702,6 +728,8 @@ int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, int first, 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -711,6 +739,8 @@ int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, int first,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -720,14 +750,18 @@ int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, int firs
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
+int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -742,17 +776,39 @@ int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height,
-                plan->buf[1], out_width, out_height, W, H, D, imcl_count, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                plan->buf[1], out_width, out_height, W, H, D, imcl_count, &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return shared_coarsen_ERR_LAUNCH;
+    }
+    return shared_coarsen_OK;
+}
+
+int shared_coarsen_plan_wait(shared_coarsen_plan *plan)
+{
+    if (!plan)
+        return shared_coarsen_ERR_ARGUMENT;
+    if (!plan->pending)
+        return shared_coarsen_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -764,11 +820,15 @@ int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? shared_coarsen_OK : shared_coarsen_ERR_LAUNCH;
+}
+
+int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
+{
+    const int imcl_status = shared_coarsen_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? shared_coarsen_plan_wait(plan) : shared_coarsen_OK;
+    return imcl_status != shared_coarsen_OK ? imcl_status : imcl_waited;
 }
 
 int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_height,
@@ -789,6 +849,8 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return shared_coarsen_ERR_DEVICE;
@@ -825,6 +887,8 @@ int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -847,6 +911,7 @@ void shared_coarsen_plan_destroy(shared_coarsen_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 2; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -118,6 +118,16 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host);
 int stream_z_plan_launch(stream_z_plan *plan);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until stream_z_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning stream_z_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count);
+/* Waits for the plan's launch still running, if any, and returns stream_z_OK,
+ * or stream_z_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int stream_z_plan_wait(stream_z_plan *plan);
 /* Exchanges the device memory of arrays a and b (stream_z_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else stream_z_ERR_ARGUMENT. */

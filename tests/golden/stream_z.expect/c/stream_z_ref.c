@@ -557,6 +557,17 @@ int stream_z_plan_launch(stream_z_plan *plan)
     return stream_z_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
+{
+    /* the C reference computes on the caller's thread */
+    return stream_z_plan_launch_batch(plan, imcl_count);
+}
+
+int stream_z_plan_wait(stream_z_plan *plan)
+{
+    return plan ? stream_z_OK : stream_z_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[3] = {1, 1, 1};
 

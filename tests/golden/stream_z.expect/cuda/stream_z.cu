@@ -317,9 +317,17 @@ struct stream_z_plan {
     int extent[3][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (stream_z_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(stream_z_plan *plan)
+{
+    return plan->pending && stream_z_plan_wait(plan) != stream_z_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns stream_z_OK, stream_z_ERR_MEMORY or stream_z_ERR_TRANSFER. */
@@ -412,6 +420,8 @@ int stream_z_plan_upload_in(stream_z_plan *plan, const float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -421,6 +431,8 @@ int stream_z_plan_download_in(stream_z_plan *plan, float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -430,6 +442,8 @@ int stream_z_plan_upload_h(stream_z_plan *plan, const float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -439,6 +453,8 @@ int stream_z_plan_download_h(stream_z_plan *plan, float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -448,6 +464,8 @@ int stream_z_plan_upload_out(stream_z_plan *plan, const float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -457,6 +475,8 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -520,6 +540,8 @@ int stream_z_plan_upload_rows_in(stream_z_plan *plan, int first, int count, floa
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -529,6 +551,8 @@ int stream_z_plan_download_rows_in(stream_z_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -538,6 +562,8 @@ int stream_z_plan_upload_strided_in(stream_z_plan *plan, int first, int count, c
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -547,6 +573,8 @@ int stream_z_plan_download_strided_in(stream_z_plan *plan, int first, int count,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -555,6 +583,8 @@ int stream_z_plan_upload_rows_h(stream_z_plan *plan, int first, int count, float
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -563,6 +593,8 @@ int stream_z_plan_download_rows_h(stream_z_plan *plan, int first, int count, flo
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -572,6 +604,8 @@ int stream_z_plan_upload_strided_h(stream_z_plan *plan, int first, int count, co
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -581,6 +615,8 @@ int stream_z_plan_download_strided_h(stream_z_plan *plan, int first, int count, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -589,6 +625,8 @@ int stream_z_plan_upload_rows_out(stream_z_plan *plan, int first, int count, flo
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -598,6 +636,8 @@ int stream_z_plan_download_rows_out(stream_z_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -607,6 +647,8 @@ int stream_z_plan_upload_strided_out(stream_z_plan *plan, int first, int count, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -616,14 +658,18 @@ int stream_z_plan_download_strided_out(stream_z_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
+int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -647,13 +693,32 @@ int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
     if (imcl_launch((float *)plan->buf[0], in_width, in_height, in_depth, (float *)plan->buf[1],
             h_width, h_height, h_depth, (float *)plan->buf[2], out_width, out_height, out_depth, W,
             H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return stream_z_ERR_LAUNCH;
+    plan->pending = 1;
+    return stream_z_OK;
+}
+
+int stream_z_plan_wait(stream_z_plan *plan)
+{
+    if (!plan)
+        return stream_z_ERR_ARGUMENT;
+    if (!plan->pending)
+        return stream_z_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return stream_z_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return stream_z_OK;
+}
+
+int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
+{
+    const int imcl_status = stream_z_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? stream_z_plan_wait(plan) : stream_z_OK;
+    return imcl_status != stream_z_OK ? imcl_status : imcl_waited;
 }
 
 int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
@@ -675,6 +740,8 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return stream_z_ERR_DEVICE;
 }
@@ -691,6 +758,8 @@ int stream_z_plan_swap(stream_z_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -707,6 +776,7 @@ void stream_z_plan_destroy(stream_z_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 3; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

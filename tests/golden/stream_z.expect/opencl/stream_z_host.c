@@ -492,6 +492,7 @@ struct stream_z_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[3];              /* the buffer (image: texture memory) of each array, by plan_array
                                  * id */
@@ -517,6 +518,13 @@ static void imcl_plan_release(stream_z_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (stream_z_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(stream_z_plan *plan)
+{
+    return plan->pending && stream_z_plan_wait(plan) != stream_z_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -688,6 +696,8 @@ int stream_z_plan_upload_in(stream_z_plan *plan, const float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -697,6 +707,8 @@ int stream_z_plan_download_in(stream_z_plan *plan, float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -706,6 +718,8 @@ int stream_z_plan_upload_h(stream_z_plan *plan, const float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -715,6 +729,8 @@ int stream_z_plan_download_h(stream_z_plan *plan, float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -724,6 +740,8 @@ int stream_z_plan_upload_out(stream_z_plan *plan, const float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 2, host, NULL) != CL_SUCCESS)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -733,6 +751,8 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host)
 {
     if (!plan || !host)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 2, NULL, host) != CL_SUCCESS)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
@@ -793,6 +813,8 @@ int stream_z_plan_upload_rows_in(stream_z_plan *plan, int first, int count, floa
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -802,6 +824,8 @@ int stream_z_plan_download_rows_in(stream_z_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -811,6 +835,8 @@ int stream_z_plan_upload_strided_in(stream_z_plan *plan, int first, int count, c
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -820,6 +846,8 @@ int stream_z_plan_download_strided_in(stream_z_plan *plan, int first, int count,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -828,6 +856,8 @@ int stream_z_plan_upload_rows_h(stream_z_plan *plan, int first, int count, float
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -836,6 +866,8 @@ int stream_z_plan_download_rows_h(stream_z_plan *plan, int first, int count, flo
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -845,6 +877,8 @@ int stream_z_plan_upload_strided_h(stream_z_plan *plan, int first, int count, co
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 1, 1, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -854,6 +888,8 @@ int stream_z_plan_download_strided_h(stream_z_plan *plan, int first, int count, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 1, 1, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -862,6 +898,8 @@ int stream_z_plan_upload_rows_out(stream_z_plan *plan, int first, int count, flo
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -871,6 +909,8 @@ int stream_z_plan_download_rows_out(stream_z_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -880,6 +920,8 @@ int stream_z_plan_upload_strided_out(stream_z_plan *plan, int first, int count, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 2, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -889,14 +931,18 @@ int stream_z_plan_download_strided_out(stream_z_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     return imcl_rows_float3(plan, 2, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
+int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -916,18 +962,40 @@ int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], in_width, in_height,
                 in_depth, plan->buf[1], h_width, h_height, h_depth, plan->buf[2], out_width,
-                out_height, out_depth, W, H, D, imcl_count, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                out_height, out_depth, W, H, D, imcl_count, &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return stream_z_ERR_LAUNCH;
+    }
+    return stream_z_OK;
+}
+
+int stream_z_plan_wait(stream_z_plan *plan)
+{
+    if (!plan)
+        return stream_z_ERR_ARGUMENT;
+    if (!plan->pending)
+        return stream_z_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -939,11 +1007,15 @@ int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? stream_z_OK : stream_z_ERR_LAUNCH;
+}
+
+int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
+{
+    const int imcl_status = stream_z_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? stream_z_plan_wait(plan) : stream_z_OK;
+    return imcl_status != stream_z_OK ? imcl_status : imcl_waited;
 }
 
 int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int in_depth,
@@ -965,6 +1037,8 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
         return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return stream_z_ERR_DEVICE;
@@ -1001,6 +1075,8 @@ int stream_z_plan_swap(stream_z_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -1023,6 +1099,7 @@ void stream_z_plan_destroy(stream_z_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 3; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -101,6 +101,16 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host);
 int sum7_plan_launch(sum7_plan *plan);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until sum7_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning sum7_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count);
+/* Waits for the plan's launch still running, if any, and returns sum7_OK,
+ * or sum7_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int sum7_plan_wait(sum7_plan *plan);
 /* Exchanges the device memory of arrays a and b (sum7_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else sum7_ERR_ARGUMENT. */

@@ -530,6 +530,17 @@ int sum7_plan_launch(sum7_plan *plan)
     return sum7_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
+{
+    /* the C reference computes on the caller's thread */
+    return sum7_plan_launch_batch(plan, imcl_count);
+}
+
+int sum7_plan_wait(sum7_plan *plan)
+{
+    return plan ? sum7_OK : sum7_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
 

@@ -207,9 +207,17 @@ struct sum7_plan {
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (sum7_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(sum7_plan *plan)
+{
+    return plan->pending && sum7_plan_wait(plan) != sum7_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns sum7_OK, sum7_ERR_MEMORY or sum7_ERR_TRANSFER. */
@@ -290,6 +298,8 @@ int sum7_plan_upload_input(sum7_plan *plan, const double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
@@ -299,6 +309,8 @@ int sum7_plan_download_input(sum7_plan *plan, double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
@@ -308,6 +320,8 @@ int sum7_plan_upload_output(sum7_plan *plan, const double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
@@ -317,6 +331,8 @@ int sum7_plan_download_output(sum7_plan *plan, double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
@@ -380,6 +396,8 @@ int sum7_plan_upload_rows_input(sum7_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -388,6 +406,8 @@ int sum7_plan_download_rows_input(sum7_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -397,6 +417,8 @@ int sum7_plan_upload_strided_input(sum7_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -406,6 +428,8 @@ int sum7_plan_download_strided_input(sum7_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -414,6 +438,8 @@ int sum7_plan_upload_rows_output(sum7_plan *plan, int first, int count, double *
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -422,6 +448,8 @@ int sum7_plan_download_rows_output(sum7_plan *plan, int first, int count, double
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -431,6 +459,8 @@ int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -440,14 +470,18 @@ int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, dou
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
+int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int input_width = plan->extent[0][0];
     const int input_height = plan->extent[0][1];
@@ -468,13 +502,32 @@ int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
     if (imcl_launch((double *)plan->buf[0], input_width, input_height, input_depth,
             (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D,
             imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return sum7_ERR_LAUNCH;
+    plan->pending = 1;
+    return sum7_OK;
+}
+
+int sum7_plan_wait(sum7_plan *plan)
+{
+    if (!plan)
+        return sum7_ERR_ARGUMENT;
+    if (!plan->pending)
+        return sum7_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return sum7_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return sum7_OK;
+}
+
+int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
+{
+    const int imcl_status = sum7_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? sum7_plan_wait(plan) : sum7_OK;
+    return imcl_status != sum7_OK ? imcl_status : imcl_waited;
 }
 
 int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
@@ -496,6 +549,8 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return sum7_ERR_DEVICE;
 }
@@ -512,6 +567,8 @@ int sum7_plan_swap(sum7_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -528,6 +585,7 @@ void sum7_plan_destroy(sum7_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 2; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

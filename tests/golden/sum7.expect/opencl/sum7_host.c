@@ -466,6 +466,7 @@ struct sum7_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array
@@ -492,6 +493,13 @@ static void imcl_plan_release(sum7_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (sum7_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(sum7_plan *plan)
+{
+    return plan->pending && sum7_plan_wait(plan) != sum7_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -652,6 +660,8 @@ int sum7_plan_upload_input(sum7_plan *plan, const double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
@@ -661,6 +671,8 @@ int sum7_plan_download_input(sum7_plan *plan, double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
@@ -670,6 +682,8 @@ int sum7_plan_upload_output(sum7_plan *plan, const double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
@@ -679,6 +693,8 @@ int sum7_plan_download_output(sum7_plan *plan, double *host)
 {
     if (!plan || !host)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
@@ -739,6 +755,8 @@ int sum7_plan_upload_rows_input(sum7_plan *plan, int first, int count, double **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -747,6 +765,8 @@ int sum7_plan_download_rows_input(sum7_plan *plan, int first, int count, double 
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -756,6 +776,8 @@ int sum7_plan_upload_strided_input(sum7_plan *plan, int first, int count, const 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -765,6 +787,8 @@ int sum7_plan_download_strided_input(sum7_plan *plan, int first, int count, doub
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
@@ -773,6 +797,8 @@ int sum7_plan_upload_rows_output(sum7_plan *plan, int first, int count, double *
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -781,6 +807,8 @@ int sum7_plan_download_rows_output(sum7_plan *plan, int first, int count, double
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0, 0);
 }
@@ -790,6 +818,8 @@ int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
@@ -799,14 +829,18 @@ int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, dou
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
-int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
+int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int input_width = plan->extent[0][0];
     const int input_height = plan->extent[0][1];
@@ -823,18 +857,40 @@ int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], input_width,
                 input_height, input_depth, plan->buf[1], output_width, output_height, output_depth,
-                W, H, D, imcl_count, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                W, H, D, imcl_count, &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return sum7_ERR_LAUNCH;
+    }
+    return sum7_OK;
+}
+
+int sum7_plan_wait(sum7_plan *plan)
+{
+    if (!plan)
+        return sum7_ERR_ARGUMENT;
+    if (!plan->pending)
+        return sum7_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -846,11 +902,15 @@ int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_LAUNCH;
+}
+
+int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
+{
+    const int imcl_status = sum7_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? sum7_plan_wait(plan) : sum7_OK;
+    return imcl_status != sum7_OK ? imcl_status : imcl_waited;
 }
 
 int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int input_depth,
@@ -872,6 +932,8 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return sum7_ERR_DEVICE;
@@ -908,6 +970,8 @@ int sum7_plan_swap(sum7_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -930,6 +994,7 @@ void sum7_plan_destroy(sum7_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 2; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -651,6 +651,17 @@ int tex_modes_plan_launch(tex_modes_plan *plan)
     return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
 }
 
+int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
+{
+    /* the C reference computes on the caller's thread */
+    return tex_modes_plan_launch_batch(plan, imcl_count);
+}
+
+int tex_modes_plan_wait(tex_modes_plan *plan)
+{
+    return plan ? tex_modes_OK : tex_modes_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[4] = {0, 0, 0, 1};
 

@@ -291,9 +291,17 @@ struct tex_modes_plan {
     int extent[4][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (tex_modes_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(tex_modes_plan *plan)
+{
+    return plan->pending && tex_modes_plan_wait(plan) != tex_modes_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns tex_modes_OK, tex_modes_ERR_MEMORY or tex_modes_ERR_TRANSFER. */
@@ -400,6 +408,8 @@ int tex_modes_plan_upload_cl(tex_modes_plan *plan, const float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_texture_copy(plan->array[0], (void *)host, sizeof(float), cudaMemcpyHostToDevice) !=
             cudaSuccess)
         return tex_modes_ERR_TRANSFER;
@@ -410,6 +420,8 @@ int tex_modes_plan_download_cl(tex_modes_plan *plan, float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_texture_copy(plan->array[0], host, sizeof(float), cudaMemcpyDeviceToHost) !=
             cudaSuccess)
         return tex_modes_ERR_TRANSFER;
@@ -420,6 +432,8 @@ int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_texture_copy(plan->array[1], (void *)host, sizeof(float), cudaMemcpyHostToDevice) !=
             cudaSuccess)
         return tex_modes_ERR_TRANSFER;
@@ -430,6 +444,8 @@ int tex_modes_plan_download_z(tex_modes_plan *plan, float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_texture_copy(plan->array[1], host, sizeof(float), cudaMemcpyDeviceToHost) !=
             cudaSuccess)
         return tex_modes_ERR_TRANSFER;
@@ -440,6 +456,8 @@ int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_texture_copy(plan->array[2], (void *)host, sizeof(int), cudaMemcpyHostToDevice) !=
             cudaSuccess)
         return tex_modes_ERR_TRANSFER;
@@ -450,6 +468,8 @@ int tex_modes_plan_download_p(tex_modes_plan *plan, int *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_texture_copy(plan->array[2], host, sizeof(int), cudaMemcpyDeviceToHost) != cudaSuccess)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -459,6 +479,8 @@ int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice) != cudaSuccess)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -468,6 +490,8 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost) != cudaSuccess)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -612,6 +636,8 @@ int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, int first, int count, fl
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -622,6 +648,8 @@ int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -632,6 +660,8 @@ int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
             first, count,
         NULL, host, NULL, row_pitch, block_pitch);
@@ -642,6 +672,8 @@ int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, int first, int coun
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
             first, count,
         NULL, NULL, host, row_pitch, block_pitch);
@@ -651,6 +683,8 @@ int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, int first, int count, flo
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -661,6 +695,8 @@ int tex_modes_plan_download_rows_z(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -671,6 +707,8 @@ int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, int first, int count, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
             first, count,
         NULL, host, NULL, row_pitch, block_pitch);
@@ -681,6 +719,8 @@ int tex_modes_plan_download_strided_z(tex_modes_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
             first, count,
         NULL, NULL, host, row_pitch, block_pitch);
@@ -690,6 +730,8 @@ int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int first, int count, int
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
             count,
         tables, NULL, NULL, 0, 0);
@@ -699,6 +741,8 @@ int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int first, int count, i
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
             count,
         tables, NULL, NULL, 0, 0);
@@ -709,6 +753,8 @@ int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, int first, int count, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
             count,
         NULL, host, NULL, row_pitch, block_pitch);
@@ -719,6 +765,8 @@ int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
             count,
         NULL, NULL, host, row_pitch, block_pitch);
@@ -729,6 +777,8 @@ int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -738,6 +788,8 @@ int tex_modes_plan_download_rows_out(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -747,6 +799,8 @@ int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -756,14 +810,18 @@ int tex_modes_plan_download_strided_out(tex_modes_plan *plan, int first, int cou
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
+int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int cl_width = plan->extent[0][0];
     const int cl_height = plan->extent[0][1];
@@ -786,13 +844,32 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
     if (imcl_launch(plan->tex[0], cl_width, cl_height, plan->tex[1], z_width, z_height,
             plan->tex[2], p_width, p_height, (float *)plan->buf[3], out_width, out_height, W, H, D,
             1) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return tex_modes_ERR_LAUNCH;
+    plan->pending = 1;
+    return tex_modes_OK;
+}
+
+int tex_modes_plan_wait(tex_modes_plan *plan)
+{
+    if (!plan)
+        return tex_modes_ERR_ARGUMENT;
+    if (!plan->pending)
+        return tex_modes_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return tex_modes_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return tex_modes_OK;
+}
+
+int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
+{
+    const int imcl_status = tex_modes_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? tex_modes_plan_wait(plan) : tex_modes_OK;
+    return imcl_status != tex_modes_OK ? imcl_status : imcl_waited;
 }
 
 int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, int z_width,
@@ -814,6 +891,8 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return tex_modes_ERR_DEVICE;
 }
@@ -830,6 +909,8 @@ int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -852,6 +933,7 @@ void tex_modes_plan_destroy(tex_modes_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 4; i++) {
         cudaFree(plan->buf[i]);
         if (plan->tex[i])

@@ -121,6 +121,16 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host);
 int tex_modes_plan_launch(tex_modes_plan *plan);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until tex_modes_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning tex_modes_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count);
+/* Waits for the plan's launch still running, if any, and returns tex_modes_OK,
+ * or tex_modes_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int tex_modes_plan_wait(tex_modes_plan *plan);
 /* Exchanges the device memory of arrays a and b (tex_modes_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else tex_modes_ERR_ARGUMENT. */

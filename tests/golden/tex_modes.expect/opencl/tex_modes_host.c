@@ -619,6 +619,7 @@ struct tex_modes_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[4];              /* the buffer (image: texture memory) of each array, by plan_array
@@ -645,6 +646,13 @@ static void imcl_plan_release(tex_modes_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (tex_modes_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(tex_modes_plan *plan)
+{
+    return plan->pending && tex_modes_plan_wait(plan) != tex_modes_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -862,6 +870,8 @@ int tex_modes_plan_upload_cl(tex_modes_plan *plan, const float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_image_write(plan->queue, plan->buf[0], host, sizeof(float)) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -871,6 +881,8 @@ int tex_modes_plan_download_cl(tex_modes_plan *plan, float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_image_read(plan->queue, plan->buf[0], host, sizeof(float)) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -880,6 +892,8 @@ int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_image_write(plan->queue, plan->buf[1], host, sizeof(float)) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -889,6 +903,8 @@ int tex_modes_plan_download_z(tex_modes_plan *plan, float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_image_read(plan->queue, plan->buf[1], host, sizeof(float)) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -898,6 +914,8 @@ int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_image_write(plan->queue, plan->buf[2], host, sizeof(int)) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -907,6 +925,8 @@ int tex_modes_plan_download_p(tex_modes_plan *plan, int *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_image_read(plan->queue, plan->buf[2], host, sizeof(int)) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -916,6 +936,8 @@ int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 3, host, NULL) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -925,6 +947,8 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
 {
     if (!plan || !host)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 3, NULL, host) != CL_SUCCESS)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
@@ -1063,6 +1087,8 @@ int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, int first, int count, fl
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -1073,6 +1099,8 @@ int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -1083,6 +1111,8 @@ int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
             first, count,
         NULL, host, NULL, row_pitch, block_pitch);
@@ -1093,6 +1123,8 @@ int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, int first, int coun
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
             first, count,
         NULL, NULL, host, row_pitch, block_pitch);
@@ -1102,6 +1134,8 @@ int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, int first, int count, flo
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -1112,6 +1146,8 @@ int tex_modes_plan_download_rows_z(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
             first, count,
         tables, NULL, NULL, 0, 0);
@@ -1122,6 +1158,8 @@ int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, int first, int count, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
             first, count,
         NULL, host, NULL, row_pitch, block_pitch);
@@ -1132,6 +1170,8 @@ int tex_modes_plan_download_strided_z(tex_modes_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
             first, count,
         NULL, NULL, host, row_pitch, block_pitch);
@@ -1141,6 +1181,8 @@ int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int first, int count, int
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
             count,
         tables, NULL, NULL, 0, 0);
@@ -1150,6 +1192,8 @@ int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int first, int count, i
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
             count,
         tables, NULL, NULL, 0, 0);
@@ -1160,6 +1204,8 @@ int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, int first, int count, 
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
             count,
         NULL, host, NULL, row_pitch, block_pitch);
@@ -1170,6 +1216,8 @@ int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
             count,
         NULL, NULL, host, row_pitch, block_pitch);
@@ -1180,6 +1228,8 @@ int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -1189,6 +1239,8 @@ int tex_modes_plan_download_rows_out(tex_modes_plan *plan, int first, int count,
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -1198,6 +1250,8 @@ int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, int first, int count
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -1207,14 +1261,18 @@ int tex_modes_plan_download_strided_out(tex_modes_plan *plan, int first, int cou
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
+int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int cl_width = plan->extent[0][0];
     const int cl_height = plan->extent[0][1];
@@ -1233,18 +1291,40 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], cl_width,
                 cl_height, plan->buf[1], z_width, z_height, plan->buf[2], p_width, p_height,
-                plan->buf[3], out_width, out_height, W, H, D, 1, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                plan->buf[3], out_width, out_height, W, H, D, 1, &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return tex_modes_ERR_LAUNCH;
+    }
+    return tex_modes_OK;
+}
+
+int tex_modes_plan_wait(tex_modes_plan *plan)
+{
+    if (!plan)
+        return tex_modes_ERR_ARGUMENT;
+    if (!plan->pending)
+        return tex_modes_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -1256,11 +1336,15 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? tex_modes_OK : tex_modes_ERR_LAUNCH;
+}
+
+int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
+{
+    const int imcl_status = tex_modes_plan_launch_batch_async(plan, imcl_count);
+    const int imcl_waited = plan ? tex_modes_plan_wait(plan) : tex_modes_OK;
+    return imcl_status != tex_modes_OK ? imcl_status : imcl_waited;
 }
 
 int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, int z_width,
@@ -1282,6 +1366,8 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
         return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return tex_modes_ERR_DEVICE;
@@ -1318,6 +1404,8 @@ int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -1340,6 +1428,7 @@ void tex_modes_plan_destroy(tex_modes_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 4; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)

@@ -465,6 +465,17 @@ int unroll_plan_launch(unroll_plan *plan, int n)
     return unroll_plan_launch_batch(plan, plan ? plan->capacity : 0, n);
 }
 
+int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n)
+{
+    /* the C reference computes on the caller's thread */
+    return unroll_plan_launch_batch(plan, imcl_count, n);
+}
+
+int unroll_plan_wait(unroll_plan *plan)
+{
+    return plan ? unroll_OK : unroll_ERR_ARGUMENT; /* nothing runs on */
+}
+
 /* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
 static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
 

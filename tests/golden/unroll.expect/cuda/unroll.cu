@@ -217,9 +217,17 @@ struct unroll_plan {
     int extent[2][3];           /* its extents as given to plan_create */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
+    int pending;                /* a launch still running (launch_batch_async) */
     int capacity;               /* the blocks each Image and Block holds */
     double kernel_ms;           /* device time of the last launch */
 };
+
+/* A launch still running (unroll_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(unroll_plan *plan)
+{
+    return plan->pending && unroll_plan_wait(plan) != unroll_OK;
+}
 
 /* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
  * Returns unroll_OK, unroll_ERR_MEMORY or unroll_ERR_TRANSFER. */
@@ -295,6 +303,8 @@ int unroll_plan_upload_in(unroll_plan *plan, const int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
@@ -304,6 +314,8 @@ int unroll_plan_download_in(unroll_plan *plan, int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
@@ -313,6 +325,8 @@ int unroll_plan_upload_out(unroll_plan *plan, const int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
@@ -322,6 +336,8 @@ int unroll_plan_download_out(unroll_plan *plan, int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
@@ -381,6 +397,8 @@ int unroll_plan_upload_rows_in(unroll_plan *plan, int first, int count, int **co
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -389,6 +407,8 @@ int unroll_plan_download_rows_in(unroll_plan *plan, int first, int count, int **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -398,6 +418,8 @@ int unroll_plan_upload_strided_in(unroll_plan *plan, int first, int count, const
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -407,6 +429,8 @@ int unroll_plan_download_strided_in(unroll_plan *plan, int first, int count, int
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -415,6 +439,8 @@ int unroll_plan_upload_rows_out(unroll_plan *plan, int first, int count, int **c
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -423,6 +449,8 @@ int unroll_plan_download_rows_out(unroll_plan *plan, int first, int count, int *
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -432,6 +460,8 @@ int unroll_plan_upload_strided_out(unroll_plan *plan, int first, int count, cons
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -441,14 +471,18 @@ int unroll_plan_download_strided_out(unroll_plan *plan, int first, int count, in
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
+int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -466,13 +500,32 @@ int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
         return unroll_ERR_LAUNCH;
     if (imcl_launch((int *)plan->buf[0], in_width, in_height, (int *)plan->buf[1], out_width,
             out_height, n, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess
-                || cudaEventSynchronize(plan->stop) != cudaSuccess)
+        cudaEventRecord(plan->stop) != cudaSuccess)
+        return unroll_ERR_LAUNCH;
+    plan->pending = 1;
+    return unroll_OK;
+}
+
+int unroll_plan_wait(unroll_plan *plan)
+{
+    if (!plan)
+        return unroll_ERR_ARGUMENT;
+    if (!plan->pending)
+        return unroll_OK;
+    plan->pending = 0;
+    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
         return unroll_ERR_LAUNCH;
     float imcl_ms = 0.0f;
     if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
         plan->kernel_ms = imcl_ms;
     return unroll_OK;
+}
+
+int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
+{
+    const int imcl_status = unroll_plan_launch_batch_async(plan, imcl_count, n);
+    const int imcl_waited = plan ? unroll_plan_wait(plan) : unroll_OK;
+    return imcl_status != unroll_OK ? imcl_status : imcl_waited;
 }
 
 int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width,
@@ -493,6 +546,8 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     /* a CUDA device computes in its own memory: upload and download instead */
     return unroll_ERR_DEVICE;
 }
@@ -509,6 +564,8 @@ int unroll_plan_swap(unroll_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -525,6 +582,7 @@ void unroll_plan_destroy(unroll_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 2; i++)
         cudaFree(plan->buf[i]);
     if (plan->events) {

@@ -93,6 +93,16 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host);
 int unroll_plan_launch(unroll_plan *plan, int n);
 /* The same over blocks 0 to imcl_count - 1 only, in one launch. */
 int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n);
+/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
+ * C reference computes before it returns). Until unroll_plan_wait the plan's
+ * arrays are the device's: the caller leaves attached memory alone, and every
+ * other call on the plan (but its kernel time) waits for the launch first,
+ * returning unroll_ERR_LAUNCH if it failed. Launches of several plans so run
+ * side by side, and the host meanwhile. */
+int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n);
+/* Waits for the plan's launch still running, if any, and returns unroll_OK,
+ * or unroll_ERR_LAUNCH when it failed; its kernel time is known from then on. */
+int unroll_plan_wait(unroll_plan *plan);
 /* Exchanges the device memory of arrays a and b (unroll_plan_array_* ids), without
  * copying: both must have the same element type, halo, extents and placement (an
  * array in constant memory never swaps), else unroll_ERR_ARGUMENT. */

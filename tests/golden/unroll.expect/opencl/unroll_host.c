@@ -478,6 +478,7 @@ struct unroll_plan {
     cl_command_queue queue;     /* in order, with profiling for the kernel time */
     cl_program program;
     cl_kernel kernel;
+    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
     int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
     cl_bool unified;            /* the device computes in host memory: arrays attach */
     cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array
@@ -504,6 +505,13 @@ static void imcl_plan_release(unroll_plan *plan, int i)
         clReleaseMemObject(plan->buf[i]);
     free(plan->own[i]);
     plan->own[i] = NULL;
+}
+
+/* A launch still running (unroll_plan_launch_batch_async) ends before any other call on
+ * the plan goes on: nonzero when it failed. */
+static int imcl_plan_settle(unroll_plan *plan)
+{
+    return plan->pending && unroll_plan_wait(plan) != unroll_OK;
 }
 
 /* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
@@ -659,6 +667,8 @@ int unroll_plan_upload_in(unroll_plan *plan, const int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
@@ -668,6 +678,8 @@ int unroll_plan_download_in(unroll_plan *plan, int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
@@ -677,6 +689,8 @@ int unroll_plan_upload_out(unroll_plan *plan, const int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
@@ -686,6 +700,8 @@ int unroll_plan_download_out(unroll_plan *plan, int *host)
 {
     if (!plan || !host)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
@@ -743,6 +759,8 @@ int unroll_plan_upload_rows_in(unroll_plan *plan, int first, int count, int **co
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 0, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -751,6 +769,8 @@ int unroll_plan_download_rows_in(unroll_plan *plan, int first, int count, int **
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 0, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -760,6 +780,8 @@ int unroll_plan_upload_strided_in(unroll_plan *plan, int first, int count, const
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 0, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -769,6 +791,8 @@ int unroll_plan_download_strided_in(unroll_plan *plan, int first, int count, int
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 0, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
@@ -777,6 +801,8 @@ int unroll_plan_upload_rows_out(unroll_plan *plan, int first, int count, int **c
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 1, 0, 1, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -785,6 +811,8 @@ int unroll_plan_download_rows_out(unroll_plan *plan, int first, int count, int *
 {
     if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 1, 0, 0, NULL, NULL, first, count,
         tables, NULL, NULL, 0, 0);
 }
@@ -794,6 +822,8 @@ int unroll_plan_upload_strided_out(unroll_plan *plan, int first, int count, cons
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 1, 0, 1, NULL, NULL, first, count,
         NULL, host, NULL, row_pitch, block_pitch);
 }
@@ -803,14 +833,18 @@ int unroll_plan_download_strided_out(unroll_plan *plan, int first, int count, in
 {
     if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     return imcl_rows_int2(plan, 1, 0, 0, NULL, NULL, first, count,
         NULL, NULL, host, row_pitch, block_pitch);
 }
 
-int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
+int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n)
 {
     if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     /* the extents given to plan_create, by the names the kernel uses */
     const int in_width = plan->extent[0][0];
     const int in_height = plan->extent[0][1];
@@ -825,17 +859,40 @@ int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
 
     /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
      * every launch, since a swap may have exchanged the arrays' memory */
-    cl_event imcl_ev = NULL;
     cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], in_width,
-                in_height, plan->buf[1], out_width, out_height, n, W, H, D, imcl_count, &imcl_ev);
-    /* attached arrays: the host's again after the kernel, with what it wrote */
-    cl_int imcl_back = imcl_plan_turn(plan, 0);
+                in_height, plan->buf[1], out_width, out_height, n, W, H, D, imcl_count,
+                &plan->pending);
+    /* attached arrays: the host's again after the kernel, with what it wrote (a map
+     * that does not block: PK_plan_wait waits for it) */
+    const cl_int imcl_back = imcl_plan_turn(plan, 0);
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = imcl_back;
+    /* the device starts now, not at the wait */
+    if (imcl_err == CL_SUCCESS)
+        imcl_err = clFlush(plan->queue);
+    if (imcl_err != CL_SUCCESS) {
+        clFinish(plan->queue);
+        if (plan->pending)
+            clReleaseEvent(plan->pending);
+        plan->pending = NULL;
+        return unroll_ERR_LAUNCH;
+    }
+    return unroll_OK;
+}
+
+int unroll_plan_wait(unroll_plan *plan)
+{
+    if (!plan)
+        return unroll_ERR_ARGUMENT;
+    if (!plan->pending)
+        return unroll_OK;
+    cl_event imcl_ev = plan->pending;
+    plan->pending = NULL;
     /* one wait for the whole queue (each wait may put the host thread to sleep and wake
      * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    if (imcl_back == CL_SUCCESS)
-        imcl_back = clFinish(plan->queue);
+    cl_int imcl_err = clFinish(plan->queue);
     if (imcl_err == CL_SUCCESS)
         imcl_err = clWaitForEvents(1, &imcl_ev);
     /* the kernel time from the queue's profiling, in nanoseconds */
@@ -847,11 +904,15 @@ int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
                 == CL_SUCCESS &&
         imcl_end > imcl_start)
         plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    if (imcl_ev)
-        clReleaseEvent(imcl_ev);
-    if (imcl_err == CL_SUCCESS && imcl_back != CL_SUCCESS)
-        imcl_err = imcl_back;
+    clReleaseEvent(imcl_ev);
     return imcl_err == CL_SUCCESS ? unroll_OK : unroll_ERR_LAUNCH;
+}
+
+int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
+{
+    const int imcl_status = unroll_plan_launch_batch_async(plan, imcl_count, n);
+    const int imcl_waited = plan ? unroll_plan_wait(plan) : unroll_OK;
+    return imcl_status != unroll_OK ? imcl_status : imcl_waited;
 }
 
 int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_width,
@@ -872,6 +933,8 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
 {
     if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
         return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     /* only where the device computes in host memory itself */
     if (!plan->unified)
         return unroll_ERR_DEVICE;
@@ -908,6 +971,8 @@ int unroll_plan_swap(unroll_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (plan->extent[a][d] != plan->extent[b][d])
             return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
@@ -930,6 +995,7 @@ void unroll_plan_destroy(unroll_plan *plan)
 {
     if (!plan)
         return;
+    imcl_plan_settle(plan);
     for (int i = 0; i < 2; i++)
         imcl_plan_release(plan, i);
     if (plan->kernel)
