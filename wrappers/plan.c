@@ -52,8 +52,8 @@ static void create_head(StrBuf *sb, const EmitCtx *e, bool batch)
     sb_puts(sb, ")");
 }
 
-/* `int PK_plan_launch(PK_plan *plan, T scalar, ...)` without the `;` (with `batch`:
- * PK_plan_launch_batch, with its count). */
+/* `int PK_plan_launch<kind>(PK_plan *plan, T scalar, ...)` without the `;`: kind "" for
+ * PK_plan_launch, "_batch" or "_batch_async" for those that take the count first. */
 static void launch_head(StrBuf *sb, const EmitCtx *e, const char *kind)
 {
     const char *pk = e->host_name;
