@@ -6,7 +6,7 @@
  *
  *   miniamr-proxy [--kernel v1|v2|v3|stencil7] [--backend c|opencl|cuda] [--n N]
  *                 [--blocks B] [--vars V] [--steps S] [--stages T] [--refine R]
- *                 [--attach] [--validate] [--resident] [-t params.json] ...
+ *                 [--attach [--blocking]] [--validate] [--resident] [-t params.json] ...
  *
  * See README.md beside this file for what is run, the data movement and the
  * output. The last line of the output is one JSON object. Exit status: 0 success,
@@ -342,9 +342,9 @@ static int stage_stencil7(Path *p)
 /* stencil7 --attach: each variable's plan computes in the variable's slab and its
  * spare (PK_plan_attach), so nothing is copied. Every variable's launch (all blocks)
  * starts at once, side by side with the others (PK_plan_launch_batch_async; with
- * --blocking one after the other); then, as each ends (PK_plan_wait), the plan's two arrays and the mesh's two tables of the
- * variable trade places, so that the spare, which now holds the results, is the
- * variable. */
+ * --blocking one after the other); then, as each ends (PK_plan_wait), the plan's two
+ * arrays and the mesh's two tables of the variable trade places, so that the spare,
+ * which now holds the results, is the variable. */
 static int stage_stencil7_attached(Path *p)
 {
     Mesh *m = p->mesh;
@@ -363,7 +363,7 @@ static int stage_stencil7_attached(Path *p)
         mesh_swap_var(m, u);
     }
     p->t->launch += now_s() - t0;
-    return rc ? plan_error(p, "launch_batch_async", rc) : 0;
+    return rc ? plan_error(p, p->o->blocking ? "launch_batch" : "launch_batch_async", rc) : 0;
 }
 
 /* --resident (v2r.imcl): the mesh lives in the plan's `input` (uploaded once,
