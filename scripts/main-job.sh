@@ -37,7 +37,7 @@ for line in sys.stdin:
     print("%-9s  %-9s  %11.4f  %8.4f  %7.4f  %7.3f  %7.3f  %10.3f  %10.2f" % (
           r["kernel"] + ("a" if r["attach"] else ""), str(r["validated"]).lower(), r["reference_s"],
           r["kernel_s"], phase, r["setup_s"], r["total_s"], r["gstencil_per_s"], r["reference_s"] / phase))
-print("(GStencil/s: from the kernel time, which counts each of stencil7a's overlapping launches"
+print("(GStencil/s: from the kernel time, which counts each overlapping launch of stencil7a"
       " from its start to its end; phase/loop: loop time over phase time, above 1 when the"
       " phase wins; PoCL, this CPU)")
 '
