@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every bash script of the repository parses: run_shell_syntax.sh ROOT
+# (bash -n on every tracked file named *.sh or starting with a bash #! line: a script
+# no test runs, the main job or a benchmark, fails here instead of in a user's hands).
+set -uo pipefail
+cd "$1" || exit 2
+fails=0
+n=0
+while IFS= read -r f; do
+    n=$((n + 1))
+    bash -n "$f" || { echo "FAIL: $f does not parse" >&2; fails=$((fails + 1)); }
+done < <(git ls-files | while IFS= read -r f; do
+    case $f in
+    *.sh) echo "$f" ;;
+    *) [ -f "$f" ] && head -c 64 "$f" | head -n 1 | grep -q '^#!.*bash' && echo "$f" ;;
+    esac
+done)
+[ "$n" -gt 0 ] || { echo "FAIL: no shell scripts found under $1" >&2; exit 1; }
+echo "$((n - fails)) of $n shell scripts parse"
+[ "$fails" = 0 ]
