@@ -9,12 +9,7 @@ n=0
 while IFS= read -r f; do
     n=$((n + 1))
     bash -n "$f" || { echo "FAIL: $f does not parse" >&2; fails=$((fails + 1)); }
-done < <(git ls-files | while IFS= read -r f; do
-    case $f in
-    *.sh) echo "$f" ;;
-    *) [ -f "$f" ] && head -c 64 "$f" | head -n 1 | grep -q '^#!.*bash' && echo "$f" ;;
-    esac
-done)
+done < <(git ls-files -z | xargs -0 awk 'FNR == 1 { if (FILENAME ~ /\.sh$/ || /^#!.*bash/) print FILENAME; nextfile }')
 [ "$n" -gt 0 ] || { echo "FAIL: no shell scripts found under $1" >&2; exit 1; }
 echo "$((n - fails)) of $n shell scripts parse"
 [ "$fails" = 0 ]

@@ -260,14 +260,14 @@ void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
         hw_line(&w, "if (!%s || " PLAN_COUNT " < 0 || " PLAN_COUNT " > %s->capacity)", plan_handle(e->k),
                 plan_handle(e->k));
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-        if (fn == PLAN_LAUNCH_ASYNC)
-            plan_settle(&w, e, plan_handle(e->k), true);
-        extent_locals(&w, e);
-        return;
+        break;
     default: UNREACHABLE();
     }
+    bool launch = fn == PLAN_LAUNCH_BATCH || fn == PLAN_LAUNCH_ASYNC;
     if (fn != PLAN_CREATE_BATCH)
-        plan_settle(&w, e, "plan", true);
+        plan_settle(&w, e, launch ? plan_handle(e->k) : "plan", true);
+    if (launch)
+        extent_locals(&w, e);
 }
 
 bool plan_async(const EmitCtx *e)
@@ -517,7 +517,8 @@ void plan_launch_and_wait(StrBuf *sb, const EmitCtx *e)
         plan_signature(sb, e, PLAN_LAUNCH_BATCH, NULL);
         sb_printf(sb, "\n{\n    const int imcl_status = %s_plan_launch_batch_async(%s, " PLAN_COUNT, pk, h);
         pass_on(sb, e, false);
-        sb_printf(sb, ");\n    const int imcl_waited = %s ? %s_plan_wait(%s) : %s_OK;\n", h, pk, h, pk);
+        /* (a NULL plan: the launch's PK_ERR_ARGUMENT, which the wait's repeats) */
+        sb_printf(sb, ");\n    const int imcl_waited = %s_plan_wait(%s);\n", pk, h);
         sb_printf(sb, "    return imcl_status != %s_OK ? imcl_status : imcl_waited;\n}\n\n", pk);
         return;
     }

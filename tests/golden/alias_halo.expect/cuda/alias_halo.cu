@@ -405,7 +405,7 @@ int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, i
 {
     const int imcl_status =
             alias_halo_plan_launch_batch_async(plan, imcl_count, n, var, blocks, vars);
-    const int imcl_waited = plan ? alias_halo_plan_wait(plan) : alias_halo_OK;
+    const int imcl_waited = alias_halo_plan_wait(plan);
     return imcl_status != alias_halo_OK ? imcl_status : imcl_waited;
 }
 

@@ -958,7 +958,7 @@ int blur_helpers_plan_wait(blur_helpers_plan *plan)
 int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale)
 {
     const int imcl_status = blur_helpers_plan_launch_batch_async(plan, imcl_count, scale);
-    const int imcl_waited = plan ? blur_helpers_plan_wait(plan) : blur_helpers_OK;
+    const int imcl_waited = blur_helpers_plan_wait(plan);
     return imcl_status != blur_helpers_OK ? imcl_status : imcl_waited;
 }
 

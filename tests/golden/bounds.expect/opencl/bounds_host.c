@@ -1240,7 +1240,7 @@ int bounds_plan_wait(bounds_plan *plan)
 int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
 {
     const int imcl_status = bounds_plan_launch_batch_async(plan, imcl_count);
-    const int imcl_waited = plan ? bounds_plan_wait(plan) : bounds_OK;
+    const int imcl_waited = bounds_plan_wait(plan);
     return imcl_status != bounds_OK ? imcl_status : imcl_waited;
 }
 

@@ -955,7 +955,7 @@ int const_mask_plan_wait(const_mask_plan *plan)
 int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
 {
     const int imcl_status = const_mask_plan_launch_batch_async(plan, imcl_count);
-    const int imcl_waited = plan ? const_mask_plan_wait(plan) : const_mask_OK;
+    const int imcl_waited = const_mask_plan_wait(plan);
     return imcl_status != const_mask_OK ? imcl_status : imcl_waited;
 }
 

@@ -631,7 +631,7 @@ int register_cache_plan_wait(register_cache_plan *plan)
 int register_cache_plan_launch_batch(register_cache_plan *plan, int imcl_count)
 {
     const int imcl_status = register_cache_plan_launch_batch_async(plan, imcl_count);
-    const int imcl_waited = plan ? register_cache_plan_wait(plan) : register_cache_OK;
+    const int imcl_waited = register_cache_plan_wait(plan);
     return imcl_status != register_cache_OK ? imcl_status : imcl_waited;
 }
 

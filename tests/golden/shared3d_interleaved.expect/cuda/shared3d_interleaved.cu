@@ -570,7 +570,7 @@ int shared3d_interleaved_plan_wait(shared3d_interleaved_plan *plan)
 int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
 {
     const int imcl_status = shared3d_interleaved_plan_launch_batch_async(plan, imcl_count);
-    const int imcl_waited = plan ? shared3d_interleaved_plan_wait(plan) : shared3d_interleaved_OK;
+    const int imcl_waited = shared3d_interleaved_plan_wait(plan);
     return imcl_status != shared3d_interleaved_OK ? imcl_status : imcl_waited;
 }
 

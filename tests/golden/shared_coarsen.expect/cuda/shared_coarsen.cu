@@ -531,7 +531,7 @@ int shared_coarsen_plan_wait(shared_coarsen_plan *plan)
 int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
 {
     const int imcl_status = shared_coarsen_plan_launch_batch_async(plan, imcl_count);
-    const int imcl_waited = plan ? shared_coarsen_plan_wait(plan) : shared_coarsen_OK;
+    const int imcl_waited = shared_coarsen_plan_wait(plan);
     return imcl_status != shared_coarsen_OK ? imcl_status : imcl_waited;
 }
 

@@ -717,7 +717,7 @@ int stream_z_plan_wait(stream_z_plan *plan)
 int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
 {
     const int imcl_status = stream_z_plan_launch_batch_async(plan, imcl_count);
-    const int imcl_waited = plan ? stream_z_plan_wait(plan) : stream_z_OK;
+    const int imcl_waited = stream_z_plan_wait(plan);
     return imcl_status != stream_z_OK ? imcl_status : imcl_waited;
 }
 

@@ -526,7 +526,7 @@ int sum7_plan_wait(sum7_plan *plan)
 int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
 {
     const int imcl_status = sum7_plan_launch_batch_async(plan, imcl_count);
-    const int imcl_waited = plan ? sum7_plan_wait(plan) : sum7_OK;
+    const int imcl_waited = sum7_plan_wait(plan);
     return imcl_status != sum7_OK ? imcl_status : imcl_waited;
 }
 

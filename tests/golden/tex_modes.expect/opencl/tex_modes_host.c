@@ -1343,7 +1343,7 @@ int tex_modes_plan_wait(tex_modes_plan *plan)
 int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
 {
     const int imcl_status = tex_modes_plan_launch_batch_async(plan, imcl_count);
-    const int imcl_waited = plan ? tex_modes_plan_wait(plan) : tex_modes_OK;
+    const int imcl_waited = tex_modes_plan_wait(plan);
     return imcl_status != tex_modes_OK ? imcl_status : imcl_waited;
 }
 

@@ -524,7 +524,7 @@ int unroll_plan_wait(unroll_plan *plan)
 int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
 {
     const int imcl_status = unroll_plan_launch_batch_async(plan, imcl_count, n);
-    const int imcl_waited = plan ? unroll_plan_wait(plan) : unroll_OK;
+    const int imcl_waited = unroll_plan_wait(plan);
     return imcl_status != unroll_OK ? imcl_status : imcl_waited;
 }
 
