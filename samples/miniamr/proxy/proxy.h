@@ -73,7 +73,7 @@ typedef struct Mesh {
     int n, blocks, vars;
     int bx, by, bz;
     size_t grid;      /* (n+2)^3 */
-    double *cell;     /* dense: blocks * vars * grid; NULL for miniAMR's layout */
+    double *cell;     /* dense: blocks * vars * grid; over slabs: the slabs; NULL for miniAMR's layout */
     double ****rows;  /* rows[b*vars + v]: the table of block b's variable v */
     int capacity;     /* blocks allocated */
     int tables;       /* miniAMR's layout (its tables, refinement) */
