@@ -798,17 +798,28 @@ static bool uses_visit(Node *n, void *p)
     return !q->found;
 }
 
-static bool return_visit(Node *n, void *found)
+typedef struct KindQuery {
+    NodeKind kind;
+    bool found;
+} KindQuery;
+
+static bool kind_visit(Node *n, void *p)
 {
-    *(bool *)found |= n->kind == AST_RETURN;
-    return !*(bool *)found;
+    KindQuery *q = p;
+    q->found |= n->kind == q->kind;
+    return !q->found;
+}
+
+bool ast_has_kind(Node *root, NodeKind kind)
+{
+    KindQuery q = {kind, false};
+    ast_walk(root, kind_visit, &q);
+    return q.found;
 }
 
 bool ast_has_return(Node *root)
 {
-    bool found = false;
-    ast_walk(root, return_visit, &found);
-    return found;
+    return ast_has_kind(root, AST_RETURN);
 }
 
 bool function_has_grid(const Function *k)

@@ -304,6 +304,9 @@ typedef struct Function {
     /* registers_cache (tune/registers.c): the kernel's register terms, computed once
      * for the source in the arena that holds it; NULL in copies the passes rewrite. */
     struct RegTerms *reg_terms;
+    /* The for loops dead_code_program took out (they computed nothing): their
+     * unroll parameters are still accepted, and change nothing. */
+    NodeList removed_loops;
     /* Kernels only. */
     GridKind grid_kind;
     Loc grid_loc;
@@ -405,7 +408,8 @@ bool ast_assigns(Node *root, const Symbol *s);
 bool ast_uses_symbol(Node *root, const Symbol *s);
 /* True when kernel k has an Image or Block parameter. */
 bool function_has_grid(const Function *k);
-/* True when the tree under root holds a return statement. */
+/* True when the tree under root holds a node of that kind; a return statement. */
+bool ast_has_kind(Node *root, NodeKind kind);
 bool ast_has_return(Node *root);
 bool ast_has_side_effects(const Node *n);
 
@@ -444,9 +448,10 @@ bool ast_const_offset(const Node *n, long long *out);
 
 /* ---- invariants ------------------------------------------------------------ */
 
-/* Checks parent links, expression types and, once lowered, that no grid access
- * or alias declaration is left; an internal error names the pass. */
-void verify_function(const Function *f, const char *after_pass, bool lowered);
+/* The tree check (ast/verify.c): parent links, expression types, nothing of the
+ * grid left once lowered, every name declared in scope before its use; false after
+ * an internal error in d that names the pass, the kernel and what broke. */
+bool verify_function(Diag *d, const Function *f, const char *after_pass, bool lowered);
 
 /* ---- printing --------------------------------------------------------------- */
 

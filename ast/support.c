@@ -355,6 +355,14 @@ static void vreport(Diag *d, Loc loc, const char *kind, const char *fmt, va_list
     print_source_line(d, loc);
 }
 
+static void report(Diag *d, Loc loc, const char *kind, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(d, loc, kind, fmt, ap);
+    va_end(ap);
+}
+
 void diag_error(Diag *d, Loc loc, const char *fmt, ...)
 {
     d->errors++;
@@ -367,6 +375,19 @@ void diag_error(Diag *d, Loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     vreport(d, loc, "error", fmt, ap);
     va_end(ap);
+}
+
+void diag_internal(Diag *d, Loc loc, const char *fmt, ...)
+{
+    d->errors++;
+    d->internal++;
+    StrBuf msg = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    report(d, loc, "error", "internal error: %s (a bug in imcl: please report it)", sb_str(&msg));
+    sb_free(&msg);
 }
 
 void diag_warning(Diag *d, Loc loc, const char *fmt, ...)

@@ -55,6 +55,7 @@ typedef struct Diag {
     FILE *out;
     int errors;
     int warnings;
+    int internal;     /* of the errors, internal errors (diag_internal) */
     int max_errors;   /* stop printing after this many (0: unlimited) */
     Arena *arena;
     struct SourceCache *cache;
@@ -71,6 +72,10 @@ void diag_add_source(Diag *d, const char *file, const char *text); /* text is co
 void diag_error(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_warning(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* An internal error: a broken invariant of imcl's own (a bug, never the user's), as
+ * an error "internal error: ...", counted in errors and internal; the driver exits
+ * with status 3 after one (SPEC 2, docs/testing.md). */
+void diag_internal(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An error without a source location (usage, parameters, I/O): "imcl: error: ..." */
 void diag_plain_error(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -698,6 +698,7 @@ const Backend backend_opencl = {
     .target = &cl_target,
     .emit = emit,
     .gpu = true,
+    .split_reads_thread = true,
     .cpu_variant = true,
     .shared_limit = 32768,   /* the least CL_DEVICE_LOCAL_MEM_SIZE OpenCL allows */
     .constant_limit = 65536, /* the least CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE */

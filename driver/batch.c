@@ -19,7 +19,7 @@ static int batch_line(const DriverOptions *o, const DriverUnit *u, const Diag *d
     Arena *a = arena_new();
     Diag d = *diag; /* the source cache of the unit, an error count of its own */
     d.arena = a;
-    d.errors = d.warnings = 0;
+    d.errors = d.warnings = d.internal = 0;
     TuneParams given;
     params_init(&given);
     const char *p = text;
@@ -53,7 +53,7 @@ int driver_batch(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit 
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
-    int lineno = 0, done = 0, failed = 0;
+    int lineno = 0, done = 0, failed = 0, internal = 0;
     while ((len = getline(&line, &cap, f)) >= 0) {
         lineno++;
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
@@ -71,6 +71,7 @@ int driver_batch(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit 
         if (status) {
             diag_plain_error(diag, "%s: configuration not generated (status %d)", where, status);
             failed++;
+            internal += status == 3;
         } else {
             done++;
         }
@@ -85,5 +86,5 @@ int driver_batch(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit 
     }
     if (failed && diag->out)
         fprintf(diag->out, "imcl: %d of %d configurations generated, %d failed\n", done, done + failed, failed);
-    return failed ? 1 : 0;
+    return internal ? 3 : failed ? 1 : 0;
 }

@@ -67,13 +67,6 @@ SpaceOptions driver_space_options(const DriverOptions *o, const Backend *b)
     return so;
 }
 
-/* Debug builds check the tree after every pass. */
-#ifdef NDEBUG
-#define VERIFY(f, pass, lowered) ((void)(lowered))
-#else
-#define VERIFY(f, pass, lowered) verify_function((f), (pass), (lowered))
-#endif
-
 /* A copy of kernel k whose body the passes may rewrite; symbols are shared. */
 static Function *copy_kernel(Arena *a, const Function *k)
 {
@@ -92,7 +85,8 @@ static Function *run_passes(Arena *a, Diag *diag, const Function *k, const Backe
                             const char *variant, const DriverOptions *o)
 {
     Function *c = copy_kernel(a, k);
-    VERIFY(c, "sema", false);
+    if (!verify_function(diag, c, "sema", false))
+        return NULL;
     PassCtx pc = {a, diag, tp, b};
     bool lowered = false;
     for (int i = 0; i < pass_count; i++) {
@@ -102,7 +96,10 @@ static Function *run_passes(Arena *a, Diag *diag, const Function *k, const Backe
         if (p->run(&pc, c))
             return NULL;
         lowered |= p->lowers;
-        VERIFY(c, p->name, lowered);
+        /* the tree check, in every build: a broken tree stops here, and no file is
+         * written */
+        if (!verify_function(diag, c, p->name, lowered))
+            return NULL;
         if (o->emit_ast_after && strcmp(o->emit_ast_after, p->name) == 0) {
             printf("/* %s%s, %s backend, after pass %s */\n", k->name, variant, b->name, p->name);
             ast_dump_function(stdout, c);
@@ -223,8 +220,13 @@ int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, 
         diag_plain_error(diag, "no kernel named '%s' in %s", o->kernel, o->input);
         return 2;
     }
-    for (int i = 0; i < nk; i++)
+    /* Dead code out first (warned about once): every analysis, the space and -t see
+     * the kernels as they are compiled. */
+    dead_code_program(a, diag, prog, kernels, nk);
+    for (int i = 0; i < nk; i++) {
         analyze_access(a, kernels[i]);
+        registers_cache(a, kernels[i]);
+    }
     u->prog = prog;
     u->kernels = kernels;
     u->nk = nk;
@@ -247,14 +249,6 @@ int driver_dump_space(FILE *out, Arena *a, Diag *diag, const DriverOptions *o, c
         return space_dump_t1(out, a, diag, u->kernels, u->nk, &so) ? 0 : 2;
     space_dump_imcl(out, a, u->kernels, u->nk, &so);
     return 0;
-}
-
-void driver_prepare(Arena *a, Diag *diag, DriverUnit *u)
-{
-    /* Unused locals: warned about once; helpers pruned (pass_dead_code prunes kernels). */
-    dead_code_program(a, diag, u->prog, u->kernels, u->nk);
-    for (int i = 0; i < u->nk; i++)
-        registers_cache(a, u->kernels[i]);
 }
 
 int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u, TuneParams *given,
@@ -299,6 +293,8 @@ int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUn
     out->n = n;
     if (status == 0 && diag->errors)
         status = 1;
+    if (diag->internal)
+        status = 3;
     return status;
 }
 
@@ -326,11 +322,8 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     int status = driver_load(a, diag, o, NULL, 0, &u);
     if (status)
         return status;
-    if (o->recipe_file) {
-        if (!o->dump_space)
-            driver_prepare(a, diag, &u);
+    if (o->recipe_file)
         return driver_recipe(a, diag, o, &u);
-    }
 
     if (o->footprint || o->analyze) {
         for (int i = 0; i < u.nk; i++) {
@@ -357,7 +350,6 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     if (o->dump_space)
         return driver_dump_space(stdout, a, diag, o, &u);
 
-    driver_prepare(a, diag, &u);
     if (o->batch_file)
         return driver_batch(a, diag, o, &u);
 
@@ -377,6 +369,8 @@ int driver_run(const DriverOptions *o)
     int status = run(a, &diag, o);
     if (status == 0 && diag.errors)
         status = 1;
+    if (diag.internal)
+        status = 3;
     arena_free(a);
     return status;
 }

@@ -61,15 +61,13 @@ struct TuneParams;
 struct Outputs;
 
 /* Parses o->input (or, when text is not NULL, the `len` bytes of text, named o->input
- * in diagnostics), checks it, selects the kernels and analyses their accesses.
+ * in diagnostics), checks it, selects the kernels, takes their dead code out
+ * (warning about it) and analyses their accesses and register terms.
  * Returns 0, or the exit status. */
 int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, size_t len, DriverUnit *u);
 /* --dump-space: the space of u's kernels, in o->dump_format, for the first backend of o.
  * Returns 0, or 2 after an error in diag (no T1 document for a grid_size kernel). */
 int driver_dump_space(FILE *out, Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit *u);
-/* What is done once per unit before its first configuration (warnings about unused
- * locals, pruning of helpers). */
-void driver_prepare(Arena *a, Diag *diag, DriverUnit *u);
 /* One configuration (`given`, as loaded by params_load) for every backend of o: the
  * files into *out, each name once, laid out as they are written. Returns the exit
  * status; *out is complete only when it is 0 (free it with outputs_free either way). */

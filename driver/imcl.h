@@ -62,7 +62,8 @@ imcl_result *imcl_generate(imcl_unit *u, const char *config, const char *backend
  * status 2 and no file where imcl refuses (a T1 document for a grid_size kernel). */
 imcl_result *imcl_dump_space(imcl_unit *u, const char *format, const char *backend);
 
-/* 0 when the files were generated, else imcl's exit status (1 or 2). */
+/* 0 when the files were generated, else imcl's exit status (1 or 2; 3 after an internal
+ * error, a bug in imcl). */
 int imcl_result_status(const imcl_result *r);
 /* Everything imcl would have printed on stderr ("" when nothing). */
 const char *imcl_result_diagnostics(const imcl_result *r);

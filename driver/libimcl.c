@@ -25,7 +25,6 @@ struct imcl_unit {
     const char *source; /* else the text (in a) */
     int status;
     char *load_text;    /* diagnostics of reading and checking the source (heap) */
-    char *prepare_text; /* and of driver_prepare (heap) */
 };
 
 struct imcl_result {
@@ -144,13 +143,6 @@ IMCL_EXPORT imcl_unit *imcl_open(const char *path, const char *source, const cha
             u->status = 1;
     }
     u->load_text = mem_close(&m);
-    if (u->status == 0 && mem_open(&m)) {
-        u->diag.out = m.f;
-        driver_prepare(u->a, &u->diag, &u->unit);
-        u->prepare_text = mem_close(&m);
-        if (u->diag.errors)
-            u->status = 1;
-    }
     u->diag.out = NULL;
     return u;
 }
@@ -171,7 +163,6 @@ IMCL_EXPORT void imcl_close(imcl_unit *u)
         return;
     arena_free(u->a);
     free(u->load_text);
-    free(u->prepare_text);
     free(u);
 }
 
@@ -240,7 +231,6 @@ IMCL_EXPORT imcl_result *imcl_generate(imcl_unit *u, const char *config, const c
         r->status = 2;
     if (!r->status) {
         fputs(u->load_text, m.f);
-        fputs(u->prepare_text ? u->prepare_text : "", m.f);
         r->status = driver_generate(a, &d, &o, &u->unit, &given, &r->out);
     }
     if (r->status)
@@ -276,8 +266,8 @@ IMCL_EXPORT imcl_result *imcl_dump_space(imcl_unit *u, const char *format, const
     } else if (!set_backends(&o, backend, &d)) {
         r->status = 2;
     } else {
-        /* The unit's kernels went through driver_prepare: the dump reads the source
-         * again, as imcl --dump-space does. */
+        /* The placements of earlier configurations are on the unit's symbols: the dump
+         * reads the source again, as imcl --dump-space does. */
         Mem quiet;
         DriverUnit unit;
         if (mem_open(&quiet)) {

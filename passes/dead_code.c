@@ -1,27 +1,27 @@
-/* pass_dead_code: dead code out of the kernels (analyze_liveness).
+/* Dead code out of the kernels and helpers, once, before any analysis
+ * (analyze_liveness).
  *
  * A statement `x = e;`, `x op= e;`, `x++;` (or --) whose variable x, a scalar local or
- * scalar parameter, is not live after it is not emitted; nor is the initial value of
- * a local declaration that is not live after it, nor the declaration of a local
- * that is no longer named at all. Removing a store can make the stores feeding it
- * dead in turn, so the pass runs to a fixed point. What is kept, conservatively:
- * a store whose value expression has an effect of its own (an assignment, ++ or --
- * inside it), every write to an array element (Images, Blocks, fixed-size arrays),
- * loops (even when their body became empty), for-loop initializations and steps,
- * and a store holding the last read of an array placed in shared memory (its tile
- * is shaped by its reads). Calls have no effect: math functions are pure, and a
- * helper takes scalars by value and cannot reach an array.
+ * scalar parameter, is not live after it is taken out; so is the initial value of a
+ * local declaration that is not live after it, and the declaration of a local that is
+ * no longer named at all. Removing a store can make the stores feeding it dead in
+ * turn, so the pruning runs to a fixed point. What is kept, conservatively: a store
+ * whose value expression has an effect of its own (an assignment, ++ or -- inside
+ * it), every write to an array element (Images, Blocks, fixed-size arrays), loops
+ * (even when their body became empty), for-loop initializations and steps. Calls
+ * have no effect: math functions are pure, and a helper takes scalars by value and
+ * cannot reach an array.
  *
- * The same code, run on a copy before the passes, finds the locals the warnings
- * name (dead_code_program), and prunes the helpers, which the backends print from
- * the program itself. */
+ * The driver runs it right after the checks (driver_load), on the kernels in place:
+ * the access analysis, the footprints, the space and -t's validation then see the
+ * kernel as it is compiled, so that an array whose reads were all dead is unread for
+ * every one of them (no tile, no register placement, no z-window offered for it).
+ * The same code, run on a copy first, finds the locals the warnings name. */
 #include "passes.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
-#include "backend.h"
 
 
 /* ---- what an expression does -------------------------------------------------- */
@@ -127,26 +127,15 @@ typedef struct Dead {
     Liveness *lv;
     int *refs;          /* per tracked variable: the AST_VAR nodes naming it */
     Uses uses;          /* at the start of the round */
-    int nshared;        /* arrays in shared memory */
-    Symbol **shared;
-    int *shared_reads;  /* their grid accesses */
     bool changed;
 } Dead;
 
-/* ---- counting names and shared reads --------------------------------------------- */
+/* ---- counting names ------------------------------------------------------------ */
 
 typedef struct Count {
     Dead *d;
     int sign;           /* +1 counting, -1 taking a removed statement out */
 } Count;
-
-static int shared_index(const Dead *d, const Symbol *s)
-{
-    for (int i = 0; i < d->nshared; i++)
-        if (d->shared[i] == s)
-            return i;
-    return -1;
-}
 
 static bool count_visit(Node *n, void *p)
 {
@@ -158,31 +147,8 @@ static bool count_visit(Node *n, void *p)
             d->refs[i] += c->sign;
     } else if (n->kind == AST_DECL && n->u.decl.sym->kind == SYM_ALIAS && n->u.decl.sym->alias_offset) {
         ast_walk(n->u.decl.sym->alias_offset, count_visit, p);
-    } else if (n->kind == AST_GRID_ACCESS) {
-        int i = shared_index(d, symbol_root(n->u.access.sym));
-        if (i >= 0)
-            d->shared_reads[i] += c->sign;
     }
     return true;
-}
-
-/* Removing n would take the last read of an array in shared memory. */
-static bool holds_last_shared_read(Dead *d, Node *n)
-{
-    if (!d->nshared)
-        return false;
-    int *before = malloc(sizeof(int) * (size_t)d->nshared);
-    if (!before)
-        UNREACHABLE();
-    memcpy(before, d->shared_reads, sizeof(int) * (size_t)d->nshared);
-    Count c = {d, -1};
-    ast_walk(n, count_visit, &c);
-    bool last = false;
-    for (int i = 0; i < d->nshared; i++)
-        last |= before[i] > 0 && d->shared_reads[i] == 0;
-    memcpy(d->shared_reads, before, sizeof(int) * (size_t)d->nshared);
-    free(before);
-    return last;
 }
 
 typedef struct Names {
@@ -304,8 +270,10 @@ static void visit_stmt(Dead *d, Node *n)
         return;
     case AST_FOR:
         visit_stmt(d, n->u.loop.body);
-        if (idle_loop(n))
+        if (idle_loop(n)) {
+            nodelist_push(d->a, &d->f->removed_loops, n);
             remove_stmt(d, n);
+        }
         return;
     case AST_WHILE:
     case AST_DO:
@@ -318,7 +286,7 @@ static void visit_stmt(Dead *d, Node *n)
             return;
         const LiveStmt *ls = liveness_stmt(d->lv, n);
         if (!ls || (liveness_has(d->lv, ls->out, s) && !never_used(d, s)) || has_effect(value) ||
-            holds_last_shared_read(d, n) || holds_last_param_name(d, s, n))
+            holds_last_param_name(d, s, n))
             return;
         remove_stmt(d, n);
         return;
@@ -333,8 +301,7 @@ static void visit_stmt(Dead *d, Node *n)
             /* refs: no name of s is left (the statements after this one, visited
              * first, may just have taken the last ones out). */
             if (!ls || (liveness_has(d->lv, ls->out, s) && !never_used(d, s) && d->refs[v] > 0) ||
-                has_effect(n->u.decl.init) ||
-                holds_last_shared_read(d, n->u.decl.init))
+                has_effect(n->u.decl.init))
                 return;
             Count c = {d, -1};
             ast_walk(n->u.decl.init, count_visit, &c);
@@ -389,45 +356,25 @@ static bool array_decl_visit(Node *n, void *p)
 
 /* ---- the fixed point ---------------------------------------------------------------- */
 
-/* Prunes f's body in place; returns the number of rounds that changed it. `tiles`:
- * arrays placed in shared memory get tiles (a GPU backend). */
-static int prune(Arena *a, Function *f, bool tiles)
+/* Prunes f's body in place, to a fixed point. */
+static void prune(Arena *a, Function *f)
 {
     Dead d;
     memset(&d, 0, sizeof d);
     d.a = a;
     d.f = f;
-    for (int p = 0; p < f->nparams; p++)
-        if (tiles && f->params[p]->mem == MEM_SHARED && type_is_grid(f->params[p]->type))
-            d.nshared++;
-    d.shared = arena_alloc(a, sizeof(Symbol *) * (size_t)(d.nshared + 1));
-    d.shared_reads = arena_alloc(a, sizeof(int) * (size_t)(d.nshared + 1));
-    d.nshared = 0;
-    for (int p = 0; p < f->nparams; p++)
-        if (tiles && f->params[p]->mem == MEM_SHARED && type_is_grid(f->params[p]->type))
-            d.shared[d.nshared++] = f->params[p];
-    int rounds = 0;
     do {
         d.changed = false;
         d.lv = analyze_liveness(a, f);
         d.refs = arena_alloc(a, sizeof(int) * (size_t)(d.lv->nvars + 1));
         d.uses = uses_of(a, d.lv, f);
-        memset(d.shared_reads, 0, sizeof(int) * (size_t)(d.nshared + 1));
         Count c = {&d, +1};
         ast_walk(f->body, count_visit, &c);
         if (f->prologue)
             ast_walk(f->prologue, count_visit, &c);
         visit_stmt(&d, f->body);
         ast_walk(f->body, array_decl_visit, &d);
-        rounds += d.changed;
     } while (d.changed);
-    return rounds;
-}
-
-int pass_dead_code(const PassCtx *c, Function *k)
-{
-    prune(c->a, k, c->backend->gpu);
-    return 0;
 }
 
 /* ---- warnings ----------------------------------------------------------------------- */
@@ -452,7 +399,7 @@ static void warn_function(Arena *a, Diag *diag, const Function *f)
     copy.body = ast_copy(a, f->body);
     ast_fix_parents(copy.body);
     copy.prologue = NULL;
-    prune(a, &copy, false);
+    prune(a, &copy);
     const Liveness *lv = analyze_liveness(a, f);
     Uses before = uses_of(a, lv, f), after = uses_of(a, lv, &copy);
     NodeList decls = {0};
@@ -478,7 +425,6 @@ void dead_code_program(Arena *a, Diag *diag, Program *prog, Function **kernels, 
         if (!selected)
             continue;
         warn_function(a, diag, f);
-        if (!f->is_kernel)
-            prune(a, f, false);
+        prune(a, f);
     }
 }

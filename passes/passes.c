@@ -21,16 +21,13 @@
  *   stay in the prologue, outside the split) and before global_memory, which
  *   lowers the interior copy without the guards it proved away.
  * - thread_mapping last: it turns imcl_interior into a test of the block.
- * - dead_code first, for every backend: the passes after it see only code whose
- *   values are used (no tile load, guard or unrolled copy for a dead read). The
- *   driver's analyses (access, footprint, space, -t) see the kernel as written, so
- *   a tile or a transfer may be larger than needed, never smaller; dead_code keeps
- *   the last read of an array in shared memory, whose tile needs one.
- * - accumulate right after dead_code, before every pass that places or lowers
- *   arrays: they then see one store of the element it keeps in a local.
+ * - no pass here removes dead code: the driver does, once, before every analysis
+ *   (dead_code_program in driver_load), so that the access analysis, the
+ *   footprints, the space and -t see the kernel as the passes get it.
+ * - accumulate first, before every pass that places or lowers arrays: they then
+ *   see one store of the element it keeps in a local.
  * The driver runs analyze_access first: the lowering drops grid accesses. */
 const Pass pass_table[] = {
-    {"dead_code", pass_dead_code, false, false, "stores never read and unused locals taken out"},
     {"accumulate", pass_accumulate, false, false, "an element updated again and again kept in a local"},
     {"texture_memory", pass_texture_memory, true, false, "reads of texture arrays become texture reads"},
     {"shared_memory", pass_shared_memory, true, false, "shared-memory tiles, their loads and reads"},

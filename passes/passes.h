@@ -33,15 +33,13 @@ extern const int pass_count;
 /* The pass named `name`, or NULL. */
 const Pass *pass_find(const char *name);
 
-/* Dead code (passes/dead_code.c): stores to scalars that are not live after them,
- * initial values that are not live, and declarations of locals no longer named are
- * taken out of k's body (analyze_liveness), to a fixed point; array writes and
- * stores whose value has an effect of its own stay. */
-int pass_dead_code(const PassCtx *c, Function *k);
-/* Once per compilation, before the backends: warns about the locals of the kernels
- * in `kernels` and of every helper whose value is never used (gcc's wording:
- * "variable 'x' set but not used", "unused variable 'x'"), and prunes the helpers
- * in place as pass_dead_code prunes a kernel's copy (they are printed from prog). */
+/* Dead code (passes/dead_code.c), once per compilation, right after the checks and
+ * before any analysis: warns about the locals of the kernels in `kernels` and of
+ * every helper whose value is never used (gcc's wording: "variable 'x' set but not
+ * used", "unused variable 'x'"), then takes out of them, in place, the stores to
+ * scalars that are not live after them, initial values that are not live, and
+ * declarations of locals no longer named (analyze_liveness), to a fixed point; array
+ * writes and stores whose value has an effect of its own stay. */
 void dead_code_program(Arena *a, Diag *diag, Program *prog, Function **kernels, int nk);
 
 /* Accumulate (passes/accumulate.c, every backend): an array element a point reads

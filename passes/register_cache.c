@@ -155,7 +155,7 @@ int pass_register_cache(const PassCtx *c, Function *k)
         const char *why;
         if (!placement_register_cache(a, k, s, &rc, &why)) {
             /* params_for_kernel refuses these; reaching here is a compiler bug. */
-            diag_error(c->diag, s->loc, "internal error: '%s' cannot be in registers: %s", s->name, why);
+            diag_internal(c->diag, s->loc, "'%s' cannot be in registers: %s", s->name, why);
             return 1;
         }
         if (!pp) {

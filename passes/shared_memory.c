@@ -176,7 +176,7 @@ int pass_shared_memory(const PassCtx *c, Function *k)
         const char *why;
         if (!placement_shared_tile(a, k, s, &st, &why)) {
             /* params_for_kernel refuses these; reaching here is a compiler bug. */
-            diag_error(diag, s->loc, "internal error: '%s' cannot be in shared memory: %s", s->name, why);
+            diag_internal(diag, s->loc, "'%s' cannot be in shared memory: %s", s->name, why);
             errors++;
             continue;
         }

@@ -113,7 +113,7 @@ int pass_stream_z(const PassCtx *c, Function *k)
     }
     if (!streamed) {
         /* params_for_kernel refuses these; reaching here is a compiler bug. */
-        diag_error(c->diag, k->loc, "internal error: stream_z: kernel '%s' has no array to keep along z", k->name);
+        diag_internal(c->diag, k->loc, "stream_z: kernel '%s' has no array to keep along z", k->name);
         return 1;
     }
     /* The first point of the thread: idz is the first z of its block. */

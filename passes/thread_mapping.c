@@ -14,6 +14,7 @@
  * dimension (B = 1) and computing a point twice is harmless, clamped to the last
  * one, which the same thread computed before. */
 #include "passes.h"
+#include "backend.h"
 #include "lower.h"
 #include "params.h"
 
@@ -160,6 +161,12 @@ static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
     }
     return cond;
 }
+
+/* The interior split's comment; with Backend.split_reads_thread, why its test reads
+ * the thread index. */
+#define SPLIT "blocks far enough from every edge of the grid run the body without edge guards"
+#define SPLIT_WHY SPLIT " (the thread index's test always holds: it keeps PoCL 3.1 from running " \
+                  "the edge copy twice for the first work-item after the barrier)"
 
 /* The CPU variant's test that the point lies in the storage of the grid's first
  * array in y (and z), always true past the edge test (the array's extents are the
@@ -376,9 +383,14 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
         mapped[i] = points(&m, k, tp, cvar, parts[i], edge, uses.used, m.label, returns);
     }
     if (split) {
-        ast_append_stmt(a, body, ast_build_comment(a, "blocks far enough from every edge of the grid run the "
-                                                      "body without edge guards", none));
-        ast_append_stmt(a, body, ast_build_if(a, block_interior(a, k, tp), mapped[0], mapped[1], none));
+        Node *inner = block_interior(a, k, tp);
+        bool lane = c->backend->split_reads_thread && ast_has_kind(body, AST_BARRIER);
+        if (lane)
+            inner = ast_build_binary(a, OP_AND, inner,
+                                     ast_build_binary(a, OP_GE, builtin(a, BI_THREAD_X), int_lit(a, 0), none),
+                                     none);
+        ast_append_stmt(a, body, ast_build_comment(a, lane ? SPLIT_WHY : SPLIT, none));
+        ast_append_stmt(a, body, ast_build_if(a, inner, mapped[0], mapped[1], none));
     } else {
         for (int i = 0; i < mapped[0]->u.block.stmts.len; i++)
             ast_append_stmt(a, body, mapped[0]->u.block.stmts.items[i]);

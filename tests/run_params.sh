@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tuning-parameter validation: run_params.sh IMCL DIR
 # Every DIR/<case>.json or .txt (2d-* cases use kernel2d.imcl, loops-* and
-# ok-loops-* cases loops.imcl, alias-* cases kernel_alias.imcl, the others
-# kernel.imcl; cuda-* and ok-cuda-* cases are compiled with -b cuda, the others
+# ok-loops-* cases loops.imcl, alias-* cases kernel_alias.imcl, dead-* and
+# cuda-dead-* cases dead.imcl, the others kernel.imcl; cuda-* and ok-cuda-* cases
+# are compiled with -b cuda, the others
 # with -b opencl -b c) must be refused with exit status 2, the exact stderr of <case>.err
 # and no output file; every ok-*.txt / ok-*.json must be accepted, and ok-X.txt
 # must produce the same files as its twin ok-X.twin.json.
@@ -21,6 +22,7 @@ for p in *.json *.txt; do
     [[ $name == 2d-* ]] && kernel=kernel2d.imcl
     [[ $name == loops-* || $name == ok-loops-* ]] && kernel=loops.imcl
     [[ $name == alias-* ]] && kernel=kernel_alias.imcl
+    [[ $name == dead-* || $name == cuda-dead-* ]] && kernel=dead.imcl
     backends=(-b opencl -b c)
     [[ $name == cuda-* || $name == ok-cuda-* ]] && backends=(-b cuda)
     out=$tmp/$name

@@ -571,7 +571,7 @@ if [ "$(grep -c GridAccess <<<"$ast")" = 0 ] && grep -q BufAccess <<<"$ast"; the
 else
     bad "--emit-ast=after:global_memory: $(grep GridAccess <<<"$ast" | head -3)"
 fi
-want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of dead_code, accumulate, texture_memory, shared_memory, register_cache, stream_z, interior, global_memory, unroll, thread_mapping"
+want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of accumulate, texture_memory, shared_memory, register_cache, stream_z, interior, global_memory, unroll, thread_mapping"
 got=$("$IMCL" --emit-ast=after:lower "$DIR/sum7.imcl" 2>&1)
 [ "$got" = "$want" ] && ok "--emit-ast=after:lower is refused, listing the passes" || bad "--emit-ast=after:lower: '$got'"
 

@@ -31,6 +31,12 @@ typedef struct Backend {
     bool row_pointers;
     /* Threads of a warp exchange registers (__shfl_sync): mem_<array> register. */
     bool warp_shuffles;
+    /* In a kernel with a barrier, the test that picks the interior copy also reads
+     * the thread's index (a test that always holds), so that the device compiler sees
+     * a branch that may differ between work-items: PoCL 3.1 runs the second copy twice
+     * for the first work-item of a group when the test reads block indices only and
+     * both copies hold loops (docs/testing.md, "Root causes"). */
+    bool split_reads_thread;
     /* The T1 document (Kernel Tuner, KTT, BAT) of a kernel: */
     const char *t1_language;         /* "CUDA", "OpenCL", "C" */
     const char *t1_kernel_name;      /* printf format of the kernel function, %s its name */

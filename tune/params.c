@@ -345,10 +345,16 @@ bool params_load_text(TuneParams *tp, const char *path, const char *text, Arena 
 /* unroll_L<line> and unroll_<label> against the loops of k (analyze_loops): a factor
  * above 1 needs an unrollable loop, and no factor may pass the largest one the space
  * lists (every factor up to it is correct: the unrolled loop runs the remainder). A
- * labelled loop is named by its label. */
-static bool check_unroll(UnrollChoice *u, const LoopTable *loops, Arena *a, Diag *d)
+ * labelled loop is named by its label. A loop that dead code took out takes any
+ * factor. */
+static bool check_unroll(UnrollChoice *u, const Function *k, const LoopTable *loops, Arena *a, Diag *d)
 {
     const LoopInfo *li = u->label ? loops_find_label(loops, u->label) : loops_find(loops, u->line);
+    for (int i = 0; !li && i < k->removed_loops.len; i++) {
+        const Node *n = k->removed_loops.items[i];
+        u->used |= u->label ? n->u.loop.label && strcmp(n->u.loop.label, u->label) == 0
+                            : !n->u.loop.label && n->loc.line == u->line;
+    }
     if (!li)
         return true;
     const char *name = params_unroll_name(a, u);
@@ -582,7 +588,7 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     }
     LoopTable loops = analyze_loops(d->arena, k);
     for (int i = 0; i < given->nunroll; i++)
-        ok &= check_unroll(&given->unroll[i], &loops, a, d);
+        ok &= check_unroll(&given->unroll[i], k, &loops, a, d);
     /* Placements are properties of the kernel's arrays while it is compiled. */
     for (int j = 0; j < k->nparams; j++)
         k->params[j]->mem = params_mem_of(out, k->params[j]->name);

@@ -153,6 +153,10 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
             return false;
         }
         NodeList acc = ast_query_accesses(a, k->body, s);
+        if (acc.len == 0) {
+            *why = "the kernel never reads it";
+            return false;
+        }
         for (int i = 0; i < acc.len; i++)
             for (Symbol *v = acc.items[i]->u.access.sym; v->kind == SYM_ALIAS; v = v->alias_base)
                 if (v->alias_offset) {

@@ -59,15 +59,23 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+/* Stops a recipe past its instruction limit, at the line it was running (as every
+ * other recipe error names its line: luaL_error would name the caller's). */
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
-    (void)ar;
     void *ud;
     lua_getallocf(L, &ud);
     Limits *l = ud;
     l->steps += RECIPE_HOOK_STEP;
-    if (l->steps > RECIPE_MAX_INSTRUCTIONS)
-        luaL_error(L, "the recipe ran more than %d million Lua instructions", (int)(RECIPE_MAX_INSTRUCTIONS / 1000000));
+    if (l->steps <= RECIPE_MAX_INSTRUCTIONS)
+        return;
+    int millions = (int)(RECIPE_MAX_INSTRUCTIONS / 1000000);
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+        lua_pushfstring(L, "%s:%d: the recipe ran more than %d million Lua instructions", ar->short_src,
+                        ar->currentline, millions);
+    else
+        lua_pushfstring(L, "the recipe ran more than %d million Lua instructions", millions);
+    lua_error(L);
 }
 
 /* print() writes to stderr: stdout may be a dumped space. */

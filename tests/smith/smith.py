@@ -3,56 +3,104 @@
 valid ImageCL kernels, each with an oracle of its own, run in configurations drawn
 from their dumped spaces.
 
-For every kernel the generator builds, beside the ImageCL text, the same computation
-as a Python function over the grid (the oracle: it never looks at imcl's output). A
-kernel has 1 to 3 input Images or Blocks of random element types, each with a random
-boundary condition (constant(v), clamped, periodic, mirror, or none with a halo as
-wide as its reads), reads at random constant offsets (asymmetric footprints), reads
-in loops with constant bounds, conditionals, locals, a scalar parameter, a fixed-size
-array parameter (`int w[5]`), an offset alias into a stacked input (`st1 = st + off`,
-read across into the neighbouring grids of the stack), a helper function, and writes one
-output (double or int); a file holds one kernel or two (each run on its own, `-k`). The inputs are small integers and
-every operation keeps the values small integers, so every backend must match the
-oracle exactly, whatever its evaluation order or fma contraction.
+Every kernel is built as a tree of statements and expressions (below), which prints
+as ImageCL and runs, point by point, in an interpreter of its own with C's rules (the
+oracle: it never looks at imcl's output). The kernels hold what real kernels hold and
+what the project's earlier generator did not: locals declared before a loop and read
+after it, loops whose only effect is dead, values dead on some paths and live on
+others, dead values feeding only dead values, break / continue / return inside loops
+and conditionals, early returns, compound assignments to outputs (+=, -=), writes at
+offsets (a shift or a mirror, one per output, so that no two points write one
+element) and several writes per point, reads of the element a point wrote, several
+outputs, grid_size grids from expressions of scalars with arrays of other extents,
+helpers with control flow of their own, fixed-size local arrays, shadowing in nested
+scopes, scalar parameters assigned in the body, an offset alias into a stacked
+input, a fixed-size array parameter, every boundary condition and halos. Values are
+small integers in every type (a kernel whose values could grow past 2^20 is drawn
+again), so every backend must match the oracle exactly, whatever its evaluation
+order or fma contraction.
 
-Each kernel runs on a grid that is no multiple of a block: through imcl's C reference
-(in-process, the Python package), through OpenCL on PoCL (Kernel Tuner's run_kernel
-with imcl's generated source) in configurations drawn at random from the kernel's
-dumped space (its restrictions holding), and with --cuda N through CUDA in N
-configurations drawn from the CUDA space: the generated K.cu and its one-shot wrapper
-built by scripts/nvcc-cpu (CUDA run on the CPU) as a shared library and called
-in-process. Every output is compared with the
-oracle; a mismatch prints the seed, the kernel, the configuration and the first
-differing point, and leaves the kernel in the work folder.
+Each kernel runs on a grid that is no multiple of a block, with random inputs and
+random initial outputs: through imcl's C reference (in-process, the Python package)
+and through the one-shot wrappers of OpenCL (on PoCL) and CUDA (built by nvcc-cpu:
+CUDA run on the CPU) in configurations drawn at random from the kernel's dumped space
+for that backend, every placement included (the restrictions holding; the defaults
+first). Every array the kernel writes is compared with the oracle, everywhere (the
+elements it must leave alone too). A refused configuration of the space, an internal
+error, a build failure and a mismatch are all failures; each prints the seed, the
+kernel file, the configuration and the command that replays it.
 
-    smith.py --imcl build/imcl --seed 1 --kernels 20 --configs 10 [--cuda 2] [--work DIR]
+    smith.py --imcl build/imcl --seed S|commit --kernels N --configs C [--cuda K] [--jobs J]
 
-The last line is "N runs (K files), M mismatches, F failures"; the exit status is 1 on
-any mismatch or failure.
+`--seed commit` derives the seed from the checkout's commit, so that each commit
+meets kernels no earlier run saw. A coverage table (feature, kernels that have it)
+follows the runs; --min-coverage M fails the run when a feature is in fewer than M
+kernels. The last line is "R runs (K kernels in N files), M mismatches, F failures";
+the exit status is 1 on any mismatch, failure or coverage shortfall.
 """
 
 import argparse
-import ctypes
+import concurrent.futures
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
 
 import numpy as np
 
-TYPES = {  # element type: (numpy dtype, smallest value, largest value)
+HERE = os.path.dirname(os.path.realpath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from device_run import Wrapper  # noqa: E402
+
+TYPES = {  # element type of an input: (numpy dtype, smallest value, largest value)
     "float": (np.float32, -8, 8),
     "double": (np.float64, -8, 8),
     "int": (np.int32, -20, 20),
     "short": (np.int16, -20, 20),
     "uchar": (np.uint8, 0, 15),
 }
+OUT_TYPES = {"double": np.float64, "float": np.float32, "int": np.int32}
+LIMIT = 1 << 20                 # |value| past this: the kernel is drawn again
+
+FEATURES = ["loop-var-after", "dead-loop", "dead-on-path", "dead-chain", "break", "continue",
+            "return-in-loop", "return-in-if", "out-compound", "write-offset", "multi-write",
+            "multi-output", "readback", "grid-size", "helper", "local-array", "shadowing",
+            "scalar-assigned", "while-do", "alias", "halo"]
 
 
-def wrap(i, n):
-    return i % n
+class TooBig(Exception):
+    pass
+
+
+def cdiv(a, b):
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def checked(v):
+    if abs(v) > LIMIT:
+        raise TooBig()
+    return v
+
+
+def convert(t, v):
+    """v as a value of ImageCL type t (v is integer-valued)."""
+    if t in ("int", "short"):
+        return checked(int(v))
+    if t == "uchar":
+        return int(v) % 256
+    return checked(float(v))
+
+
+def common(a, b):
+    if "double" in (a, b):
+        return "double"
+    if "float" in (a, b):
+        return "float"
+    return "int"
 
 
 def mirror(i, n):
@@ -60,426 +108,1038 @@ def mirror(i, n):
     return r if r < n else 2 * n - 1 - r
 
 
+# ---- the run-time state of one point ------------------------------------------------
+
+class Env:
+    def __init__(self, kern, data, outs, scal, p):
+        self.k = kern
+        self.data = data        # input name -> numpy array (halo included)
+        self.outs = outs        # output name -> numpy array, written in place
+        self.scal = dict(scal)  # scalars (a copy: the body may assign them)
+        self.p = p              # the point (x, y[, z])
+        self.scopes = [{}]
+
+    def get(self, name):
+        for s in reversed(self.scopes):
+            if name in s:
+                return s[name]
+        return self.scal[name]
+
+    def set(self, name, v):
+        for s in reversed(self.scopes):
+            if name in s:
+                s[name] = v
+                return
+        self.scal[name] = v
+
+
 class Array:
-    def __init__(self, rng, name, dims):
+    """An Image or Block: an input with a boundary condition, or an output."""
+
+    def __init__(self, rng, name, dims, out_type=None):
         self.name = name
-        self.type = rng.choice(list(TYPES))
         self.dims = dims
-        self.bc = rng.choice(["constant", "constant", "clamped", "periodic", "mirror", "none"])
-        lo = TYPES[self.type][1]
-        self.value = rng.choice([0, 1, 3] + ([-2] if lo < 0 else []))
+        self.output = out_type is not None
+        self.type = out_type or rng.choice(list(TYPES))
+        self.bc = "constant" if self.output else rng.choice(
+            ["constant", "constant", "clamped", "periodic", "mirror", "none"])
+        lo = -20 if self.output else TYPES[self.type][1]
+        self.value = 0 if self.output else rng.choice([0, 1, 3] + ([-2] if lo < 0 else []))
         self.halo = 0
+        self.extents = None     # set per run
+        self.offset = [0] * dims  # outputs: where each point writes
+        self.mirror = -1          # outputs: the dimension written mirrored, or -1
 
     def pragma(self):
         if self.bc == "constant":
             return f"{self.name}:constant({self.value})" if self.value else f"{self.name}:constant"
         return f"{self.name}:{self.bc}"
 
-    def read(self, data, p):
-        """The element at point p (x, y[, z]) under the boundary condition."""
-        shape = data.shape[::-1]  # x fastest
+    def read(self, arr, p):
+        """The element at point p under the boundary condition (storage -halo..n+halo-1)."""
+        shape = arr.shape[::-1]
         h = self.halo
         q = []
         for d, c in enumerate(p):
             n = shape[d] - 2 * h
-            if self.bc == "constant" and not 0 <= c < n:
+            if self.bc == "constant" and not -h <= c < n + h:
                 return self.value
             if self.bc == "clamped":
-                c = min(max(c, 0), n - 1)
+                c = min(max(c, -h), n + h - 1)
             elif self.bc == "periodic":
-                c = wrap(c, n)
+                c = (c + h) % (n + 2 * h) - h
             elif self.bc == "mirror":
-                c = mirror(c, n)
+                c = mirror(c + h, n + 2 * h) - h
             q.append(c + h)
-        return data[tuple(reversed(q))].item()
+        return arr[tuple(reversed(q))].item()
+
+    def target(self, env):
+        """The storage index this point writes (outputs), or None when the element does
+        not exist (the write is dropped)."""
+        arr = env.outs[self.name]
+        shape = arr.shape[::-1]
+        q = []
+        for d in range(self.dims):
+            c = env.p[d] + self.offset[d]
+            if d == self.mirror:
+                c = env.k.grid[d] - 1 - env.p[d]
+            n = shape[d] - 2 * self.halo
+            if not -self.halo <= c < n + self.halo:
+                return None
+            q.append(c + self.halo)
+        return tuple(reversed(q))
+
+    def index_text(self):
+        out = []
+        for d in range(self.dims):
+            c = "xyz"[d]
+            if d == self.mirror:
+                out.append(f"[{'WHD'[d]} - 1 - id{c}]")
+            else:
+                out.append(f"[id{c}{fmt_off(self.offset[d])}]")
+        return "".join(out)
 
 
-class Alias:
-    """`st1 = st + off`: a view of the stacked input st (5 grids of the kernel's extents
-    along y (Image) or z (Block), boundary none), off = 2 grids further on, indexed with
-    st's extents; reads past its last extent run on into the neighbouring grids."""
+def fmt_off(o):
+    return f" + {o}" if o > 0 else f" - {-o}" if o < 0 else ""
 
-    def __init__(self, rng, dims):
-        self.name = "st1"
-        self.type = rng.choice(list(TYPES))
-        self.dims = dims
 
-    @staticmethod
-    def offset(st):
-        return 2 * st.size // 5
+def lit(c):
+    return f"({c})" if c < 0 else str(c)
 
-    def read(self, st, p):
-        ext = st.shape[::-1]  # x fastest: W, 5H (2D) or W, H, 5D (3D)
-        lin = 0
-        for d in reversed(range(self.dims)):
-            lin = lin * ext[d] + p[d]
-        return st.reshape(-1)[self.offset(st) + lin].item()
+
+# ---- expressions: (text, evaluator(env) -> value, type) -----------------------------
+
+class Expr:
+    def __init__(self, text, fn, t):
+        self.text, self.fn, self.type = text, fn, t
+
+
+# ---- statements: lines(indent) and run(env) -> None, "break", "continue", ("return", v)
+
+class Stmt:
+    def lines(self, ind):
+        raise NotImplementedError
+
+    def run(self, env):
+        raise NotImplementedError
+
+
+class Decl(Stmt):
+    def __init__(self, t, name, init):
+        self.t, self.name, self.init = t, name, init
+
+    def lines(self, ind):
+        if self.init is None:
+            return [f"{ind}{self.t} {self.name};"]
+        return [f"{ind}{self.t} {self.name} = {self.init.text};"]
+
+    def run(self, env):
+        env.scopes[-1][self.name] = convert(self.t, self.init.fn(env)) if self.init else None
+
+
+class ArrDecl(Stmt):
+    def __init__(self, t, name, n):
+        self.t, self.name, self.n = t, name, n
+
+    def lines(self, ind):
+        return [f"{ind}{self.t} {self.name}[{self.n}];"]
+
+    def run(self, env):
+        env.scopes[-1][self.name] = [None] * self.n
+
+
+class ArrSet(Stmt):
+    def __init__(self, t, name, index, value):
+        self.t, self.name, self.index, self.value = t, name, index, value
+
+    def lines(self, ind):
+        return [f"{ind}{self.name}[{self.index.text}] = {self.value.text};"]
+
+    def run(self, env):
+        env.get(self.name)[self.index.fn(env)] = convert(self.t, self.value.fn(env))
+
+
+def apply(op, old, v):
+    """The value `x op v` stores (=, +=, -=); old() reads x."""
+    return v if op == "=" else old() + v if op == "+=" else old() - v
+
+
+class Assign(Stmt):
+    def __init__(self, t, name, op, value):
+        self.t, self.name, self.op, self.value = t, name, op, value
+
+    def lines(self, ind):
+        return [f"{ind}{self.name} {self.op} {self.value.text};"]
+
+    def run(self, env):
+        env.set(self.name, convert(self.t, apply(self.op, lambda: env.get(self.name), self.value.fn(env))))
+
+
+class OutWrite(Stmt):
+    def __init__(self, out, op, value):
+        self.out, self.op, self.value = out, op, value
+
+    def lines(self, ind):
+        return [f"{ind}{self.out.name}{self.out.index_text()} {self.op} {self.value.text};"]
+
+    def run(self, env):
+        q = self.out.target(env)
+        if q is None:
+            return          # the element does not exist: the statement does not run
+        arr = env.outs[self.out.name]
+        arr[q] = convert(self.out.type, apply(self.op, lambda: arr[q].item(), self.value.fn(env)))
+
+
+class Jump(Stmt):
+    def __init__(self, what):
+        self.what = what
+
+    def lines(self, ind):
+        return [f"{ind}{self.what};"]
+
+    def run(self, env):
+        return ("return", None) if self.what == "return" else self.what
+
+
+class Return(Stmt):
+    """A helper's return with a value."""
+
+    def __init__(self, t, value):
+        self.t, self.value = t, value
+
+    def lines(self, ind):
+        return [f"{ind}return {self.value.text};"]
+
+    def run(self, env):
+        return ("return", convert(self.t, self.value.fn(env)))
+
+
+def run_list(stmts, env):
+    for s in stmts:
+        r = s.run(env)
+        if r is not None:
+            return r
+    return None
+
+
+def run_scoped(stmts, env):
+    """stmts in a scope of their own (a block, a branch, a loop's body)."""
+    env.scopes.append({})
+    try:
+        return run_list(stmts, env)
+    finally:
+        env.scopes.pop()
+
+
+def loop_exit(r):
+    """Whether a loop ends after a body that ended with r (break or return)."""
+    return r == "break" or isinstance(r, tuple)
+
+
+def block_lines(stmts, ind):
+    return [line for s in stmts for line in s.lines(ind)]
+
+
+class Block(Stmt):
+    def __init__(self, stmts):
+        self.stmts = stmts
+
+    def lines(self, ind):
+        return [f"{ind}{{"] + block_lines(self.stmts, ind + "    ") + [f"{ind}}}"]
+
+    def run(self, env):
+        return run_scoped(self.stmts, env)
+
+
+class If(Stmt):
+    def __init__(self, cond, then, els=None):
+        self.cond, self.then, self.els = cond, then, els
+
+    def lines(self, ind):
+        out = [f"{ind}if ({self.cond.text}) {{"] + block_lines(self.then, ind + "    ")
+        if self.els is not None:
+            out += [f"{ind}}} else {{"] + block_lines(self.els, ind + "    ")
+        return out + [f"{ind}}}"]
+
+    def run(self, env):
+        branch = self.then if self.cond.fn(env) else self.els
+        return None if branch is None else run_scoped(branch, env)
+
+
+class For(Stmt):
+    """for ([int ]v = lo; v <= hi; v++) { body }: declared in the loop, or before it."""
+
+    def __init__(self, var, lo, hi, body, declare=True, label=None):
+        self.var, self.lo, self.hi, self.body, self.declare, self.label = var, lo, hi, body, declare, label
+
+    def lines(self, ind):
+        head = f"{'int ' if self.declare else ''}{self.var} = {self.lo}; {self.var} <= {self.hi}; {self.var}++"
+        label = f"{self.label}: " if self.label else ""
+        return [f"{ind}{label}for ({head}) {{"] + block_lines(self.body, ind + "    ") + [f"{ind}}}"]
+
+    def run(self, env):
+        env.scopes.append({})
+        try:
+            if self.declare:
+                env.scopes[-1][self.var] = self.lo
+            else:
+                env.set(self.var, self.lo)
+            while env.get(self.var) <= self.hi:
+                r = run_scoped(self.body, env)
+                if loop_exit(r):
+                    return r if r != "break" else None
+                env.set(self.var, env.get(self.var) + 1)
+            return None
+        finally:
+            env.scopes.pop()
+
+
+class While(Stmt):
+    """while (c < hi) { c++; body } or do { c++; body } while (c < hi): the counter, a
+    local declared before, moves first, so that continue cannot stall the loop."""
+
+    def __init__(self, var, hi, body, do):
+        self.var, self.hi, self.body, self.do = var, hi, body, do
+
+    def lines(self, ind):
+        inner = [f"{ind}    {self.var}++;"] + block_lines(self.body, ind + "    ")
+        if self.do:
+            return [f"{ind}do {{"] + inner + [f"{ind}}} while ({self.var} < {self.hi});"]
+        return [f"{ind}while ({self.var} < {self.hi}) {{"] + inner + [f"{ind}}}"]
+
+    def run(self, env):
+        first = True
+        while (first and self.do) or env.get(self.var) < self.hi:
+            first = False
+            env.set(self.var, env.get(self.var) + 1)
+            r = run_scoped(self.body, env)
+            if loop_exit(r):
+                return r if r != "break" else None
+        return None
+
+
+# ---- the generator ---------------------------------------------------------------------
+
+class Helper:
+    """A helper function of two parameters with control flow of its own."""
+
+    def __init__(self, gen, name):
+        rng = gen.rng
+        self.name = name
+        self.ret = rng.choice(["int", "double"])
+        self.ptypes = [rng.choice(["int", "double", "float"]) for _ in range(2)]
+        self.params = ["p0", "p1"]
+        g = Gen(rng, None)
+        g.scopes = [dict(zip(self.params, self.ptypes))]
+        body = [Decl(self.ret, "h", g.expr(1))]
+        g.declare("h", self.ret)
+        if rng.random() < 0.7:
+            body.append(If(g.cond(), [Return(self.ret, g.expr(1))]))
+        if rng.random() < 0.6:
+            g.push()
+            g.declare("j", "int")
+            loop = [Assign(self.ret, "h", rng.choice(["+=", "-="]), g.expr(1))]
+            g.pop()
+            body.append(For("j", 0, rng.randint(0, 2), loop))
+        body.append(Return(self.ret, Expr("h", lambda env: env.get("h"), self.ret)))
+        self.body = body
+
+    def source(self):
+        params = ", ".join(f"{t} {n}" for t, n in zip(self.ptypes, self.params))
+        return "\n".join([f"{self.ret} {self.name}({params})", "{"] + block_lines(self.body, "    ") + ["}"])
+
+    def call(self, env, args):
+        inner = Env(env.k, None, None, {}, env.p)
+        inner.scopes = [{n: convert(t, a) for n, t, a in zip(self.params, self.ptypes, args)}]
+        r = run_list(self.body, inner)
+        return r[1]
+
+
+class Gen:
+    """Generation state: what is in scope, the loops around, the features used."""
+
+    def __init__(self, rng, kern):
+        self.rng = rng
+        self.k = kern
+        self.scopes = [{}]
+        self.loop_vars = []     # (name, lo, hi) of the for loops around
+        self.loops = 0          # loops around (any kind)
+        self.names = 0
+
+    def fresh(self, prefix):
+        self.names += 1
+        return f"{prefix}{self.names}"
+
+    def push(self):
+        self.scopes.append({})
+
+    def pop(self):
+        self.scopes.pop()
+
+    def declare(self, name, t):
+        self.scopes[-1][name] = t
+
+    def visible(self):
+        seen = {}
+        for s in self.scopes:
+            seen.update(s)
+        return [(n, t) for n, t in seen.items() if t not in ("array", "hidden")]
+
+    def feature(self, f):
+        if self.k:
+            self.k.features.add(f)
+
+    # expressions
+    def leaf(self):
+        rng, k = self.rng, self.k
+        r = rng.random()
+        if k and r < 0.45:
+            return self.read()
+        if r < 0.6:
+            c = rng.randint(-4, 4)
+            return Expr(lit(c), lambda env, c=c: c, "int")
+        if k and r < 0.66 and k.warr:
+            if self.loop_vars and rng.random() < 0.5:
+                v, lo, hi = rng.choice(self.loop_vars)
+                shift = -lo
+                if hi + shift <= 4:
+                    return Expr(f"w[{v}{fmt_off(shift)}]", lambda env, v=v, s=shift: env.k.warr[env.get(v) + s],
+                                "int")
+            c = rng.randint(0, 4)
+            return Expr(f"w[{c}]", lambda env, c=c: env.k.warr[c], "int")
+        if k and r < 0.7:
+            d = rng.randrange(k.dims)
+            name = "xyz"[d]
+            return Expr(f"id{name}", lambda env, d=d: env.p[d], "int")
+        if k and r < 0.73:
+            d = rng.randrange(k.dims)
+            return Expr("WHD"[d], lambda env, d=d: env.k.grid[d], "int")
+        if k and r < 0.81 and k.readbacks:
+            out = rng.choice(k.readbacks)
+            self.feature("readback")
+            return Expr(out.name + out.index_text(), lambda env, o=out: env.k.readback(env, o), out.type)
+        names = self.visible()
+        if names:
+            n, t = rng.choice(names)
+            return Expr(n, lambda env, n=n: env.get(n), "int" if t in ("int", "short", "uchar") else t)
+        return Expr("1", lambda env: 1, "int")
+
+    def read(self):
+        rng, k = self.rng, self.k
+        a = rng.choice(k.inputs + ([k.alias] if k.alias else []))
+        off = [rng.randint(-2, 2) for _ in range(k.dims)]
+        var = None
+        if a is k.alias:
+            off = [0] * (k.dims - 1) + off[-1:]
+        elif self.loop_vars and rng.random() < 0.4:
+            var = rng.choice(self.loop_vars)
+        ix = []
+        for d, o in enumerate(off):
+            base = f"id{'xyz'[d]}"
+            if d == 0 and var:
+                ix.append(f"{base} + {var[0]}{fmt_off(o)}")
+            else:
+                ix.append(base + fmt_off(o))
+        if a is not k.alias:
+            k.note_reach(a, off, var)
+        text = a.name + "".join(f"[{t}]" for t in ix)
+        t = "int" if a.type in ("int", "short", "uchar") else a.type
+
+        def ev(env, a=a, off=off, var=var):
+            p = [env.p[d] + off[d] + (env.get(var[0]) if d == 0 and var else 0) for d in range(env.k.dims)]
+            if a is env.k.alias:
+                return env.k.alias_read(env, p)
+            return a.read(env.data[a.name], p)
+        return Expr(text, ev, t)
+
+    def expr(self, depth):
+        rng = self.rng
+        if depth <= 0 or rng.random() < 0.25:
+            return self.leaf()
+        r = rng.random()
+        if r < 0.5:
+            a, b = self.expr(depth - 1), self.expr(depth - 1)
+            op = rng.choice(["+", "-"])
+            f = (lambda env, a=a, b=b: a.fn(env) + b.fn(env)) if op == "+" else \
+                (lambda env, a=a, b=b: a.fn(env) - b.fn(env))
+            return Expr(f"({a.text} {op} {b.text})", f, common(a.type, b.type))
+        if r < 0.62:
+            a, c = self.leaf(), rng.randint(-3, 3)
+            return Expr(f"({a.text} * {lit(c)})", lambda env, a=a, c=c: a.fn(env) * c, a.type)
+        if r < 0.72:
+            c, a, b = self.cond(), self.expr(depth - 1), self.expr(depth - 1)
+            t = common(a.type, b.type)
+            return Expr(f"({c.text} ? {a.text} : {b.text})",
+                        lambda env, c=c, a=a, b=b, t=t: convert(t, a.fn(env) if c.fn(env) else b.fn(env)), t)
+        if r < 0.8:
+            a, b = self.expr(depth - 1), self.expr(depth - 1)
+            fn = rng.choice(["min", "max"])
+            pick = min if fn == "min" else max
+            t = common(a.type, b.type)
+            return Expr(f"{fn}({a.text}, {b.text})",
+                        lambda env, a=a, b=b, pick=pick, t=t: convert(t, pick(a.fn(env), b.fn(env))), t)
+        if r < 0.88:
+            a = self.expr(depth - 1)
+            if a.type == "int":
+                c = rng.randint(2, 3)
+                if rng.random() < 0.5:
+                    return Expr(f"({a.text} / {c})", lambda env, a=a, c=c: cdiv(a.fn(env), c), "int")
+                return Expr(f"({a.text} % {c})", lambda env, a=a, c=c: a.fn(env) - c * cdiv(a.fn(env), c), "int")
+            return Expr(f"fabs({a.text})", lambda env, a=a: abs(a.fn(env)), a.type)
+        if self.k and self.k.helpers and r < 0.95:
+            h = rng.choice(self.k.helpers)
+            args = [self.expr(depth - 1), self.expr(depth - 1)]
+            self.feature("helper")
+            return Expr(f"{h.name}({args[0].text}, {args[1].text})",
+                        lambda env, h=h, args=args: h.call(env, [x.fn(env) for x in args]), h.ret)
+        return self.leaf()
+
+    def cond(self):
+        rng = self.rng
+        r = rng.random()
+        if self.k and r < 0.25:
+            d = rng.randrange(self.k.dims)
+            m, c = rng.randint(2, 3), rng.randint(0, 1)
+            ax = "xyz"[d]
+            return Expr(f"(id{ax} % {m} == {c})", lambda env, d=d, m=m, c=c: env.p[d] % m == c, "int")
+        a = self.expr(1)
+        c = rng.randint(-3, 5)
+        op = rng.choice([">", "<=", "!=", ">="])
+        f = {">": lambda x, y: x > y, "<=": lambda x, y: x <= y, "!=": lambda x, y: x != y,
+             ">=": lambda x, y: x >= y}[op]
+        e = Expr(f"({a.text} {op} {lit(c)})", lambda env, a=a, c=c, f=f: f(a.fn(env), c), "int")
+        if rng.random() < 0.2:
+            b = self.cond()
+            both = rng.random() < 0.5
+            return Expr(f"({e.text} {'&&' if both else '||'} {b.text})",
+                        (lambda env, e=e, b=b: e.fn(env) and b.fn(env)) if both else
+                        (lambda env, e=e, b=b: e.fn(env) or b.fn(env)), "int")
+        return e
+
+    # statements: a list of patterns, each a few statements
+    def local_type(self):
+        return self.rng.choice(["int", "int", "double", "float"])
+
+    def stmts(self, n, depth):
+        out = []
+        for _ in range(n):
+            out += self.pattern(depth)
+        return out
+
+    def pattern(self, depth):
+        rng, k = self.rng, self.k
+        choices = ["assign", "assign", "out", "if", "for", "loop_var_after", "dead_loop", "dead_on_path",
+                   "dead_chain", "local_array", "while"]
+        if depth > 0:
+            choices += ["shadow", "if", "for"]
+        if self.loops:
+            choices += ["jump"] * 5
+        choices += ["return_if"] * (1 if depth < 2 else 0)
+        if k.scalars_assignable:
+            choices += ["scalar", "scalar"]
+        p = rng.choice(choices)
+        acc = k.acc
+        if p == "assign":
+            return [Assign(k.acc_t, acc, rng.choice(["=", "+=", "-="]), self.expr(2))]
+        if p == "scalar":
+            self.feature("scalar-assigned")
+            return [Assign("int", "s", "=", self.expr(1))]
+        if p == "out":
+            return [k.out_write(self)]
+        if p == "if":
+            self.push()
+            then = self.stmts(rng.randint(1, 2), depth - 1)
+            self.pop()
+            els = None
+            if rng.random() < 0.5:
+                self.push()
+                els = self.stmts(rng.randint(1, 2), depth - 1)
+                self.pop()
+            return [If(self.cond(), then, els)]
+        if p == "for":
+            v = self.fresh("i")
+            lo = rng.randint(-2, 0)
+            hi = rng.randint(lo, 2)
+            self.push()
+            self.declare(v, "int")
+            self.loop_vars.append((v, lo, hi))
+            self.loops += 1
+            body = self.stmts(rng.randint(1, 2), depth - 1)
+            self.loops -= 1
+            self.loop_vars.pop()
+            self.pop()
+            return [For(v, lo, hi, body, label=self.fresh("taps") if rng.random() < 0.15 else None)]
+        if p == "loop_var_after":
+            self.feature("loop-var-after")
+            v = self.fresh("i")
+            lo = rng.randint(-2, 0)
+            hi = rng.randint(lo, 2)
+            self.declare(v, "int")
+            self.push()
+            self.loop_vars.append((v, lo, hi))
+            self.loops += 1
+            body = self.stmts(rng.randint(1, 2), depth - 1)
+            self.loops -= 1
+            self.loop_vars.pop()
+            self.pop()
+            after = Assign(k.acc_t, acc, "+=", Expr(f"({v} * 2)", lambda env, v=v: env.get(v) * 2, "int"))
+            return [Decl("int", v, None), For(v, lo, hi, body, declare=False), after]
+        if p == "while":
+            self.feature("while-do")
+            v = self.fresh("c")
+            lo = rng.randint(-1, 1)
+            hi = lo + rng.randint(0, 3)
+            self.declare(v, "int")
+            self.push()
+            self.loops += 1
+            body = self.stmts(rng.randint(1, 2), depth - 1)
+            self.loops -= 1
+            self.pop()
+            after = [Assign(k.acc_t, acc, "-=", Expr(v, lambda env, v=v: env.get(v), "int"))] \
+                if rng.random() < 0.5 else []
+            return [Decl("int", v, Expr(lit(lo), lambda env, lo=lo: lo, "int")),
+                    While(v, hi, body, do=rng.random() < 0.5)] + after
+        if p == "dead_loop":
+            self.feature("dead-loop")
+            d, v = self.fresh("dead"), self.fresh("j")
+            t = self.local_type()
+            self.push()
+            self.declare(v, "int")
+            self.loop_vars.append((v, 0, 2))
+            body = [Assign(t, d, "+=", self.expr(1))]
+            self.loop_vars.pop()
+            self.pop()
+            return [Decl(t, d, Expr("0", lambda env: 0, "int")), For(v, 0, rng.randint(0, 2), body)]
+        if p == "dead_on_path":
+            self.feature("dead-on-path")
+            v, t = self.fresh("v"), self.local_type()
+            first = Decl(t, v, self.expr(1))
+            self.declare(v, t)
+            later = If(self.cond(), [Assign(t, v, "=", self.expr(1))])
+            use = Assign(k.acc_t, acc, "+=", Expr(v, lambda env, v=v: env.get(v), t))
+            return [first, later, use]
+        if p == "dead_chain":
+            self.feature("dead-chain")
+            a, b = self.fresh("dead"), self.fresh("dead")
+            t = self.local_type()
+            first = Decl(t, a, self.expr(2))
+            e = self.leaf()
+            second = Decl(t, b, Expr(f"({a} * 2 + {e.text})", lambda env, a=a, e=e: env.get(a) * 2 + e.fn(env), t))
+            self.declare(a, "hidden")   # never read again: the chain is dead
+            return [first, second]
+        if p == "local_array":
+            self.feature("local-array")
+            a, v = self.fresh("arr"), self.fresh("j")
+            n = rng.randint(2, 5)
+            t = self.local_type()
+            self.push()
+            self.declare(v, "int")
+            self.loop_vars.append((v, 0, n - 1))
+            fill = [ArrSet(t, a, Expr(v, lambda env, v=v: env.get(v), "int"), self.expr(1))]
+            self.loop_vars.pop()
+            self.pop()
+            self.declare(a, "array")
+            c = rng.randrange(n)
+            use = Assign(k.acc_t, acc, "+=", Expr(f"{a}[{c}]", lambda env, a=a, c=c: env.get(a)[c], t))
+            return [ArrDecl(t, a, n), For(v, 0, n - 1, fill), use]
+        if p == "shadow":
+            names = [n for n, t in self.visible() if n.startswith("t")]
+            if not names:
+                return []
+            self.feature("shadowing")
+            n = rng.choice(names)
+            t = self.local_type()
+            self.push()
+            self.declare(n, "hidden")   # C: the new name is in scope in its own initializer
+            decl = Decl(t, n, self.expr(1))
+            self.declare(n, t)
+            inner = [decl, Assign(k.acc_t, acc, "+=", Expr(n, lambda env, n=n: env.get(n), t))]
+            inner += self.stmts(1, depth - 1)
+            self.pop()
+            return [Block(inner)]
+        if p == "jump":
+            what = rng.choice(["break", "continue", "return"])
+            self.feature("return-in-loop" if what == "return" else what)
+            return [If(self.cond(), [Jump(what)])]
+        if p == "return_if":
+            self.feature("return-in-if")
+            body = [k.out_write(self)] if rng.random() < 0.5 else []
+            return [If(self.cond(), body + [Jump("return")])]
+        return []
 
 
 class Kernel:
     """A random kernel: its text (source()) and its oracle (expected())."""
 
-    def __init__(self, rng, name):
+    def __init__(self, rng, name, helpers):
         self.rng = rng
         self.name = name
+        self.features = set()
+        self.helpers = helpers
         self.dims = rng.choice([2, 3])
-        self.out_type = rng.choice(["double", "int"])
+        self.grid_size = rng.random() < 0.35
         self.inputs = [Array(rng, f"in{i}", self.dims) for i in range(rng.randint(1, 3))]
+        nout = 1 if rng.random() < 0.6 else rng.randint(2, 3)
+        self.outputs = [Array(rng, f"out{i}", self.dims, rng.choice(list(OUT_TYPES))) for i in range(nout)]
+        for o in self.outputs:
+            r = rng.random()
+            if r < 0.25:
+                o.offset[rng.randrange(self.dims)] = rng.choice([-2, -1, 1, 2])
+            elif r < 0.35:
+                o.mirror = rng.randrange(self.dims)
+            if rng.random() < 0.2:
+                o.halo = rng.randint(1, 2)
+        self.readbacks = [o for o in self.outputs if rng.random() < 0.3]
         self.scalar = rng.randint(-3, 3)
-        # a fixed-size array parameter, read at constant indices and by the loop's i
+        self.scalars_assignable = rng.random() < 0.5
         self.warr = [rng.randint(-3, 3) for _ in range(5)] if rng.random() < 0.35 else None
-        # an offset alias into a stacked input
-        self.alias = Alias(rng, self.dims) if rng.random() < 0.3 else None
-        self.locals = []
-        self.lines = []
-        self.helper = rng.random() < 0.3
-        self.body = self._body()
+        self.alias = Array(rng, "st1", self.dims) if rng.random() < 0.3 else None
+        self.gsize = [rng.randint(-1, 2) for _ in range(self.dims)]   # grid_size: n + these
+        self.reach = {}
+        self.acc = "acc"
+        self.acc_t = rng.choice(["int", "double"])
+        self.written = set()
+        g = Gen(rng, self)
+        body = [Decl(self.acc_t, "acc", Expr("0", lambda env: 0, "int"))]
+        g.declare("s", "int")
+        g.declare("acc", self.acc_t)
+        for i in range(rng.randint(1, 3)):
+            t = g.local_type()
+            v = f"t{i}"
+            body.append(Decl(t, v, g.expr(2)))
+            g.declare(v, t)
+        body += g.stmts(rng.randint(3, 7), 2)
+        for o in self.outputs:      # every output written at least once, at the end
+            final = g.final_value()
+            body.append(OutWrite(o, rng.choice(["=", "=", "+=", "-="]), final))
+            self.note_write(o, body[-1].op)
+        self.body = body
         for a in self.inputs:
             if a.bc == "none":
-                a.halo = max([a.halo] + [abs(o) for o in self.offsets.get(a.name, [0])])
+                a.halo = max([0] + [abs(o) for o in self.reach.get(a.name, [])])
+            elif rng.random() < 0.15:
+                a.halo = rng.randint(1, 2)
+        self.note_features()
 
-    # ---- expressions: (text, evaluator(env) -> value) ----
-    def _offset(self):
-        return tuple(self.rng.randint(-2, 2) for _ in range(self.dims))
+    def note_reach(self, a, off, var):
+        r = self.reach.setdefault(a.name, [])
+        r += off
+        if var:
+            r += [off[0] + var[1], off[0] + var[2]]
 
-    def _read(self, var_offset=None):
-        a = self.rng.choice(self.inputs + ([self.alias] if self.alias else []))
-        off = list(self._offset())
-        if a is self.alias:
-            # past the alias's grid only along the stack (the base's last extent covers
-            # 5 grids): elsewhere that would leave the base's storage, which boundary
-            # none leaves undefined (docs/language.md)
-            off = [0] * (self.dims - 1) + off[-1:]
-            var_offset = None
-        text_ix = []
-        for d, o in enumerate(off):
-            c = "xyz"[d]
-            base = f"id{c}"
-            if d == 0 and var_offset is not None:
-                text_ix.append(f"{base} + {var_offset}" + (f" + {o}" if o > 0 else f" - {-o}" if o < 0 else ""))
-            else:
-                text_ix.append(base + (f" + {o}" if o > 0 else f" - {-o}" if o < 0 else ""))
-        self.offsets.setdefault(a.name, [])
-        self.offsets[a.name] += off
-        if var_offset is not None:
-            self.offsets[a.name] += [off[0] + v for v in (-2, 2)]
-        text = a.name + "".join(f"[{t}]" for t in text_ix)
+    def note_write(self, o, op):
+        if op != "=":
+            self.features.add("out-compound")
+        if o.name in self.written:
+            self.features.add("multi-write")
+        self.written.add(o.name)
 
-        def ev(env, a=a, off=off, var=var_offset):
-            p = [env["p"][d] + off[d] + (env[var] if (d == 0 and var) else 0) for d in range(self.dims)]
-            return a.read(env["data"][a.name], p)
-        return text, ev
-
-    def _leaf(self, var=None):
-        r = self.rng.random()
-        if r < 0.55:
-            return self._read(var)
-        if r < 0.7:
-            c = self.rng.randint(-4, 4)
-            return (f"({c})" if c < 0 else str(c)), (lambda env, c=c: c)
-        if r < 0.8:
-            return "s", (lambda env: env["s"])
-        if self.warr and r < 0.9:
-            if var is not None and self.rng.random() < 0.5:  # i is in [-2, 2]
-                return f"w[{var} + 2]", (lambda env, var=var: env["w"][env[var] + 2])
-            c = self.rng.randint(0, 4)
-            return f"w[{c}]", (lambda env, c=c: env["w"][c])
-        if self.locals:
-            v = self.rng.choice(self.locals)
-            return v, (lambda env, v=v: env[v])
-        return "idx", (lambda env: env["p"][0])
-
-    def _expr(self, depth, var=None):
-        if depth <= 0 or self.rng.random() < 0.3:
-            return self._leaf(var)
-        r = self.rng.random()
-        if r < 0.75:
-            op = self.rng.choice(["+", "-", "+", "*"])
-            if op == "*":  # keep values small: a product of a leaf and a small constant
-                lt, le = self._leaf(var)
-                c = self.rng.randint(-3, 3)
-                return f"({lt} * {c if c >= 0 else f'({c})'})", (lambda env, le=le, c=c: le(env) * c)
-            lt, le = self._expr(depth - 1, var)
-            rt, re_ = self._expr(depth - 1, var)
-            if op == "+":
-                return f"({lt} + {rt})", (lambda env, le=le, re_=re_: le(env) + re_(env))
-            return f"({lt} - {rt})", (lambda env, le=le, re_=re_: le(env) - re_(env))
-        ct, ce = self._leaf(var)
-        k = self.rng.randint(-2, 6)
-        at, ae = self._expr(depth - 1, var)
-        bt, be = self._expr(depth - 1, var)
-        return (f"({ct} > {k} ? {at} : {bt})",
-                lambda env, ce=ce, k=k, ae=ae, be=be: ae(env) if ce(env) > k else be(env))
-
-    # ---- statements: text lines and an evaluator over env ----
-    def _body(self):
-        rng = self.rng
-        self.offsets = {}
-        steps = []
-        lines = []
-        acc_t = "double" if self.out_type == "double" else "int"
+    def note_features(self):
+        if len(self.outputs) > 1:
+            self.features.add("multi-output")
+        if any(any(o.offset) or o.mirror >= 0 for o in self.outputs):
+            self.features.add("write-offset")
+        if self.grid_size:
+            self.features.add("grid-size")
         if self.alias:
-            g = "Block" if self.dims == 3 else "Image"
-            lines.append(f"    {g}<{self.alias.type}> st1 = st + off;")
-        lines.append(f"    {acc_t} acc = 0;")
-        steps.append(lambda env: env.__setitem__("acc", 0))
-        for i in range(rng.randint(1, 3)):
-            v = f"t{i}"
-            t, e = self._expr(2)
-            lines.append(f"    {acc_t} {v} = {t};")
-            steps.append(lambda env, v=v, e=e: env.__setitem__(v, e(env)))
-            self.locals.append(v)
-        if rng.random() < 0.6:
-            lo = rng.randint(-2, 0)
-            hi = rng.randint(0, 2)
-            t, e = self._expr(1, var="i")
-            label = "taps: " if rng.random() < 0.5 else ""
-            lines.append(f"    {label}for (int i = {lo}; i <= {hi}; i++)")
-            lines.append(f"        acc += {t};")
+            self.features.add("alias")
+        if any(a.halo for a in self.inputs + self.outputs):
+            self.features.add("halo")
 
-            def loop(env, lo=lo, hi=hi, e=e):
-                for i in range(lo, hi + 1):
-                    env["i"] = i
-                    env["acc"] += e(env)
-            steps.append(loop)
-        if rng.random() < 0.5:
-            ct, ce = self._leaf()
-            at, ae = self._expr(1)
-            bt, be = self._expr(1)
-            lines.append(f"    if ({ct} > 2)")
-            lines.append(f"        acc += {at};")
-            lines.append("    else")
-            lines.append(f"        acc -= {bt};")
-            steps.append(lambda env, ce=ce, ae=ae, be=be:
-                         env.__setitem__("acc", env["acc"] + ae(env) if ce(env) > 2 else env["acc"] - be(env)))
-        sum_t = " + ".join(self.locals)
-        if self.helper:
-            lines.append(f"    {self.out_type} r = twice_{acc_t}(acc) + {sum_t};")
-            steps.append(lambda env: env.__setitem__("r", 2 * env["acc"] + sum(env[v] for v in self.locals)))
-        else:
-            lines.append(f"    {self.out_type} r = acc + {sum_t};")
-            steps.append(lambda env: env.__setitem__("r", env["acc"] + sum(env[v] for v in self.locals)))
-        self.steps = steps
-        return lines
+    def out_write(self, g):
+        o = g.rng.choice(self.outputs)
+        op = g.rng.choice(["=", "+=", "-="])
+        self.note_write(o, op)
+        return OutWrite(o, op, g.expr(2))
+
+    def readback(self, env, o):
+        q = o.target(env)
+        if q is None:
+            return o.value      # outside: the output's boundary condition (constant 0)
+        return env.outs[o.name][q].item()
+
+    def alias_read(self, env, p):
+        st = env.data["st"]
+        ext = st.shape[::-1]
+        lin = 0
+        for d in reversed(range(self.dims)):
+            lin = lin * ext[d] + p[d]
+        return st.reshape(-1)[2 * st.size // 5 + lin].item()
 
     def source(self):
-        arrays = [a for a in self.inputs if a.halo]
         g = "Block" if self.dims == 3 else "Image"
-        out = []
-        out.append(f"// random kernel {self.name} (tests/smith/smith.py)")
-        out.append("#pragma imcl grid(out)")
-        if arrays:
-            out.append("#pragma imcl halo(" + ", ".join(f"{a.name}:{a.halo}" for a in arrays) + ")")
+        out = [f"// random kernel {self.name} (tests/smith/smith.py): {' '.join(sorted(self.features))}"]
+        if self.grid_size:
+            ext = ", ".join(f"n{'xyz'[d]}{fmt_off(self.gsize[d])}" for d in range(self.dims))
+            out.append(f"#pragma imcl grid_size({ext})")
+        else:
+            out.append(f"#pragma imcl grid({self.outputs[0].name})")
+        halos = [a for a in self.inputs + self.outputs if a.halo]
+        if halos:
+            out.append("#pragma imcl halo(" + ", ".join(f"{a.name}:{a.halo}" for a in halos) + ")")
         bcs = [a.pragma() for a in self.inputs] + (["st:none"] if self.alias else [])
         out.append("#pragma imcl boundary_cond(" + ", ".join(bcs) + ")")
-        params = ", ".join(f"{g}<{a.type}> {a.name}" for a in self.inputs)
+        params = [f"{g}<{a.type}> {a.name}" for a in self.inputs]
         if self.alias:
-            params += f", {g}<{self.alias.type}> st, int off"
-        warr = ", int w[5]" if self.warr else ""
-        out.append(f"void {self.name}({params}, {g}<{self.out_type}> out, int s{warr})")
+            params += [f"{g}<{self.alias.type}> st", "int off"]
+        params += [f"{g}<{o.type}> {o.name}" for o in self.outputs]
+        params.append("int s")
+        if self.grid_size:
+            params += [f"int n{'xyz'[d]}" for d in range(self.dims)]
+        if self.warr:
+            params.append("int w[5]")
+        out.append(f"void {self.name}({', '.join(params)})")
         out.append("{")
-        out += self.body
-        ix = "".join(f"[id{c}]" for c in "xyz"[: self.dims])
-        out.append(f"    out{ix} = r;")
+        if self.alias:
+            out.append(f"    {g}<{self.alias.type}> st1 = st + off;")
+        out += block_lines(self.body, "    ")
         out.append("}")
         return "\n".join(out) + "\n"
 
-    def expected(self, data, size, s):
-        out = np.zeros(tuple(reversed(size)), dtype=np.float64)
-        for p in np.ndindex(*reversed(size)):
+    def expected(self, data, outs, scal):
+        """The oracle: runs the body at every point of the grid, writing into outs."""
+        for p in np.ndindex(*reversed(self.grid)):
             pt = tuple(reversed(p))
-            env = {"p": pt, "data": data, "s": s, "w": self.warr}
-            for st in self.steps:
-                st(env)
-            out[p] = env["r"]
-        return out
+            run_list(self.body, Env(self, data, outs, scal, pt))
 
 
-def file_source(kernels):
-    """The file: the helpers its kernels call (each once), then the kernels."""
-    out = []
-    for t in sorted({"double" if k.out_type == "double" else "int" for k in kernels if k.helper}):
-        out.append(f"{t} twice_{t}({t} v) {{ return v + v; }}")
-    return "\n".join(out + [k.source() for k in kernels])
+def final_value(g):
+    """acc plus the locals of the body's top level."""
+    names = [n for n, t in g.scopes[0].items() if t not in ("array", "hidden") and (n == "acc" or n.startswith("t"))]
+    text = " + ".join(names)
+    return Expr(text, lambda env, names=names: sum(env.get(n) for n in names), "double")
 
 
-def run_cuda(args, kern, path, size, cfg, values, kc, work):
-    """The CUDA wrapper of one configuration, built by nvcc-cpu as a shared library and
-    called in-process like the C reference; returns the output array."""
-    os.makedirs(work, exist_ok=True)
-    with open(os.path.join(work, "params.json"), "w") as f:
-        json.dump(cfg, f)
-    dims = "x".join(str(n) for n in size)
-    p = subprocess.run([args.imcl, "-b", "cuda", "--prefix", "cuda_", "-k", kern.name, "-t",
-                        os.path.join(work, "params.json"), "--size", dims, "-o", work, path],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"imcl -b cuda refused it: {p.stderr.strip()}")
-    lib = os.path.join(work, f"lib{kern.name}.so")
-    p = subprocess.run([args.nvcc_cpu, "-O1", "-Xcompiler", "-fPIC", "-shared", "-o", lib,
-                        os.path.join(work, kern.name + ".cu")], capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"nvcc-cpu cannot build it: {p.stderr.strip()[-800:]}")
-    dll = ctypes.CDLL(lib)
-    fn = getattr(dll, "cuda_" + kern.name)
-    fn.restype = ctypes.c_int
-    strerror = getattr(dll, f"cuda_{kern.name}_strerror")
-    strerror.restype = ctypes.c_char_p
-    call, keep, out = [], [], None
-    for a, v in zip(kc.args, kc.arguments(**values)):
-        if a.kind == "W/H/D":
-            continue
-        if a.kind in ("grid", "array"):
-            arr = np.array(v, dtype=a.dtype, order="C", copy=True)
-            keep.append(arr)
-            call.append(arr.ctypes.data_as(ctypes.POINTER(a.ctype)))
-            if a.name == "out":
-                out = arr
-        else:
-            call.append(a.ctype(v.item() if hasattr(v, "item") else v))
-    rc = fn(*call)
-    if rc != 0:
-        raise RuntimeError(f"cuda_{kern.name} returned {rc}: {strerror(rc).decode()}")
-    return out
+Gen.final_value = final_value
 
 
-def draw_configs(k, n, rng, default_first=True):
-    """n configurations of the space Kernel Tuner sees, the defaults first."""
+def file_source(kernels, helpers):
+    return "\n".join([h.source() for h in helpers] + [k.source() for k in kernels])
+
+
+# ---- running ---------------------------------------------------------------------------
+
+def make_kernel(seed, draw):
+    """The file of seed: one or two kernels; draw > 0 when the earlier draws' values
+    grew too big."""
+    rng = random.Random(seed * 1000 + draw)
+    helpers = [Helper(Gen(rng, None), f"h{j}") for j in range(rng.choice([0, 0, 1, 2]))]
+    kernels = [Kernel(rng, f"smith{seed}", helpers)]
+    if rng.random() < 0.3:
+        kernels.append(Kernel(rng, f"smith{seed}b", helpers))
+    return rng, helpers, kernels
+
+
+def draw_configs(space, n, rng, default_first=True, unsized=()):
+    """n configurations of a dumped space (every placement), the defaults first.
+    `unsized`: arrays whose extents are not the grid's, which CUDA's constant copies,
+    sized for the grid (--size), cannot hold (the wrapper refuses that at run time,
+    as documented: docs/tuning.md)."""
     import imcl
+    params = {p: [v for v in vals if not (v == "constant" and p[4:] in unsized)] if p.startswith("mem_") else vals
+              for p, vals in space["parameters"].items()}
     out, seen = [], set()
-    default = {p: k.defaults[p] for p in k.tune_params}
-    if default_first and imcl.holds(k.restriction_strings, default):
+    default = dict(space["defaults"])
+    if default_first and imcl.holds(space["restrictions"], default) and \
+            all(default[p] in vals for p, vals in params.items()):
         out.append(default)
         seen.add(json.dumps(default, sort_keys=True))
     tries = 0
     while len(out) < n and tries < 5000:
         tries += 1
-        cfg = {p: rng.choice(v) for p, v in k.tune_params.items()}
+        cfg = {p: rng.choice(v) for p, v in params.items()}
         key = json.dumps(cfg, sort_keys=True)
-        if key in seen or not imcl.holds(k.restriction_strings, cfg):
+        if key in seen or not imcl.holds(space["restrictions"], cfg):
             continue
         seen.add(key)
         out.append(cfg)
     return out
 
 
+def run_file(args, seed):
+    """Generates file `seed` and runs each of its kernels; returns (log lines, counts,
+    the features of each kernel)."""
+    try:
+        return run_file_checked(args, seed)
+    except Exception as e:  # the generator's own fault: a failure, never a pass
+        import traceback
+        return ([f"FAIL seed {seed}: smith itself: {e!r}\n{traceback.format_exc()}"],
+                {"runs": 0, "mismatch": 0, "fail": 1, "c": 0, "opencl": 0, "cuda": 0}, [])
+
+
+def run_file_checked(args, seed):
+    import imcl
+    log, stats = [], {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0}
+    for attempt in range(20):
+        rng, helpers, kernels = make_kernel(seed, attempt)
+        path = os.path.join(args.work, f"smith_{seed}.imcl")
+        drng = np.random.default_rng(seed)
+        try:
+            cases = [prepare(kern, rng, drng) for kern in kernels]
+            break
+        except TooBig:
+            continue
+    else:
+        return [f"FAIL seed {seed}: no kernel of small values in 20 draws"], dict(stats, fail=1), []
+    with open(path, "w") as f:
+        f.write(file_source(kernels, helpers))
+    replay = (f"{sys.executable} {os.path.realpath(__file__)} --imcl {args.imcl} --seed {seed} --kernels 1 "
+              f"--configs {args.configs} --cuda {args.cuda} --work {args.work}")
+    for kern, (data, outs0, scal, want) in zip(kernels, cases):
+        where = f"seed {seed} ({path}), kernel {kern.name}, grid {kern.grid}"
+
+        def fail(what, stats=stats, where=where):
+            stats["fail"] += 1
+            log.append(f"FAIL {where}: {what}\n  replay: {replay}")
+
+        def check(got, what, cfg=None, stats=stats, where=where, want=want):
+            stats["runs"] += 1
+            for name, w in want.items():
+                g = np.asarray(got[name]).reshape(w.shape).astype(np.float64)
+                bad = g != w.astype(np.float64)
+                if bad.any():
+                    stats["mismatch"] += 1
+                    p = np.unravel_index(int(np.argmax(bad)), w.shape)
+                    log.append(f"MISMATCH {where}, {what}{' ' + json.dumps(cfg, sort_keys=True) if cfg else ''}: "
+                               f"{name}: {int(bad.sum())} of {w.size} elements differ, first at storage index "
+                               f"{tuple(int(j) for j in reversed(p))}: {g[p]} instead of {w[p]}\n  replay: {replay}")
+                    return False
+            return True
+        values = dict(data, **outs0, **scal)
+        ks = {}
+        for b in ["opencl"] + (["cuda"] if args.cuda > 0 else []):
+            try:
+                ks[b] = imcl.Kernel(path, backend=b, size=kern.grid, kernel=kern.name, imcl=args.imcl)
+            except Exception as e:  # a valid kernel imcl refuses is a failure too
+                fail(f"imcl refused the kernel for {b}: {e}")
+        if "opencl" not in ks:
+            continue
+        k = ks["opencl"]
+        arguments = k.arguments(**values)
+
+        def by_name(results, k=k):
+            return {a.name: r for a, r in zip(k.args, results) if r is not None}
+        try:
+            if check(by_name(k.reference(arguments)), "C reference"):
+                stats["c"] += 1
+        except Exception as e:
+            fail(f"C reference: {e}")
+            continue
+        for b, n, crng in (("opencl", args.configs, random.Random(seed)), ("cuda", args.cuda, random.Random(-seed))):
+            if b not in ks or n <= 0:
+                continue
+            unsized = kern.unsized if b == "cuda" else ()
+            for j, cfg in enumerate(draw_configs(ks[b].space, n, crng, b == "opencl" or n > 1, unsized)):
+                work = os.path.join(args.work, f"{b}_{seed}_{kern.name}_{j}")
+                try:
+                    w = Wrapper(args.imcl, args.nvcc_cpu, ks[b], path, cfg, work)
+                    got = by_name(w(ks[b].arguments(**values)), ks[b])
+                except Exception as e:
+                    fail(f"{b} {json.dumps(cfg, sort_keys=True)}: {e} (files in {work})")
+                    continue
+                if check(got, b, cfg):
+                    stats[b] += 1
+                    shutil.rmtree(work, ignore_errors=True)     # kept where it went wrong
+    return log, stats, [sorted(k.features) for k in kernels]
+
+
+def prepare(kern, rng, drng):
+    """Draws the grid, the arrays and the scalars of one kernel and runs its oracle;
+    returns (inputs, initial outputs, scalars, expected outputs)."""
+    grid = [rng.randint(3, 17), rng.randint(2, 11)] + ([rng.randint(2, 6)] if kern.dims == 3 else [])
+    kern.grid = grid
+    scal = {"s": np.int32(kern.scalar)}
+    if kern.grid_size:
+        for d in range(kern.dims):
+            scal[f"n{'xyz'[d]}"] = np.int32(grid[d] - kern.gsize[d])
+    data = {}
+    for a in kern.inputs:
+        dt, lo, hi = TYPES[a.type]
+        ext = list(grid)
+        if kern.grid_size and a.bc != "none":
+            ext = [max(1, n + rng.randint(-2, 2)) for n in grid]
+        a.extents = ext
+        data[a.name] = drng.integers(lo, hi + 1, size=tuple(n + 2 * a.halo for n in reversed(ext))).astype(dt)
+    if kern.alias:
+        dt, lo, hi = TYPES[kern.alias.type]
+        shape = list(reversed(grid))
+        shape[0] *= 5
+        data["st"] = drng.integers(lo, hi + 1, size=tuple(shape)).astype(dt)
+        scal["off"] = np.int32(2 * data["st"].size // 5)
+    if kern.warr:
+        data["w"] = np.array(kern.warr, dtype=np.int32)
+    outs = {}
+    for j, o in enumerate(kern.outputs):
+        ext = list(grid)
+        if (kern.grid_size or j > 0) and o.mirror < 0 and rng.random() < 0.5:
+            ext = [max(1, n + rng.randint(-1, 3)) for n in grid]
+        o.extents = ext
+        outs[o.name] = drng.integers(-20, 21, size=tuple(n + 2 * o.halo for n in reversed(ext))).astype(
+            OUT_TYPES[o.type])
+    kern.unsized = {a.name for a in kern.inputs + kern.outputs if a.extents != grid}
+    if kern.alias:
+        kern.unsized.add("st")
+    want = {n: v.copy() for n, v in outs.items()}
+    kern.expected(data, want, {n: int(v) for n, v in scal.items()})
+    return data, outs, scal, want
+
+
+def commit_seed():
+    sha = subprocess.run(["git", "-C", HERE, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    if not sha:
+        raise SystemExit("smith.py: --seed commit needs a git checkout")
+    return int(sha[:7], 16), sha[:12]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--imcl", required=True)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", default="1", help="the first file's seed, or 'commit'")
     ap.add_argument("--kernels", type=int, default=20, help="files (of one or two kernels each)")
-    ap.add_argument("--configs", type=int, default=10, help="OpenCL configurations per kernel")
+    ap.add_argument("--configs", type=int, default=6, help="OpenCL configurations per kernel")
     ap.add_argument("--cuda", type=int, default=0, help="CUDA configurations per kernel (nvcc-cpu)")
-    ap.add_argument("--nvcc-cpu", default=os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..",
-                                                       "scripts", "nvcc-cpu"))
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--min-coverage", type=int, default=0, help="kernels each feature must be in")
+    ap.add_argument("--nvcc-cpu", default=os.path.join(HERE, "..", "..", "scripts", "nvcc-cpu"))
     ap.add_argument("--work", default="/tmp/imcl-smith")
     args = ap.parse_args()
-    import contextlib
-    import io
-    import imcl
-    import kernel_tuner
+    args.imcl = os.path.realpath(args.imcl)
+    if args.seed == "commit":
+        seed, sha = commit_seed()
+        print(f"-- seed {seed} (from commit {sha})")
+    else:
+        seed = int(args.seed)
     os.makedirs(args.work, exist_ok=True)
-    runs = mismatches = failures = nkernels = 0
-    per = {"c": 0, "opencl": 0, "cuda": 0}
+    # every kernel is new: PoCL's cache of compiled kernels would only grow
+    os.environ.setdefault("POCL_KERNEL_CACHE", "0")
     t0 = time.monotonic()
-    for i in range(args.kernels):
-        seed = args.seed + i  # --seed S --kernels 1 makes file S again
-        rng = random.Random(seed)
-        kernels = [Kernel(rng, f"smith{i}")]
-        if rng.random() < 0.3:
-            kernels.append(Kernel(rng, f"smith{i}b"))
-        path = os.path.join(args.work, f"smith_{seed}.imcl")
-        with open(path, "w") as f:
-            f.write(file_source(kernels))
-        for kern in kernels:
-            nkernels += 1
-            size = [rng.randint(3, 21), rng.randint(2, 13)] + ([rng.randint(2, 7)] if kern.dims == 3 else [])
-            where = f"seed {seed} ({path}), kernel {kern.name}, size {size}"
-            try:
-                k = imcl.Kernel(path, backend="opencl", size=size, kernel=kern.name, imcl=args.imcl)
-            except Exception as e:  # a valid kernel imcl refuses is a failure too
-                print(f"FAIL {where}: imcl refused the kernel: {e}")
-                failures += 1
-                continue
-            data, values = {}, {}
-            drng = np.random.default_rng(seed)
-            for a in kern.inputs:
-                dt, lo, hi = TYPES[a.type]
-                shape = tuple(n + 2 * a.halo for n in reversed(size))
-                data[a.name] = drng.integers(lo, hi + 1, size=shape).astype(dt)
-                values[a.name] = data[a.name]
-            odt = np.float64 if kern.out_type == "double" else np.int32
-            values["out"] = np.full(tuple(reversed(size)), -7, dtype=odt)
-            values["s"] = np.int32(kern.scalar)
-            if kern.warr:
-                values["w"] = np.array(kern.warr, dtype=np.int32)
-            if kern.alias:
-                dt, lo, hi = TYPES[kern.alias.type]
-                shape = list(reversed(size))
-                shape[0] *= 5
-                data["st1"] = values["st"] = drng.integers(lo, hi + 1, size=tuple(shape)).astype(dt)
-                values["off"] = np.int32(kern.alias.offset(values["st"]))
-            want = kern.expected(data, size, kern.scalar)
-            arguments = k.arguments(**values)
-            out_i = [a.name for a in k.args].index("out")
-
-            def check(got, what, cfg=None):
-                nonlocal mismatches, runs
-                runs += 1
-                got = np.asarray(got).reshape(want.shape).astype(np.float64)
-                bad = got != want
-                if bad.any():
-                    mismatches += 1
-                    p = np.unravel_index(int(np.argmax(bad)), want.shape)
-                    print(f"MISMATCH {where}, {what}{' ' + json.dumps(cfg, sort_keys=True) if cfg else ''}: "
-                          f"{int(bad.sum())} of {want.size} points differ, first at (x, y[, z]) = "
-                          f"{tuple(int(j) for j in reversed(p))}: {got[p]} instead of {want[p]}")
-                    return False
-                return True
-            try:
-                check(k.reference(arguments)[out_i], "C reference")
-                per["c"] += 1
-            except Exception as e:
-                print(f"FAIL {where}: C reference: {e}")
-                failures += 1
-                continue
-            crng = random.Random(seed)
-            for cfg in draw_configs(k, args.configs, crng):
-                log = io.StringIO()
-                try:
-                    with contextlib.redirect_stdout(log):
-                        res = kernel_tuner.run_kernel(k.name, k.source(cfg), k.problem_size, arguments, cfg,
-                                                      grid_div_x=k.grid_div_x, grid_div_y=k.grid_div_y,
-                                                      grid_div_z=k.grid_div_z, lang=k.lang, defines={},
-                                                      quiet=True)
-                except Exception as e:
-                    print(f"FAIL {where}, opencl {json.dumps(cfg, sort_keys=True)}: {e}\n{log.getvalue()[-500:]}")
-                    failures += 1
-                    continue
-                check(res[out_i], "opencl", cfg)
-                per["opencl"] += 1
-            if args.cuda <= 0:
-                continue
-            try:
-                kc = imcl.Kernel(path, backend="cuda", size=size, kernel=kern.name, imcl=args.imcl)
-            except Exception as e:
-                print(f"FAIL {where}: imcl refused the kernel for CUDA: {e}")
-                failures += 1
-                continue
-            for j, cfg in enumerate(draw_configs(kc, args.cuda, random.Random(-seed), args.cuda > 1)):
-                try:
-                    got = run_cuda(args, kern, path, size, cfg, values, kc,
-                                   os.path.join(args.work, f"cuda_{seed}_{kern.name}_{j}"))
-                except Exception as e:
-                    print(f"FAIL {where}, cuda {json.dumps(cfg, sort_keys=True)}: {e}")
-                    failures += 1
-                    continue
-                check(got, "cuda (nvcc-cpu)", cfg)
-                per["cuda"] += 1
-    print(f"-- {per['c']} C reference runs, {per['opencl']} OpenCL runs on PoCL, {per['cuda']} CUDA runs "
+    total = {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0}
+    coverage = {f: 0 for f in FEATURES}
+    nkernels = 0
+    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(run_file, args, seed + i) for i in range(args.kernels)]
+        for fut in futures:
+            log, stats, features = fut.result()
+            for line in log:
+                print(line, flush=True)
+            for key in total:
+                total[key] += stats[key]
+            for fs in features:
+                nkernels += 1
+                for f in fs:
+                    coverage[f] += 1
+    print(f"-- {total['c']} C reference runs, {total['opencl']} OpenCL runs on PoCL, {total['cuda']} CUDA runs "
           f"(nvcc-cpu), {time.monotonic() - t0:.0f} s")
-    print(f"{runs} runs ({nkernels} kernels in {args.kernels} files), {mismatches} mismatches, {failures} failures")
-    return 1 if mismatches or failures else 0
+    print("-- coverage (feature: kernels that have it)")
+    short = [f for f in FEATURES if coverage[f] < args.min_coverage]
+    for f in FEATURES:
+        print(f"   {f:16} {coverage[f]:5}{'   < ' + str(args.min_coverage) if f in short else ''}")
+    if short:
+        print(f"FAIL coverage: {', '.join(short)} in fewer than {args.min_coverage} kernels")
+    print(f"{total['runs']} runs ({nkernels} kernels in {args.kernels} files), {total['mismatch']} mismatches, "
+          f"{total['fail']} failures")
+    return 1 if total["mismatch"] or total["fail"] or short else 0
 
 
 if __name__ == "__main__":

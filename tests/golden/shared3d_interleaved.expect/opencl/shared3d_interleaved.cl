@@ -49,11 +49,13 @@ void shared3d_interleaved(__global const double *restrict in, const int in_width
     }
     /* every tile is complete before any thread reads it */
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* blocks far enough from every edge of the grid run the body without edge guards */
+    /* blocks far enough from every edge of the grid run the body without edge guards (the
+     * thread index's test always holds: it keeps PoCL 3.1 from running the edge copy twice
+     * for the first work-item after the barrier) */
     if (((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W
             && ((int)get_group_id(1) + 1) * 4 <= out_height
             && ((int)get_group_id(1) + 1) * 4 <= H && (imcl_group_z + 1) * 8 <= out_depth
-            && (imcl_group_z + 1) * 8 <= D) {
+            && (imcl_group_z + 1) * 8 <= D && (int)get_local_id(0) >= 0) {
         /* this thread computes 1 x 1 x 4 points, a block apart in each dimension (thesis
          * eq. 3.1-3.3) */
         #pragma unroll 4

@@ -43,10 +43,12 @@ void shared_coarsen(__global const float *restrict in, const int in_width,
     }
     /* every tile is complete before any thread reads it */
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* blocks far enough from every edge of the grid run the body without edge guards */
+    /* blocks far enough from every edge of the grid run the body without edge guards (the
+     * thread index's test always holds: it keeps PoCL 3.1 from running the edge copy twice
+     * for the first work-item after the barrier) */
     if (((int)get_group_id(0) + 1) * 32 <= out_width && ((int)get_group_id(0) + 1) * 32 <= W
             && ((int)get_group_id(1) + 1) * 8 <= out_height
-            && ((int)get_group_id(1) + 1) * 8 <= H) {
+            && ((int)get_group_id(1) + 1) * 8 <= H && (int)get_local_id(0) >= 0) {
         /* this thread computes 2 x 2 points, next to each other (thesis eq. 3.4-3.6) */
         #pragma unroll 2
         for (int imcl_cy = 0; imcl_cy < 2; imcl_cy++) {
