@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tuning-parameter validation: run_params.sh IMCL DIR
 # Every DIR/<case>.json or .txt (2d-* cases use kernel2d.imcl, loops-* and
-# ok-loops-* cases loops.imcl, alias-* cases kernel_alias.imcl, dead-* and
+# ok-loops-* cases loops.imcl, alias-* cases kernel_alias.imcl, dead-*, ok-dead-* and
 # cuda-dead-* cases dead.imcl, the others kernel.imcl; cuda-* and ok-cuda-* cases
 # are compiled with -b cuda, the others
 # with -b opencl -b c) must be refused with exit status 2, the exact stderr of <case>.err
@@ -22,7 +22,7 @@ for p in *.json *.txt; do
     [[ $name == 2d-* ]] && kernel=kernel2d.imcl
     [[ $name == loops-* || $name == ok-loops-* ]] && kernel=loops.imcl
     [[ $name == alias-* ]] && kernel=kernel_alias.imcl
-    [[ $name == dead-* || $name == cuda-dead-* ]] && kernel=dead.imcl
+    [[ $name == dead-* || $name == cuda-dead-* || $name == ok-dead-* ]] && kernel=dead.imcl
     backends=(-b opencl -b c)
     [[ $name == cuda-* || $name == ok-cuda-* ]] && backends=(-b cuda)
     out=$tmp/$name
