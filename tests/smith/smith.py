@@ -1086,10 +1086,12 @@ def prepare(kern, rng, drng):
 
 
 def commit_seed():
+    """A seed from the checkout's commit (its first 7 hex digits), and what it came
+    from; seed 1 outside a git checkout."""
     sha = subprocess.run(["git", "-C", HERE, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
     if not sha:
-        raise SystemExit("smith.py: --seed commit needs a git checkout")
-    return int(sha[:7], 16), sha[:12]
+        return 1, "no git checkout: the fixed seed"
+    return int(sha[:7], 16), f"commit {sha[:12]}"
 
 
 def main():
@@ -1106,8 +1108,8 @@ def main():
     args = ap.parse_args()
     args.imcl = os.path.realpath(args.imcl)
     if args.seed == "commit":
-        seed, sha = commit_seed()
-        print(f"-- seed {seed} (from commit {sha})")
+        seed, origin = commit_seed()
+        print(f"-- seed {seed} ({origin})")
     else:
         seed = int(args.seed)
     os.makedirs(args.work, exist_ok=True)
