@@ -7,8 +7,9 @@
  *
  * An array qualifies when the body reads the element twice or more, or in a loop
  * (compound assignments count); every access names it directly (no alias, no call
- * is given it) with offsets of one known value each, the same for every access; and
- * the body has no return (a return would skip the store). When the body's first
+ * is given it) with offsets of one known value each, the same for every access; its
+ * value cannot be seen where it does not exist (unseen_where_missing); and the body
+ * has no return (a return would skip the store). When the body's first
  * statement to touch it is a plain `A[i] = e`, e becomes the local's initial value;
  * otherwise the local starts from the element's value. */
 #include "passes.h"
@@ -73,6 +74,31 @@ static bool one_element(const Footprint *fp, const NodeList *acc, Symbol *s)
         first = af;
     }
     return first != NULL;
+}
+
+/* The element's value cannot be seen where it does not exist: it exists at every
+ * point (the footprint proves each access inside the array's storage), or each read
+ * of it lies in a statement that writes it. Where an element does not exist, a
+ * statement writing it does not run and a read gives the boundary value; the
+ * statements that both read and write it all go, and the local's value with them,
+ * but a read anywhere else would see the local instead of the boundary value. */
+static bool unseen_where_missing(const Function *k, const Footprint *fp, const NodeList *acc)
+{
+    bool inside = true;
+    for (int i = 0; i < acc->len && inside; i++)
+        for (int d = 0; d < acc->items[i]->u.access.n; d++)
+            inside &= analyze_access_inside(k, fp, acc->items[i], d);
+    for (int i = 0; i < acc->len && !inside; i++) {
+        Node *x = acc->items[i];
+        if (!ast_is_read_use(x))
+            continue;
+        Node *stmt = ast_enclosing_stmt(x);
+        Node *e = stmt && stmt->kind == AST_EXPR_STMT ? stmt->u.expr_stmt.expr : NULL;
+        if (!e || e->kind != AST_ASSIGN || e->u.binary.lhs->kind != AST_GRID_ACCESS ||
+            e->u.binary.lhs->u.access.sym != x->u.access.sym)
+            return false;
+    }
+    return true;
 }
 
 /* The body's first top-level statement that touches an access of acc. */
@@ -144,7 +170,7 @@ int pass_accumulate(const PassCtx *c, Function *k)
             continue;
         if (!fp)
             fp = analyze_footprint(c->a, k);
-        if (one_element(fp, &acc, s)) {
+        if (one_element(fp, &acc, s) && unseen_where_missing(k, fp, &acc)) {
             keep_in_local(c->a, k, s, &acc);
             fp = NULL; /* the body changed */
         }

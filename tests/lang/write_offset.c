@@ -6,12 +6,15 @@
 
 #include "c/wo2.h"
 #include "c/wo3.h"
+#include "c/wo4.h"
 #ifdef CHECK_CUDA
 #include "cuda/wo2.h"
 #include "cuda/wo3.h"
+#include "cuda/wo4.h"
 #else
 #include "opencl/wo2.h"
 #include "opencl/wo3.h"
+#include "opencl/wo4.h"
 #endif
 
 static void test_wo2(Lang *L)
@@ -86,11 +89,42 @@ static void test_wo3(Lang *L)
     }
 }
 
+/* wo4: a dropped write read back gives the boundary value */
+static void test_wo4(Lang *L)
+{
+    const int w = 9, h = 7;
+    const long n = (long)w * h;
+    int *in = lang_alloc(n, sizeof(int)), *oinit = lang_alloc(n, sizeof(int)), *sinit = lang_alloc(n, sizeof(int));
+    double *eo = lang_dalloc(n), *es = lang_dalloc(n);
+    for (long p = 0; p < n; p++) {
+        in[p] = (int)(p * 7 % 23) - 11;
+        oinit[p] = -100 - (int)p, eo[p] = oinit[p];
+        sinit[p] = -500, es[p] = sinit[p];
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int v = in[y * w + x] + 1;
+            if (y >= 2)
+                eo[(y - 2) * w + x] = v + 10;
+            es[y * w + x] = y >= 2 ? v : 0;
+        }
+    Shape sh = shape2(w, h);
+    for (int b = 0; b < 2; b++) {
+        lang_call_begin(L, b, "wo4");
+        void *pi = lang_in(L, "in", T_INT, n, in);
+        void *po = lang_out(L, "o", T_INT, n, oinit, eo, &sh);
+        void *ps = lang_out(L, "seen", T_INT, n, sinit, es, &sh);
+        int rc = CHECK_CALL(b, wo4, pi, w, h, po, w, h, ps, w, h);
+        lang_call_end(L, rc, CHECK_STRERROR(b, wo4, rc), LANG_BUILD_LOG(b, wo4));
+    }
+}
+
 int main(void)
 {
     Lang L;
     lang_begin(&L, "write_offset");
     test_wo2(&L);
     test_wo3(&L);
+    test_wo4(&L);
     return lang_finish(&L);
 }

@@ -29,7 +29,7 @@ class Wrapper:
             raise RuntimeError(f"imcl -b {b} refused it (status {p.returncode}): {p.stderr.strip()}")
         lib = os.path.join(work, f"lib{k.kernel}.so")
         if b == "opencl":
-            cmd = [os.environ.get("CC", "cc"), "-O1", "-fPIC", "-shared", "-o", lib,
+            cmd = [os.environ.get("CC", "cc"), "-O0", "-fPIC", "-shared", "-o", lib,
                    os.path.join(work, k.kernel + "_host.c"), "-lOpenCL", "-lm"]
         else:
             cmd = [nvcc_cpu, "-O1", "-Xcompiler", "-fPIC", "-shared", "-o", lib,
