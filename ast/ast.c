@@ -450,6 +450,15 @@ void program_add_function(Program *p, Function *f)
     p->funcs[p->nfuncs++] = f;
 }
 
+void program_add_file(Program *p, const char *file)
+{
+    for (int i = 0; i < p->nfiles; i++)
+        if (strcmp(p->files[i], file) == 0)
+            return;
+    ARENA_GROW(p->arena, p->files, p->nfiles, p->capfiles);
+    p->files[p->nfiles++] = file;
+}
+
 /* ---- children ----------------------------------------------------------------- */
 
 /* Slots of the children of n (pointers into n, so a caller may replace them). */

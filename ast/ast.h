@@ -328,6 +328,10 @@ typedef struct Program {
     const char *file;       /* the main source file name */
     Function **funcs;
     int nfuncs, capfuncs;
+    /* Every file the source was read from: the main file, then each file it includes
+     * (named by the preprocessor's line markers), once each (imcl --depfile). */
+    const char **files;
+    int nfiles, capfiles;
 } Program;
 
 /* ---- builders: every builder sets loc and parent links of its children ---- */
@@ -365,6 +369,7 @@ void ast_append_arg(Arena *a, Node *call, Node *arg);
 void ast_append_stmt(Arena *a, Node *block, Node *stmt);
 void ast_prepend_stmt(Arena *a, Node *block, Node *stmt);
 void program_add_function(Program *p, Function *f);
+void program_add_file(Program *p, const char *file); /* once per name */
 
 /* ---- interface: edit the tree in place ----------------------------------- */
 

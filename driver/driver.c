@@ -310,6 +310,67 @@ int driver_write(Diag *diag, const char *dir, const Outputs *out)
     return 0;
 }
 
+/* A path in a make rule: blanks, '#' and '\\' escaped with '\\', '$' doubled. */
+static void make_path(FILE *f, const char *path)
+{
+    for (const char *p = path; *p; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '#' || *p == '\\')
+            fputc('\\', f);
+        else if (*p == '$')
+            fputc('$', f);
+        fputc(*p, f);
+    }
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((*(const OutFile *const *)a)->name, (*(const OutFile *const *)b)->name);
+}
+
+int driver_write_depfile(Diag *diag, const DriverOptions *o, const Program *prog, const Outputs *out)
+{
+    if (!o->depfile)
+        return 0;
+    /* In name order: Ninja takes a depfile whose first target is the rule's first
+     * output, and a build system can list them so without knowing imcl's order. */
+    const OutFile **files = malloc(sizeof *files * (size_t)(out->n ? out->n : 1));
+    if (!files) {
+        diag_plain_error(diag, "out of memory");
+        return 2;
+    }
+    for (int i = 0; i < out->n; i++)
+        files[i] = out->files[i];
+    qsort(files, (size_t)out->n, sizeof *files, by_name);
+    FILE *f = fopen(o->depfile, "w");
+    if (!f) {
+        diag_plain_error(diag, "cannot write '%s': %s", o->depfile, strerror(errno));
+        free(files);
+        return 2;
+    }
+    for (int i = 0; i < out->n; i++) {
+        fputs(i ? " \\\n" : "", f);
+        make_path(f, o->output_dir);
+        fputc('/', f);
+        make_path(f, files[i]->name);
+    }
+    free(files);
+    fputc(':', f);
+    const char *extra[] = {o->params_file, o->recipe_file};
+    for (int i = 0; i < prog->nfiles + 2; i++) {
+        const char *dep = i < prog->nfiles ? prog->files[i] : extra[i - prog->nfiles];
+        if (dep) {
+            fputs(" \\\n  ", f);
+            make_path(f, dep);
+        }
+    }
+    fputc('\n', f);
+    if (fclose(f) != 0) {
+        diag_plain_error(diag, "cannot write '%s': %s", o->depfile, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
 static int run(Arena *a, Diag *diag, const DriverOptions *o)
 {
     TuneParams given;
@@ -357,6 +418,8 @@ static int run(Arena *a, Diag *diag, const DriverOptions *o)
     status = driver_generate(a, diag, o, &u, &given, &out);
     if (!status)
         status = driver_write(diag, o->output_dir, &out);
+    if (!status)
+        status = driver_write_depfile(diag, o, u.prog, &out);
     outputs_free(&out);
     return status;
 }

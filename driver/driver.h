@@ -33,6 +33,7 @@ typedef struct DriverOptions {
     double bandwidth;       /* --bandwidth GB/s, 0 when not given */
     double peak;            /* --peak GFLOP/s, 0 when not given */
     const char *batch_file; /* --batch FILE: one configuration per line (driver/batch.c) */
+    const char *depfile;    /* --depfile FILE: the generated files' dependencies, for make */
 } DriverOptions;
 
 void driver_options_init(DriverOptions *o);
@@ -76,6 +77,10 @@ int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUn
 /* Writes every file of out into dir (created when missing), each through a temporary
  * file and a rename. Returns 0 or 2. */
 int driver_write(Diag *diag, const char *dir, const struct Outputs *out);
+/* --depfile: after driver_write, writes o->depfile (when given) as a make rule: every
+ * file of out in o->output_dir, in name order, depends on the source, each file it
+ * includes, and the -t and -r files. Returns 0 or 2. */
+int driver_write_depfile(Diag *diag, const DriverOptions *o, const Program *prog, const struct Outputs *out);
 /* -r (driver/recipes.c): the recipe o->recipe_file sets the configuration of each
  * kernel of u for each backend (the tunables' values from o->params_file when given),
  * and the files are written to o->output_dir; with --dump-space, the recipe's space

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "driver.h"
+#include "imcl_commit.h" /* IMCL_COMMIT: generated at build time (cmake/build_commit.cmake) */
 #include "passes.h"
 
 /* The backends' names, as "a | b | c" or "a, b or c". */
@@ -29,6 +30,8 @@ static void usage(FILE *out)
     fputs("  -o, --output-dir DIR  where outputs go (default: .)\n"
           "  -k, --kernel NAME     only this kernel of the file (default: all kernels)\n"
           "      --prefix STR      prepended to every generated host symbol\n"
+          "      --depfile FILE    also write FILE, a make rule: the generated files depend on\n"
+          "                        the source, the files it includes, and the -t and -r files\n"
           "      --dump-space[=FMT] print the tuning space and exit; FMT = imcl | t1\n"
           "      --size X[xY[xZ]]  problem size known at compile time\n"
           "      --shared-limit N  bytes of shared (local) memory a block may use\n"
@@ -47,9 +50,20 @@ static void usage(FILE *out)
           "      --liveness        print the scalars live after each line of every kernel;\n"
           "                        with -t, the registers a thread needs (estimate)\n"
           "      --analyze         print the flops and compulsory bytes of a grid point, and\n"
-          "                        with --bandwidth GB/s and --peak GFLOP/s its roofline bound\n"
+          "                        with --bandwidth and --peak its roofline bound\n"
+          "      --bandwidth GB/s  the memory bandwidth for --analyze\n"
+          "      --peak GFLOP/s    the arithmetic peak for --analyze\n"
           "  -h, --help            this text\n"
-          "      --version         the version\n",
+          "      --version         the version and the commit imcl was built from\n"
+          "exit status: 0 done; 1 an error in the kernel source; 2 a usage or parameter error;\n"
+          "  3 an internal error, a bug in imcl\n"
+          "environment:\n"
+          "  IMCL_CPP              the C preprocessor for sources with directives (default: cpp)\n"
+          "  IMCL_PLATFORM, IMCL_DEVICE  the OpenCL platform and device the generated host\n"
+          "                        code uses (0-based; default: the first GPU, else device 0)\n"
+          "  IMCL_VARIANT          cpu | gpu: the kernel variant the generated OpenCL host code\n"
+          "                        builds (default: by the device's type)\n"
+          "see imcl(1) for more\n",
           out);
 }
 
@@ -58,7 +72,7 @@ int main(int argc, char **argv)
     DriverOptions o;
     driver_options_init(&o);
     enum { OPT_PREFIX = 256, OPT_DUMP, OPT_SIZE, OPT_AST, OPT_FOOT, OPT_VERSION, OPT_SHARED, OPT_ANALYZE,
-           OPT_BANDWIDTH, OPT_PEAK, OPT_BATCH, OPT_LIVE };
+           OPT_BANDWIDTH, OPT_PEAK, OPT_BATCH, OPT_LIVE, OPT_DEPFILE };
     static const struct option longs[] = {
         {"params", required_argument, NULL, 't'},
         {"recipe", required_argument, NULL, 'r'},
@@ -67,6 +81,7 @@ int main(int argc, char **argv)
         {"output-dir", required_argument, NULL, 'o'},
         {"kernel", required_argument, NULL, 'k'},
         {"prefix", required_argument, NULL, OPT_PREFIX},
+        {"depfile", required_argument, NULL, OPT_DEPFILE},
         {"dump-space", optional_argument, NULL, OPT_DUMP},
         {"size", required_argument, NULL, OPT_SIZE},
         {"shared-limit", required_argument, NULL, OPT_SHARED},
@@ -92,6 +107,9 @@ int main(int argc, char **argv)
             break;
         case OPT_BATCH:
             o.batch_file = optarg;
+            break;
+        case OPT_DEPFILE:
+            o.depfile = optarg;
             break;
         case 'b':
             if (!driver_add_backend(&o, optarg)) {
@@ -173,7 +191,7 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         case OPT_VERSION:
-            printf("imcl %s\n", IMCL_VERSION_STRING);
+            printf("imcl %s (commit %s)\n", IMCL_VERSION_STRING, IMCL_COMMIT);
             return 0;
         case ':':
             fprintf(stderr, "imcl: error: option '%s' needs a value\n", argv[optind - 1]);
@@ -199,6 +217,11 @@ int main(int argc, char **argv)
     if (o.batch_file && (o.params_file || o.dump_space)) {
         fprintf(stderr, "imcl: error: --batch takes the configurations from its file: no %s\n",
                 o.params_file ? "-t" : "--dump-space");
+        return 2;
+    }
+    if (o.depfile && (o.batch_file || o.dump_space)) {
+        fprintf(stderr, "imcl: error: --depfile goes with generating one configuration: not with %s\n",
+                o.batch_file ? "--batch" : "--dump-space");
         return 2;
     }
     o.input = argv[optind];

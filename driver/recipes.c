@@ -109,6 +109,8 @@ int driver_recipe(Arena *a, Diag *diag, const DriverOptions *o, const DriverUnit
     }
     if (!status)
         status = driver_write(diag, o->output_dir, &out);
+    if (!status)
+        status = driver_write_depfile(diag, o, u->prog, &out);
     outputs_free(&out);
     cJSON_Delete(used);
     cJSON_Delete(values);

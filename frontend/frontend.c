@@ -16,6 +16,7 @@ Program *frontend_parse_text(Arena *a, Diag *diag, const char *file, const char 
     Program *prog = ARENA_NEW(a, Program);
     prog->arena = a;
     prog->file = arena_strdup(a, file);
+    program_add_file(prog, prog->file);
 
     ParseCtx ctx = {0};
     ctx.a = a;

@@ -14,7 +14,8 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config flex bison libcjson-dev liblua5.4-dev \
-    ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo clang libclang-rt-dev valgrind python3 python3-venv >/dev/null
+    ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo clang libclang-rt-dev valgrind python3 python3-venv \
+    groff-base man-db ninja-build >/dev/null
 echo "imcl: dependencies installed"
 
 # The venv is made from Debian's python3 (the one python3-venv serves) when there is one.
@@ -33,7 +34,7 @@ fi
 # built from a copy, so that setuptools leaves no build/ or egg-info in python/
 src="$(mktemp -d)"
 trap 'rm -rf "$src"' EXIT
-cp -r "$root/python/." "$src"
+cp -rL "$root/python/." "$src"   # -L: VERSION and LICENSE are links to the root's
 rm -rf "$src/build" "$src"/*.egg-info
 "${pip[@]}" install --no-deps --no-build-isolation --force-reinstall "$src"
 "$venv/bin/python" -c 'import imcl, kernel_tuner, pyopencl, numpy' >/dev/null

@@ -422,7 +422,8 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
         if (any)
             sb_puts(sb, ".\n");
     }
-    sb_puts(sb, " * Do not edit: regenerate with imcl instead. */\n");
+    sb_puts(sb, " * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl\n"
+                " * copies into it, belongs to you: no licence condition of imcl's applies to it. */\n");
 }
 
 void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker)

@@ -10,11 +10,16 @@ restrictions, source, arguments, reference, ...) for those who call it themselve
 See docs/autotuning.md.
 """
 
+from importlib import metadata as _metadata
+
 from ._compiler import ImclError, find_imcl
 from .kernel import LEFT_OUT, Kernel, parse_size
 from .restrictions import holds
 from .tuning import Failure, TuneResult, strategies, tune
 
-__version__ = "0.1.0"
+try:  # the installed package's version, the repository's VERSION file
+    __version__ = _metadata.version("imcl")
+except _metadata.PackageNotFoundError:  # imported from the source tree, not installed
+    __version__ = "unknown"
 __all__ = ["Kernel", "tune", "TuneResult", "Failure", "ImclError", "find_imcl", "parse_size",
            "strategies", "holds", "LEFT_OUT"]
