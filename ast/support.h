@@ -74,7 +74,7 @@ void diag_warning(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An internal error: a broken invariant of imcl's own (a bug, never the user's), as
  * an error "internal error: ...", counted in errors and internal; the driver exits
- * with status 3 after one (SPEC 2, docs/testing.md). */
+ * with status 3 after one (README.md, "Using imcl"; imcl(1); docs/testing.md). */
 void diag_internal(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An error without a source location (usage, parameters, I/O): "imcl: error: ..." */
 void diag_plain_error(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -1,4 +1,4 @@
-/* Tuning parameters (SPEC section 5): loading from a flat JSON object or a legacy
+/* Tuning parameters (docs/tuning.md, "Parameters"): loading from a flat JSON object or a legacy
  * ImageCL config.txt, defaults, and validation against a kernel. */
 #ifndef IMCL_PARAMS_H
 #define IMCL_PARAMS_H

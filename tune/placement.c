@@ -1,4 +1,4 @@
-/* Placements (SPEC section 5, mem_<array>): which memories an array may live in,
+/* Placements (mem_<array>, docs/tuning.md): which memories an array may live in,
  * the shared-memory tile it needs, and the capacity of a constant-memory array.
  * The space dump lists exactly the placements allowed here, and params_for_kernel
  * refuses the others with the reason given here. */

@@ -1,4 +1,4 @@
-/* Placements (mem_<array>, SPEC 5): which memory each array may live in for a
+/* Placements (mem_<array>, docs/tuning.md): which memory each array may live in for a
  * backend and device, and what shared-memory tiles and constant copies take. */
 #ifndef IMCL_PLACEMENT_H
 #define IMCL_PLACEMENT_H

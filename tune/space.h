@@ -1,4 +1,4 @@
-/* The tuning space of a kernel (SPEC section 6) and the footprint table. */
+/* The tuning space of a kernel (docs/tuning.md, "The imcl format") and the footprint table. */
 #ifndef IMCL_SPACE_H
 #define IMCL_SPACE_H
 

@@ -14,7 +14,7 @@ bool host_is_array(const Symbol *s);
  * the arrays in declaration order, then the scalars. Returns the count. */
 int host_public_params(const Function *k, const Symbol **out);
 
-/* Where an array parameter lives on the device (SPEC 5, mem_<array>), as the host
+/* Where an array parameter lives on the device (mem_<array>, docs/tuning.md), as the host
  * sees it: an Image/Block in texture memory is a CUDA texture object over a CUDA
  * array, or an OpenCL image; an array in constant memory is a CUDA __constant__
  * symbol, or an OpenCL buffer passed as a __constant argument; every other array
@@ -27,7 +27,7 @@ bool host_on_buffer(const Symbol *s);
 int host_array_id(const Function *k, const Symbol *s);
 
 /* One parameter of a kernel, in the order every kernel and launch takes them
- * (SPEC 7: the arrays in declaration order, each followed by its extents, then
+ * (docs/wrappers.md: the arrays in declaration order, each followed by its extents, then
  * the scalars, then W, H, D): with s an array or scalar, extent -1 is s itself
  * (an array's device object) and extent d >= 0 is extent d of array s; with s
  * NULL, extent 0, 1, 2 is W, H, D. */

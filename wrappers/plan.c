@@ -1,4 +1,4 @@
-/* Persistent plans (SPEC section 7, docs/wrappers.md): the parts shared by the C,
+/* Persistent plans (docs/wrappers.md): the parts shared by the C,
  * CUDA and OpenCL generators (backend_c/plan_c.c, backend_cuda/plan_cuda.c,
  * backend_opencl/plan_opencl.c): the declarations in K.h, the checks of
  * plan_create, the swap and its rules. Each backend's part defines the struct,

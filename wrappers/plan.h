@@ -1,4 +1,4 @@
-/* Persistent plans (SPEC section 7, docs/wrappers.md): the plan API's
+/* Persistent plans (docs/wrappers.md): the plan API's
  * declarations in K.h and the pieces every backend's plan generator shares
  * (wrappers/plan.c). */
 #ifndef IMCL_PLAN_H

@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""Well-formedness of the tuning-space dumps (SPEC section 6, docs/tuning.md).
+"""Well-formedness of the tuning-space dumps (docs/tuning.md, "The imcl format").
 
 For every sample and every backend (cuda, opencl, c), with and without --size:
 
   imcl format (--dump-space):
     * the document has imcl_space_version 1, the kernel's name, the backend, and
       objects/lists parameters, defaults, restrictions;
-    * every parameter name is one of SPEC 5's (block_size_x/y/z, coarsen_x/y/z,
+    * every parameter name is one of docs/tuning.md's (block_size_x/y/z, coarsen_x/y/z,
       interleaved, mem_<array>, unroll_L<line>, unroll_<label>, stream_z) or imcl's
       `interior` (guard-free inner blocks, docs/tuning.md) on the device backends,
       and the C reference's own omp_schedule and omp_chunk on c (and those only
       there); its list of values is non-empty, free of duplicates, all ints (not
       bools) or all strings, and ints are positive except interleaved's,
       interior's and batch_loop's 0/1, stream_z's 0 or 2 to 4096 and omp_chunk's 0 to 64; mem_
-      values are memory kinds of SPEC 5, omp_schedule's OpenMP's three schedules;
+      values are memory kinds of docs/tuning.md, omp_schedule's OpenMP's three schedules;
     * every default is one of its parameter's listed values, and there is a default
       for every parameter and for nothing else;
     * every restriction is a Python expression (ast.parse mode='eval') made only of
@@ -157,7 +157,7 @@ def check_imcl(doc, where, kernel, backend):
                         f"{where}: restrictions is a list of strings")):
         return None
     for name, values in params.items():
-        C.check(NAME_RE.fullmatch(name), f"{where}: parameter name '{name}' is one of SPEC 5's")
+        C.check(NAME_RE.fullmatch(name), f"{where}: parameter name '{name}' is one of docs/tuning.md's")
         ok = (C.check(isinstance(values, list) and values, f"{where}: {name} lists at least one value", repr(values))
               and C.check(len(set(map(json.dumps, values))) == len(values), f"{where}: {name} has no duplicates",
                           repr(values)))
@@ -167,7 +167,7 @@ def check_imcl(doc, where, kernel, backend):
                 f"{where}: {name} is {'' if backend == 'c' else 'not '}a parameter of the C reference's own space")
         if name.startswith("mem_"):
             C.check(all(isinstance(v, str) and v in MEM_KINDS for v in values),
-                    f"{where}: {name} lists memory kinds of SPEC 5", repr(values))
+                    f"{where}: {name} lists memory kinds of docs/tuning.md", repr(values))
         elif name == "omp_schedule":
             C.check(values == ["static", "dynamic", "guided"], f"{where}: {name} lists OpenMP's schedules",
                     repr(values))
@@ -178,7 +178,7 @@ def check_imcl(doc, where, kernel, backend):
                 64 if name == "omp_chunk" else None
             C.check(ints and all(v >= lo and (hi is None or v <= hi) and not (name == "stream_z" and v == 1)
                                  for v in values),
-                    f"{where}: {name} lists integers in its SPEC 5 range", repr(values))
+                    f"{where}: {name} lists integers in its docs/tuning.md range", repr(values))
         C.check(name in defaults, f"{where}: {name} has a default")
         if name in defaults:
             C.check(defaults[name] in values and type(defaults[name]) is type(values[0]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Space-completeness test (SPEC section 6): every configuration of the dumped
+"""Space-completeness test (docs/tuning.md, "Tests"): every configuration of the dumped
 tuning space compiles, builds and computes what the oracle computes; everything
 outside the space is refused with exit status 2 and a message naming the parameter.
 
