@@ -176,6 +176,32 @@ else
     fail "cuda: $(tail -20 "$WORK/cuda.log")"
 fi
 
+# imcl_add_kernels' options (KERNELS, SIZE, OPTIONS, PARAMS, RECIPE, OUTPUT_DIR): the
+# files it generates are those of imcl run by hand with the same flags
+O=$WORK/options
+mkdir -p "$O"
+cp "$ROOT/examples/consumer/heat.imcl" "$ROOT/examples/consumer/coef.h" "$ROOT/examples/consumer/heat.json" \
+    "$P/share/doc/imcl/samples/blur5/blur5.imcl" "$P/share/doc/imcl/samples/blur5/blur5.lua" "$O/"
+cat >"$O/CMakeLists.txt" <<'EOF_CMAKE'
+cmake_minimum_required(VERSION 3.20)
+project(options LANGUAGES C)
+find_package(imcl 0.2 REQUIRED)
+add_library(options STATIC)
+imcl_add_kernels(options SOURCES heat.imcl KERNELS heat BACKENDS opencl SIZE 61x37
+                 OPTIONS --shared-limit 16384 PARAMS heat.json OUTPUT_DIR gen/heat)
+imcl_add_kernels(options SOURCES blur5.imcl BACKENDS c RECIPE blur5.lua OUTPUT_DIR gen/blur5)
+EOF_CMAKE
+if cmake -S "$O" -B "$O-build" -DCMAKE_PREFIX_PATH="$P" >"$WORK/options.log" 2>&1 &&
+    cmake --build "$O-build" >>"$WORK/options.log" 2>&1 &&
+    "$P/bin/imcl" -b opencl -k heat --size 61x37 --shared-limit 16384 -t "$O/heat.json" -o "$WORK/options-heat" \
+        "$O/heat.imcl" && "$P/bin/imcl" -b c -r "$O/blur5.lua" -o "$WORK/options-blur5" "$O/blur5.imcl" &&
+    diff -r -x '*.d' "$O-build/gen/heat/opencl" "$WORK/options-heat" >>"$WORK/options.log" &&
+    diff -r -x '*.d' "$O-build/gen/blur5/c" "$WORK/options-blur5" >>"$WORK/options.log"; then
+    ok "imcl_add_kernels with KERNELS, SIZE, OPTIONS, PARAMS, RECIPE and OUTPUT_DIR: the files of imcl by hand"
+else
+    fail "imcl_add_kernels' options: $(tail -20 "$WORK/options.log")"
+fi
+
 # libimcl through pkg-config: the kernel in memory, the bytes imcl writes
 cc "$ROOT/examples/consumer/pkg.c" -o "$WORK/pkg" $(pkg-config --cflags --libs imcl) -Wl,-rpath,"$libdir" \
     -Wall -Wextra -Werror 2>"$WORK/pkg.log" || { cat "$WORK/pkg.log"; fail "building pkg.c with pkg-config"; }
