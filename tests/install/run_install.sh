@@ -61,7 +61,7 @@ got=$("$ROOT/.venv/bin/python" -c 'import imcl; print(imcl.__version__)' 2>&1)
 # the man page: renders without warnings, shows as a page, lists the options of --help
 warnings=$(groff -man -ww -z "$P/share/man/man1/imcl.1" 2>&1)
 [ -z "$warnings" ] && ok "groff -man -ww: no warnings" || fail "groff -man -ww: $warnings"
-MANWIDTH=100 man -l "$P/share/man/man1/imcl.1" 2>/dev/null | grep -q "imcl - the ImageCL compiler" &&
+MANWIDTH=100 man -l "$P/share/man/man1/imcl.1" 2>/dev/null | grep "imcl - the ImageCL compiler" >/dev/null &&
     ok "man -l shows the page" || fail "man -l does not show the page"
 opts() { grep -oE -- '(^|[^a-z-])--?[a-z][a-z-]*' | sed 's/^[^-]*//' | sort -u; }
 from_help=$("$P/bin/imcl" --help | sed '/^exit status/,$d' | grep -E '^ +-' | opts)
@@ -141,7 +141,7 @@ refuse() { # refuse CALL MESSAGE
     touch "$R/heat.c"
     if cmake -S "$R" -B "$R-build" -DCMAKE_PREFIX_PATH="$P" >"$WORK/refuse.log" 2>&1; then
         fail "$1: configured"
-    elif tr '\n' ' ' <"$WORK/refuse.log" | tr -s ' ' | grep -qF "$2"; then # CMake wraps messages
+    elif tr '\n' ' ' <"$WORK/refuse.log" | tr -s ' ' | grep -F "$2" >/dev/null; then # CMake wraps messages
         ok "$1: $2"
     else
         fail "$1: $(cat "$WORK/refuse.log")"
@@ -170,7 +170,7 @@ imcl_add_kernels(heat_cuda SOURCES heat.imcl BACKENDS cuda PREFIX gpu_)
 EOF_CMAKE
 if cmake -S "$U" -B "$U-build" -DCMAKE_PREFIX_PATH="$P" -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc \
     -DCMAKE_CUDA_ARCHITECTURES=90 >"$WORK/cuda.log" 2>&1 && cmake --build "$U-build" >>"$WORK/cuda.log" 2>&1 &&
-    nm "$U-build/libheat_cuda.a" | grep -q " T gpu_heat_plan_create$"; then
+    nm "$U-build/libheat_cuda.a" | grep " T gpu_heat_plan_create$" >/dev/null; then
     ok "cuda: heat.cu compiled by CMake's CUDA language (gpu_heat_plan_create in libheat_cuda.a)"
 else
     fail "cuda: $(tail -20 "$WORK/cuda.log")"
@@ -181,7 +181,8 @@ fi
 O=$WORK/options
 mkdir -p "$O"
 cp "$ROOT/examples/consumer/heat.imcl" "$ROOT/examples/consumer/coef.h" "$ROOT/examples/consumer/heat.json" \
-    "$P/share/doc/imcl/samples/blur5/blur5.imcl" "$P/share/doc/imcl/samples/blur5/blur5.lua" "$O/"
+    "$P/share/doc/imcl/samples/blur5/blur5.imcl" "$P/share/doc/imcl/samples/blur5/blur5.lua" \
+    "$ROOT/examples/consumer/pkg.c" "$O/"
 cat >"$O/CMakeLists.txt" <<'EOF_CMAKE'
 cmake_minimum_required(VERSION 3.20)
 project(options LANGUAGES C)
@@ -190,14 +191,18 @@ add_library(options STATIC)
 imcl_add_kernels(options SOURCES heat.imcl KERNELS heat BACKENDS opencl SIZE 61x37
                  OPTIONS --shared-limit 16384 PARAMS heat.json OUTPUT_DIR gen/heat)
 imcl_add_kernels(options SOURCES blur5.imcl BACKENDS c RECIPE blur5.lua OUTPUT_DIR gen/blur5)
+add_executable(pkg pkg.c) # libimcl through its exported target, <imcl/imcl.h> included
+target_link_libraries(pkg PRIVATE imcl::libimcl)
 EOF_CMAKE
 if cmake -S "$O" -B "$O-build" -DCMAKE_PREFIX_PATH="$P" >"$WORK/options.log" 2>&1 &&
     cmake --build "$O-build" >>"$WORK/options.log" 2>&1 &&
     "$P/bin/imcl" -b opencl -k heat --size 61x37 --shared-limit 16384 -t "$O/heat.json" -o "$WORK/options-heat" \
         "$O/heat.imcl" && "$P/bin/imcl" -b c -r "$O/blur5.lua" -o "$WORK/options-blur5" "$O/blur5.imcl" &&
     diff -r -x '*.d' "$O-build/gen/heat/opencl" "$WORK/options-heat" >>"$WORK/options.log" &&
-    diff -r -x '*.d' "$O-build/gen/blur5/c" "$WORK/options-blur5" >>"$WORK/options.log"; then
-    ok "imcl_add_kernels with KERNELS, SIZE, OPTIONS, PARAMS, RECIPE and OUTPUT_DIR: the files of imcl by hand"
+    diff -r -x '*.d' "$O-build/gen/blur5/c" "$WORK/options-blur5" >>"$WORK/options.log" &&
+    (cd "$O" && "$O-build/pkg" heat.imcl heat.json c "$O-build" | grep -x "libimcl $version" >/dev/null); then
+    ok "imcl_add_kernels with KERNELS, SIZE, OPTIONS, PARAMS, RECIPE and OUTPUT_DIR: the files of imcl by hand;" \
+        "imcl::libimcl links"
 else
     fail "imcl_add_kernels' options: $(tail -20 "$WORK/options.log")"
 fi
