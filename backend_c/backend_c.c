@@ -37,7 +37,13 @@ static void c_math(Unparser *u, const Node *call)
     unparse_call_converted(u, name, call, t);
 }
 
-static const Target c_target = {"c", c_type, c_builtin, c_math, "static", NULL, NULL, NULL, NULL, NULL};
+static const Target c_target = {
+    .name = "c",
+    .scalar_type = c_type,
+    .builtin = c_builtin,
+    .math_call = c_math,
+    .function_qualifier = "static",
+};
 
 /* min, max and clamp of C have no overloads: one helper per type used. */
 static void minmax_defs(StrBuf *sb, unsigned used)

@@ -101,8 +101,17 @@ static const char *cuda_buffer_name(Unparser *u, const Symbol *s)
     return host_on_constant(s) && u->k ? constant_name(u->k, s) : unparse_name(s);
 }
 
-static const Target cuda_target = {"cuda", host_c_type, cuda_builtin, cuda_math, "__device__ static", "__shared__ ",
-                                   cuda_texture_read, cuda_buffer_name, "__syncthreads();", NULL};
+static const Target cuda_target = {
+    .name = "cuda",
+    .scalar_type = host_c_type,
+    .builtin = cuda_builtin,
+    .math_call = cuda_math,
+    .function_qualifier = "__device__ static",
+    .shared_qualifier = "__shared__ ",
+    .texture_read = cuda_texture_read,
+    .buffer_name = cuda_buffer_name,
+    .barrier = "__syncthreads();",
+};
 
 /* Kernel parameters (host_kernel_params: arrays as device pointers or texture
  * objects, arrays in constant memory only by their extents; then W, H, D). */

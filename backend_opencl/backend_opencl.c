@@ -85,13 +85,19 @@ static void cl_texture_read(Unparser *u, const Node *r)
     sb_puts(u->out, t == TY_DOUBLE ? ".xy)" : ".x");
 }
 
-static const Target cl_target = {"opencl", cl_type,         cl_builtin, cl_math, "static", "__local ",
-                                 cl_texture_read, NULL, "barrier(CLK_LOCAL_MEM_FENCE);",
-                                 /* PoCL runs a coarsened work-item's points in a loop that
-                                  * keeps it from vectorising the work-group (sum7 with
-                                  * coarsen_z 2 at 256^3: 57 ms with the loop, 14 ms
-                                  * unrolled) */
-                                 "#pragma unroll %d"};
+static const Target cl_target = {
+    .name = "opencl",
+    .scalar_type = cl_type,
+    .builtin = cl_builtin,
+    .math_call = cl_math,
+    .function_qualifier = "static",
+    .shared_qualifier = "__local ",
+    .texture_read = cl_texture_read,
+    .barrier = "barrier(CLK_LOCAL_MEM_FENCE);",
+    /* PoCL runs a coarsened work-item's points in a loop that keeps it from vectorising
+     * the work-group (sum7 with coarsen_z 2 at 256^3: 57 ms with the loop, 14 ms unrolled) */
+    .unroll_hint = "#pragma unroll %d",
+};
 
 /* The image format of element type t: one channel of its own type, or for
  * doubles an RGBA texel of 32-bit unsigned channels (no double format exists,

@@ -378,7 +378,13 @@ static void no_math(Unparser *u, const Node *call)
 }
 
 /* grid_size expressions use scalar parameters and operators only. */
-static const Target host_target_c = {"host", host_c_type, no_builtin, no_math, "static", NULL, NULL, NULL, NULL, NULL};
+static const Target host_target_c = {
+    .name = "host",
+    .scalar_type = host_c_type,
+    .builtin = no_builtin,
+    .math_call = no_math,
+    .function_qualifier = "static",
+};
 
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
 {
