@@ -6,6 +6,7 @@
 
 #include "driver.h"
 #include "imcl_commit.h" /* IMCL_COMMIT: generated at build time (cmake/build_commit.cmake) */
+#include "params.h"
 #include "passes.h"
 
 /* The backends' names, as "a | b | c" or "a, b or c". */
@@ -54,8 +55,12 @@ static void usage(FILE *out)
           "      --bandwidth GB/s  the memory bandwidth for --analyze\n"
           "      --peak GFLOP/s    the arithmetic peak for --analyze\n"
           "  -h, --help            this text\n"
-          "      --version         the version and the commit imcl was built from\n"
-          "exit status: 0 done; 1 an error in the kernel source; 2 a usage or parameter error;\n"
+          "      --version         the version and the commit imcl was built from\n",
+          out);
+    fputs("tuning parameters (-t; the space of a kernel: --dump-space; docs/tuning.md):\n", out);
+    for (int i = 0; i < PARAM_COUNT; i++)
+        fprintf(out, "  %-19s %s\n", params_table[i].name, params_table[i].doc);
+    fputs("exit status: 0 done; 1 an error in the kernel source; 2 a usage or parameter error;\n"
           "  3 an internal error, a bug in imcl\n"
           "environment:\n"
           "  IMCL_CPP              the C preprocessor for sources with directives (default: cpp)\n"

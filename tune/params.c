@@ -10,6 +10,69 @@
 #include "budget.h"
 #include "registers.h"
 
+const ParamRow params_table[PARAM_COUNT] = {
+#define OF(f) offsetof(TuneParams, f)
+#define NONE (-1)
+#define PARAM(id, kind, lo, hi, def, field, given, geometry, expect, doc) \
+    [P_##id] = {#id, kind, lo, hi, def, field, given, geometry, expect, doc},
+#define FAMILY(id, name, expect, doc) [P_##id] = {name, PARAM_FAMILY, 0, 0, 0, NONE, NONE, false, expect, doc},
+#include "params.def"
+#undef PARAM
+#undef FAMILY
+#undef OF
+#undef NONE
+};
+
+const ParamRow *params_find(const char *name)
+{
+    for (int i = 0; i < PARAM_COUNT; i++)
+        if (params_table[i].kind != PARAM_FAMILY && strcmp(params_table[i].name, name) == 0)
+            return &params_table[i];
+    return NULL;
+}
+
+const char *params_expected(Arena *a, const ParamRow *r)
+{
+    int formats = 0;
+    for (const char *p = r->expect; (p = strstr(p, "%d")); p += 2)
+        formats++;
+    return formats == 2 ? arena_printf(a, r->expect, r->lo, r->hi)
+           : formats == 1 ? arena_printf(a, r->expect, r->hi)
+                          : r->expect;
+}
+
+const char *params_names(Arena *a)
+{
+    StrBuf sb = {0};
+    for (int i = 0; i < PARAM_COUNT; i++) {
+        const char *name = params_table[i].name;
+        size_t n = strlen(name);
+        /* block_size_x, block_size_y, block_size_z: block_size_x/y/z */
+        bool axes = n > 2 && strcmp(name + n - 2, "_x") == 0 && i + 2 < PARAM_COUNT &&
+                    strncmp(params_table[i + 2].name, name, n - 1) == 0;
+        sb_puts(&sb, i == 0 ? "" : i + (axes ? 2 : 0) == PARAM_COUNT - 1 ? " or " : ", ");
+        sb_puts(&sb, name);
+        if (axes) {
+            sb_puts(&sb, "/y/z");
+            i += 2;
+        }
+    }
+    const char *names = arena_strdup(a, sb_str(&sb));
+    sb_free(&sb);
+    return names;
+}
+
+const char *params_family_name(Arena *a, ParamId family, const char *what)
+{
+    const char *name = params_table[family].name;
+    return arena_printf(a, "%.*s%s", (int)strcspn(name, "<"), name, what);
+}
+
+static int *param_int(TuneParams *tp, ptrdiff_t offset)
+{
+    return (int *)((char *)tp + offset);
+}
+
 static const char *const mem_names[] = {"global", "shared", "texture", "constant", "register"};
 
 const char *mem_kind_name(MemKind m)
@@ -34,11 +97,9 @@ const char *params_omp_schedule(Arena *a, const TuneParams *tp)
 void params_init(TuneParams *tp)
 {
     memset(tp, 0, sizeof *tp);
-    tp->block[0] = tp->block[1] = 8;
-    tp->block[2] = 1;
-    tp->coarsen[0] = tp->coarsen[1] = tp->coarsen[2] = 1;
-    tp->interleaved = 1;
-    tp->interior = 1;
+    for (int i = 0; i < PARAM_COUNT; i++)
+        if (params_table[i].field >= 0)
+            *param_int(tp, params_table[i].field) = params_table[i].def;
 }
 
 static bool parse_mem(const char *v, MemKind *out)
@@ -53,63 +114,22 @@ static bool parse_mem(const char *v, MemKind *out)
 
 static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
 {
-    static const char *axes = "xyz";
-    for (int i = 0; i < 3; i++) {
-        char bname[32], cname[32];
-        snprintf(bname, sizeof bname, "block_size_%c", axes[i]);
-        snprintf(cname, sizeof cname, "coarsen_%c", axes[i]);
-        if (strcmp(name, bname) == 0 || strcmp(name, cname) == 0) {
-            if (v < 1 || v > 1 << 20) {
-                diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected a positive integer)", name, v);
-                return false;
-            }
-            tp->geometry_given = true;
-            if (name[0] == 'b') {
-                tp->block[i] = (int)v;
-                tp->block_given[i] = true;
-            } else {
-                tp->coarsen[i] = (int)v;
-            }
-            return true;
-        }
-    }
-    int *flag = strcmp(name, "interleaved") == 0 ? &tp->interleaved
-              : strcmp(name, "interior") == 0   ? &tp->interior
-              : strcmp(name, "batch_loop") == 0 ? &tp->batch_loop
-                                                : NULL;
-    if (flag) {
-        if (v != 0 && v != 1) {
-            diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected 0 or 1)", name, v);
+    const ParamRow *r = params_find(name);
+    if (r) {
+        bool ok = r->kind == PARAM_FLAG     ? v == 0 || v == 1
+                  : r->kind == PARAM_OFF_OR ? v == 0 || (v >= r->lo && v <= r->hi)
+                  : r->kind == PARAM_INT    ? v >= r->lo && v <= r->hi
+                                            : false; /* a name, not a number */
+        if (!ok) {
+            diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected %s)", name, v,
+                             params_expected(d->arena, r));
             return false;
         }
-        *flag = (int)v;
-        /* (batch_loop changes no work-group: the CPU variant keeps it too) */
-        tp->geometry_given |= flag != &tp->batch_loop;
+        *param_int(tp, r->field) = (int)v;
+        if (r->given >= 0)
+            *(bool *)((char *)tp + r->given) = true;
+        tp->geometry_given |= r->geometry;
         return true;
-    }
-    if (strcmp(name, "stream_z") == 0) {
-        if (v < 0 || v == 1 || v > PARAMS_MAX_STREAM_Z) {
-            diag_plain_error(d, "parameter 'stream_z': value %lld is not allowed (expected 0, or 2 to %d z points per thread)",
-                             v, PARAMS_MAX_STREAM_Z);
-            return false;
-        }
-        tp->geometry_given = true;
-        tp->stream_z = (int)v;
-        return true;
-    }
-    if (strcmp(name, "omp_chunk") == 0) {
-        if (v < 0 || v > PARAMS_MAX_OMP_CHUNK) {
-            diag_plain_error(d, "parameter 'omp_chunk': value %lld is not allowed (expected 0, the schedule's own "
-                                "chunk, or 1 to %d rows)", v, PARAMS_MAX_OMP_CHUNK);
-            return false;
-        }
-        tp->omp_chunk = (int)v;
-        return true;
-    }
-    if (strcmp(name, "omp_schedule") == 0) {
-        diag_plain_error(d, "parameter 'omp_schedule': value %lld is not allowed (expected one of static, dynamic, "
-                            "guided)", v);
-        return false;
     }
     if (strncmp(name, "unroll_", 7) == 0) {
         /* unroll_L<line>, or unroll_<label> for a labelled loop */
@@ -121,11 +141,13 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         for (const char *p = key; *p && ident; p++)
             ident = isalnum((unsigned char)*p) || *p == '_';
         if ((by_line && (*end || line < 1 || line > 1L << 30)) || (!by_line && !ident)) {
-            diag_plain_error(d, "unknown parameter '%s' (unroll parameters are named unroll_L<line> or unroll_<label>)", name);
+            diag_plain_error(d, "unknown parameter '%s' (unroll parameters are named %s or %s)", name,
+                             PARAM_NAME(unroll_line), PARAM_NAME(unroll_label));
             return false;
         }
-        if (v < 1 || v > 1 << 16) {
-            diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected a positive integer)", name, v);
+        if (v < 1 || v > PARAMS_MAX_UNROLL) {
+            diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected %s)", name, v,
+                             params_table[P_unroll_line].expect);
             return false;
         }
         for (int i = 0; i < tp->nunroll; i++)
@@ -138,10 +160,11 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         return true;
     }
     if (strncmp(name, "mem_", 4) == 0) {
-        diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected one of global, shared, texture, constant, register)", name, v);
+        diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected %s)", name, v,
+                         params_table[P_mem].expect);
         return false;
     }
-    diag_plain_error(d, "unknown parameter '%s' (expected block_size_x/y/z, coarsen_x/y/z, interleaved, interior, stream_z, batch_loop, mem_<array>, unroll_L<line>, unroll_<label>, omp_schedule or omp_chunk)", name);
+    diag_plain_error(d, "unknown parameter '%s' (expected %s)", name, params_names(d->arena));
     return false;
 }
 
@@ -149,7 +172,8 @@ static bool set_mem(TuneParams *tp, const char *array, const char *value, Arena 
 {
     MemKind m;
     if (!parse_mem(value, &m)) {
-        diag_plain_error(d, "parameter 'mem_%s': value '%s' is not allowed (expected one of global, shared, texture, constant, register)", array, value);
+        diag_plain_error(d, "parameter 'mem_%s': value '%s' is not allowed (expected %s)", array, value,
+                         params_table[P_mem].expect);
         return false;
     }
     if (!*array) {
@@ -171,11 +195,11 @@ static bool set_schedule(TuneParams *tp, const char *value, Diag *d)
 {
     for (int i = 0; i < 3; i++)
         if (strcmp(value, schedule_names[i]) == 0) {
-            tp->omp_schedule = (OmpSchedule)i;
+            tp->omp_schedule = i;
             return true;
         }
-    diag_plain_error(d, "parameter 'omp_schedule': value '%s' is not allowed (expected one of static, dynamic, guided)",
-                     value);
+    diag_plain_error(d, "parameter 'omp_schedule': value '%s' is not allowed (expected %s)", value,
+                     params_table[P_omp_schedule].expect);
     return false;
 }
 
@@ -199,7 +223,7 @@ static bool load_json(TuneParams *tp, const char *path, const char *text, Arena 
         const char *name = it->string ? it->string : "";
         if (strncmp(name, "mem_", 4) == 0 && cJSON_IsString(it)) {
             ok = set_mem(tp, name + 4, it->valuestring, a, d);
-        } else if (strcmp(name, "omp_schedule") == 0 && cJSON_IsString(it)) {
+        } else if (strcmp(name, PARAM_NAME(omp_schedule)) == 0 && cJSON_IsString(it)) {
             ok = set_schedule(tp, it->valuestring, d);
         } else if (cJSON_IsNumber(it)) {
             double v = it->valuedouble;
@@ -405,7 +429,8 @@ int params_unroll_factor(const TuneParams *tp, const LoopInfo *li)
 
 const char *params_unroll_name(Arena *a, const UnrollChoice *u)
 {
-    return u->label ? arena_printf(a, "unroll_%s", u->label) : arena_printf(a, "unroll_L%d", u->line);
+    return u->label ? params_family_name(a, P_unroll_label, u->label)
+                    : params_family_name(a, P_unroll_line, arena_printf(a, "%d", u->line));
 }
 
 /* Register caching (pass_register_cache): whole warps along x, and a thread's

@@ -3,6 +3,8 @@
 #ifndef IMCL_PARAMS_H
 #define IMCL_PARAMS_H
 
+#include <stddef.h>
+
 #include "ast.h"
 
 typedef struct MemChoice {
@@ -48,7 +50,7 @@ typedef struct TuneParams {
     /* The C reference's own space (docs/tuning.md, "The C reference's space"): the
      * schedule of its OpenMP loop over rows, and the rows of a chunk (0: the
      * schedule's own). Every backend accepts them; only the C reference uses them. */
-    OmpSchedule omp_schedule;
+    int omp_schedule;       /* an OmpSchedule */
     int omp_chunk;
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
     int nmem, capmem;
@@ -67,6 +69,42 @@ typedef struct TuneParams {
 
 /* Most z points one thread walks with stream_z. */
 #define PARAMS_MAX_STREAM_Z 4096
+
+/* The largest unroll factor -t takes (the space lists fewer: loops_unroll_factors). */
+#define PARAMS_MAX_UNROLL (1 << 16)
+
+/* The table of tuning parameters (tune/params.def): a row per parameter, P_<name> its
+ * index (P_mem, P_unroll_line, P_unroll_label for the families). */
+typedef enum ParamKind { PARAM_INT, PARAM_FLAG, PARAM_OFF_OR, PARAM_SCHEDULE, PARAM_FAMILY } ParamKind;
+
+typedef struct ParamRow {
+    const char *name;       /* "block_size_x"; a family's "mem_<array>" */
+    ParamKind kind;
+    int lo, hi, def;
+    ptrdiff_t field, given; /* offsets of its int and of its given flag in TuneParams, or -1 */
+    bool geometry;
+    const char *expect, *doc;
+} ParamRow;
+
+typedef enum ParamId {
+#define PARAM(id, ...) P_##id,
+#define FAMILY(id, ...) P_##id,
+#include "params.def"
+#undef PARAM
+#undef FAMILY
+    PARAM_COUNT
+} ParamId;
+
+extern const ParamRow params_table[PARAM_COUNT];
+#define PARAM_NAME(id) (params_table[P_##id].name)
+/* The row of the parameter (not a family) named `name`, or NULL. */
+const ParamRow *params_find(const char *name);
+/* What a value of r must be, as messages say it ("0, or 2 to 4096 z points per thread"). */
+const char *params_expected(Arena *a, const ParamRow *r);
+/* Every name, as messages list them: "block_size_x/y/z, coarsen_x/y/z, ..., omp_chunk". */
+const char *params_names(Arena *a);
+/* A family's parameter for `what`: params_family_name(a, P_mem, "in") is "mem_in". */
+const char *params_family_name(Arena *a, ParamId family, const char *what);
 
 /* The work-group rows of the CPU variant (params_cpu_variant), the most work-items
  * of its work-groups when rows fit the grid (TuneParams.row_fit), and the most copies

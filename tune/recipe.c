@@ -186,8 +186,8 @@ static void set(lua_State *L, const char *name, cJSON *value)
     cJSON_AddNumberToObject(run->out->lines, name, caller_line(L));
 }
 
-/* block{x=, y=, z=} and coarsen{x=, y=, z=} */
-static int xyz(lua_State *L, const char *fn, const char *prefix)
+/* block{x=, y=, z=} and coarsen{x=, y=, z=}: the parameters from `first` on */
+static int xyz(lua_State *L, const char *fn, ParamId first)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushnil(L);
@@ -195,8 +195,7 @@ static int xyz(lua_State *L, const char *fn, const char *prefix)
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
         if (strcmp(k, "x") && strcmp(k, "y") && strcmp(k, "z"))
             return luaL_error(L, "%s: unknown field '%s' (expected x, y, z)", fn, k);
-        char name[32];
-        snprintf(name, sizeof name, "%s%s", prefix, k);
+        const char *name = params_table[first + (k[0] - 'x')].name;
         set(L, name, json_value(L, -1, name));
         lua_pop(L, 1);
     }
@@ -205,12 +204,12 @@ static int xyz(lua_State *L, const char *fn, const char *prefix)
 
 static int api_block(lua_State *L)
 {
-    return xyz(L, "block", "block_size_");
+    return xyz(L, "block", P_block_size_x);
 }
 
 static int api_coarsen(lua_State *L)
 {
-    return xyz(L, "coarsen", "coarsen_");
+    return xyz(L, "coarsen", P_coarsen_x);
 }
 
 static int api_mapping(lua_State *L)
@@ -218,13 +217,13 @@ static int api_mapping(lua_State *L)
     const char *m = luaL_checkstring(L, 1);
     if (strcmp(m, "interleaved") && strcmp(m, "blocked"))
         return luaL_error(L, "mapping: '%s' is not a mapping (expected \"interleaved\" or \"blocked\")", m);
-    set(L, "interleaved", cJSON_CreateNumber(strcmp(m, "interleaved") == 0));
+    set(L, PARAM_NAME(interleaved), cJSON_CreateNumber(strcmp(m, "interleaved") == 0));
     return 0;
 }
 
 static int api_interior(lua_State *L)
 {
-    set(L, "interior", json_value(L, 1, "interior"));
+    set(L, PARAM_NAME(interior), json_value(L, 1, PARAM_NAME(interior)));
     return 0;
 }
 
@@ -251,7 +250,7 @@ static int api_unroll(lua_State *L)
 
 static int api_stream_z(lua_State *L)
 {
-    set(L, "stream_z", json_value(L, 1, "stream_z"));
+    set(L, PARAM_NAME(stream_z), json_value(L, 1, PARAM_NAME(stream_z)));
     return 0;
 }
 

@@ -38,13 +38,25 @@ static Param *new_param(Space *s, Arena *a)
     return &s->p[s->n++];
 }
 
-static Param *add_int_param(Space *s, Arena *a, const char *name, int max, int def)
+/* Parameter `id` (tune/params.def) with the powers of two up to max. */
+static Param *add_int_param(Space *s, Arena *a, ParamId id, int max, int def)
 {
     Param *p = new_param(s, a);
-    p->name = arena_strdup(a, name);
+    p->name = params_table[id].name;
     for (int v = 1; v <= max && p->n < 16; v *= 2)
         p->ints[p->n++] = v;
     p->def_int = def;
+    return p;
+}
+
+/* A 0-or-1 parameter, with its default. */
+static Param *add_flag_param(Space *s, Arena *a, ParamId id)
+{
+    Param *p = new_param(s, a);
+    p->name = params_table[id].name;
+    p->ints[p->n++] = 0;
+    p->ints[p->n++] = 1;
+    p->def_int = params_table[id].def;
     return p;
 }
 
@@ -95,12 +107,12 @@ static const char *stream_restriction(Arena *a, Function *k, const SpaceOptions 
 static void build_c_space(Space *s, Arena *a)
 {
     Param *sched = new_param(s, a);
-    sched->name = "omp_schedule";
+    sched->name = PARAM_NAME(omp_schedule);
     sched->is_str = true;
     for (OmpSchedule k = OMP_STATIC; k <= OMP_GUIDED; k++)
         sched->strs[sched->n++] = omp_schedule_name(k);
-    sched->def_str = omp_schedule_name(OMP_STATIC);
-    Param *chunk = add_int_param(s, a, "omp_chunk", PARAMS_MAX_OMP_CHUNK, 0);
+    sched->def_str = omp_schedule_name(params_table[P_omp_schedule].def);
+    Param *chunk = add_int_param(s, a, P_omp_chunk, params_table[P_omp_chunk].hi, params_table[P_omp_chunk].def);
     /* 0: the schedule's own chunk, first */
     memmove(chunk->ints + 1, chunk->ints, sizeof chunk->ints[0] * (size_t)chunk->n++);
     chunk->ints[0] = 0;
@@ -129,37 +141,26 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     }
     int def[3]; /* 32x4x1 on GPU backends, 8x8x8 or 8x8x1 on C (tune/registers.c) */
     registers_default_block(k, o, def);
-    add_int_param(s, a, "block_size_x", maxb[0], maxb[0] < def[0] ? maxb[0] : def[0]);
-    add_int_param(s, a, "block_size_y", maxb[1], maxb[1] < def[1] ? maxb[1] : def[1]);
-    add_int_param(s, a, "block_size_z", maxb[2], three ? (maxb[2] < def[2] ? maxb[2] : def[2]) : 1);
+    for (int d = 0; d < 3; d++)
+        add_int_param(s, a, P_block_size_x + d, maxb[d], d < 2 || three ? (maxb[d] < def[d] ? maxb[d] : def[d]) : 1);
     /* Coarsening: every factor up to PARAMS_MAX_COARSEN (the mapping handles
      * extents that are not multiples of block x coarsening). */
-    static const char *coarsen[] = {"coarsen_x", "coarsen_y", "coarsen_z"};
     for (int d = 0; d < 3; d++) {
-        Param *c = add_int_param(s, a, coarsen[d], 1, 1);
+        Param *c = add_int_param(s, a, P_coarsen_x + d, 1, params_table[P_coarsen_x + d].def);
         for (int v = 2; v <= SPACE_MAX_COARSEN && (d < 2 || three); v++)
             c->ints[c->n++] = v;
     }
-    Param *il = new_param(s, a);
-    il->name = "interleaved";
-    il->ints[il->n++] = 0;
-    il->ints[il->n++] = 1;
-    il->def_int = 1;
+    add_flag_param(s, a, P_interleaved);
     /* A copy of the body without edge guards for inner blocks (pass_interior):
      * listed where it changes something, that is where some guard can go. */
-    if (o->backend->gpu && analyze_interior(a, k, NULL)) {
-        Param *ip = new_param(s, a);
-        ip->name = "interior";
-        ip->ints[ip->n++] = 0;
-        ip->ints[ip->n++] = 1;
-        ip->def_int = 1;
-    }
+    if (o->backend->gpu && analyze_interior(a, k, NULL))
+        add_flag_param(s, a, P_interior);
     /* z-marching (pass_stream_z): a thread walks stream_z points up its column
      * with windows of planes; listed for Block grids where some array can have one. */
     const char *stream = o->backend->gpu && three ? stream_restriction(a, k, o) : NULL;
     if (stream) {
         Param *sp = new_param(s, a);
-        sp->name = "stream_z";
+        sp->name = PARAM_NAME(stream_z);
         sp->ints[sp->n++] = 0;
         int most = o->size && o->size_dims > 2 ? o->size[2] : SPACE_MAX_STREAM_Z;
         for (int v = 2; v <= SPACE_MAX_STREAM_Z && v < 2 * most; v *= 2)
@@ -168,18 +169,13 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         if (o->size && o->size_dims > 2 && most > 1 && most <= PARAMS_MAX_STREAM_Z &&
             sp->ints[sp->n - 1] != most && (most & (most - 1)))
             sp->ints[sp->n++] = most;
-        sp->def_int = 0;
+        sp->def_int = params_table[P_stream_z].def;
     }
     /* The loop over a batch's blocks inside each work-item (host_kernel_body), for
      * kernels with an Image or Block; its restriction is built with the placements. */
     bool batch = function_has_grid(k);
-    if (batch) {
-        Param *bp = new_param(s, a);
-        bp->name = "batch_loop";
-        bp->ints[bp->n++] = 0;
-        bp->ints[bp->n++] = 1;
-        bp->def_int = 0;
-    }
+    if (batch)
+        add_flag_param(s, a, P_batch_loop);
     StrBuf batch_r = {0};   /* what batch_loop 1 needs */
     if (stream)
         sb_puts(&batch_r, "stream_z == 0");
@@ -194,7 +190,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         if (!type_is_grid(sym->type) && sym->type->kind != TY_ARRAY)
             continue;
         Param *p = new_param(s, a);
-        p->name = arena_printf(a, "mem_%s", sym->name);
+        p->name = params_family_name(a, P_mem, sym->name);
         p->is_str = true;
         p->def_str = "global";
         bool allowed[MEM_REGISTER + 1] = {false};
@@ -342,12 +338,12 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
     params_init(&none);
     if (params_cpu_variant(&none, k, o, a, &cpu)) {
         cJSON *dc = cJSON_Duplicate(defs, true);
-        static const char *const block[] = {"block_size_x", "block_size_y", "block_size_z"};
         for (int d = 0; d < 3; d++)
-            if (cJSON_HasObjectItem(dc, block[d]))
-                cJSON_ReplaceItemInObjectCaseSensitive(dc, block[d], cJSON_CreateNumber(cpu.block[d]));
-        if (cJSON_HasObjectItem(dc, "interior"))
-            cJSON_ReplaceItemInObjectCaseSensitive(dc, "interior", cJSON_CreateNumber(cpu.interior));
+            if (cJSON_HasObjectItem(dc, params_table[P_block_size_x + d].name))
+                cJSON_ReplaceItemInObjectCaseSensitive(dc, params_table[P_block_size_x + d].name,
+                                                       cJSON_CreateNumber(cpu.block[d]));
+        if (cJSON_HasObjectItem(dc, PARAM_NAME(interior)))
+            cJSON_ReplaceItemInObjectCaseSensitive(dc, PARAM_NAME(interior), cJSON_CreateNumber(cpu.interior));
         for (int i = 0; i < cpu.nunroll; i++) {
             const UnrollChoice *u = &cpu.unroll[i];
             const char *name = params_unroll_name(a, u);
@@ -564,7 +560,7 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
     build_space(&s, a, k, o);
     bool has_stream = false;
     for (int j = 0; j < s.n; j++)
-        has_stream |= strcmp(s.p[j].name, "stream_z") == 0;
+        has_stream |= strcmp(s.p[j].name, PARAM_NAME(stream_z)) == 0;
     const Backend *b = o->backend;
     cJSON *root = cJSON_CreateObject();
 
