@@ -41,6 +41,7 @@ the exit status is 1 on any mismatch, failure or coverage shortfall.
 
 import argparse
 import concurrent.futures
+import contextlib
 import json
 import os
 import random
@@ -1032,6 +1033,11 @@ def run_file_checked(args, seed):
             unsized = kern.unsized if b == "cuda" else ()
             for j, cfg in enumerate(draw_configs(ks[b].space, n, crng, b == "opencl" or n > 1, unsized)):
                 work = os.path.join(args.work, f"{b}_{seed}_{kern.name}_{j}")
+                # what runs now, for the parent to name should this process die in it
+                with open(running_file(args, seed), "w") as f:
+                    f.write(f"{where}, {b} {json.dumps(cfg, sort_keys=True)} (files in {work})")
+                if os.environ.get("IMCL_SMITH_ABORT") == str(seed):    # tests/smith/died.sh
+                    os.abort()
                 try:
                     w = Wrapper(args.imcl, args.nvcc_cpu, ks[b], path, cfg, work)
                     got = by_name(w(ks[b].arguments(**values)), ks[b])
@@ -1041,7 +1047,51 @@ def run_file_checked(args, seed):
                 if check(got, b, cfg):
                     stats[b] += 1
                     shutil.rmtree(work, ignore_errors=True)     # kept where it went wrong
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(running_file(args, seed))
     return log, stats, [sorted(k.features) for k in kernels]
+
+
+def running_file(args, seed):
+    """The file that names the run file `seed` is in (kept if its process dies)."""
+    return os.path.join(args.work, f"smith_{seed}.running")
+
+
+def died(args, seed):
+    """The result of file `seed` whose process died (a crash in the device's compiler or
+    in generated code): a failure that names the run it died in."""
+    try:
+        with open(running_file(args, seed)) as f:
+            what = f.read()
+    except OSError:
+        what = f"seed {seed}, before its first run"
+    replay = (f"{sys.executable} {os.path.realpath(__file__)} --imcl {args.imcl} --seed {seed} --kernels 1 "
+              f"--configs {args.configs} --cuda {args.cuda} --work {args.work}")
+    return ([f"FAIL {what}: the process running it died\n  replay: {replay}"],
+            {"runs": 1, "mismatch": 0, "fail": 1, "c": 0, "opencl": 0, "cuda": 0}, [])
+
+
+def run_files(args, seeds):
+    """Runs files `seeds` in args.jobs processes; yields (seed, result) in seed order. A
+    process that dies (an abort in PoCL's compiler kills it, and with it the pool) costs
+    only its own file: the files the pool lost run again, one process each."""
+    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [(s, pool.submit(run_file, args, s)) for s in seeds]
+        lost = []
+        for s, fut in futures:
+            try:
+                if not lost:
+                    yield s, fut.result()
+                    continue
+            except concurrent.futures.process.BrokenProcessPool:
+                pass
+            lost.append(s)
+    for s in lost:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=1) as alone:
+            try:
+                yield s, alone.submit(run_file, args, s).result()
+            except concurrent.futures.process.BrokenProcessPool:
+                yield s, died(args, s)
 
 
 def prepare(kern, rng, drng):
@@ -1119,18 +1169,15 @@ def main():
     total = {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0}
     coverage = {f: 0 for f in FEATURES}
     nkernels = 0
-    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(run_file, args, seed + i) for i in range(args.kernels)]
-        for fut in futures:
-            log, stats, features = fut.result()
-            for line in log:
-                print(line, flush=True)
-            for key in total:
-                total[key] += stats[key]
-            for fs in features:
-                nkernels += 1
-                for f in fs:
-                    coverage[f] += 1
+    for _, (log, stats, features) in run_files(args, [seed + i for i in range(args.kernels)]):
+        for line in log:
+            print(line, flush=True)
+        for key in total:
+            total[key] += stats[key]
+        for fs in features:
+            nkernels += 1
+            for f in fs:
+                coverage[f] += 1
     print(f"-- {total['c']} C reference runs, {total['opencl']} OpenCL runs on PoCL, {total['cuda']} CUDA runs "
           f"(nvcc-cpu), {time.monotonic() - t0:.0f} s")
     print("-- coverage (feature: kernels that have it)")
