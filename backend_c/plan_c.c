@@ -35,6 +35,12 @@ static void attach(HostWriter *w, const EmitCtx *e)
     hw_line(w, "return %s_OK;", e->host_name);
 }
 
+/* PK_plan_use_memory: the device is the host, its memory host memory: an attachment. */
+static void use_memory(HostWriter *w, const EmitCtx *e)
+{
+    hw_line(w, "return %s_plan_attach(plan, a, memory);", e->host_name);
+}
+
 /* imcl_plan_rows: the row tables PK_rows takes, over an array's buffer (block b's row
  * (y, z) at b blocks plus (z * h + y) rows into it), made once and again whenever a
  * swap or an attachment gave the array other memory. */
@@ -148,7 +154,8 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     plan_create_and_launch(sb, e);
     plan_launch_and_wait(sb, e);
 
-    plan_attach(sb, e, attach);
+    plan_attach(sb, e, PLAN_ATTACH, attach);
+    plan_attach(sb, e, PLAN_USE_MEMORY, use_memory);
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}, {"void *", "own"}}, 2);
 
     plan_signature(sb, e, PLAN_DESTROY, NULL);

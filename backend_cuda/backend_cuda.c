@@ -170,11 +170,11 @@ static const char *param_handle(const EmitCtx *e, const Symbol *s, int id)
     return unparse_name(s);
 }
 
-void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count)
+void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count, const char *stream)
 {
     sb_puts(sb, "imcl_launch(");
     launch_args(sb, e, handle, host_batch_count(e->k, count));
-    sb_puts(sb, ")");
+    sb_printf(sb, ", %s)", stream);
 }
 
 /* The launch helper: the grid of thesis eq. 3.7-3.9 and the kernel's arguments. */
@@ -184,7 +184,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     const TuneParams *tp = e->tp;
     sb_printf(sb, "/* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread\n"
                   " * computing %dx%dx%d points (thesis eq. 3.7-3.9), and returns the launch's error; does not\n"
-                  " * wait for the kernel. Used by %s and by its plan. */\n",
+                  " * wait for the kernel, which runs in stream imcl_s. Used by %s and by its plan. */\n",
               tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
     sb_puts(sb, "static cudaError_t imcl_launch(");
     kernel_params(sb, e);
@@ -192,12 +192,13 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     const char *grid_xy = arena_printf(e->a, "(W + %d - 1) / %d, (H + %d - 1) / %d", tp->block[0] * tp->coarsen[0],
                                        tp->block[0] * tp->coarsen[0], tp->block[1] * tp->coarsen[1],
                                        tp->block[1] * tp->coarsen[1]);
-    sb_printf(sb, ")\n{\n    const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1], tp->block[2]);
+    sb_printf(sb, ", cudaStream_t imcl_s)\n{\n    const dim3 imcl_block(%d, %d, %d);\n", tp->block[0], tp->block[1],
+              tp->block[2]);
     if (!host_batchable(k) || tp->batch_loop) {
         if (host_batchable(k))
             sb_puts(sb, "    /* a batch: every thread loops over its blocks (batch_loop) */\n");
         sb_printf(sb, "    const dim3 imcl_grid(%s, (D + %d - 1) / %d);\n", grid_xy, bz, bz);
-        sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
+        sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", k->name);
         launch_args(sb, e, param_handle, "imcl_count");
         sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
         return;
@@ -213,7 +214,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
                   "                                                                      : imcl_per_launch;\n"
                   "        const dim3 imcl_grid(%s, imcl_zgroups * (unsigned)imcl_n);\n",
               bz, bz, grid_xy);
-    sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block>>>(", k->name);
+    sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", k->name);
     launch_args(sb, e, param_handle, "imcl_n");
     sb_puts(sb, ");\n        const cudaError_t imcl_e = cudaGetLastError();\n"
                 "        if (imcl_e != cudaSuccess)\n            return imcl_e;\n");
@@ -330,6 +331,11 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
     placement_checks_helper(sb, e);
     texture_helpers(sb, e);
+    sb_printf(sb, "/* The stream of the one-shot wrapper's copies and launches, and of the plans created\n"
+                  " * from now on: the application's (%s_use_queue), or 0, the default stream. */\n"
+                  "static cudaStream_t imcl_stream;\n\n", pk);
+    if (host_any(k, host_on_buffer))
+        host_runtime(sb, e, runtime_cuda_copy);
     launch_helper(sb, e);
     host_wrapper_begin(sb, e);
     HostWriter w = host_writer(sb, 1);
@@ -376,14 +382,15 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
                   "ERR_MEMORY", "done");
         if (host_copy_in(s))
             host_fail(&w, e,
-                      arena_printf(e->a, "cudaMemcpy(imcl_d_%s, %s, imcl_%s_bytes, cudaMemcpyHostToDevice) != cudaSuccess",
-                                   name, name, name),
+                      arena_printf(e->a, "imcl_copy(imcl_d_%s, %s, imcl_%s_bytes, cudaMemcpyHostToDevice, imcl_stream)"
+                                   " != cudaSuccess", name, name, name),
                       "ERR_TRANSFER", "done");
     }
     sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n");
     StrBuf launch = {0};
-    cuda_launch_call(&launch, e, oneshot_handle, "1");
-    host_fail(&w, e, arena_printf(e->a, "%s != cudaSuccess ||\n        cudaDeviceSynchronize() != cudaSuccess", sb_str(&launch)),
+    cuda_launch_call(&launch, e, oneshot_handle, "1", "imcl_stream");
+    host_fail(&w, e, arena_printf(e->a, "%s != cudaSuccess ||\n        cudaStreamSynchronize(imcl_stream) != cudaSuccess",
+                                  sb_str(&launch)),
               "ERR_LAUNCH", "done");
     sb_free(&launch);
     bool any_out = false;
@@ -396,8 +403,8 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
         any_out = true;
         const char *name = unparse_name(s);
         host_fail(&w, e,
-                  arena_printf(e->a, "cudaMemcpy(%s, imcl_d_%s, imcl_%s_bytes, cudaMemcpyDeviceToHost) != cudaSuccess",
-                               name, name, name),
+                  arena_printf(e->a, "imcl_copy(%s, imcl_d_%s, imcl_%s_bytes, cudaMemcpyDeviceToHost, imcl_stream)"
+                               " != cudaSuccess", name, name, name),
                   "ERR_TRANSFER", "done");
     }
     sb_puts(sb, "\ndone:\n");
@@ -458,7 +465,12 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_puts(&code, "}\n\n");
     int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);
-    host_error_functions(&code, e, "\"\"", NULL);
+    const char *pk = e->host_name;
+    host_error_functions(&code, e, "\"\"", "    imcl_stream = 0; /* the default stream again */\n",
+                         arena_printf(e->a, "    /* a CUDA application shares its stream; the device is the current one */\n"
+                                            "    if (context || device)\n        return %s_ERR_ARGUMENT;\n"
+                                            "    %s_release();\n    imcl_stream = (cudaStream_t)queue;\n"
+                                            "    return %s_OK;\n", pk, pk, pk));
     plan_cuda_emit(&code, e);
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s.cu", k->name));

@@ -24,6 +24,10 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
         plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "the bytes of each array");
         plan_member(sb, arena_printf(a, "int extent[%d][3]", n), "its extents as given to plan_create");
     }
+    if (n && host_any(e->k, host_on_buffer))
+        plan_member(sb, arena_printf(a, "int theirs[%d]", n),
+                    "the buffer is the application's (PK_plan_use_memory): never freed here");
+    plan_member(sb, "cudaStream_t stream", "of its copies and launches (imcl_stream at create)");
     plan_member(sb, "cudaEvent_t start, stop", "recorded around each launch");
     plan_member(sb, "int events", "start and stop exist");
     plan_member(sb, "int pending", "a launch still running (launch_batch_async)");
@@ -54,6 +58,7 @@ static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     sb_printf(sb, "        return %s_ERR_DEVICE;\n", pk);
     plan_create_alloc(&w, e);
     sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
+    sb_puts(sb, "    p->stream = imcl_stream;\n");
     sb_puts(sb, "    if (cudaEventCreate(&p->start) != cudaSuccess)\n        goto device_failed;\n");
     sb_puts(sb, "    if (cudaEventCreate(&p->stop) != cudaSuccess) {\n        cudaEventDestroy(p->start);\n"
                 "        goto device_failed;\n    }\n    p->events = 1;\n");
@@ -94,8 +99,10 @@ static const char *copy_failed(const EmitCtx *e, const Symbol *s, int i, bool up
     if (host_on_constant(s))
         return arena_printf(a, "cudaMemcpyFromSymbol(host, %s, plan->bytes[%d]) != cudaSuccess", cuda_constant_name(e, s), i);
     if (up)
-        return arena_printf(a, "cudaMemcpy(plan->buf[%d], host, plan->bytes[%d], cudaMemcpyHostToDevice) != cudaSuccess", i, i);
-    return arena_printf(a, "cudaMemcpy(host, plan->buf[%d], plan->bytes[%d], cudaMemcpyDeviceToHost) != cudaSuccess", i, i);
+        return arena_printf(a, "imcl_copy(plan->buf[%d], host, plan->bytes[%d], cudaMemcpyHostToDevice, plan->stream)"
+                            " != cudaSuccess", i, i);
+    return arena_printf(a, "imcl_copy(host, plan->buf[%d], plan->bytes[%d], cudaMemcpyDeviceToHost, plan->stream)"
+                        " != cudaSuccess", i, i);
 }
 
 /* The plan's names of the device objects in a launch. */
@@ -118,11 +125,12 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     HostWriter w = host_writer(sb, 1);
     plan_launch_grid(&w, e);
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */\n");
-    sb_printf(sb, "    if (cudaEventRecord(%s->start) != cudaSuccess)\n        return %s_ERR_LAUNCH;\n", h, pk);
+    sb_printf(sb, "    if (cudaEventRecord(%s->start, %s->stream) != cudaSuccess)\n        return %s_ERR_LAUNCH;\n", h, h,
+              pk);
     sb_puts(sb, "    if (");
-    cuda_launch_call(sb, e, plan_handle_of, PLAN_COUNT);
-    sb_printf(sb, " != cudaSuccess ||\n        cudaEventRecord(%s->stop) != cudaSuccess)\n"
-                  "        return %s_ERR_LAUNCH;\n", h, pk);
+    cuda_launch_call(sb, e, plan_handle_of, PLAN_COUNT, arena_printf(e->a, "%s->stream", h));
+    sb_printf(sb, " != cudaSuccess ||\n        cudaEventRecord(%s->stop, %s->stream) != cudaSuccess)\n"
+                  "        return %s_ERR_LAUNCH;\n", h, h, pk);
     sb_printf(sb, "    %s->pending = 1;\n    return %s_OK;\n}\n\n", h, pk);
 
     plan_signature(sb, e, PLAN_WAIT, NULL);
@@ -142,12 +150,14 @@ static void destroy(StrBuf *sb, const EmitCtx *e, int n)
     sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");
     HostWriter w = host_writer(sb, 1);
     plan_settle(&w, e, "plan", false);
+    const char *free_buf = host_any(e->k, host_on_buffer) ? "if (!plan->theirs[i])\n            cudaFree(plan->buf[i]);"
+                                                          : "cudaFree(plan->buf[i]);";
     if (n && host_any(e->k, host_on_texture))
-        sb_printf(sb, "    for (int i = 0; i < %d; i++) {\n        cudaFree(plan->buf[i]);\n"
+        sb_printf(sb, "    for (int i = 0; i < %d; i++) {\n        %s\n"
                       "        if (plan->tex[i])\n            cudaDestroyTextureObject(plan->tex[i]);\n"
-                      "        if (plan->array[i])\n            cudaFreeArray(plan->array[i]);\n    }\n", n);
+                      "        if (plan->array[i])\n            cudaFreeArray(plan->array[i]);\n    }\n", n, free_buf);
     else if (n)
-        sb_printf(sb, "    for (int i = 0; i < %d; i++)\n        cudaFree(plan->buf[i]);\n", n);
+        sb_printf(sb, "    for (int i = 0; i < %d; i++) {\n        %s\n    }\n", n, free_buf);
     sb_puts(sb, "    if (plan->events) {\n        cudaEventDestroy(plan->start);\n        cudaEventDestroy(plan->stop);\n    }\n"
                 "    free(plan);\n}\n");
 }
@@ -166,8 +176,8 @@ static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
     hw_line(w, "imcl_dense = (%s *)malloc(imcl_n * sizeof(%s));", t, t);
     hw_line(w, "if (!imcl_dense)");
     hw_inner(w, "return %s_ERR_MEMORY;", pk);
-    hw_line(w, "if (!imcl_up && cudaMemcpy(imcl_dense, (%s *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(%s),", t, t);
-    hw_line(w, "                           cudaMemcpyDeviceToHost) != cudaSuccess) {");
+    hw_line(w, "if (!imcl_up && imcl_copy(imcl_dense, (%s *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(%s),", t, t);
+    hw_line(w, "                          cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {");
     hw_inner(w, "free(imcl_dense);");
     hw_inner(w, "return %s_ERR_TRANSFER;", pk);
     hw_line(w, "}");
@@ -176,8 +186,8 @@ static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
 static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
 {
     hw_line(w, "if (imcl_up && imcl_status == %s_OK &&", e->host_name);
-    hw_line(w, "    cudaMemcpy((%s *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(%s),", t, t);
-    hw_line(w, "               cudaMemcpyHostToDevice) != cudaSuccess)");
+    hw_line(w, "    imcl_copy((%s *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(%s),", t, t);
+    hw_line(w, "              cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)");
     hw_inner(w, "imcl_status = %s_ERR_TRANSFER;", e->host_name);
     hw_line(w, "free(imcl_dense);");
 }
@@ -188,6 +198,17 @@ static void attach(HostWriter *w, const EmitCtx *e)
 {
     hw_line(w, "/* a CUDA device computes in its own memory: upload and download instead */");
     hw_line(w, "return %s_ERR_DEVICE;", e->host_name);
+}
+
+/* PK_plan_use_memory: the application's device pointer, which the plan never frees. */
+static void use_memory(HostWriter *w, const EmitCtx *e)
+{
+    hw_line(w, "/* the array's memory until now: a buffer of the plan's own, or the application's */");
+    hw_line(w, "if (!plan->theirs[a])");
+    hw_inner(w, "cudaFree(plan->buf[a]);");
+    hw_line(w, "plan->buf[a] = memory;");
+    hw_line(w, "plan->theirs[a] = 1;");
+    hw_line(w, "return %s_OK;", e->host_name);
 }
 
 void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
@@ -203,11 +224,17 @@ void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
     plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
     launch(sb, e);
     plan_create_and_launch(sb, e);
-    plan_attach(sb, e, attach);
-    if (host_any(e->k, host_on_texture))
-        plan_swap_and_time(sb, e,
-                           (const PlanSwapped[]){{"void *", "buf"}, {"cudaArray_t", "array"}, {"cudaTextureObject_t", "tex"}}, 3);
-    else
-        plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}}, 1);
+    plan_attach(sb, e, PLAN_ATTACH, attach);
+    plan_attach(sb, e, PLAN_USE_MEMORY, use_memory);
+    /* what a swap exchanges: the buffers (and whose they are), the CUDA arrays and textures */
+    PlanSwapped swapped[4] = {{"void *", "buf"}};
+    int nswapped = 1;
+    if (n && host_any(e->k, host_on_buffer))
+        swapped[nswapped++] = (PlanSwapped){"int", "theirs"};
+    if (host_any(e->k, host_on_texture)) {
+        swapped[nswapped++] = (PlanSwapped){"cudaArray_t", "array"};
+        swapped[nswapped++] = (PlanSwapped){"cudaTextureObject_t", "tex"};
+    }
+    plan_swap_and_time(sb, e, swapped, nswapped);
     destroy(sb, e, n);
 }

@@ -352,16 +352,17 @@ void opencl_device_and_checks(HostWriter *w, const EmitCtx *e)
 static void keep_helper(StrBuf *sb, const EmitCtx *e)
 {
     const char *pk = e->host_name;
-    sb_puts(sb, "/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,\n"
-                " * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */\n");
+    sb_printf(sb, "/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,\n"
+                  " * unless an earlier call or plan did, in the application's context and queue when\n"
+                  " * %s_use_queue gave them; returns %s_OK or a code, keeping nothing then. */\n", pk, pk);
     sb_puts(sb, "static int imcl_keep(cl_device_id imcl_dev)\n{\n");
     HostWriter w = host_writer(sb, 1);
     hw_line(&w, "if (imcl_kept.ready)");
     hw_inner(&w, "return %s_OK;", pk);
     hw_line(&w, "int imcl_status = %s_OK;", pk);
     hw_line(&w, "cl_int imcl_err = CL_SUCCESS;");
-    hw_line(&w, "cl_context imcl_ctx = NULL;");
-    hw_line(&w, "cl_command_queue imcl_queue = NULL;");
+    hw_line(&w, "cl_context imcl_ctx = imcl_kept.ctx; /* the application's, or NULL */");
+    hw_line(&w, "cl_command_queue imcl_queue = imcl_kept.queue;");
     hw_line(&w, "cl_program imcl_prog = NULL;");
     hw_line(&w, "cl_kernel imcl_kern = NULL;");
     hw_line(&w, "int imcl_cpu = 0;");
@@ -383,17 +384,57 @@ static void keep_helper(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, "\nfail:\n");
     sb_puts(sb, "    if (imcl_kern)\n        clReleaseKernel(imcl_kern);\n    if (imcl_prog)\n"
                 "        clReleaseProgram(imcl_prog);\n    if (imcl_queue)\n        clReleaseCommandQueue(imcl_queue);\n"
-                "    if (imcl_ctx)\n        clReleaseContext(imcl_ctx);\n    return imcl_status;\n}\n\n");
+                "    if (imcl_ctx)\n        clReleaseContext(imcl_ctx);\n"
+                "    memset(&imcl_kept, 0, sizeof imcl_kept);\n    return imcl_status;\n}\n\n");
+}
+
+/* The body of PK_use_queue: the application's context and queue, retained, and the
+ * program built in that context (imcl_keep). */
+static const char *use_queue(const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    StrBuf sb = {0};
+    HostWriter w = host_writer(&sb, 1);
+    hw_line(&w, "if ((context || device || queue) && !(context && device && queue))");
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(&w, "%s_release();", pk);
+    hw_line(&w, "if (!context)");
+    hw_inner(&w, "return %s_OK; /* imcl's own device, context and queue from the next call */", pk);
+    hw_line(&w, "/* an in-order queue of that context: the plans' commands follow each other */");
+    hw_line(&w, "cl_context imcl_qctx = NULL;");
+    hw_line(&w, "cl_command_queue_properties imcl_props = 0;");
+    hw_line(&w, "if (clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_CONTEXT, sizeof imcl_qctx,");
+    hw_line(&w, "        &imcl_qctx, NULL) != CL_SUCCESS || imcl_qctx != (cl_context)context");
+    hw_line(&w, "        || clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_PROPERTIES,");
+    hw_line(&w, "                sizeof imcl_props, &imcl_props, NULL) != CL_SUCCESS");
+    hw_line(&w, "        || (imcl_props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))");
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(&w, "if (clRetainContext((cl_context)context) != CL_SUCCESS)");
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(&w, "if (clRetainCommandQueue((cl_command_queue)queue) != CL_SUCCESS) {");
+    hw_inner(&w, "clReleaseContext((cl_context)context);");
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(&w, "}");
+    hw_line(&w, "imcl_kept.ctx = (cl_context)context;");
+    hw_line(&w, "imcl_kept.queue = (cl_command_queue)queue;");
+    hw_line(&w, "imcl_kept.shared = 1;");
+    hw_line(&w, "return imcl_keep((cl_device_id)device);");
+    const char *body = arena_strdup(e->a, sb_str(&sb));
+    sb_free(&sb);
+    return body;
 }
 
 void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, const char *queue,
                               const char *properties, const char *prog, const char *kern, const char *cpu,
                               const char *what, const char *label)
 {
-    hw_line(w, "%s = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);", ctx);
-    host_fail(w, e, arena_printf(e->a, "!%s", ctx), "ERR_DEVICE", label);
-    hw_line(w, "%s = clCreateCommandQueue(%s, imcl_dev, %s, &imcl_err);", queue, ctx, properties);
-    host_fail(w, e, arena_printf(e->a, "!%s", queue), "ERR_DEVICE", label);
+    hw_line(w, "if (!%s) {", ctx);
+    HostWriter in = host_writer(w->sb, w->indent + 1);
+    hw_line(&in, "%s = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);", ctx);
+    host_fail(&in, e, arena_printf(e->a, "!%s", ctx), "ERR_DEVICE", label);
+    hw_line(&in, "%s = clCreateCommandQueue(%s, imcl_dev, %s, &imcl_err);", queue, ctx, properties);
+    host_fail(&in, e, arena_printf(e->a, "!%s", queue), "ERR_DEVICE", label);
+    hw_line(w, "}");
     sb_putc(w->sb, '\n');
     hw_line(w, "/* %s (imcl_build)%s */", what,
             e->k_cpu ? ", with the kernel's variant for this device (imcl_cpu_device)" : "");
@@ -588,7 +629,9 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
                   " * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */\n"
                   "static struct {\n    int ready;\n    cl_device_id dev;\n    cl_context ctx;\n"
                   "    cl_command_queue queue;\n    cl_program prog;\n    cl_kernel kern;\n    int cpu;\n"
-                  "    cl_bool unified;\n} imcl_kept;\n\n", pk);
+                  "    cl_bool unified;\n"
+                  "    int shared; /* the context and queue are the application's (%s_use_queue) */\n"
+                  "} imcl_kept;\n\n", pk, pk);
     host_runtime(sb, e, runtime_opencl_device);
     sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
     host_runtime(sb, e, runtime_opencl_build);
@@ -682,7 +725,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     host_error_functions(sb, e, "imcl_log",
                          "    if (!imcl_kept.ready)\n        return;\n    clReleaseKernel(imcl_kept.kern);\n"
                          "    clReleaseProgram(imcl_kept.prog);\n    clReleaseCommandQueue(imcl_kept.queue);\n"
-                         "    clReleaseContext(imcl_kept.ctx);\n    memset(&imcl_kept, 0, sizeof imcl_kept);\n");
+                         "    clReleaseContext(imcl_kept.ctx);\n    memset(&imcl_kept, 0, sizeof imcl_kept);\n",
+                         use_queue(e));
 }
 
 static int emit(EmitCtx *e, Outputs *out)

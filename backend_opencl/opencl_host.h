@@ -17,8 +17,9 @@ void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const c
  * the placements' limits on it (imcl_check_placements), returning the code from the
  * caller on failure. */
 void opencl_device_and_checks(HostWriter *w, const EmitCtx *e);
-/* `ctx = clCreateContext(...)`, `queue = clCreateCommandQueue(..., properties, ...)`
- * and imcl_build into `prog` and `kern`, each failure jumping to `label`; `what` is
+/* Unless `ctx` is already set (the application's, PK_use_queue): `ctx =
+ * clCreateContext(...)`, `queue = clCreateCommandQueue(..., properties, ...)`; then
+ * imcl_build into `prog` and `kern`, each failure jumping to `label`; `what` is
  * the comment over the build ("build the program"). When the kernel has a CPU variant,
  * `cpu = imcl_cpu_device(imcl_dev)` first, and the variant it says is built. */
 void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, const char *queue,

@@ -143,8 +143,9 @@ static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     plan_create_alloc(&w, e);
     hw_line(&w, "int imcl_status = %s_OK;", pk);
     hw_line(&w, "cl_int imcl_err = CL_SUCCESS;");
-    hw_line(&w, "/* the context and program of an earlier call or plan, or built now (imcl_keep), and a");
-    hw_line(&w, " * queue with profiling and a kernel object of the plan's own */");
+    hw_line(&w, "/* the context and program of an earlier call or plan, or built now (imcl_keep), the");
+    hw_line(&w, " * application's queue (%s_use_queue) or one with profiling of the plan's own, and a", pk);
+    hw_line(&w, " * kernel object of the plan's own */");
     hw_line(&w, "imcl_status = imcl_keep(imcl_dev);");
     host_goto_unless_ok(&w, e, "fail");
     hw_line(&w, "p->context = imcl_kept.ctx;");
@@ -158,7 +159,10 @@ static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     }
     if (host_any(e->k, host_on_buffer))
         hw_line(&w, "p->unified = imcl_kept.unified;");
-    hw_line(&w, "p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);");
+    hw_line(&w, "if (imcl_kept.shared && clRetainCommandQueue(imcl_kept.queue) == CL_SUCCESS)");
+    hw_inner(&w, "p->queue = imcl_kept.queue;");
+    hw_line(&w, "else");
+    hw_inner(&w, "p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);");
     host_fail(&w, e, "!p->queue", "ERR_DEVICE", "fail");
     hw_line(&w, "p->kernel = clCreateKernel(p->program, %s, &imcl_err);", kname);
     host_fail(&w, e, "!p->kernel", "ERR_BUILD", "fail");
@@ -299,6 +303,27 @@ static void destroy(StrBuf *sb, const EmitCtx *e, int n)
                 "    free(plan);\n}\n");
 }
 
+/* PK_plan_use_memory: the application's buffer, of the plan's context and large enough,
+ * retained (the plan releases its reference, never the buffer). */
+static void use_memory(HostWriter *w, const EmitCtx *e)
+{
+    const char *pk = e->host_name;
+    hw_line(w, "cl_mem imcl_buf = (cl_mem)memory;");
+    hw_line(w, "cl_context imcl_ctx = NULL;");
+    hw_line(w, "size_t imcl_size = 0;");
+    hw_line(w, "if (clGetMemObjectInfo(imcl_buf, CL_MEM_CONTEXT, sizeof imcl_ctx, &imcl_ctx, NULL) != CL_SUCCESS");
+    hw_line(w, "        || clGetMemObjectInfo(imcl_buf, CL_MEM_SIZE, sizeof imcl_size, &imcl_size, NULL)");
+    hw_line(w, "                != CL_SUCCESS");
+    hw_line(w, "        || imcl_ctx != plan->context || imcl_size < plan->bytes[a]");
+    hw_line(w, "        || clRetainMemObject(imcl_buf) != CL_SUCCESS)");
+    hw_inner(w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(w, "/* the array's memory until now: a buffer of the plan's own, or an earlier attachment */");
+    hw_line(w, "imcl_plan_release(plan, a);");
+    hw_line(w, "plan->buf[a] = imcl_buf;");
+    hw_line(w, "plan->host[a] = NULL;");
+    hw_line(w, "return %s_OK;", pk);
+}
+
 void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
 {
     const Symbol *arr[e->k->nparams + 1];
@@ -317,7 +342,8 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
     launch(sb, e);
     plan_create_and_launch(sb, e);
-    plan_attach(sb, e, attach);
+    plan_attach(sb, e, PLAN_ATTACH, attach);
+    plan_attach(sb, e, PLAN_USE_MEMORY, use_memory);
     plan_swap_and_time(sb, e, (const PlanSwapped[]){{"cl_mem", "buf"}, {"void *", "host"}, {"void *", "own"}},
                        !n ? 1 : host_any(e->k, host_on_buffer) ? 3 : 2);
     destroy(sb, e, n);

@@ -11,7 +11,10 @@
 #      the driver; it runs when nvidia-smi lists a GPU;
 #   4. builds the same CUDA flavour with scripts/nvcc-cpu (the CUDA emulated on the
 #      CPU) and runs it, always, device memory leaks failing (IMCL_EMU_LEAKS=fail);
-#   5. (not under SANITIZE) a CUDA batch too large for one launch, emulated.
+#   5. (not under SANITIZE) a CUDA batch too large for one launch, emulated;
+#   6. the application's device: tests/plan/interop.imcl's plans in the application's
+#      OpenCL queue and buffers (interop_opencl.c, PoCL, with the C reference) and CUDA
+#      stream and device memory (interop_cuda.cu: nvcc-cpu always, nvcc on a GPU).
 # SANITIZE=1 builds the driver, the generated C and the emulated CUDA with ASan and UBSan.
 # Environment: CC (gcc), CXX (g++), NVCC (/usr/local/cuda/bin/nvcc), CUDA_LIBDIR.
 set -euo pipefail
@@ -41,6 +44,8 @@ for round in . again; do
         # --size: CUDA sizes the constant copy of tex2's c by it
         "$IMCL" -b "${b%%:*}" --prefix "${b#*:}" -o "$round/${b%%:*}" -t "$HERE/tex2.json" --size 13x11 "$HERE/tex2.imcl" \
             || fail "imcl -b ${b%%:*} tex2.imcl"
+        "$IMCL" -b "${b%%:*}" --prefix "${b#*:}" -o "$round/${b%%:*}" "$HERE/interop.imcl" \
+            || fail "imcl -b ${b%%:*} interop.imcl"
     done
 done
 for b in c opencl cuda; do
@@ -105,4 +110,20 @@ if [ "${SANITIZE:-0}" != 1 ]; then
         -o batch_cpu || fail "nvcc-cpu cannot build bench/gpu/batch.c"
     IMCL_EMU_LEAKS=fail timeout 300 ./batch_cpu 4 16384 1 || fail "a batch of 16384 blocks (two launches) failed"
 fi
+# 6. the application's device
+"$CC" "${FLAGS[@]}" -fopenmp -c c/addone_ref.c -o addone_ref.o || fail "c/addone_ref.c does not compile cleanly"
+"$CC" "${FLAGS[@]}" -c opencl/addone_host.c -o addone_host.o || fail "opencl/addone_host.c does not compile cleanly"
+"$CC" "${FLAGS[@]}" -I. -c "$HERE/interop_opencl.c" -o interop_opencl.o || fail "interop_opencl.c does not compile"
+"$CC" "${SAN[@]}" -fopenmp interop_opencl.o addone_ref.o addone_host.o -lOpenCL -lm -o interop_opencl \
+    || fail "link of interop_opencl"
+timeout 300 ./interop_opencl || fail "interop_opencl failed"
+"$NVCC_CPU" "${XSAN[@]}" -c cuda/addone.cu -o addone_cu_cpu.o || fail "nvcc-cpu cannot compile cuda/addone.cu"
+"$NVCC_CPU" "${XSAN[@]}" -I. "$HERE/interop_cuda.cu" addone_cu_cpu.o -o interop_cuda_cpu \
+    || fail "nvcc-cpu cannot build interop_cuda.cu"
+IMCL_EMU_LEAKS=fail timeout 300 ./interop_cuda_cpu || fail "interop_cuda_cpu failed"
+"$NVCC" -O2 -Xcompiler -Wall,-Wextra -c cuda/addone.cu -o addone_cu.o 2>addone_cu.log \
+    || { cat addone_cu.log >&2; fail "nvcc cannot compile cuda/addone.cu"; }
+if grep -qE "warning( #|:)" addone_cu.log; then cat addone_cu.log >&2; fail "cuda/addone.cu compiles with warnings"; fi
+"$NVCC" -O2 -I. "$HERE/interop_cuda.cu" addone_cu.o -o interop_cuda || fail "nvcc cannot build interop_cuda.cu"
+gpu_run plan_interop 300 ./interop_cuda || fail "interop_cuda failed"
 echo "PASS [plan]"

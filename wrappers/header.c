@@ -50,6 +50,16 @@ void header_emit(EmitCtx *e, Outputs *out)
                  " * the context, queue and built program), so that a loop of calls builds once;\n"
                  " * this frees it (the next call builds again). Not thread-safe, as the wrapper. */\n"
                  "void %s_release(void);\n\n", pk);
+    sb_printf(h, "/* Runs the one-shot wrapper and the plans created from now on in the application's\n"
+                 " * own device queue, in its order with the application's own work (docs/wrappers.md,\n"
+                 " * \"The application's device\"). OpenCL: `context`, `device` and `queue` are a\n"
+                 " * cl_context, a cl_device_id and an in-order cl_command_queue of that context (retained\n"
+                 " * until %s_release; without CL_QUEUE_PROFILING_ENABLE the plans' kernel time is 0);\n"
+                 " * CUDA: `queue` is a cudaStream_t, `context` and `device` NULL (the current device).\n"
+                 " * All NULL: imcl's own device and queue again. Frees what %s_release frees first.\n"
+                 " * Returns %s_OK, %s_ERR_ARGUMENT (some but not all NULL, an object that is none),\n"
+                 " * %s_ERR_BUILD, or %s_ERR_DEVICE (the C reference, which has no queue). */\n"
+                 "int %s_use_queue(void *context, void *device, void *queue);\n\n", pk, pk, pk, pk, pk, pk, pk);
     plan_header_emit(h, e);
     sb_puts(h, "#ifdef __cplusplus\n}\n#endif\n\n");
     sb_printf(h, "#endif /* %s */\n", sb_str(&guard));

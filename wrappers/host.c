@@ -446,12 +446,14 @@ void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker)
     }
 }
 
-void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log, const char *release)
+void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log, const char *release,
+                          const char *use_queue)
 {
     host_runtime(sb, e, runtime_wrappers_strerror);
     sb_printf(sb, "const char *%s_build_log(void)\n{\n    return %s;\n}\n", e->host_name, log);
     sb_printf(sb, "\nvoid %s_release(void)\n{\n%s}\n", e->host_name,
               release ? release : "    /* the one-shot wrapper keeps nothing between calls */\n");
+    sb_printf(sb, "\nint %s_use_queue(void *context, void *device, void *queue)\n{\n%s}\n", e->host_name, use_queue);
 }
 
 bool host_any(const Function *k, bool (*pred)(const Symbol *))

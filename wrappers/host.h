@@ -71,9 +71,10 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what);
 /* The comment above a kernel: what one `worker` (thread, work-item) computes. */
 void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker);
 /* PK_strerror (wrappers/runtime/strerror.c), PK_build_log returning `log` (a C
- * expression), and PK_release with the statements `release` (NULL: it has nothing to
- * free). */
-void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log, const char *release);
+ * expression), PK_release with the statements `release` (NULL: it has nothing to
+ * free), and PK_use_queue(context, device, queue) with the statements `use_queue`. */
+void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log, const char *release,
+                          const char *use_queue);
 /* The list of arrays copied to / from the device. */
 bool host_copy_in(const Symbol *s);
 bool host_copy_out(const Symbol *s);

@@ -102,6 +102,7 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
                   type_grid_dims(s->type) == 3 ? ", ptrdiff_t plane_pitch" : "");
         break;
     case PLAN_ATTACH: sb_printf(sb, "int %s_plan_attach(%s_plan *plan, int a, void *host)", pk, pk); break;
+    case PLAN_USE_MEMORY: sb_printf(sb, "int %s_plan_use_memory(%s_plan *plan, int a, void *memory)", pk, pk); break;
     case PLAN_SWAP: sb_printf(sb, "int %s_plan_swap(%s_plan *plan, int a, int b)", pk, pk); break;
     case PLAN_KERNEL_MS: sb_printf(sb, "double %s_plan_kernel_ms(const %s_plan *plan)", pk, pk); break;
     case PLAN_DESTROY: sb_printf(sb, "void %s_plan_destroy(%s_plan *plan)", pk, pk); break;
@@ -166,6 +167,14 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
                  " * Only where the device computes in host memory (the C reference; an OpenCL device\n"
                  " * with host-unified memory, PoCL's CPU device), else %s_ERR_DEVICE. */\n", pk, pk, pk);
     plan_signature(h, e, PLAN_ATTACH, NULL);
+    sb_puts(h, ";\n");
+    sb_printf(h, "/* Array a (an array in a buffer) computes from now on in the application's device\n"
+                 " * memory `memory`, which holds its whole storage as %s_plan_upload_<a> takes it and\n"
+                 " * stays the application's (never freed by the plan): OpenCL, a cl_mem buffer of the\n"
+                 " * plan's context (%s_use_queue) of at least that many bytes; CUDA, a device pointer;\n"
+                 " * the C reference, host memory as %s_plan_attach takes it. Launches read and write it\n"
+                 " * in the plan's queue, in order with the application's work there. */\n", pk, pk, pk);
+    plan_signature(h, e, PLAN_USE_MEMORY, NULL);
     sb_puts(h, ";\n");
     sb_puts(h, "/* Runs the kernel once over its grid (of every block of a batch) on the device\n"
                " * buffers and waits for it. */\n");
@@ -634,27 +643,28 @@ void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members
     sb_puts(sb, "\n{\n    return plan ? plan->kernel_ms : 0.0;\n}\n\n");
 }
 
-void plan_attach(StrBuf *sb, const EmitCtx *e, void (*body)(HostWriter *w, const EmitCtx *e))
+void plan_attach(StrBuf *sb, const EmitCtx *e, PlanFn fn, void (*body)(HostWriter *w, const EmitCtx *e))
 {
     const char *pk = e->host_name;
+    const char *ptr = fn == PLAN_ATTACH ? "host" : "memory";
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
     HostWriter w = host_writer(sb, 1);
     bool any = host_any(e->k, host_on_buffer);
-    if (any) {
+    if (any && fn == PLAN_ATTACH) {
         sb_puts(sb, "/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */\n");
         sb_printf(sb, "static const unsigned char imcl_plan_in_buffer[%d] = {", n);
         for (int i = 0; i < n; i++)
             sb_printf(sb, "%s%d", i ? ", " : "", host_on_buffer(arr[i]));
         sb_puts(sb, "};\n\n");
     }
-    plan_signature(sb, e, PLAN_ATTACH, NULL);
+    plan_signature(sb, e, fn, NULL);
     sb_puts(sb, "\n{\n");
     if (!any) {
-        hw_line(&w, "(void)plan, (void)a, (void)host;");
+        hw_line(&w, "(void)plan, (void)a, (void)%s;", ptr);
         hw_line(&w, "return %s_ERR_ARGUMENT; /* no array in a buffer */", pk);
     } else {
-        hw_line(&w, "if (!plan || !host || a < 0 || a >= %d || !imcl_plan_in_buffer[a])", n);
+        hw_line(&w, "if (!plan || !%s || a < 0 || a >= %d || !imcl_plan_in_buffer[a])", ptr, n);
         hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
         plan_settle(&w, e, "plan", true);
         body(&w, e);

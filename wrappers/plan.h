@@ -17,7 +17,7 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e);
 /* Shared pieces of the generators. */
 typedef enum PlanFn {
     PLAN_CREATE, PLAN_CREATE_BATCH, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS,
-    PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_ATTACH, PLAN_LAUNCH, PLAN_LAUNCH_BATCH,
+    PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_ATTACH, PLAN_USE_MEMORY, PLAN_LAUNCH, PLAN_LAUNCH_BATCH,
     PLAN_LAUNCH_ASYNC, PLAN_WAIT, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
@@ -101,10 +101,12 @@ typedef struct PlanSwapped {
  * element type, dimensions, halo, extents or placement, and arrays in constant
  * memory) and PK_plan_kernel_ms. */
 void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members, int nmembers);
-/* PK_plan_attach(plan, a, host): the checks every backend makes (PK_ERR_ARGUMENT for a
- * NULL plan or host, an unknown id, an array that is no buffer: texture and constant
- * memory), then `body` at depth 1, which makes array a's memory the caller's `host`
- * (its whole storage, every block) and returns. */
-void plan_attach(StrBuf *sb, const EmitCtx *e, void (*body)(HostWriter *w, const EmitCtx *e));
+/* PK_plan_attach(plan, a, host) (fn PLAN_ATTACH) or PK_plan_use_memory(plan, a, memory)
+ * (PLAN_USE_MEMORY, printed after the first): the checks every backend makes
+ * (PK_ERR_ARGUMENT for a NULL plan or pointer, an unknown id, an array that is no
+ * buffer: texture and constant memory), then `body` at depth 1, which makes array a's
+ * memory the caller's `host` or device `memory` (its whole storage, every block) and
+ * returns. */
+void plan_attach(StrBuf *sb, const EmitCtx *e, PlanFn fn, void (*body)(HostWriter *w, const EmitCtx *e));
 
 #endif

@@ -210,7 +210,10 @@ typedef unsigned long long cudaTextureObject_t;
 /* ---- events, streams, devices ------------------------------------------------------ */
 struct CUevent_st;
 typedef struct CUevent_st *cudaEvent_t;
-struct CUstream_st;
+/* a stream: work runs when it is issued, so a stream only has to be valid */
+struct CUstream_st {
+    unsigned magic;
+};
 typedef struct CUstream_st *cudaStream_t;
 
 enum cudaDeviceAttr {
@@ -332,7 +335,10 @@ inline cudaError_t g_last_error;
 inline list<alloc_rec> g_allocs;   /* device memory, sorted by address */
 inline list<symbol_rec> g_symbols; /* __constant__ symbols */
 inline size_t g_used;              /* bytes of device memory in use */
-inline long g_arrays, g_textures, g_events; /* live objects (leak report) */
+inline long g_arrays, g_textures, g_events, g_streams; /* live objects (leak report) */
+const unsigned stream_magic = 0x57A357A3u;
+/* 0 (the default stream) or a stream cudaStreamCreate made and nobody destroyed. */
+inline bool valid_stream(cudaStream_t s) { return !s || s->magic == stream_magic; }
 inline int g_atexit;
 
 inline unsigned long long env_number(const char *name, unsigned long long dflt)
@@ -352,13 +358,13 @@ inline void leak_report()
     size_t bytes = 0;
     for (size_t i = 0; i < g_allocs.n; i++)
         bytes += g_allocs.v[i].n;
-    if (!g_allocs.n && !g_arrays && !g_textures && !g_events)
+    if (!g_allocs.n && !g_arrays && !g_textures && !g_events && !g_streams)
         return;
     fflush(stdout);
     fprintf(stderr,
             "nvcc-cpu: at exit: %zu device allocation(s) of %zu bytes, %ld CUDA array(s), %ld texture "
-            "object(s), %ld event(s) not freed\n",
-            g_allocs.n, bytes, g_arrays, g_textures, g_events);
+            "object(s), %ld event(s), %ld stream(s) not freed\n",
+            g_allocs.n, bytes, g_arrays, g_textures, g_events, g_streams);
     if (g_cfg.leaks == 2) {
         fflush(NULL);
         _exit(1);
@@ -894,7 +900,8 @@ inline const kernel_info *info_of(const void *k)
 template <class... P>
 inline launcher<P...> launch(void (*k)(P...), dim3 g, dim3 b, size_t shmem = 0, cudaStream_t stream = 0)
 {
-    (void)stream;
+    if (!valid_stream(stream))
+        die("kernel %s launched into a stream that is not one", info_of((const void *)k)->name);
     launcher<P...> l = {k, info_of((const void *)k), g, b, shmem};
     return l;
 }
@@ -1643,7 +1650,8 @@ inline cudaError_t cudaEventDestroy(cudaEvent_t e)
 inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t stream = 0)
 {
     IMCL_EMU_DEVICE();
-    (void)stream;
+    if (!imcl_emu::valid_stream(stream))
+        return imcl_emu::fail(cudaErrorInvalidResourceHandle);
     if (!imcl_emu::valid_event(e))
         return imcl_emu::fail(cudaErrorInvalidResourceHandle);
     struct timespec ts;
@@ -1651,6 +1659,48 @@ inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t stream = 0)
     e->ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
     e->recorded = 1;
     return cudaSuccess;
+}
+
+/* ---- streams ------------------------------------------------------------------------ */
+
+inline cudaError_t cudaStreamCreate(cudaStream_t *s)
+{
+    IMCL_EMU_DEVICE();
+    if (!s)
+        return imcl_emu::fail(cudaErrorInvalidValue);
+    cudaStream_t x = (cudaStream_t)calloc(1, sizeof *x);
+    if (!x)
+        return imcl_emu::fail(cudaErrorMemoryAllocation);
+    x->magic = imcl_emu::stream_magic;
+    imcl_emu::g_streams++;
+    imcl_emu::track_exit();
+    *s = x;
+    return cudaSuccess;
+}
+
+inline cudaError_t cudaStreamDestroy(cudaStream_t s)
+{
+    IMCL_EMU_DEVICE();
+    if (!s || !imcl_emu::valid_stream(s))
+        return imcl_emu::fail(cudaErrorInvalidResourceHandle);
+    s->magic = 0;
+    free(s);
+    imcl_emu::g_streams--;
+    return cudaSuccess;
+}
+
+inline cudaError_t cudaStreamSynchronize(cudaStream_t s)
+{
+    IMCL_EMU_DEVICE();
+    return imcl_emu::valid_stream(s) ? cudaSuccess : imcl_emu::fail(cudaErrorInvalidResourceHandle);
+}
+
+inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, cudaMemcpyKind kind,
+                                   cudaStream_t s = 0)
+{
+    if (!imcl_emu::valid_stream(s))
+        return imcl_emu::fail(cudaErrorInvalidResourceHandle);
+    return cudaMemcpy(dst, src, n, kind);
 }
 
 inline cudaError_t cudaEventSynchronize(cudaEvent_t e)

@@ -80,6 +80,12 @@ void alias_halo_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int alias_halo_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? alias_halo_ERR_DEVICE : alias_halo_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct alias_halo_plan {
@@ -285,6 +291,13 @@ int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return alias_halo_OK;
+}
+
+int alias_halo_plan_use_memory(alias_halo_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
+        return alias_halo_ERR_ARGUMENT;
+    return alias_halo_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

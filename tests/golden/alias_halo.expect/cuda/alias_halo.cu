@@ -47,11 +47,25 @@ __global__ void __launch_bounds__(128) alias_halo_kernel(double *data, int data_
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (alias_halo_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with alias_halo_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by alias_halo and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by alias_halo and by its plan. */
 static cudaError_t imcl_launch(double *data, int data_width, int data_height, int data_depth, int n,
-        int var, int blocks, int vars, int W, int H, int D, int imcl_count)
+        int var, int blocks, int vars, int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -65,8 +79,8 @@ static cudaError_t imcl_launch(double *data, int data_width, int data_height, in
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
-        alias_halo_kernel<<<imcl_grid, imcl_block>>>(data, data_width, data_height, data_depth, n,
-                var, blocks, vars, W, H, D, imcl_n);
+        alias_halo_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(data, data_width, data_height,
+                data_depth, n, var, blocks, vars, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
@@ -103,21 +117,23 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
         imcl_status = alias_halo_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_data, data, imcl_data_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_data, data, imcl_data_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = alias_halo_ERR_TRANSFER;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D,
-            1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            1, imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = alias_halo_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(data, imcl_d_data, imcl_data_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(data, imcl_d_data, imcl_data_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = alias_halo_ERR_TRANSFER;
         goto done;
     }
@@ -149,7 +165,17 @@ const char *alias_halo_build_log(void)
 
 void alias_halo_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int alias_halo_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return alias_halo_ERR_ARGUMENT;
+    alias_halo_release();
+    imcl_stream = (cudaStream_t)queue;
+    return alias_halo_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -159,6 +185,9 @@ struct alias_halo_plan {
                                  * plan_array id */
     size_t bytes[1];            /* the bytes of each array */
     int extent[1][3];           /* its extents as given to plan_create */
+    int theirs[1];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -213,6 +242,7 @@ int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_
             (size_t)capacity * (size_t)data_width * (size_t)data_height * (size_t)data_depth *
             sizeof(double);
     int imcl_status = alias_halo_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -242,7 +272,8 @@ int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host)
         return alias_halo_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return alias_halo_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return alias_halo_ERR_TRANSFER;
     return alias_halo_OK;
 }
@@ -253,7 +284,8 @@ int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
         return alias_halo_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return alias_halo_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return alias_halo_ERR_TRANSFER;
     return alias_halo_OK;
 }
@@ -286,9 +318,9 @@ static int imcl_rows_double3(alias_halo_plan *plan, int imcl_id, int imcl_halo, 
     if (!imcl_dense)
         return alias_halo_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
+            && imcl_copy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
             imcl_n * sizeof(double),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return alias_halo_ERR_TRANSFER;
     }
@@ -306,8 +338,8 @@ static int imcl_rows_double3(alias_halo_plan *plan, int imcl_id, int imcl_halo, 
                     imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
     }
     if (imcl_up && imcl_status == alias_halo_OK &&
-        cudaMemcpy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = alias_halo_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -376,11 +408,11 @@ int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, in
         return alias_halo_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return alias_halo_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], data_width, data_height, data_depth, n, var, blocks,
-            vars, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            vars, W, H, D, imcl_count, plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return alias_halo_ERR_LAUNCH;
     plan->pending = 1;
     return alias_halo_OK;
@@ -433,6 +465,20 @@ int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
     return alias_halo_ERR_DEVICE;
 }
 
+int alias_halo_plan_use_memory(alias_halo_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
+        return alias_halo_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return alias_halo_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return alias_halo_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -451,6 +497,9 @@ int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return alias_halo_OK;
 }
 
@@ -464,8 +513,10 @@ void alias_halo_plan_destroy(alias_halo_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 1; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 1; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

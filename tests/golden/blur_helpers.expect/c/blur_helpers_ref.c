@@ -221,6 +221,12 @@ void blur_helpers_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int blur_helpers_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? blur_helpers_ERR_DEVICE : blur_helpers_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct blur_helpers_plan {
@@ -532,6 +538,13 @@ int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return blur_helpers_OK;
+}
+
+int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return blur_helpers_ERR_ARGUMENT;
+    return blur_helpers_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -70,12 +70,26 @@ __global__ void __launch_bounds__(128) blur_helpers_kernel(const float *__restri
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (blur_helpers_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with blur_helpers_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by blur_helpers and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by blur_helpers and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ src, int src_width, int src_height,
         float *dst, int dst_width, int dst_height, const float *__restrict__ mask, float scale,
-        int W, int H, int D, int imcl_count)
+        int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -89,8 +103,8 @@ static cudaError_t imcl_launch(const float *__restrict__ src, int src_width, int
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
-        blur_helpers_kernel<<<imcl_grid, imcl_block>>>(src, src_width, src_height, dst, dst_width,
-                dst_height, mask, scale, W, H, D, imcl_n);
+        blur_helpers_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(src, src_width, src_height, dst,
+                dst_width, dst_height, mask, scale, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
@@ -135,7 +149,8 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
         imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_src, src, imcl_src_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_src, src, imcl_src_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = blur_helpers_ERR_TRANSFER;
         goto done;
     }
@@ -147,21 +162,23 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
         imcl_status = blur_helpers_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_mask, mask, imcl_mask_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_mask, mask, imcl_mask_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = blur_helpers_ERR_TRANSFER;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_src, src_width, src_height, imcl_d_dst, dst_width, dst_height,
-            imcl_d_mask, scale, W, H, D, 1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            imcl_d_mask, scale, W, H, D, 1, imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = blur_helpers_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(dst, imcl_d_dst, imcl_dst_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(dst, imcl_d_dst, imcl_dst_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = blur_helpers_ERR_TRANSFER;
         goto done;
     }
@@ -195,7 +212,17 @@ const char *blur_helpers_build_log(void)
 
 void blur_helpers_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int blur_helpers_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return blur_helpers_ERR_ARGUMENT;
+    blur_helpers_release();
+    imcl_stream = (cudaStream_t)queue;
+    return blur_helpers_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -205,6 +232,9 @@ struct blur_helpers_plan {
                                  * plan_array id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
+    int theirs[3];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -269,6 +299,7 @@ int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int s
     p->extent[2][2] = 1;
     p->bytes[2] = (size_t)9 * sizeof(float);
     int imcl_status = blur_helpers_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -306,7 +337,8 @@ int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host)
         return blur_helpers_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return blur_helpers_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -317,7 +349,8 @@ int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host)
         return blur_helpers_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return blur_helpers_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -328,7 +361,8 @@ int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
         return blur_helpers_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return blur_helpers_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -339,7 +373,8 @@ int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
         return blur_helpers_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return blur_helpers_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -350,7 +385,8 @@ int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
         return blur_helpers_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return blur_helpers_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -361,7 +397,8 @@ int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
         return blur_helpers_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return blur_helpers_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return blur_helpers_ERR_TRANSFER;
     return blur_helpers_OK;
 }
@@ -394,9 +431,8 @@ static int imcl_rows_float2(blur_helpers_plan *plan, int imcl_id, int imcl_halo,
     if (!imcl_dense)
         return blur_helpers_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
-            imcl_n * sizeof(float),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+            && imcl_copy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(float),
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return blur_helpers_ERR_TRANSFER;
     }
@@ -411,8 +447,8 @@ static int imcl_rows_float2(blur_helpers_plan *plan, int imcl_id, int imcl_halo,
                     imcl_w * sizeof(float));
     }
     if (imcl_up && imcl_status == blur_helpers_OK &&
-        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = blur_helpers_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -525,11 +561,12 @@ int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count
         return blur_helpers_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return blur_helpers_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], src_width, src_height, (float *)plan->buf[1], dst_width,
-            dst_height, (float *)plan->buf[2], scale, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            dst_height, (float *)plan->buf[2], scale, W, H, D, imcl_count,
+            plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return blur_helpers_ERR_LAUNCH;
     plan->pending = 1;
     return blur_helpers_OK;
@@ -581,6 +618,20 @@ int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
     return blur_helpers_ERR_DEVICE;
 }
 
+int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return blur_helpers_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return blur_helpers_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return blur_helpers_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -599,6 +650,9 @@ int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return blur_helpers_OK;
 }
 
@@ -612,8 +666,10 @@ void blur_helpers_plan_destroy(blur_helpers_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 3; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 3; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

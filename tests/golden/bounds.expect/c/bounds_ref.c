@@ -296,6 +296,12 @@ void bounds_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int bounds_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? bounds_ERR_DEVICE : bounds_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct bounds_plan {
@@ -843,6 +849,13 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return bounds_OK;
+}
+
+int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
+        return bounds_ERR_ARGUMENT;
+    return bounds_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -103,15 +103,30 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (bounds_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with bounds_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by bounds and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by bounds and by its plan. */
 static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_height, int a_depth,
         const double *__restrict__ b, int b_width, int b_height, int b_depth,
         const double *__restrict__ c, int c_width, int c_height, int c_depth,
         const double *__restrict__ d, int d_width, int d_height, int d_depth,
         const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out,
-        int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count)
+        int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count,
+        cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 2);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -125,9 +140,10 @@ static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
-        bounds_kernel<<<imcl_grid, imcl_block>>>(a, a_width, a_height, a_depth, b, b_width,
-                b_height, b_depth, c, c_width, c_height, c_depth, d, d_width, d_height, d_depth, h,
-                h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n);
+        bounds_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(a, a_width, a_height, a_depth, b,
+                b_width, b_height, b_depth, c, c_width, c_height, c_depth, d, d_width, d_height,
+                d_depth, h, h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H,
+                D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
@@ -194,7 +210,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_a, a, imcl_a_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_a, a, imcl_a_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -202,7 +218,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_b, b, imcl_b_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_b, b, imcl_b_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -210,7 +226,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_c, c, imcl_c_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_c, c, imcl_c_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -218,7 +234,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_d, d, imcl_d_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_d, d, imcl_d_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -226,7 +242,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -238,15 +254,16 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth,
             imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h,
-            h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D,
-            1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D, 1,
+            imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = bounds_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -283,7 +300,17 @@ const char *bounds_build_log(void)
 
 void bounds_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int bounds_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return bounds_ERR_ARGUMENT;
+    bounds_release();
+    imcl_stream = (cudaStream_t)queue;
+    return bounds_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -293,6 +320,9 @@ struct bounds_plan {
                                  * plan_array id */
     size_t bytes[6];            /* the bytes of each array */
     int extent[6][3];           /* its extents as given to plan_create */
+    int theirs[6];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -387,6 +417,7 @@ int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int 
             (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
             sizeof(double);
     int imcl_status = bounds_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -436,7 +467,8 @@ int bounds_plan_upload_a(bounds_plan *plan, const double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -447,7 +479,8 @@ int bounds_plan_download_a(bounds_plan *plan, double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -458,7 +491,8 @@ int bounds_plan_upload_b(bounds_plan *plan, const double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -469,7 +503,8 @@ int bounds_plan_download_b(bounds_plan *plan, double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -480,7 +515,8 @@ int bounds_plan_upload_c(bounds_plan *plan, const double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -491,7 +527,8 @@ int bounds_plan_download_c(bounds_plan *plan, double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -502,7 +539,8 @@ int bounds_plan_upload_d(bounds_plan *plan, const double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -513,7 +551,8 @@ int bounds_plan_download_d(bounds_plan *plan, double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -524,7 +563,8 @@ int bounds_plan_upload_h(bounds_plan *plan, const double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[4], host, plan->bytes[4], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[4], host, plan->bytes[4], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -535,7 +575,8 @@ int bounds_plan_download_h(bounds_plan *plan, double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[4], plan->bytes[4], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[4], plan->bytes[4], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -546,7 +587,8 @@ int bounds_plan_upload_out(bounds_plan *plan, const double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[5], host, plan->bytes[5], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[5], host, plan->bytes[5], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -557,7 +599,8 @@ int bounds_plan_download_out(bounds_plan *plan, double *host)
         return bounds_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return bounds_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[5], plan->bytes[5], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[5], plan->bytes[5], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return bounds_ERR_TRANSFER;
     return bounds_OK;
 }
@@ -589,9 +632,9 @@ static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int 
     if (!imcl_dense)
         return bounds_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
+            && imcl_copy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
             imcl_n * sizeof(double),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return bounds_ERR_TRANSFER;
     }
@@ -609,8 +652,8 @@ static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int 
                     imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
     }
     if (imcl_up && imcl_status == bounds_OK &&
-        cudaMemcpy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = bounds_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -901,14 +944,14 @@ int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
         return bounds_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return bounds_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1],
             b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth,
             (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width,
             h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H, D,
-            imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            imcl_count, plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return bounds_ERR_LAUNCH;
     plan->pending = 1;
     return bounds_OK;
@@ -964,6 +1007,20 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
     return bounds_ERR_DEVICE;
 }
 
+int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
+        return bounds_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return bounds_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return bounds_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -982,6 +1039,9 @@ int bounds_plan_swap(bounds_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return bounds_OK;
 }
 
@@ -995,8 +1055,10 @@ void bounds_plan_destroy(bounds_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 6; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 6; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

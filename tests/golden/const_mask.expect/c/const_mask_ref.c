@@ -201,6 +201,12 @@ void const_mask_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int const_mask_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? const_mask_ERR_DEVICE : const_mask_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct const_mask_plan {
@@ -509,6 +515,13 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return const_mask_OK;
+}
+
+int const_mask_plan_use_memory(const_mask_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return const_mask_ERR_ARGUMENT;
+    return const_mask_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -78,16 +78,30 @@ static int imcl_check_placements(int g_width, int g_height)
     return const_mask_OK;
 }
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (const_mask_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with const_mask_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by const_mask and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by const_mask and by its plan. */
 static cudaError_t imcl_launch(int g_width, int g_height, float *out, int out_width, int out_height,
-        int W, int H, int D, int imcl_count)
+        int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 1 - 1) / 1);
-    const_mask_kernel<<<imcl_grid, imcl_block>>>(g_width, g_height, out, out_width, out_height, W,
-            H, D, imcl_count);
+    const_mask_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(g_width, g_height, out, out_width,
+            out_height, W, H, D, imcl_count);
     return cudaGetLastError();
 }
 
@@ -133,21 +147,23 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
         imcl_status = const_mask_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = const_mask_ERR_TRANSFER;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(g_width, g_height, imcl_d_out, out_width, out_height, W, H, D, 1) !=
-            cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+    if (imcl_launch(g_width, g_height, imcl_d_out, out_width, out_height, W, H, D, 1, imcl_stream)
+            != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = const_mask_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = const_mask_ERR_TRANSFER;
         goto done;
     }
@@ -179,7 +195,17 @@ const char *const_mask_build_log(void)
 
 void const_mask_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int const_mask_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return const_mask_ERR_ARGUMENT;
+    const_mask_release();
+    imcl_stream = (cudaStream_t)queue;
+    return const_mask_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -189,6 +215,9 @@ struct const_mask_plan {
                                  * plan_array id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
+    int theirs[3];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -267,6 +296,7 @@ int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_wid
     p->extent[2][2] = 1;
     p->bytes[2] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = const_mask_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -350,7 +380,8 @@ int const_mask_plan_upload_out(const_mask_plan *plan, const float *host)
         return const_mask_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return const_mask_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
 }
@@ -361,7 +392,8 @@ int const_mask_plan_download_out(const_mask_plan *plan, float *host)
         return const_mask_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return const_mask_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return const_mask_ERR_TRANSFER;
     return const_mask_OK;
 }
@@ -403,9 +435,9 @@ static int imcl_rows_float2(const_mask_plan *plan, int imcl_id, int imcl_halo, i
         if (!imcl_dense)
             return const_mask_ERR_MEMORY;
         if (!imcl_up
-                && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
+                && imcl_copy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
                 imcl_n * sizeof(float),
-                                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+                                  cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
             free(imcl_dense);
             return const_mask_ERR_TRANSFER;
         }
@@ -427,8 +459,8 @@ static int imcl_rows_float2(const_mask_plan *plan, int imcl_id, int imcl_halo, i
         return imcl_status;
     }
     if (imcl_up && imcl_status == const_mask_OK &&
-        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = const_mask_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -545,11 +577,11 @@ int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count)
         return const_mask_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return const_mask_ERR_LAUNCH;
-    if (imcl_launch(g_width, g_height, (float *)plan->buf[2], out_width, out_height, W, H, D, 1) !=
-            cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+    if (imcl_launch(g_width, g_height, (float *)plan->buf[2], out_width, out_height, W, H, D, 1,
+            plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return const_mask_ERR_LAUNCH;
     plan->pending = 1;
     return const_mask_OK;
@@ -601,6 +633,20 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
     return const_mask_ERR_DEVICE;
 }
 
+int const_mask_plan_use_memory(const_mask_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return const_mask_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return const_mask_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return const_mask_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. Class -1: an array in constant memory, which never swaps. */
@@ -620,6 +666,9 @@ int const_mask_plan_swap(const_mask_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return const_mask_OK;
 }
 
@@ -633,8 +682,10 @@ void const_mask_plan_destroy(const_mask_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 3; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 3; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

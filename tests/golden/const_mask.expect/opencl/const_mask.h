@@ -37,6 +37,17 @@ const char *const_mask_build_log(void);
  * this frees it (the next call builds again). Not thread-safe, as the wrapper. */
 void const_mask_release(void);
 
+/* Runs the one-shot wrapper and the plans created from now on in the application's
+ * own device queue, in its order with the application's own work (docs/wrappers.md,
+ * "The application's device"). OpenCL: `context`, `device` and `queue` are a
+ * cl_context, a cl_device_id and an in-order cl_command_queue of that context (retained
+ * until const_mask_release; without CL_QUEUE_PROFILING_ENABLE the plans' kernel time is 0);
+ * CUDA: `queue` is a cudaStream_t, `context` and `device` NULL (the current device).
+ * All NULL: imcl's own device and queue again. Frees what const_mask_release frees first.
+ * Returns const_mask_OK, const_mask_ERR_ARGUMENT (some but not all NULL, an object that is none),
+ * const_mask_ERR_BUILD, or const_mask_ERR_DEVICE (the C reference, which has no queue). */
+int const_mask_use_queue(void *context, void *device, void *queue);
+
 /* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
  * buffer per array, created once; arrays stay on the device between launches.
  * Every int function returns const_mask_OK or a negative code. */
@@ -98,6 +109,13 @@ int const_mask_plan_download_strided_out(const_mask_plan *plan, int first, int c
  * Only where the device computes in host memory (the C reference; an OpenCL device
  * with host-unified memory, PoCL's CPU device), else const_mask_ERR_DEVICE. */
 int const_mask_plan_attach(const_mask_plan *plan, int a, void *host);
+/* Array a (an array in a buffer) computes from now on in the application's device
+ * memory `memory`, which holds its whole storage as const_mask_plan_upload_<a> takes it and
+ * stays the application's (never freed by the plan): OpenCL, a cl_mem buffer of the
+ * plan's context (const_mask_use_queue) of at least that many bytes; CUDA, a device pointer;
+ * the C reference, host memory as const_mask_plan_attach takes it. Launches read and write it
+ * in the plan's queue, in order with the application's work there. */
+int const_mask_plan_use_memory(const_mask_plan *plan, int a, void *memory);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int const_mask_plan_launch(const_mask_plan *plan);

@@ -211,6 +211,12 @@ void register_cache_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int register_cache_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? register_cache_ERR_DEVICE : register_cache_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct register_cache_plan {
@@ -563,6 +569,13 @@ int register_cache_plan_attach(register_cache_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return register_cache_OK;
+}
+
+int register_cache_plan_use_memory(register_cache_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return register_cache_ERR_ARGUMENT;
+    return register_cache_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -100,12 +100,26 @@ __global__ void __launch_bounds__(128) register_cache_kernel(const float *__rest
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (register_cache_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with register_cache_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by register_cache and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by register_cache and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int in_height,
         const float *__restrict__ w, int w_width, int w_height, float *out, int out_width,
-        int out_height, int W, int H, int D, int imcl_count)
+        int out_height, int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(64, 2, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -119,8 +133,8 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 64 - 1) / 64, (H + 2 - 1) / 2, imcl_zgroups * (unsigned)imcl_n);
-        register_cache_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, w, w_width,
-                w_height, out, out_width, out_height, W, H, D, imcl_n);
+        register_cache_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height, w,
+                w_width, w_height, out, out_width, out_height, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
@@ -165,7 +179,8 @@ int register_cache(const float *in, int in_width, int in_height, const float *w,
         imcl_status = register_cache_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = register_cache_ERR_TRANSFER;
         goto done;
     }
@@ -173,7 +188,7 @@ int register_cache(const float *in, int in_width, int in_height, const float *w,
         imcl_status = register_cache_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_w, w, imcl_w_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_w, w, imcl_w_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
         imcl_status = register_cache_ERR_TRANSFER;
         goto done;
     }
@@ -184,14 +199,15 @@ int register_cache(const float *in, int in_width, int in_height, const float *w,
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_w, w_width, w_height, imcl_d_out,
-            out_width, out_height, W, H, D, 1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            out_width, out_height, W, H, D, 1, imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = register_cache_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = register_cache_ERR_TRANSFER;
         goto done;
     }
@@ -225,7 +241,17 @@ const char *register_cache_build_log(void)
 
 void register_cache_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int register_cache_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return register_cache_ERR_ARGUMENT;
+    register_cache_release();
+    imcl_stream = (cudaStream_t)queue;
+    return register_cache_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -235,6 +261,9 @@ struct register_cache_plan {
                                  * plan_array id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
+    int theirs[3];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -300,6 +329,7 @@ int register_cache_plan_create_batch(register_cache_plan **plan, int capacity, i
     p->extent[2][2] = 1;
     p->bytes[2] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = register_cache_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -337,7 +367,8 @@ int register_cache_plan_upload_in(register_cache_plan *plan, const float *host)
         return register_cache_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return register_cache_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
 }
@@ -348,7 +379,8 @@ int register_cache_plan_download_in(register_cache_plan *plan, float *host)
         return register_cache_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return register_cache_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
 }
@@ -359,7 +391,8 @@ int register_cache_plan_upload_w(register_cache_plan *plan, const float *host)
         return register_cache_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return register_cache_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
 }
@@ -370,7 +403,8 @@ int register_cache_plan_download_w(register_cache_plan *plan, float *host)
         return register_cache_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return register_cache_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
 }
@@ -381,7 +415,8 @@ int register_cache_plan_upload_out(register_cache_plan *plan, const float *host)
         return register_cache_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return register_cache_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
 }
@@ -392,7 +427,8 @@ int register_cache_plan_download_out(register_cache_plan *plan, float *host)
         return register_cache_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return register_cache_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return register_cache_ERR_TRANSFER;
     return register_cache_OK;
 }
@@ -425,9 +461,8 @@ static int imcl_rows_float2(register_cache_plan *plan, int imcl_id, int imcl_hal
     if (!imcl_dense)
         return register_cache_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
-            imcl_n * sizeof(float),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+            && imcl_copy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(float),
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return register_cache_ERR_TRANSFER;
     }
@@ -443,8 +478,8 @@ static int imcl_rows_float2(register_cache_plan *plan, int imcl_id, int imcl_hal
                     imcl_w * sizeof(float));
     }
     if (imcl_up && imcl_status == register_cache_OK &&
-        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = register_cache_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -603,12 +638,12 @@ int register_cache_plan_launch_batch_async(register_cache_plan *plan, int imcl_c
         return register_cache_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return register_cache_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], in_width, in_height, (float *)plan->buf[1], w_width,
-            w_height, (float *)plan->buf[2], out_width, out_height, W, H, D,
-            imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            w_height, (float *)plan->buf[2], out_width, out_height, W, H, D, imcl_count,
+            plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return register_cache_ERR_LAUNCH;
     plan->pending = 1;
     return register_cache_OK;
@@ -661,6 +696,20 @@ int register_cache_plan_attach(register_cache_plan *plan, int a, void *host)
     return register_cache_ERR_DEVICE;
 }
 
+int register_cache_plan_use_memory(register_cache_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return register_cache_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return register_cache_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return register_cache_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -679,6 +728,9 @@ int register_cache_plan_swap(register_cache_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return register_cache_OK;
 }
 
@@ -692,8 +744,10 @@ void register_cache_plan_destroy(register_cache_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 3; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 3; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

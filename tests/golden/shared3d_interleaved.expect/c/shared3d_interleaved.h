@@ -47,6 +47,20 @@ const char *shared3d_interleaved_build_log(void);
  * this frees it (the next call builds again). Not thread-safe, as the wrapper. */
 void shared3d_interleaved_release(void);
 
+/* Runs the one-shot wrapper and the plans created from now on in the application's
+ * own device queue, in its order with the application's own work (docs/wrappers.md,
+ * "The application's device"). OpenCL: `context`, `device` and `queue` are a
+ * cl_context, a cl_device_id and an in-order cl_command_queue of that context (retained
+ * until shared3d_interleaved_release; without CL_QUEUE_PROFILING_ENABLE the plans' kernel time is
+ * 0);
+ * CUDA: `queue` is a cudaStream_t, `context` and `device` NULL (the current device).
+ * All NULL: imcl's own device and queue again. Frees what shared3d_interleaved_release frees first.
+ * Returns shared3d_interleaved_OK, shared3d_interleaved_ERR_ARGUMENT (some but not all NULL, an
+ * object that is none),
+ * shared3d_interleaved_ERR_BUILD, or shared3d_interleaved_ERR_DEVICE (the C reference, which has no
+ * queue). */
+int shared3d_interleaved_use_queue(void *context, void *device, void *queue);
+
 /* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
  * buffer per array, created once; arrays stay on the device between launches.
  * Every int function returns shared3d_interleaved_OK or a negative code. */
@@ -107,6 +121,16 @@ int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *pl
  * Only where the device computes in host memory (the C reference; an OpenCL device
  * with host-unified memory, PoCL's CPU device), else shared3d_interleaved_ERR_DEVICE. */
 int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, void *host);
+/* Array a (an array in a buffer) computes from now on in the application's device
+ * memory `memory`, which holds its whole storage as shared3d_interleaved_plan_upload_<a> takes it
+ * and
+ * stays the application's (never freed by the plan): OpenCL, a cl_mem buffer of the
+ * plan's context (shared3d_interleaved_use_queue) of at least that many bytes; CUDA, a device
+ * pointer;
+ * the C reference, host memory as shared3d_interleaved_plan_attach takes it. Launches read and
+ * write it
+ * in the plan's queue, in order with the application's work there. */
+int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan);

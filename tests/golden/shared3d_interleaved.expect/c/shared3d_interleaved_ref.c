@@ -254,6 +254,12 @@ void shared3d_interleaved_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int shared3d_interleaved_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? shared3d_interleaved_ERR_DEVICE : shared3d_interleaved_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct shared3d_interleaved_plan {
@@ -559,6 +565,13 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return shared3d_interleaved_OK;
+}
+
+int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return shared3d_interleaved_ERR_ARGUMENT;
+    return shared3d_interleaved_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

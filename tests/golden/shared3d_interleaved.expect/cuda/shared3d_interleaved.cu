@@ -111,12 +111,28 @@ __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double 
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (shared3d_interleaved_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with shared3d_interleaved_use_queue), finished when it returns:
+ * the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x4 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by shared3d_interleaved and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by shared3d_interleaved and by its
+ * plan. */
 static cudaError_t imcl_launch(const double *__restrict__ in, int in_width, int in_height,
         int in_depth, double *out, int out_width, int out_height, int out_depth, int W, int H,
-        int D, int imcl_count)
+        int D, int imcl_count, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 2);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -130,8 +146,8 @@ static cudaError_t imcl_launch(const double *__restrict__ in, int in_width, int 
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
-        shared3d_interleaved_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, in_depth,
-                out, out_width, out_height, out_depth, W, H, D, imcl_n);
+        shared3d_interleaved_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height,
+                in_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
@@ -174,7 +190,8 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
         imcl_status = shared3d_interleaved_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = shared3d_interleaved_ERR_TRANSFER;
         goto done;
     }
@@ -182,21 +199,23 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
         imcl_status = shared3d_interleaved_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = shared3d_interleaved_ERR_TRANSFER;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_in, in_width, in_height, in_depth, imcl_d_out, out_width, out_height,
-            out_depth, W, H, D, 1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            out_depth, W, H, D, 1, imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = shared3d_interleaved_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = shared3d_interleaved_ERR_TRANSFER;
         goto done;
     }
@@ -229,7 +248,17 @@ const char *shared3d_interleaved_build_log(void)
 
 void shared3d_interleaved_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int shared3d_interleaved_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return shared3d_interleaved_ERR_ARGUMENT;
+    shared3d_interleaved_release();
+    imcl_stream = (cudaStream_t)queue;
+    return shared3d_interleaved_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -239,6 +268,9 @@ struct shared3d_interleaved_plan {
                                  * plan_array id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    int theirs[2];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -304,6 +336,7 @@ int shared3d_interleaved_plan_create_batch(shared3d_interleaved_plan **plan, int
             (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
             sizeof(double);
     int imcl_status = shared3d_interleaved_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -337,7 +370,8 @@ int shared3d_interleaved_plan_upload_in(shared3d_interleaved_plan *plan, const d
         return shared3d_interleaved_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return shared3d_interleaved_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
 }
@@ -348,7 +382,8 @@ int shared3d_interleaved_plan_download_in(shared3d_interleaved_plan *plan, doubl
         return shared3d_interleaved_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return shared3d_interleaved_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
 }
@@ -359,7 +394,8 @@ int shared3d_interleaved_plan_upload_out(shared3d_interleaved_plan *plan, const 
         return shared3d_interleaved_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return shared3d_interleaved_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
 }
@@ -370,7 +406,8 @@ int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, doub
         return shared3d_interleaved_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return shared3d_interleaved_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return shared3d_interleaved_ERR_TRANSFER;
     return shared3d_interleaved_OK;
 }
@@ -404,9 +441,9 @@ static int imcl_rows_double3(shared3d_interleaved_plan *plan, int imcl_id, int i
     if (!imcl_dense)
         return shared3d_interleaved_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
+            && imcl_copy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
             imcl_n * sizeof(double),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return shared3d_interleaved_ERR_TRANSFER;
     }
@@ -425,8 +462,8 @@ static int imcl_rows_double3(shared3d_interleaved_plan *plan, int imcl_id, int i
                     imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
     }
     if (imcl_up && imcl_status == shared3d_interleaved_OK &&
-        cudaMemcpy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = shared3d_interleaved_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -543,11 +580,11 @@ int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan
         return shared3d_interleaved_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return shared3d_interleaved_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], in_width, in_height, in_depth, (double *)plan->buf[1],
-            out_width, out_height, out_depth, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            out_width, out_height, out_depth, W, H, D, imcl_count, plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return shared3d_interleaved_ERR_LAUNCH;
     plan->pending = 1;
     return shared3d_interleaved_OK;
@@ -600,6 +637,20 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
     return shared3d_interleaved_ERR_DEVICE;
 }
 
+int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return shared3d_interleaved_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared3d_interleaved_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return shared3d_interleaved_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -618,6 +669,9 @@ int shared3d_interleaved_plan_swap(shared3d_interleaved_plan *plan, int a, int b
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return shared3d_interleaved_OK;
 }
 
@@ -631,8 +685,10 @@ void shared3d_interleaved_plan_destroy(shared3d_interleaved_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 2; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 2; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

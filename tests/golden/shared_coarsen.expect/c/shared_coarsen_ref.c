@@ -198,6 +198,12 @@ void shared_coarsen_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int shared_coarsen_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? shared_coarsen_ERR_DEVICE : shared_coarsen_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct shared_coarsen_plan {
@@ -487,6 +493,13 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return shared_coarsen_OK;
+}
+
+int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return shared_coarsen_ERR_ARGUMENT;
+    return shared_coarsen_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

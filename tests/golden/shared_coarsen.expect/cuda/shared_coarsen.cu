@@ -91,11 +91,26 @@ __global__ void __launch_bounds__(64) shared_coarsen_kernel(const float *__restr
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (shared_coarsen_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with shared_coarsen_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 2x2x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by shared_coarsen and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by shared_coarsen and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int in_height,
-        float *out, int out_width, int out_height, int W, int H, int D, int imcl_count)
+        float *out, int out_width, int out_height, int W, int H, int D, int imcl_count,
+        cudaStream_t imcl_s)
 {
     const dim3 imcl_block(16, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -109,8 +124,8 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 8 - 1) / 8, imcl_zgroups * (unsigned)imcl_n);
-        shared_coarsen_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width,
-                out_height, W, H, D, imcl_n);
+        shared_coarsen_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height, out,
+                out_width, out_height, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
@@ -150,7 +165,8 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
         imcl_status = shared_coarsen_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = shared_coarsen_ERR_TRANSFER;
         goto done;
     }
@@ -158,21 +174,23 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
         imcl_status = shared_coarsen_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = shared_coarsen_ERR_TRANSFER;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, W, H, D, 1)
-            != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, W, H, D, 1,
+            imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = shared_coarsen_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = shared_coarsen_ERR_TRANSFER;
         goto done;
     }
@@ -205,7 +223,17 @@ const char *shared_coarsen_build_log(void)
 
 void shared_coarsen_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int shared_coarsen_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return shared_coarsen_ERR_ARGUMENT;
+    shared_coarsen_release();
+    imcl_stream = (cudaStream_t)queue;
+    return shared_coarsen_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -215,6 +243,9 @@ struct shared_coarsen_plan {
                                  * plan_array id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    int theirs[2];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -273,6 +304,7 @@ int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, i
     p->extent[1][2] = 1;
     p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = shared_coarsen_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -306,7 +338,8 @@ int shared_coarsen_plan_upload_in(shared_coarsen_plan *plan, const float *host)
         return shared_coarsen_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return shared_coarsen_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
 }
@@ -317,7 +350,8 @@ int shared_coarsen_plan_download_in(shared_coarsen_plan *plan, float *host)
         return shared_coarsen_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return shared_coarsen_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
 }
@@ -328,7 +362,8 @@ int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host)
         return shared_coarsen_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return shared_coarsen_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
 }
@@ -339,7 +374,8 @@ int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
         return shared_coarsen_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return shared_coarsen_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return shared_coarsen_ERR_TRANSFER;
     return shared_coarsen_OK;
 }
@@ -372,9 +408,8 @@ static int imcl_rows_float2(shared_coarsen_plan *plan, int imcl_id, int imcl_hal
     if (!imcl_dense)
         return shared_coarsen_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
-            imcl_n * sizeof(float),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+            && imcl_copy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(float),
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return shared_coarsen_ERR_TRANSFER;
     }
@@ -390,8 +425,8 @@ static int imcl_rows_float2(shared_coarsen_plan *plan, int imcl_id, int imcl_hal
                     imcl_w * sizeof(float));
     }
     if (imcl_up && imcl_status == shared_coarsen_OK &&
-        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = shared_coarsen_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -504,11 +539,11 @@ int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_c
         return shared_coarsen_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return shared_coarsen_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], in_width, in_height, (float *)plan->buf[1], out_width,
-            out_height, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            out_height, W, H, D, imcl_count, plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return shared_coarsen_ERR_LAUNCH;
     plan->pending = 1;
     return shared_coarsen_OK;
@@ -560,6 +595,20 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
     return shared_coarsen_ERR_DEVICE;
 }
 
+int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return shared_coarsen_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return shared_coarsen_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return shared_coarsen_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -578,6 +627,9 @@ int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return shared_coarsen_OK;
 }
 
@@ -591,8 +643,10 @@ void shared_coarsen_plan_destroy(shared_coarsen_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 2; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 2; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

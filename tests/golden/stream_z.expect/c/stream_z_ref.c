@@ -222,6 +222,12 @@ void stream_z_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int stream_z_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? stream_z_ERR_DEVICE : stream_z_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct stream_z_plan {
@@ -580,6 +586,13 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return stream_z_OK;
+}
+
+int stream_z_plan_use_memory(stream_z_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return stream_z_ERR_ARGUMENT;
+    return stream_z_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

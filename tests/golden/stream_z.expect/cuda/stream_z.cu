@@ -172,13 +172,27 @@ __global__ void __launch_bounds__(128) stream_z_kernel(const float *__restrict__
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (stream_z_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with stream_z_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x8 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by stream_z and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by stream_z and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int in_height,
         int in_depth, const float *__restrict__ h, int h_width, int h_height, int h_depth,
         float *out, int out_width, int out_height, int out_depth, int W, int H, int D,
-        int imcl_count)
+        int imcl_count, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -192,8 +206,8 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
-        stream_z_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, in_depth, h, h_width,
-                h_height, h_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n);
+        stream_z_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height, in_depth, h,
+                h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
@@ -242,7 +256,8 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
         imcl_status = stream_z_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = stream_z_ERR_TRANSFER;
         goto done;
     }
@@ -250,7 +265,7 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
         imcl_status = stream_z_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
         imcl_status = stream_z_ERR_TRANSFER;
         goto done;
     }
@@ -258,21 +273,23 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
         imcl_status = stream_z_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = stream_z_ERR_TRANSFER;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_in, in_width, in_height, in_depth, imcl_d_h, h_width, h_height, h_depth,
-            imcl_d_out, out_width, out_height, out_depth, W, H, D, 1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            imcl_d_out, out_width, out_height, out_depth, W, H, D, 1, imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = stream_z_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = stream_z_ERR_TRANSFER;
         goto done;
     }
@@ -306,7 +323,17 @@ const char *stream_z_build_log(void)
 
 void stream_z_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int stream_z_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return stream_z_ERR_ARGUMENT;
+    stream_z_release();
+    imcl_stream = (cudaStream_t)queue;
+    return stream_z_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -316,6 +343,9 @@ struct stream_z_plan {
                                  * plan_array id */
     size_t bytes[3];            /* the bytes of each array */
     int extent[3][3];           /* its extents as given to plan_create */
+    int theirs[3];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -386,6 +416,7 @@ int stream_z_plan_create_batch(stream_z_plan **plan, int capacity, int in_width,
             (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
             sizeof(float);
     int imcl_status = stream_z_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -423,7 +454,8 @@ int stream_z_plan_upload_in(stream_z_plan *plan, const float *host)
         return stream_z_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return stream_z_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
 }
@@ -434,7 +466,8 @@ int stream_z_plan_download_in(stream_z_plan *plan, float *host)
         return stream_z_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return stream_z_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
 }
@@ -445,7 +478,8 @@ int stream_z_plan_upload_h(stream_z_plan *plan, const float *host)
         return stream_z_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return stream_z_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
 }
@@ -456,7 +490,8 @@ int stream_z_plan_download_h(stream_z_plan *plan, float *host)
         return stream_z_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return stream_z_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
 }
@@ -467,7 +502,8 @@ int stream_z_plan_upload_out(stream_z_plan *plan, const float *host)
         return stream_z_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return stream_z_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
 }
@@ -478,7 +514,8 @@ int stream_z_plan_download_out(stream_z_plan *plan, float *host)
         return stream_z_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return stream_z_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return stream_z_ERR_TRANSFER;
     return stream_z_OK;
 }
@@ -510,9 +547,8 @@ static int imcl_rows_float3(stream_z_plan *plan, int imcl_id, int imcl_halo, int
     if (!imcl_dense)
         return stream_z_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
-            imcl_n * sizeof(float),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+            && imcl_copy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(float),
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return stream_z_ERR_TRANSFER;
     }
@@ -530,8 +566,8 @@ static int imcl_rows_float3(stream_z_plan *plan, int imcl_id, int imcl_halo, int
                     imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(float));
     }
     if (imcl_up && imcl_status == stream_z_OK &&
-        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = stream_z_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -689,12 +725,12 @@ int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
         return stream_z_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return stream_z_ERR_LAUNCH;
     if (imcl_launch((float *)plan->buf[0], in_width, in_height, in_depth, (float *)plan->buf[1],
             h_width, h_height, h_depth, (float *)plan->buf[2], out_width, out_height, out_depth, W,
-            H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            H, D, imcl_count, plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return stream_z_ERR_LAUNCH;
     plan->pending = 1;
     return stream_z_OK;
@@ -747,6 +783,20 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
     return stream_z_ERR_DEVICE;
 }
 
+int stream_z_plan_use_memory(stream_z_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
+        return stream_z_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return stream_z_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return stream_z_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -765,6 +815,9 @@ int stream_z_plan_swap(stream_z_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return stream_z_OK;
 }
 
@@ -778,8 +831,10 @@ void stream_z_plan_destroy(stream_z_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 3; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 3; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

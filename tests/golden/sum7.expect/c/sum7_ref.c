@@ -260,6 +260,12 @@ void sum7_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int sum7_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? sum7_ERR_DEVICE : sum7_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct sum7_plan {
@@ -553,6 +559,13 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return sum7_OK;
+}
+
+int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return sum7_ERR_ARGUMENT;
+    return sum7_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -76,12 +76,26 @@ __global__ void __launch_bounds__(128) sum7_kernel(const double *__restrict__ in
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (sum7_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with sum7_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by sum7 and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by sum7 and by its plan. */
 static cudaError_t imcl_launch(const double *__restrict__ input, int input_width, int input_height,
         int input_depth, double *output, int output_width, int output_height, int output_depth,
-        int W, int H, int D, int imcl_count)
+        int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -95,8 +109,8 @@ static cudaError_t imcl_launch(const double *__restrict__ input, int input_width
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
-        sum7_kernel<<<imcl_grid, imcl_block>>>(input, input_width, input_height, input_depth,
-                output, output_width, output_height, output_depth, W, H, D, imcl_n);
+        sum7_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(input, input_width, input_height,
+                input_depth, output, output_width, output_height, output_depth, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
@@ -139,7 +153,8 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_input, input, imcl_input_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_input, input, imcl_input_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
     }
@@ -147,7 +162,7 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_output, output, imcl_output_bytes, cudaMemcpyHostToDevice) !=
+    if (imcl_copy(imcl_d_output, output, imcl_output_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
             cudaSuccess) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
@@ -155,14 +170,14 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_input, input_width, input_height, input_depth, imcl_d_output,
-            output_width, output_height, output_depth, W, H, D, 1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            output_width, output_height, output_depth, W, H, D, 1, imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = sum7_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(output, imcl_d_output, imcl_output_bytes, cudaMemcpyDeviceToHost) !=
+    if (imcl_copy(output, imcl_d_output, imcl_output_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
             cudaSuccess) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
@@ -196,7 +211,17 @@ const char *sum7_build_log(void)
 
 void sum7_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int sum7_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return sum7_ERR_ARGUMENT;
+    sum7_release();
+    imcl_stream = (cudaStream_t)queue;
+    return sum7_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -206,6 +231,9 @@ struct sum7_plan {
                                  * plan_array id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    int theirs[2];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -268,6 +296,7 @@ int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int 
             (size_t)capacity * (size_t)output_width * (size_t)output_height * (size_t)output_depth *
             sizeof(double);
     int imcl_status = sum7_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -301,7 +330,8 @@ int sum7_plan_upload_input(sum7_plan *plan, const double *host)
         return sum7_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return sum7_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
 }
@@ -312,7 +342,8 @@ int sum7_plan_download_input(sum7_plan *plan, double *host)
         return sum7_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return sum7_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
 }
@@ -323,7 +354,8 @@ int sum7_plan_upload_output(sum7_plan *plan, const double *host)
         return sum7_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return sum7_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
 }
@@ -334,7 +366,8 @@ int sum7_plan_download_output(sum7_plan *plan, double *host)
         return sum7_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return sum7_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return sum7_ERR_TRANSFER;
     return sum7_OK;
 }
@@ -366,9 +399,9 @@ static int imcl_rows_double3(sum7_plan *plan, int imcl_id, int imcl_halo, int im
     if (!imcl_dense)
         return sum7_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
+            && imcl_copy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
             imcl_n * sizeof(double),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return sum7_ERR_TRANSFER;
     }
@@ -386,8 +419,8 @@ static int imcl_rows_double3(sum7_plan *plan, int imcl_id, int imcl_halo, int im
                     imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
     }
     if (imcl_up && imcl_status == sum7_OK &&
-        cudaMemcpy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = sum7_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -498,12 +531,12 @@ int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
         return sum7_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return sum7_ERR_LAUNCH;
     if (imcl_launch((double *)plan->buf[0], input_width, input_height, input_depth,
-            (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D,
-            imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D, imcl_count,
+            plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return sum7_ERR_LAUNCH;
     plan->pending = 1;
     return sum7_OK;
@@ -556,6 +589,20 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host)
     return sum7_ERR_DEVICE;
 }
 
+int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return sum7_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return sum7_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return sum7_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -574,6 +621,9 @@ int sum7_plan_swap(sum7_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return sum7_OK;
 }
 
@@ -587,8 +637,10 @@ void sum7_plan_destroy(sum7_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 2; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 2; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

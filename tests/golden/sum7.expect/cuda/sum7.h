@@ -37,6 +37,17 @@ const char *sum7_build_log(void);
  * this frees it (the next call builds again). Not thread-safe, as the wrapper. */
 void sum7_release(void);
 
+/* Runs the one-shot wrapper and the plans created from now on in the application's
+ * own device queue, in its order with the application's own work (docs/wrappers.md,
+ * "The application's device"). OpenCL: `context`, `device` and `queue` are a
+ * cl_context, a cl_device_id and an in-order cl_command_queue of that context (retained
+ * until sum7_release; without CL_QUEUE_PROFILING_ENABLE the plans' kernel time is 0);
+ * CUDA: `queue` is a cudaStream_t, `context` and `device` NULL (the current device).
+ * All NULL: imcl's own device and queue again. Frees what sum7_release frees first.
+ * Returns sum7_OK, sum7_ERR_ARGUMENT (some but not all NULL, an object that is none),
+ * sum7_ERR_BUILD, or sum7_ERR_DEVICE (the C reference, which has no queue). */
+int sum7_use_queue(void *context, void *device, void *queue);
+
 /* Persistent plan (docs/wrappers.md): the device, the built kernel and one device
  * buffer per array, created once; arrays stay on the device between launches.
  * Every int function returns sum7_OK or a negative code. */
@@ -89,6 +100,13 @@ int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, dou
  * Only where the device computes in host memory (the C reference; an OpenCL device
  * with host-unified memory, PoCL's CPU device), else sum7_ERR_DEVICE. */
 int sum7_plan_attach(sum7_plan *plan, int a, void *host);
+/* Array a (an array in a buffer) computes from now on in the application's device
+ * memory `memory`, which holds its whole storage as sum7_plan_upload_<a> takes it and
+ * stays the application's (never freed by the plan): OpenCL, a cl_mem buffer of the
+ * plan's context (sum7_use_queue) of at least that many bytes; CUDA, a device pointer;
+ * the C reference, host memory as sum7_plan_attach takes it. Launches read and write it
+ * in the plan's queue, in order with the application's work there. */
+int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory);
 /* Runs the kernel once over its grid (of every block of a batch) on the device
  * buffers and waits for it. */
 int sum7_plan_launch(sum7_plan *plan);

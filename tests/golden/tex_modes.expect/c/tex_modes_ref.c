@@ -230,6 +230,12 @@ void tex_modes_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int tex_modes_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? tex_modes_ERR_DEVICE : tex_modes_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct tex_modes_plan {
@@ -674,6 +680,13 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return tex_modes_OK;
+}
+
+int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
+        return tex_modes_ERR_ARGUMENT;
+    return tex_modes_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

@@ -148,18 +148,32 @@ static int imcl_texture_create(cudaArray_t *a, cudaTextureObject_t *t, cudaChann
     return tex_modes_OK;
 }
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (tex_modes_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with tex_modes_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by tex_modes and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by tex_modes and by its plan. */
 static cudaError_t imcl_launch(cudaTextureObject_t cl, int cl_width, int cl_height,
         cudaTextureObject_t z, int z_width, int z_height, cudaTextureObject_t p, int p_width,
         int p_height, float *out, int out_width, int out_height, int W, int H, int D,
-        int imcl_count)
+        int imcl_count, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 1 - 1) / 1);
-    tex_modes_kernel<<<imcl_grid, imcl_block>>>(cl, cl_width, cl_height, z, z_width, z_height, p,
-            p_width, p_height, out, out_width, out_height, W, H, D, imcl_count);
+    tex_modes_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(cl, cl_width, cl_height, z, z_width,
+            z_height, p, p_width, p_height, out, out_width, out_height, W, H, D, imcl_count);
     return cudaGetLastError();
 }
 
@@ -227,14 +241,15 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_t_cl, cl_width, cl_height, imcl_t_z, z_width, z_height, imcl_t_p, p_width,
-            p_height, imcl_d_out, out_width, out_height, W, H, D, 1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            p_height, imcl_d_out, out_width, out_height, W, H, D, 1, imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = tex_modes_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = tex_modes_ERR_TRANSFER;
         goto done;
     }
@@ -278,7 +293,17 @@ const char *tex_modes_build_log(void)
 
 void tex_modes_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int tex_modes_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return tex_modes_ERR_ARGUMENT;
+    tex_modes_release();
+    imcl_stream = (cudaStream_t)queue;
+    return tex_modes_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -290,6 +315,9 @@ struct tex_modes_plan {
     cudaTextureObject_t tex[4]; /* and the texture object over it */
     size_t bytes[4];            /* the bytes of each array */
     int extent[4][3];           /* its extents as given to plan_create */
+    int theirs[4];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -364,6 +392,7 @@ int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_widt
     p->extent[3][2] = 1;
     p->bytes[3] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
     int imcl_status = tex_modes_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -482,7 +511,8 @@ int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
         return tex_modes_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return tex_modes_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
 }
@@ -493,7 +523,8 @@ int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
         return tex_modes_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return tex_modes_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return tex_modes_ERR_TRANSFER;
     return tex_modes_OK;
 }
@@ -535,9 +566,9 @@ static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, in
         if (!imcl_dense)
             return tex_modes_ERR_MEMORY;
         if (!imcl_up
-                && cudaMemcpy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
+                && imcl_copy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
                 imcl_n * sizeof(float),
-                                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+                                  cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
             free(imcl_dense);
             return tex_modes_ERR_TRANSFER;
         }
@@ -559,8 +590,8 @@ static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, in
         return imcl_status;
     }
     if (imcl_up && imcl_status == tex_modes_OK &&
-        cudaMemcpy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = tex_modes_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -602,9 +633,8 @@ static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int 
         if (!imcl_dense)
             return tex_modes_ERR_MEMORY;
         if (!imcl_up
-                && cudaMemcpy(imcl_dense, (int *)plan->buf[imcl_id] + imcl_off,
-                imcl_n * sizeof(int),
-                                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+                && imcl_copy(imcl_dense, (int *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(int),
+                                  cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
             free(imcl_dense);
             return tex_modes_ERR_TRANSFER;
         }
@@ -626,8 +656,8 @@ static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int 
         return imcl_status;
     }
     if (imcl_up && imcl_status == tex_modes_OK &&
-        cudaMemcpy((int *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(int),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((int *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(int),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = tex_modes_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -840,12 +870,12 @@ int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
         return tex_modes_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return tex_modes_ERR_LAUNCH;
     if (imcl_launch(plan->tex[0], cl_width, cl_height, plan->tex[1], z_width, z_height,
             plan->tex[2], p_width, p_height, (float *)plan->buf[3], out_width, out_height, W, H, D,
-            1) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            1, plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return tex_modes_ERR_LAUNCH;
     plan->pending = 1;
     return tex_modes_OK;
@@ -898,6 +928,20 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
     return tex_modes_ERR_DEVICE;
 }
 
+int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
+        return tex_modes_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return tex_modes_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return tex_modes_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -916,6 +960,9 @@ int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     cudaArray_t imcl_array = plan->array[a];
     plan->array[a] = plan->array[b];
     plan->array[b] = imcl_array;
@@ -936,7 +983,8 @@ void tex_modes_plan_destroy(tex_modes_plan *plan)
         return;
     imcl_plan_settle(plan);
     for (int i = 0; i < 4; i++) {
-        cudaFree(plan->buf[i]);
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
         if (plan->tex[i])
             cudaDestroyTextureObject(plan->tex[i]);
         if (plan->array[i])

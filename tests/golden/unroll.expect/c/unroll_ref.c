@@ -206,6 +206,12 @@ void unroll_release(void)
     /* the one-shot wrapper keeps nothing between calls */
 }
 
+int unroll_use_queue(void *context, void *device, void *queue)
+{
+    /* the C reference computes on the host: it has no device queue */
+    return context || device || queue ? unroll_ERR_DEVICE : unroll_OK;
+}
+
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
 struct unroll_plan {
@@ -488,6 +494,13 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
     plan->own[a] = NULL;
     plan->buf[a] = host;
     return unroll_OK;
+}
+
+int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return unroll_ERR_ARGUMENT;
+    return unroll_plan_attach(plan, a, memory);
 }
 
 /* Arrays of one class here have the same element type, dimensions, halo and placement

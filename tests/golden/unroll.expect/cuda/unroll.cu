@@ -92,11 +92,26 @@ __global__ void __launch_bounds__(128) unroll_kernel(const int *__restrict__ in,
 
 /* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
 
+/* The stream of the one-shot wrapper's copies and launches, and of the plans created
+ * from now on: the application's (unroll_use_queue), or 0, the default stream. */
+static cudaStream_t imcl_stream;
+
+/* A copy between host and device memory in stream imcl_s, after the work issued there
+ * before it (the application's too, with unroll_use_queue), finished when it returns: the
+ * host memory is the caller's again at once. */
+static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
+                             cudaStream_t imcl_s)
+{
+    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
+    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
+}
+
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
- * wait for the kernel. Used by unroll and by its plan. */
+ * wait for the kernel, which runs in stream imcl_s. Used by unroll and by its plan. */
 static cudaError_t imcl_launch(const int *__restrict__ in, int in_width, int in_height, int *out,
-        int out_width, int out_height, int n, int W, int H, int D, int imcl_count)
+        int out_width, int out_height, int n, int W, int H, int D, int imcl_count,
+        cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
@@ -110,7 +125,7 @@ static cudaError_t imcl_launch(const int *__restrict__ in, int in_width, int in_
         const int imcl_n = imcl_count - imcl_first < imcl_per_launch ? imcl_count - imcl_first
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
-        unroll_kernel<<<imcl_grid, imcl_block>>>(in, in_width, in_height, out, out_width,
+        unroll_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height, out, out_width,
                 out_height, n, W, H, D, imcl_n);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
@@ -151,7 +166,8 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
         imcl_status = unroll_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = unroll_ERR_TRANSFER;
         goto done;
     }
@@ -159,21 +175,23 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
         imcl_status = unroll_ERR_MEMORY;
         goto done;
     }
-    if (cudaMemcpy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (imcl_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = unroll_ERR_TRANSFER;
         goto done;
     }
 
     /* the launch (imcl_launch), and the wait for its end */
     if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, n, W, H, D,
-            1) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
+            1, imcl_stream) != cudaSuccess ||
+        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
         imcl_status = unroll_ERR_LAUNCH;
         goto done;
     }
 
     /* copies of what the kernel wrote */
-    if (cudaMemcpy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = unroll_ERR_TRANSFER;
         goto done;
     }
@@ -206,7 +224,17 @@ const char *unroll_build_log(void)
 
 void unroll_release(void)
 {
-    /* the one-shot wrapper keeps nothing between calls */
+    imcl_stream = 0; /* the default stream again */
+}
+
+int unroll_use_queue(void *context, void *device, void *queue)
+{
+    /* a CUDA application shares its stream; the device is the current one */
+    if (context || device)
+        return unroll_ERR_ARGUMENT;
+    unroll_release();
+    imcl_stream = (cudaStream_t)queue;
+    return unroll_OK;
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -216,6 +244,9 @@ struct unroll_plan {
                                  * plan_array id */
     size_t bytes[2];            /* the bytes of each array */
     int extent[2][3];           /* its extents as given to plan_create */
+    int theirs[2];              /* the buffer is the application's (PK_plan_use_memory): never freed
+                                 * here */
+    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
     cudaEvent_t start, stop;    /* recorded around each launch */
     int events;                 /* start and stop exist */
     int pending;                /* a launch still running (launch_batch_async) */
@@ -273,6 +304,7 @@ int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int
     p->extent[1][2] = 1;
     p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(int);
     int imcl_status = unroll_OK;
+    p->stream = imcl_stream;
     if (cudaEventCreate(&p->start) != cudaSuccess)
         goto device_failed;
     if (cudaEventCreate(&p->stop) != cudaSuccess) {
@@ -306,7 +338,8 @@ int unroll_plan_upload_in(unroll_plan *plan, const int *host)
         return unroll_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return unroll_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -317,7 +350,8 @@ int unroll_plan_download_in(unroll_plan *plan, int *host)
         return unroll_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return unroll_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -328,7 +362,8 @@ int unroll_plan_upload_out(unroll_plan *plan, const int *host)
         return unroll_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return unroll_ERR_LAUNCH;
-    if (cudaMemcpy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice) != cudaSuccess)
+    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
+            cudaSuccess)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -339,7 +374,8 @@ int unroll_plan_download_out(unroll_plan *plan, int *host)
         return unroll_ERR_ARGUMENT;
     if (imcl_plan_settle(plan))
         return unroll_ERR_LAUNCH;
-    if (cudaMemcpy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
+            cudaSuccess)
         return unroll_ERR_TRANSFER;
     return unroll_OK;
 }
@@ -371,8 +407,8 @@ static int imcl_rows_int2(unroll_plan *plan, int imcl_id, int imcl_halo, int imc
     if (!imcl_dense)
         return unroll_ERR_MEMORY;
     if (!imcl_up
-            && cudaMemcpy(imcl_dense, (int *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(int),
-                               cudaMemcpyDeviceToHost) != cudaSuccess) {
+            && imcl_copy(imcl_dense, (int *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(int),
+                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
         free(imcl_dense);
         return unroll_ERR_TRANSFER;
     }
@@ -387,8 +423,8 @@ static int imcl_rows_int2(unroll_plan *plan, int imcl_id, int imcl_halo, int imc
                     imcl_w * sizeof(int));
     }
     if (imcl_up && imcl_status == unroll_OK &&
-        cudaMemcpy((int *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(int),
-                   cudaMemcpyHostToDevice) != cudaSuccess)
+        imcl_copy((int *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(int),
+                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
         imcl_status = unroll_ERR_TRANSFER;
     free(imcl_dense);
     return imcl_status;
@@ -497,11 +533,11 @@ int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n)
         return unroll_OK; /* an empty grid, or no block: nothing to do */
 
     /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start) != cudaSuccess)
+    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
         return unroll_ERR_LAUNCH;
     if (imcl_launch((int *)plan->buf[0], in_width, in_height, (int *)plan->buf[1], out_width,
-            out_height, n, W, H, D, imcl_count) != cudaSuccess ||
-        cudaEventRecord(plan->stop) != cudaSuccess)
+            out_height, n, W, H, D, imcl_count, plan->stream) != cudaSuccess ||
+        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
         return unroll_ERR_LAUNCH;
     plan->pending = 1;
     return unroll_OK;
@@ -553,6 +589,20 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
     return unroll_ERR_DEVICE;
 }
 
+int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
+    /* the array's memory until now: a buffer of the plan's own, or the application's */
+    if (!plan->theirs[a])
+        cudaFree(plan->buf[a]);
+    plan->buf[a] = memory;
+    plan->theirs[a] = 1;
+    return unroll_OK;
+}
+
 /* Arrays of one class here have the same element type, dimensions, halo and placement
  * (buffers, or textures of one addressing mode): their device memory is interchangeable
  * when their extents agree. */
@@ -571,6 +621,9 @@ int unroll_plan_swap(unroll_plan *plan, int a, int b)
     void *imcl_buf = plan->buf[a];
     plan->buf[a] = plan->buf[b];
     plan->buf[b] = imcl_buf;
+    int imcl_theirs = plan->theirs[a];
+    plan->theirs[a] = plan->theirs[b];
+    plan->theirs[b] = imcl_theirs;
     return unroll_OK;
 }
 
@@ -584,8 +637,10 @@ void unroll_plan_destroy(unroll_plan *plan)
     if (!plan)
         return;
     imcl_plan_settle(plan);
-    for (int i = 0; i < 2; i++)
-        cudaFree(plan->buf[i]);
+    for (int i = 0; i < 2; i++) {
+        if (!plan->theirs[i])
+            cudaFree(plan->buf[i]);
+    }
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

@@ -169,6 +169,7 @@ static struct {
     cl_kernel kern;
     int cpu;
     cl_bool unified;
+    int shared; /* the context and queue are the application's (unroll_use_queue) */
 } imcl_kept;
 
 /* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
@@ -304,27 +305,30 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
 }
 
 /* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
- * unless an earlier call or plan did; returns PK_OK or a code, keeping nothing then. */
+ * unless an earlier call or plan did, in the application's context and queue when
+ * unroll_use_queue gave them; returns unroll_OK or a code, keeping nothing then. */
 static int imcl_keep(cl_device_id imcl_dev)
 {
     if (imcl_kept.ready)
         return unroll_OK;
     int imcl_status = unroll_OK;
     cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = NULL;
-    cl_command_queue imcl_queue = NULL;
+    cl_context imcl_ctx = imcl_kept.ctx; /* the application's, or NULL */
+    cl_command_queue imcl_queue = imcl_kept.queue;
     cl_program imcl_prog = NULL;
     cl_kernel imcl_kern = NULL;
     int imcl_cpu = 0;
-    imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
     if (!imcl_ctx) {
-        imcl_status = unroll_ERR_DEVICE;
-        goto fail;
-    }
-    imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-    if (!imcl_queue) {
-        imcl_status = unroll_ERR_DEVICE;
-        goto fail;
+        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
+        if (!imcl_ctx) {
+            imcl_status = unroll_ERR_DEVICE;
+            goto fail;
+        }
+        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
+        if (!imcl_queue) {
+            imcl_status = unroll_ERR_DEVICE;
+            goto fail;
+        }
     }
 
     /* build the program, once (imcl_build), with the kernel's variant for this device
@@ -356,6 +360,7 @@ fail:
         clReleaseCommandQueue(imcl_queue);
     if (imcl_ctx)
         clReleaseContext(imcl_ctx);
+    memset(&imcl_kept, 0, sizeof imcl_kept);
     return imcl_status;
 }
 
@@ -471,6 +476,34 @@ void unroll_release(void)
     clReleaseCommandQueue(imcl_kept.queue);
     clReleaseContext(imcl_kept.ctx);
     memset(&imcl_kept, 0, sizeof imcl_kept);
+}
+
+int unroll_use_queue(void *context, void *device, void *queue)
+{
+    if ((context || device || queue) && !(context && device && queue))
+        return unroll_ERR_ARGUMENT;
+    unroll_release();
+    if (!context)
+        return unroll_OK; /* imcl's own device, context and queue from the next call */
+    /* an in-order queue of that context: the plans' commands follow each other */
+    cl_context imcl_qctx = NULL;
+    cl_command_queue_properties imcl_props = 0;
+    if (clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_CONTEXT, sizeof imcl_qctx,
+            &imcl_qctx, NULL) != CL_SUCCESS || imcl_qctx != (cl_context)context
+            || clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_PROPERTIES,
+                    sizeof imcl_props, &imcl_props, NULL) != CL_SUCCESS
+            || (imcl_props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
+        return unroll_ERR_ARGUMENT;
+    if (clRetainContext((cl_context)context) != CL_SUCCESS)
+        return unroll_ERR_ARGUMENT;
+    if (clRetainCommandQueue((cl_command_queue)queue) != CL_SUCCESS) {
+        clReleaseContext((cl_context)context);
+        return unroll_ERR_ARGUMENT;
+    }
+    imcl_kept.ctx = (cl_context)context;
+    imcl_kept.queue = (cl_command_queue)queue;
+    imcl_kept.shared = 1;
+    return imcl_keep((cl_device_id)device);
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
@@ -626,8 +659,9 @@ int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int
     p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(int);
     int imcl_status = unroll_OK;
     cl_int imcl_err = CL_SUCCESS;
-    /* the context and program of an earlier call or plan, or built now (imcl_keep), and a
-     * queue with profiling and a kernel object of the plan's own */
+    /* the context and program of an earlier call or plan, or built now (imcl_keep), the
+     * application's queue (unroll_use_queue) or one with profiling of the plan's own, and a
+     * kernel object of the plan's own */
     imcl_status = imcl_keep(imcl_dev);
     if (imcl_status != unroll_OK)
         goto fail;
@@ -637,7 +671,10 @@ int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int
     clRetainProgram(p->program);
     p->cpu = imcl_kept.cpu;
     p->unified = imcl_kept.unified;
-    p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
+    if (imcl_kept.shared && clRetainCommandQueue(imcl_kept.queue) == CL_SUCCESS)
+        p->queue = imcl_kept.queue;
+    else
+        p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
     if (!p->queue) {
         imcl_status = unroll_ERR_DEVICE;
         goto fail;
@@ -958,6 +995,28 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
     imcl_plan_release(plan, a);
     plan->buf[a] = imcl_buf;
     plan->host[a] = host;
+    return unroll_OK;
+}
+
+int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
+{
+    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
+        return unroll_ERR_ARGUMENT;
+    if (imcl_plan_settle(plan))
+        return unroll_ERR_LAUNCH;
+    cl_mem imcl_buf = (cl_mem)memory;
+    cl_context imcl_ctx = NULL;
+    size_t imcl_size = 0;
+    if (clGetMemObjectInfo(imcl_buf, CL_MEM_CONTEXT, sizeof imcl_ctx, &imcl_ctx, NULL) != CL_SUCCESS
+            || clGetMemObjectInfo(imcl_buf, CL_MEM_SIZE, sizeof imcl_size, &imcl_size, NULL)
+                    != CL_SUCCESS
+            || imcl_ctx != plan->context || imcl_size < plan->bytes[a]
+            || clRetainMemObject(imcl_buf) != CL_SUCCESS)
+        return unroll_ERR_ARGUMENT;
+    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
+    imcl_plan_release(plan, a);
+    plan->buf[a] = imcl_buf;
+    plan->host[a] = NULL;
     return unroll_OK;
 }
 
