@@ -102,8 +102,6 @@ LoopTable analyze_loops(Arena *a, const Function *k);
 const LoopInfo *loops_find(const LoopTable *t, int line);
 /* The loop labelled `label`, or NULL. */
 const LoopInfo *loops_find_label(const LoopTable *t, const char *label);
-/* Its tuning parameter: unroll_<label> for a labelled loop, else unroll_L<line>. */
-const char *loops_param_name(Arena *a, const LoopInfo *li);
 
 /* Largest unroll factor imcl lists. */
 #define LOOPS_MAX_FACTOR 64

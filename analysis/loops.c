@@ -343,11 +343,6 @@ const LoopInfo *loops_find_label(const LoopTable *t, const char *label)
     return NULL;
 }
 
-const char *loops_param_name(Arena *a, const LoopInfo *li)
-{
-    return li->label ? arena_printf(a, "unroll_%s", li->label) : arena_printf(a, "unroll_L%d", li->line);
-}
-
 int loops_unroll_factors(const LoopInfo *li, int *out, int max)
 {
     int n = 0;

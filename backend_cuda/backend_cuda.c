@@ -196,7 +196,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
               tp->block[2]);
     if (!host_batchable(k) || tp->batch_loop) {
         if (host_batchable(k))
-            sb_puts(sb, "    /* a batch: every thread loops over its blocks (batch_loop) */\n");
+            sb_printf(sb, "    /* a batch: every thread loops over its blocks (%s) */\n", PARAM_NAME(batch_loop));
         sb_printf(sb, "    const dim3 imcl_grid(%s, (D + %d - 1) / %d);\n", grid_xy, bz, bz);
         sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", k->name);
         launch_args(sb, e, param_handle, "imcl_count");

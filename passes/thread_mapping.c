@@ -314,11 +314,12 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
     for (int d = 1; d < k->grid_dims; d++)
         sb_printf(&what, " x %d", tp->coarsen[d]);
     if (tp->stream_z && tp->coarsen[0] * tp->coarsen[1] == 1)
-        sb_printf(&what, " points, walking up its column (stream_z)");
+        sb_printf(&what, " points, walking up its column (%s)", PARAM_NAME(stream_z));
     else
-        sb_printf(&what, " points, %s (thesis eq. %s)%s",
+        sb_printf(&what, " points, %s (thesis eq. %s)%s%s%s",
                   tp->interleaved ? "a block apart in each dimension" : "next to each other",
-                  tp->interleaved ? "3.1-3.3" : "3.4-3.6", tp->stream_z ? ", each column walked up (stream_z)" : "");
+                  tp->interleaved ? "3.1-3.3" : "3.4-3.6", tp->stream_z ? ", each column walked up (" : "",
+                  tp->stream_z ? PARAM_NAME(stream_z) : "", tp->stream_z ? ")" : "");
     Node *block = ast_build_block(a, none);
     ast_append_stmt(a, block, ast_build_comment(a, sb_str(&what), none));
     sb_free(&what);

@@ -53,15 +53,15 @@ long long budget_cost(const Budget *b, const TuneParams *tp, const char **first)
 
 const char *budget_restriction(const Budget *b, Arena *a)
 {
-    static const char axis[] = "xyz";
     StrBuf sb = {0};
     long long fixed = 0;
     bool grows = false;
     for (int i = 0; i < b->n; i++) {
         const BudgetTerm *t = &b->terms[i];
-        sb_printf(&sb, "%s(mem_%s == '%s')", i ? " + " : "", t->array, mem_kind_name(b->mem));
+        sb_printf(&sb, "%s(%s)", i ? " + " : "", params_mem_test(a, t->array, "==", b->mem));
         for (int d = 0; d < t->dims; d++)
-            sb_printf(&sb, " * (block_size_%c*coarsen_%c + %lld)", axis[d], axis[d], t->extra[d]);
+            sb_printf(&sb, " * (%s*%s + %lld)", params_table[P_block_size_x + d].name,
+                      params_table[P_coarsen_x + d].name, t->extra[d]);
         sb_printf(&sb, " * %lld", t->bytes);
         fixed += t->bytes;
         grows |= t->dims > 0;

@@ -68,6 +68,34 @@ const char *params_family_name(Arena *a, ParamId family, const char *what)
     return arena_printf(a, "%.*s%s", (int)strcspn(name, "<"), name, what);
 }
 
+void params_family_snprint(char *buf, size_t size, ParamId family, const char *what)
+{
+    const char *name = params_table[family].name;
+    snprintf(buf, size, "%.*s%s", (int)strcspn(name, "<"), name, what);
+}
+
+const char *params_family_member(const char *name, ParamId family)
+{
+    const char *prefix = params_table[family].name;
+    size_t n = strcspn(prefix, "<");
+    return strncmp(name, prefix, n) == 0 ? name + n : NULL;
+}
+
+const char *params_mem_test(Arena *a, const char *array, const char *op, MemKind m)
+{
+    return arena_printf(a, "%s %s '%s'", params_family_name(a, P_mem, array), op, mem_kind_name(m));
+}
+
+const char *params_threads(Arena *a)
+{
+    return arena_printf(a, "%s*%s*%s", PARAM_NAME(block_size_x), PARAM_NAME(block_size_y), PARAM_NAME(block_size_z));
+}
+
+const char *params_points(Arena *a)
+{
+    return arena_printf(a, "%s*%s*%s", PARAM_NAME(coarsen_x), PARAM_NAME(coarsen_y), PARAM_NAME(coarsen_z));
+}
+
 static int *param_int(TuneParams *tp, ptrdiff_t offset)
 {
     return (int *)((char *)tp + offset);
@@ -131,9 +159,9 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         tp->geometry_given |= r->geometry;
         return true;
     }
-    if (strncmp(name, "unroll_", 7) == 0) {
+    const char *key = params_family_member(name, P_unroll_label);
+    if (key) {
         /* unroll_L<line>, or unroll_<label> for a labelled loop */
-        const char *key = name + 7;
         bool by_line = key[0] == 'L' && isdigit((unsigned char)key[1]);
         char *end = NULL;
         long line = by_line ? strtol(key + 1, &end, 10) : 0;
@@ -159,7 +187,7 @@ static bool set_int(TuneParams *tp, const char *name, long long v, Diag *d)
         tp->unroll[tp->nunroll++] = (UnrollChoice){(int)line, by_line ? NULL : arena_strdup(d->arena, key), (int)v, false};
         return true;
     }
-    if (strncmp(name, "mem_", 4) == 0) {
+    if (params_family_member(name, P_mem)) {
         diag_plain_error(d, "parameter '%s': value %lld is not allowed (expected %s)", name, v,
                          params_table[P_mem].expect);
         return false;
@@ -172,12 +200,12 @@ static bool set_mem(TuneParams *tp, const char *array, const char *value, Arena 
 {
     MemKind m;
     if (!parse_mem(value, &m)) {
-        diag_plain_error(d, "parameter 'mem_%s': value '%s' is not allowed (expected %s)", array, value,
-                         params_table[P_mem].expect);
+        diag_plain_error(d, "parameter '%s': value '%s' is not allowed (expected %s)",
+                         params_family_name(a, P_mem, array), value, params_table[P_mem].expect);
         return false;
     }
     if (!*array) {
-        diag_plain_error(d, "parameter 'mem_' names no array");
+        diag_plain_error(d, "parameter '%s' names no array", params_family_name(a, P_mem, ""));
         return false;
     }
     for (int i = 0; i < tp->nmem; i++)
@@ -198,7 +226,7 @@ static bool set_schedule(TuneParams *tp, const char *value, Diag *d)
             tp->omp_schedule = i;
             return true;
         }
-    diag_plain_error(d, "parameter 'omp_schedule': value '%s' is not allowed (expected %s)", value,
+    diag_plain_error(d, "parameter '%s': value '%s' is not allowed (expected %s)", PARAM_NAME(omp_schedule), value,
                      params_table[P_omp_schedule].expect);
     return false;
 }
@@ -221,8 +249,8 @@ static bool load_json(TuneParams *tp, const char *path, const char *text, Arena 
     }
     for (cJSON *it = root->child; ok && it; it = it->next) {
         const char *name = it->string ? it->string : "";
-        if (strncmp(name, "mem_", 4) == 0 && cJSON_IsString(it)) {
-            ok = set_mem(tp, name + 4, it->valuestring, a, d);
+        if (params_family_member(name, P_mem) && cJSON_IsString(it)) {
+            ok = set_mem(tp, params_family_member(name, P_mem), it->valuestring, a, d);
         } else if (strcmp(name, PARAM_NAME(omp_schedule)) == 0 && cJSON_IsString(it)) {
             ok = set_schedule(tp, it->valuestring, d);
         } else if (cJSON_IsNumber(it)) {
@@ -262,11 +290,11 @@ static bool load_json(TuneParams *tp, const char *path, const char *text, Arena 
 /* Legacy ImageCL config.txt: KEY:VALUE per line. */
 static bool load_legacy(TuneParams *tp, const char *path, char *text, Arena *a, Diag *d)
 {
-    static const struct { const char *key, *name; } keys[] = {
-        {"LOCAL_SIZE_X", "block_size_x"}, {"LOCAL_SIZE_Y", "block_size_y"},
-        {"LOCAL_SIZE_Z", "block_size_z"}, {"ELEMENTS_PER_THREAD_X", "coarsen_x"},
-        {"ELEMENTS_PER_THREAD_Y", "coarsen_y"}, {"ELEMENTS_PER_THREAD_Z", "coarsen_z"},
-        {"INTERLEAVED", "interleaved"},
+    static const struct { const char *key; ParamId id; } keys[] = {
+        {"LOCAL_SIZE_X", P_block_size_x}, {"LOCAL_SIZE_Y", P_block_size_y},
+        {"LOCAL_SIZE_Z", P_block_size_z}, {"ELEMENTS_PER_THREAD_X", P_coarsen_x},
+        {"ELEMENTS_PER_THREAD_Y", P_coarsen_y}, {"ELEMENTS_PER_THREAD_Z", P_coarsen_z},
+        {"INTERLEAVED", P_interleaved},
     };
     int lineno = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
@@ -321,9 +349,9 @@ static bool load_legacy(TuneParams *tp, const char *path, char *text, Arena *a, 
         char unroll[64];
         for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
             if (strcmp(key, keys[i].key) == 0)
-                name = keys[i].name;
+                name = params_table[keys[i].id].name;
         if (!name && strncmp(key, "LOOP", 4) == 0 && isdigit((unsigned char)key[4])) {
-            snprintf(unroll, sizeof unroll, "unroll_L%s", key + 4);
+            snprintf(unroll, sizeof unroll, "%s", params_family_name(a, P_unroll_line, key + 4));
             name = unroll;
         }
         if (!name) {
@@ -383,8 +411,8 @@ static bool check_unroll(UnrollChoice *u, const Function *k, const LoopTable *lo
         return true;
     const char *name = params_unroll_name(a, u);
     if (!u->label && li->label) {
-        diag_plain_error(d, "parameter '%s': the for loop on line %d is labelled '%s': its parameter is unroll_%s",
-                         name, li->line, li->label, li->label);
+        diag_plain_error(d, "parameter '%s': the for loop on line %d is labelled '%s': its parameter is %s",
+                         name, li->line, li->label, params_family_name(a, P_unroll_label, li->label));
         return false;
     }
     u->used = true;
@@ -433,6 +461,11 @@ const char *params_unroll_name(Arena *a, const UnrollChoice *u)
                     : params_family_name(a, P_unroll_line, arena_printf(a, "%d", u->line));
 }
 
+const char *params_loop_name(Arena *a, const struct LoopInfo *li)
+{
+    return params_unroll_name(a, &(UnrollChoice){.line = li->line, .label = li->label});
+}
+
 /* Register caching (pass_register_cache): whole warps along x, and a thread's
  * points in x a block apart. */
 static bool check_register(const Function *k, const TuneParams *out, Diag *d)
@@ -443,12 +476,14 @@ static bool check_register(const Function *k, const TuneParams *out, Diag *d)
         if (s->mem != MEM_REGISTER)
             continue;
         if (out->block[0] % PLACEMENT_WARP) {
-            diag_plain_error(d, "parameter 'mem_%s': value 'register' needs block_size_x a multiple of %d (a warp is "
-                                "%d threads of one row), not %d", s->name, PLACEMENT_WARP, PLACEMENT_WARP, out->block[0]);
+            diag_plain_error(d, "parameter '%s': value 'register' needs %s a multiple of %d (a warp is "
+                                "%d threads of one row), not %d", params_family_name(d->arena, P_mem, s->name), PARAM_NAME(block_size_x),
+                             PLACEMENT_WARP, PLACEMENT_WARP, out->block[0]);
             ok = false;
         } else if (out->coarsen[0] > 1 && !out->interleaved) {
-            diag_plain_error(d, "parameter 'mem_%s': value 'register' needs interleaved 1 with coarsen_x = %d (the "
-                                "points of a warp's threads must lie next to each other)", s->name, out->coarsen[0]);
+            diag_plain_error(d, "parameter '%s': value 'register' needs %s 1 with %s = %d (the "
+                                "points of a warp's threads must lie next to each other)", params_family_name(d->arena, P_mem, s->name),
+                             PARAM_NAME(interleaved), PARAM_NAME(coarsen_x), out->coarsen[0]);
             ok = false;
         }
     }
@@ -461,8 +496,9 @@ static bool check_register(const Function *k, const TuneParams *out, Diag *d)
 static bool check_batch_loop(const Function *k, const TuneParams *out, Diag *d)
 {
     if (out->stream_z) {
-        diag_plain_error(d, "parameter 'batch_loop': value 1 is not allowed with stream_z = %d (its windows of "
-                            "planes span one block; expected 0)", out->stream_z);
+        diag_plain_error(d, "parameter '%s': value 1 is not allowed with %s = %d (its windows of "
+                            "planes span one block; expected 0)", PARAM_NAME(batch_loop), PARAM_NAME(stream_z),
+                         out->stream_z);
         return false;
     }
     bool grid = false;
@@ -471,16 +507,16 @@ static bool check_batch_loop(const Function *k, const TuneParams *out, Diag *d)
         grid |= type_is_grid(s->type);
         bool shared = s->mem == MEM_SHARED;  /* (only an Image or Block may be) */
         if (type_is_grid(s->type) && s->mem != MEM_GLOBAL) {
-            diag_plain_error(d, "parameter 'batch_loop': value 1 is not allowed with mem_%s = '%s' (%s; expected 0)",
-                             s->name, mem_kind_name(s->mem),
+            diag_plain_error(d, "parameter '%s': value 1 is not allowed with %s = '%s' (%s; expected 0)",
+                             PARAM_NAME(batch_loop), params_family_name(d->arena, P_mem, s->name), mem_kind_name(s->mem),
                              shared ? "its tiles are loaded between barriers, which every work-item must reach"
                                     : "every Image and Block of a batch must be in global memory");
             return false;
         }
     }
     if (!grid) {
-        diag_plain_error(d, "parameter 'batch_loop': value 1 is not allowed for kernel '%s' (it has no Image or "
-                            "Block, so it runs no batch; expected 0)", k->name);
+        diag_plain_error(d, "parameter '%s': value 1 is not allowed for kernel '%s' (it has no Image or "
+                            "Block, so it runs no batch; expected 0)", PARAM_NAME(batch_loop), k->name);
         return false;
     }
     return true;
@@ -493,12 +529,15 @@ static bool check_stream_z(Arena *a, Function *k, TuneParams *out, Diag *d)
 {
     int S = out->stream_z;
     if (k->grid_dims != 3) {
-        diag_plain_error(d, "parameter 'stream_z': value %d is not allowed for 2D kernel '%s' (expected 0)", S, k->name);
+        diag_plain_error(d, "parameter '%s': value %d is not allowed for 2D kernel '%s' (expected 0)",
+                         PARAM_NAME(stream_z), S, k->name);
         return false;
     }
     if (out->block[2] != 1 || out->coarsen[2] != 1) {
-        diag_plain_error(d, "parameter 'stream_z': value %d needs block_size_z = 1 and coarsen_z = 1 (one thread walks "
-                            "the z points), not block_size_z = %d and coarsen_z = %d", S, out->block[2], out->coarsen[2]);
+        diag_plain_error(d, "parameter '%s': value %d needs %s = 1 and %s = 1 (one thread walks "
+                            "the z points), not %s = %d and %s = %d", PARAM_NAME(stream_z), S,
+                         PARAM_NAME(block_size_z), PARAM_NAME(coarsen_z), PARAM_NAME(block_size_z), out->block[2],
+                         PARAM_NAME(coarsen_z), out->coarsen[2]);
         return false;
     }
     StrBuf why = {0};
@@ -510,9 +549,9 @@ static bool check_stream_z(Arena *a, Function *k, TuneParams *out, Diag *d)
         const char *w;
         StreamWindow sw;
         if (s->mem == MEM_SHARED) {
-            diag_plain_error(d, "parameter 'stream_z': value %d is not allowed with mem_%s = 'shared' (a tile of the "
+            diag_plain_error(d, "parameter '%s': value %d is not allowed with %s = 'shared' (a tile of the "
                                 "planes a thread walks is not implemented; streamed arrays are read through windows)",
-                             S, s->name);
+                             PARAM_NAME(stream_z), S, params_family_name(d->arena, P_mem, s->name));
             sb_free(&why);
             return false;
         }
@@ -524,8 +563,8 @@ static bool check_stream_z(Arena *a, Function *k, TuneParams *out, Diag *d)
             sb_printf(&why, "%s'%s': %s", why.len ? "; " : "", s->name, w);
     }
     if (!streamed) {
-        diag_plain_error(d, "parameter 'stream_z': value %d is not allowed: kernel '%s' reads no Block a thread can keep "
-                            "along z (%s)", S, k->name, why.len ? sb_str(&why) : "it reads none in global memory");
+        diag_plain_error(d, "parameter '%s': value %d is not allowed: kernel '%s' reads no Block a thread can keep "
+                            "along z (%s)", PARAM_NAME(stream_z), S, k->name, why.len ? sb_str(&why) : "it reads none in global memory");
         sb_free(&why);
         return false;
     }
@@ -548,27 +587,31 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     if (given->stream_z && !given->block_given[2])
         out->block[2] = 1;
     bool ok = true;
-    static const char *axes = "xyz";
     if (dims < 3 && out->block[2] != 1) {
-        diag_plain_error(d, "parameter 'block_size_z': value %d is not allowed for 2D kernel '%s' (expected 1)", out->block[2], k->name);
+        diag_plain_error(d, "parameter '%s': value %d is not allowed for 2D kernel '%s' (expected 1)",
+                         PARAM_NAME(block_size_z), out->block[2], k->name);
         ok = false;
     }
     if (dims < 3 && out->coarsen[2] != 1) {
-        diag_plain_error(d, "parameter 'coarsen_z': value %d is not allowed for 2D kernel '%s' (expected 1)", out->coarsen[2], k->name);
+        diag_plain_error(d, "parameter '%s': value %d is not allowed for 2D kernel '%s' (expected 1)",
+                         PARAM_NAME(coarsen_z), out->coarsen[2], k->name);
         ok = false;
     }
     long long threads = (long long)out->block[0] * out->block[1] * out->block[2];
     if (threads > PARAMS_MAX_BLOCK_THREADS) {
-        diag_plain_error(d, "block_size_x*block_size_y*block_size_z = %lld is larger than the device allows (at most %d threads)", threads, PARAMS_MAX_BLOCK_THREADS);
+        diag_plain_error(d, "%s = %lld is larger than the device allows (at most %d threads)", params_threads(a),
+                         threads, PARAMS_MAX_BLOCK_THREADS);
         ok = false;
     }
     if (out->block[2] > PARAMS_MAX_BLOCK_Z) {
-        diag_plain_error(d, "parameter 'block_size_z': value %d is not allowed (at most %d)", out->block[2], PARAMS_MAX_BLOCK_Z);
+        diag_plain_error(d, "parameter '%s': value %d is not allowed (at most %d)", PARAM_NAME(block_size_z),
+                         out->block[2], PARAMS_MAX_BLOCK_Z);
         ok = false;
     }
     for (int i = 0; i < 3; i++)
         if (out->coarsen[i] > PARAMS_MAX_COARSEN) {
-            diag_plain_error(d, "parameter 'coarsen_%c': value %d is not allowed (at most %d points per thread)", axes[i], out->coarsen[i], PARAMS_MAX_COARSEN);
+            diag_plain_error(d, "parameter '%s': value %d is not allowed (at most %d points per thread)",
+                             params_table[P_coarsen_x + i].name, out->coarsen[i], PARAMS_MAX_COARSEN);
             ok = false;
         }
     Budget shared, constant;
@@ -586,8 +629,9 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
         m->used = true;
         const char *why;
         if (!placement_allowed(a, k, s, m->mem, so, &why)) {
-            diag_plain_error(d, "parameter 'mem_%s': value '%s' is not allowed: '%s' cannot be in %s memory: %s",
-                             m->array, mem_kind_name(m->mem), m->array, mem_kind_name(m->mem), why);
+            diag_plain_error(d, "parameter '%s': value '%s' is not allowed: '%s' cannot be in %s memory: %s",
+                             params_family_name(a, P_mem, m->array), mem_kind_name(m->mem), m->array,
+                             mem_kind_name(m->mem), why);
             ok = false;
             continue;
         }
@@ -602,13 +646,13 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     /* The C reference places nothing: the budgets are the devices'. */
     bool device = so->backend->gpu;
     if (device && shared_bytes > so->shared_limit) {
-        diag_plain_error(d, "parameter 'mem_%s': the shared-memory tiles of kernel '%s' take %lld bytes with this block shape and coarsening, more than the %lld bytes a block may use (--shared-limit)",
-                         shared_first, k->name, shared_bytes, so->shared_limit);
+        diag_plain_error(d, "parameter '%s': the shared-memory tiles of kernel '%s' take %lld bytes with this block shape and coarsening, more than the %lld bytes a block may use (--shared-limit)",
+                         params_family_name(a, P_mem, shared_first), k->name, shared_bytes, so->shared_limit);
         ok = false;
     }
     if (device && constant_bytes > so->constant_limit) {
-        diag_plain_error(d, "parameter 'mem_%s': the constant-memory arrays of kernel '%s' take %lld bytes, more than the %lld bytes of constant memory",
-                         constant_first, k->name, constant_bytes, so->constant_limit);
+        diag_plain_error(d, "parameter '%s': the constant-memory arrays of kernel '%s' take %lld bytes, more than the %lld bytes of constant memory",
+                         params_family_name(a, P_mem, constant_first), k->name, constant_bytes, so->constant_limit);
         ok = false;
     }
     LoopTable loops = analyze_loops(d->arena, k);
@@ -703,7 +747,8 @@ bool params_check_unused(const TuneParams *tp, Diag *d)
     bool ok = true;
     for (int i = 0; i < tp->nmem; i++)
         if (!tp->mem[i].used) {
-            diag_plain_error(d, "parameter 'mem_%s': no kernel has an array named '%s'", tp->mem[i].array, tp->mem[i].array);
+            diag_plain_error(d, "parameter '%s': no kernel has an array named '%s'",
+                             params_family_name(d->arena, P_mem, tp->mem[i].array), tp->mem[i].array);
             ok = false;
         }
     for (int i = 0; i < tp->nunroll; i++) {
@@ -711,9 +756,11 @@ bool params_check_unused(const TuneParams *tp, Diag *d)
         if (u->used)
             continue;
         if (u->label)
-            diag_plain_error(d, "parameter 'unroll_%s': no for loop is labelled '%s'", u->label, u->label);
+            diag_plain_error(d, "parameter '%s': no for loop is labelled '%s'", params_unroll_name(d->arena, u),
+                             u->label);
         else
-            diag_plain_error(d, "parameter 'unroll_L%d': no for loop starts on line %d", u->line, u->line);
+            diag_plain_error(d, "parameter '%s': no for loop starts on line %d", params_unroll_name(d->arena, u),
+                             u->line);
         ok = false;
     }
     return ok;

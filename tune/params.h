@@ -105,6 +105,18 @@ const char *params_expected(Arena *a, const ParamRow *r);
 const char *params_names(Arena *a);
 /* A family's parameter for `what`: params_family_name(a, P_mem, "in") is "mem_in". */
 const char *params_family_name(Arena *a, ParamId family, const char *what);
+/* The same into buf (size bytes, cut short if need be). */
+void params_family_snprint(char *buf, size_t size, ParamId family, const char *what);
+/* The part of `name` after the prefix of family's parameters ("in" of "mem_in" for
+ * P_mem), or NULL when `name` is none of them. */
+const char *params_family_member(const char *name, ParamId family);
+/* The restrictions' test of array's placement: params_mem_test(a, "in", "==", MEM_GLOBAL)
+ * is "mem_in == 'global'". */
+const char *params_mem_test(Arena *a, const char *array, const char *op, MemKind m);
+/* The threads of a block, as restrictions and messages write it: "block_size_x*block_size_y*block_size_z". */
+const char *params_threads(Arena *a);
+/* The points of a thread: "coarsen_x*coarsen_y*coarsen_z". */
+const char *params_points(Arena *a);
 
 /* The work-group rows of the CPU variant (params_cpu_variant), the most work-items
  * of its work-groups when rows fit the grid (TuneParams.row_fit), and the most copies
@@ -145,6 +157,8 @@ struct LoopInfo;
 int params_unroll_factor(const TuneParams *tp, const struct LoopInfo *li);
 /* The parameter's name of an unroll choice: unroll_<label>, or unroll_L<line>. */
 const char *params_unroll_name(Arena *a, const UnrollChoice *u);
+/* The unroll parameter of loop li: unroll_<label> for a labelled loop, else unroll_L<line>. */
+const char *params_loop_name(Arena *a, const struct LoopInfo *li);
 /* The placement tp gives `array` (global when it names none). */
 MemKind params_mem_of(const TuneParams *tp, const char *array);
 /* After every kernel: names that matched no kernel are errors. */

@@ -232,18 +232,20 @@ static int api_place(lua_State *L)
     const char *array = luaL_checkstring(L, 1);
     const char *mem = luaL_checkstring(L, 2);
     char name[256];
-    snprintf(name, sizeof name, "mem_%s", array);
+    params_family_snprint(name, sizeof name, P_mem, array);
     set(L, name, cJSON_CreateString(mem));
     return 0;
 }
 
 static int api_unroll(lua_State *L)
 {
-    char name[256];
-    if (lua_type(L, 1) == LUA_TNUMBER)
-        snprintf(name, sizeof name, "unroll_L%lld", (long long)luaL_checkinteger(L, 1));
-    else
-        snprintf(name, sizeof name, "unroll_%s", luaL_checkstring(L, 1));
+    char name[256], line[32];
+    if (lua_type(L, 1) == LUA_TNUMBER) {
+        snprintf(line, sizeof line, "%lld", (long long)luaL_checkinteger(L, 1));
+        params_family_snprint(name, sizeof name, P_unroll_line, line);
+    } else {
+        params_family_snprint(name, sizeof name, P_unroll_label, luaL_checkstring(L, 1));
+    }
     set(L, name, json_value(L, 2, name));
     return 0;
 }

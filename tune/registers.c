@@ -269,7 +269,7 @@ void registers_terms(Arena *a, Function *k, RegTerms *t)
     t->nloops = loops.n;
     for (int i = 0; i < loops.n; i++) {
         t->lines[i] = loops.items[i].line;
-        t->names[i] = loops_param_name(a, &loops.items[i]);
+        t->names[i] = params_loop_name(a, &loops.items[i]);
         int body = loops.items[i].unrollable ? body_locals_peak(a, lv, loops.items[i].loop) : 0;
         t->unroll[i] = (body + 1) / 2;
     }
@@ -329,15 +329,16 @@ static const char *estimate_expr(Arena *a, const RegTerms *t, const Function *k,
     StrBuf sb = {0};
     sb_printf(&sb, "%d", least_of(t));
     if (t->coarsen)
-        sb_printf(&sb, " + (%d if coarsen_x*coarsen_y*coarsen_z > 1%s else 0)", t->coarsen,
-                  t->window ? " or stream_z > 0" : "");
+        sb_printf(&sb, " + (%d if %s > 1%s%s%s else 0)", t->coarsen, params_points(a),
+                  t->window ? " or " : "", t->window ? PARAM_NAME(stream_z) : "", t->window ? " > 0" : "");
     if (t->window)
-        sb_printf(&sb, " + (%d if stream_z > 0 else 0)", t->window);
+        sb_printf(&sb, " + (%d if %s > 0 else 0)", t->window, PARAM_NAME(stream_z));
     if (t->batch)
-        sb_printf(&sb, " + (%d if batch_loop == 1 else 0)", t->batch);
+        sb_printf(&sb, " + (%d if %s == 1 else 0)", t->batch, PARAM_NAME(batch_loop));
     for (int i = 0; shuffles && i < k->nparams; i++)
         if (t->cache[i])
-            sb_printf(&sb, " + (%d if mem_%s == 'register' else 0)", t->cache[i], k->params[i]->name);
+            sb_printf(&sb, " + (%d if %s else 0)", t->cache[i],
+                      params_mem_test(a, k->params[i]->name, "==", MEM_REGISTER));
     for (int i = 0; i < t->nloops; i++)
         if (t->unroll[i])
             sb_printf(&sb, " + (%d if %s > 1 else 0)", t->unroll[i], t->names[i]);
@@ -362,8 +363,8 @@ int registers_restrictions(Arena *a, Function *k, const SpaceOptions *o, int max
     if (most > REGISTERS_PER_THREAD)
         out[n++] = arena_printf(a, "%s <= %d", e, REGISTERS_PER_THREAD);
     if ((long long)most * max_threads > REGISTERS_PER_BLOCK)
-        out[n++] = arena_printf(a, "block_size_x*block_size_y*block_size_z * %s%s%s <= %d", sum ? "(" : "", e,
-                                sum ? ")" : "", REGISTERS_PER_BLOCK);
+        out[n++] = arena_printf(a, "%s * %s%s%s <= %d", params_threads(a), sum ? "(" : "", e, sum ? ")" : "",
+                                REGISTERS_PER_BLOCK);
     return n;
 }
 
@@ -397,17 +398,18 @@ bool registers_check(Arena *a, Function *k, const TuneParams *tp, const SpaceOpt
     long long threads = (long long)tp->block[0] * tp->block[1] * tp->block[2];
     if (e.total > REGISTERS_PER_THREAD) {
         diag_plain_error(d, "kernel '%s' needs about %d registers per thread with this coarsening and unrolling "
-                            "(coarsen_x*coarsen_y*coarsen_z = %d; imcl --liveness -t shows the estimate), more "
+                            "(%s = %d; imcl --liveness -t shows the estimate), more "
                             "than the %d a thread may have: its values would spill to local memory",
-                         k->name, e.total, e.points, REGISTERS_PER_THREAD);
+                         k->name, e.total, params_points(a), e.points, REGISTERS_PER_THREAD);
         return false;
     }
     if (threads * e.total > REGISTERS_PER_BLOCK) {
         diag_plain_error(d, "kernel '%s' needs about %d registers per thread (imcl --liveness -t shows the "
-                            "estimate), and a block of block_size_x*block_size_y*block_size_z = %lld threads "
+                            "estimate), and a block of %s = %lld threads "
                             "may use at most %lld each (%d registers per block): its values would spill to "
                             "local memory",
-                         k->name, e.total, threads, REGISTERS_PER_BLOCK / threads, REGISTERS_PER_BLOCK);
+                         k->name, e.total, params_threads(a), threads, REGISTERS_PER_BLOCK / threads,
+                         REGISTERS_PER_BLOCK);
         return false;
     }
     return true;
@@ -565,7 +567,7 @@ void registers_print_liveness(FILE *out, Arena *a, const Program *prog, Function
         fprintf(out, "  registers per thread (estimate): %d = %d index + %d live + %d loaded + %d coarsening (%d point%s) + %d unrolled",
                 e.total, e.index, e.live, e.loaded, e.coarsen, e.points, e.points == 1 ? "" : "s", e.unrolled);
         if (e.window)
-            fprintf(out, " + %d window%s (stream_z)", e.window, e.window == 1 ? "" : "s");
+            fprintf(out, " + %d window%s (%s)", e.window, e.window == 1 ? "" : "s", PARAM_NAME(stream_z));
         if (e.cache)
             fprintf(out, " + %d register cache", e.cache);
         if (e.batch)

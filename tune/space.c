@@ -79,7 +79,7 @@ static const char *stream_restriction(Arena *a, Function *k, const SpaceOptions 
             if (pass == 1) {
                 /* `mem_a == 'global'` already says that a is not in shared memory. */
                 if (in_shared && !(only == sym && !fixed))
-                    sb_printf(&shared, " and mem_%s != 'shared'", sym->name);
+                    sb_printf(&shared, " and %s", params_mem_test(a, sym->name, "!=", MEM_SHARED));
                 continue;
             }
             if (!placement_stream_window(a, k, sym, &w, &why))
@@ -89,11 +89,12 @@ static const char *stream_restriction(Arena *a, Function *k, const SpaceOptions 
             if (!in_shared && !placement_allowed(a, k, sym, MEM_TEXTURE, o, &why) &&
                 !placement_allowed(a, k, sym, MEM_CONSTANT, o, &why))
                 fixed++;
-            sb_printf(&global, "%smem_%s == 'global'", global.len ? " or " : "", sym->name);
+            sb_printf(&global, "%s%s", global.len ? " or " : "", params_mem_test(a, sym->name, "==", MEM_GLOBAL));
         }
     const char *r = NULL;
     if (windows)
-        r = arena_printf(a, "stream_z == 0 or (block_size_z == 1 and coarsen_z == 1%s%s%s%s)", sb_str(&shared),
+        r = arena_printf(a, "%s == 0 or (%s == 1 and %s == 1%s%s%s%s)", PARAM_NAME(stream_z),
+                         PARAM_NAME(block_size_z), PARAM_NAME(coarsen_z), sb_str(&shared),
                          fixed ? "" : windows > 1 ? " and (" : " and ", fixed ? "" : sb_str(&global),
                          fixed || windows == 1 ? "" : ")");
     sb_free(&shared);
@@ -178,7 +179,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         add_flag_param(s, a, P_batch_loop);
     StrBuf batch_r = {0};   /* what batch_loop 1 needs */
     if (stream)
-        sb_puts(&batch_r, "stream_z == 0");
+        sb_printf(&batch_r, "%s == 0", PARAM_NAME(stream_z));
     /* Placements, and what they cost in shared and constant memory. */
     Budget shared, constant;
     budget_init(&shared, MEM_SHARED, o);
@@ -205,10 +206,10 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         if (allowed[MEM_CONSTANT])
             budget_add(&constant, a, k, sym, o);
         if (allowed[MEM_REGISTER])
-            sb_printf(&registers, "%smem_%s != 'register'", registers.len ? " and " : "", sym->name);
+            sb_printf(&registers, "%s%s", registers.len ? " and " : "", params_mem_test(a, sym->name, "!=", MEM_REGISTER));
         /* (a fixed-size array is never in shared memory) */
         if (p->n > 1 && type_is_grid(sym->type))
-            sb_printf(&batch_r, "%smem_%s == 'global'", batch_r.len ? " and " : "", sym->name);
+            sb_printf(&batch_r, "%s%s", batch_r.len ? " and " : "", params_mem_test(a, sym->name, "==", MEM_GLOBAL));
     }
     /* One unroll_L<line> per line on which a for loop starts, unroll_<label> for a
      * labelled one (loops_unroll_factors says which factors); [1] for a loop that
@@ -216,19 +217,20 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     LoopTable loops = analyze_loops(a, k);
     for (int i = 0; i < loops.n; i++) {
         Param *p = new_param(s, a);
-        p->name = loops_param_name(a, &loops.items[i]);
+        p->name = params_loop_name(a, &loops.items[i]);
         p->n = loops_unroll_factors(&loops.items[i], p->ints, 16);
         p->def_int = 1;
     }
-    s->restrict_[s->nr++] = arena_printf(a, "block_size_x*block_size_y*block_size_z <= %d", PARAMS_MAX_BLOCK_THREADS);
+    s->restrict_[s->nr++] = arena_printf(a, "%s <= %d", params_threads(a), PARAMS_MAX_BLOCK_THREADS);
     if (stream)
         s->restrict_[s->nr++] = stream;
     if (batch && batch_r.len)
-        s->restrict_[s->nr++] = arena_printf(a, "batch_loop == 0 or (%s)", sb_str(&batch_r));
+        s->restrict_[s->nr++] = arena_printf(a, "%s == 0 or (%s)", PARAM_NAME(batch_loop), sb_str(&batch_r));
     sb_free(&batch_r);
     if (registers.len)
-        s->restrict_[s->nr++] = arena_printf(a, "(block_size_x %% %d == 0 and (coarsen_x == 1 or interleaved == 1)) or "
-                                                "(%s)", PLACEMENT_WARP, sb_str(&registers));
+        s->restrict_[s->nr++] = arena_printf(a, "(%s %% %d == 0 and (%s == 1 or %s == 1)) or (%s)",
+                                             PARAM_NAME(block_size_x), PLACEMENT_WARP, PARAM_NAME(coarsen_x),
+                                             PARAM_NAME(interleaved), sb_str(&registers));
     sb_free(&registers);
     const char *r;
     if (o->backend->gpu && (r = budget_restriction(&shared, a)))
@@ -527,28 +529,29 @@ static void t1_add_launch(cJSON *ks, Arena *a, const Backend *b, const long long
         t1_add_xyz(ks, "GlobalSize", one);
         return;
     }
-    static const char *const axis = "xyz";
     static const char *const divkey[] = {"GridDivX", "GridDivY", "GridDivZ"};
     for (int d = 0; d < dims; d++) {
         cJSON *div = cJSON_AddArrayToObject(ks, divkey[d]);
-        cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "block_size_%c", axis[d])));
-        cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "coarsen_%c", axis[d])));
+        cJSON_AddItemToArray(div, cJSON_CreateString(params_table[P_block_size_x + d].name));
+        cJSON_AddItemToArray(div, cJSON_CreateString(params_table[P_coarsen_x + d].name));
         if (d == 2 && has_stream)
-            cJSON_AddItemToArray(div, cJSON_CreateString("(stream_z or 1)"));
+            cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "(%s or 1)", PARAM_NAME(stream_z))));
     }
     /* Thesis eq. 3.7-3.9: blocks = ceil(extent / (block size * coarsening)). GlobalSize
      * counts blocks for GlobalSizeType CUDA and work-items for OpenCL. */
     char local[3][160], global[3][200];
     for (int d = 0; d < 3; d++) {
-        snprintf(local[d], sizeof local[d], "block_size_%c", axis[d]);
+        const char *block = params_table[P_block_size_x + d].name;
+        snprintf(local[d], sizeof local[d], "%s", block);
         char blocks[160], span[64];
-        snprintf(span, sizeof span, "block_size_%c*coarsen_%c%s", axis[d], axis[d],
-                 d == 2 && has_stream ? "*(stream_z or 1)" : "");
+        snprintf(span, sizeof span, "%s*%s%s%s%s", block, params_table[P_coarsen_x + d].name,
+                 d == 2 && has_stream ? "*(" : "", d == 2 && has_stream ? PARAM_NAME(stream_z) : "",
+                 d == 2 && has_stream ? " or 1)" : "");
         snprintf(blocks, sizeof blocks, "(%lld + %s - 1) // (%s)", ext[d], span, span);
         if (b->t1_global_size_type && strcmp(b->t1_global_size_type, "CUDA") == 0)
             snprintf(global[d], sizeof global[d], "%s", blocks);
         else
-            snprintf(global[d], sizeof global[d], "(%s) * block_size_%c", blocks, axis[d]);
+            snprintf(global[d], sizeof global[d], "(%s) * %s", blocks, block);
     }
     t1_add_xyz(ks, "LocalSize", (const char *const[3]){local[0], local[1], local[2]});
     t1_add_xyz(ks, "GlobalSize", (const char *const[3]){global[0], global[1], global[2]});

@@ -603,7 +603,7 @@ static void batch_prologue(StrBuf *sb, const EmitCtx *e, const char *group_z)
 static void batch_loop_begin(StrBuf *sb, const EmitCtx *e, const char *group_z)
 {
     HostWriter w = host_writer(sb, 1);
-    hw_line(&w, "/* the blocks of a batch one after the other (batch_loop, docs/wrappers.md): each");
+    hw_line(&w, "/* the blocks of a batch one after the other (%s, docs/wrappers.md): each", PARAM_NAME(batch_loop));
     hw_line(&w, " * work-item computes its points of every block, and each block's arrays lie one");
     hw_line(&w, " * storage after the previous block's */");
     if (e->k->grid_dims == 3)
