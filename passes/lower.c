@@ -1,6 +1,8 @@
 /* Index arithmetic and boundary handling shared by the lowering passes. */
 #include "lower.h"
 
+#include "build.h"
+
 static Node *call3(Arena *a, const char *name, Node *x, Node *n, int halo, Loc loc)
 {
     Node *c = ast_build_call(a, name, loc);
@@ -13,16 +15,12 @@ static Node *call3(Arena *a, const char *name, Node *x, Node *n, int halo, Loc l
 
 Node *lower_add(Arena *a, Node *l, Node *r, Loc loc)
 {
-    Node *n = ast_build_binary(a, '+', l, r, loc);
-    n->type = type_scalar(TY_INT);
-    return n;
+    return b_ibin(&(Build){a, loc}, '+', l, r);
 }
 
 Node *lower_mul(Arena *a, Node *l, Node *r, Loc loc)
 {
-    Node *n = ast_build_binary(a, '*', l, r, loc);
-    n->type = type_scalar(TY_INT);
-    return n;
+    return b_ibin(&(Build){a, loc}, '*', l, r);
 }
 
 Node *lower_plus_halo(Arena *a, Node *x, int h, Loc loc)
@@ -112,29 +110,16 @@ Node *lower_guarded(Lower *L, Node *guard, Node *read, Symbol *root, Loc loc)
 
 /* ---- boxes ------------------------------------------------------------------------ */
 
-static Node *int_typed(Node *n)
-{
-    n->type = type_scalar(TY_INT);
-    return n;
-}
-
-/* b + off, b - |off|, or b alone. */
-static Node *plus_const(Arena *a, Node *b, long long off)
-{
-    if (!off)
-        return b;
-    return int_typed(ast_build_binary(a, off < 0 ? '-' : '+', b, ast_build_int(a, off < 0 ? -off : off, (Loc){0}),
-                                      (Loc){0}));
-}
-
 Node *lower_coord(Arena *a, int d, long long off)
 {
-    return plus_const(a, int_typed(ast_build_builtin(a, (Builtin)(BI_IDX + d), (Loc){0})), off);
+    const Build B = build_none(a);
+    return b_offset(&B, b_builtin(&B, (Builtin)(BI_IDX + d)), off);
 }
 
 Box lower_box(Arena *a, const char *name, Symbol *view, Type *elem, int dims, const long long *lo,
               const long long *hi)
 {
+    const Build B = build_none(a);
     Box b = {a, NULL, view, elem, dims, {0}, {1, 1, 1}};
     int ext[3];
     for (int d = 0; d < dims; d++) {
@@ -142,16 +127,17 @@ Box lower_box(Arena *a, const char *name, Symbol *view, Type *elem, int dims, co
         b.n[d] = (int)(hi[d] - lo[d] + 1);
         ext[dims - 1 - d] = b.n[d];
     }
-    b.sym = ast_build_symbol(a, name, SYM_LOCAL, type_array(a, elem, dims, ext), (Loc){0});
+    b.sym = b_symbol(&B, name, SYM_LOCAL, type_array(a, elem, dims, ext));
     return b;
 }
 
 /* box[ix[dims - 1]]...[ix[0]] */
 static Node *box_index(const Box *b, Node **ix)
 {
-    Node *cur = ast_build_var_ref(b->a, b->sym, (Loc){0});
+    const Build B = build_none(b->a);
+    Node *cur = b_var(&B, b->sym);
     for (int d = b->dims - 1; d >= 0; d--) {
-        cur = ast_build_index(b->a, cur, ix[d], (Loc){0});
+        cur = b_index(&B, cur, ix[d]);
         cur->type = b->elem;
     }
     return cur;
@@ -159,9 +145,10 @@ static Node *box_index(const Box *b, Node **ix)
 
 Node *lower_box_at(const Box *b, const long long *off)
 {
+    const Build B = build_none(b->a);
     Node *ix[3];
     for (int d = 0; d < b->dims; d++)
-        ix[d] = ast_build_int(b->a, off[d] - b->lo[d], (Loc){0});
+        ix[d] = b_int(&B, off[d] - b->lo[d]);
     return box_index(b, ix);
 }
 
@@ -171,10 +158,11 @@ Node *lower_box_at(const Box *b, const long long *off)
 static Node *box_dim_index(const Box *b, Node *e, int d)
 {
     Arena *a = b->a;
+    const Build B = build_none(a);
     Builtin bi = (Builtin)(BI_IDX + d);
     long long off;
     if (analyze_const_offset(e, bi, &off))
-        return ast_build_int(a, off - b->lo[d], (Loc){0});
+        return b_int(&B, off - b->lo[d]);
     Node *rel = NULL;
     if (e->kind == AST_BINARY && (e->u.binary.op == '+' || e->u.binary.op == '-')) {
         Node *l = e->u.binary.lhs, *r = e->u.binary.rhs;
@@ -183,13 +171,13 @@ static Node *box_dim_index(const Box *b, Node *e, int d)
         if (lb && e->u.binary.op == '+')
             rel = r;
         else if (lb)
-            rel = int_typed(ast_build_unary(a, '-', r, (Loc){0}));
+            rel = b_iunary(&B, '-', r);
         else if (rb && e->u.binary.op == '+')
             rel = l;
     }
     if (!rel)
-        rel = int_typed(ast_build_binary(a, '-', e, int_typed(ast_build_builtin(a, bi, (Loc){0})), (Loc){0}));
-    return plus_const(a, rel, -b->lo[d]);
+        rel = b_ibin(&B, '-', e, b_builtin(&B, bi));
+    return b_offset(&B, rel, -b->lo[d]);
 }
 
 static Node *replace_read(Node *n, void *p)
@@ -235,14 +223,16 @@ static Node *alias_in_storage(Arena *a, Node *cond, Symbol *view, Node **ix, int
     Node *size = lower_storage_extent(a, root, 0, none);
     for (int d = 1; d < dims; d++)
         size = lower_mul(a, size, lower_storage_extent(a, root, d, none), none);
-    Node *lo = int_typed(ast_build_binary(a, OP_GE, addr, ast_build_int(a, 0, none), none));
-    Node *hi = int_typed(ast_build_binary(a, '<', ast_copy(a, addr), size, none));
-    cond = cond ? int_typed(ast_build_binary(a, OP_AND, cond, lo, none)) : lo;
-    return int_typed(ast_build_binary(a, OP_AND, cond, hi, none));
+    const Build B = build_none(a);
+    Node *lo = b_ibin(&B, OP_GE, addr, b_int(&B, 0));
+    Node *hi = b_ibin(&B, '<', ast_copy(a, addr), size);
+    cond = cond ? b_ibin(&B, OP_AND, cond, lo) : lo;
+    return b_ibin(&B, OP_AND, cond, hi);
 }
 
 Node *lower_in_storage(Arena *a, Node *cond, Symbol *view, Node **ix, int dims, unsigned mask)
 {
+    const Build B = build_none(a);
     if (!mask)
         return cond;
     if (view->kind == SYM_ALIAS)
@@ -251,21 +241,21 @@ Node *lower_in_storage(Arena *a, Node *cond, Symbol *view, Node **ix, int dims, 
     for (int d = 0; d < dims; d++) {
         if (!(mask & 1u << d))
             continue;
-        Node *c = call3(a, "imcl_in", ast_copy(a, ix[d]), ast_build_extent(a, root, d, (Loc){0}), root->halo, (Loc){0});
-        cond = cond ? int_typed(ast_build_binary(a, OP_AND, cond, c, (Loc){0})) : c;
+        Node *c = call3(a, "imcl_in", ast_copy(a, ix[d]), b_extent(&B, root, d), root->halo, (Loc){0});
+        cond = cond ? b_ibin(&B, OP_AND, cond, c) : c;
     }
     return cond;
 }
 
 Node *lower_storage_guard(Arena *a, Node *read, Node **ix, unsigned mask)
 {
+    const Build B = build_none(a);
     Node *cond = lower_in_storage(a, NULL, read->u.access.sym, ix, read->u.access.n, mask);
     if (!cond)
         return read;
     Type *t = read->type;
-    Node *zero = type_is_float(t) ? ast_build_float(a, 0.0, t->kind == TY_FLOAT ? "0.0f" : "0.0", t, (Loc){0})
-                                  : ast_build_int(a, 0, (Loc){0});
-    Node *r = ast_build_cond(a, cond, read, zero, (Loc){0});
+    Node *zero = type_is_float(t) ? b_float(&B, 0.0, t->kind == TY_FLOAT ? "0.0f" : "0.0", t) : b_int(&B, 0);
+    Node *r = b_cond(&B, cond, read, zero);
     r->type = t;
     return r;
 }

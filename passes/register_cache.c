@@ -20,25 +20,10 @@
  * storage. */
 #include "passes.h"
 
+#include "build.h"
 #include "lower.h"
 #include "params.h"
 #include "placement.h"
-
-static Loc none(void)
-{
-    return (Loc){0};
-}
-
-static Node *int_node(Node *n)
-{
-    n->type = type_scalar(TY_INT);
-    return n;
-}
-
-static Node *lit(Arena *a, long long v)
-{
-    return ast_build_int(a, v, none());
-}
 
 /* A's element at offsets off from the point's coordinates xyz. These are locals,
  * not idx/idy/idz: pass_global_memory then proves nothing about the load from the
@@ -47,21 +32,20 @@ static Node *lit(Arena *a, long long v)
  * the storage's extent and gives 0 outside it. */
 static Node *load(Arena *a, Symbol *root, Symbol *view, int dims, Symbol **xyz, const long long *off)
 {
+    const Build B = build_none(a);
     Node *ix[3];
     for (int d = 0; d < dims; d++) {
-        ix[d] = ast_build_var_ref(a, xyz[d], none());
-        if (off[d])
-            ix[d] = int_node(ast_build_binary(a, off[d] < 0 ? '-' : '+', ix[d], lit(a, off[d] < 0 ? -off[d] : off[d]),
-                                              none()));
+        ix[d] = b_offset(&B, b_var(&B, xyz[d]), off[d]);
     }
-    Node *src = ast_build_grid_access(a, view, ix, dims, none());
+    Node *src = b_grid(&B, view, ix, dims);
     src->type = root->type->elem;
     return lower_storage_guard(a, src, ix, root->bc == BC_NONE ? (1u << dims) - 1 : 0);
 }
 
 static Node *shfl(Arena *a, Node *v, Node *lane, Type *t)
 {
-    Node *c = ast_build_call(a, "imcl_shfl", none());
+    const Build B = build_none(a);
+    Node *c = b_call(&B, "imcl_shfl");
     ast_append_arg(a, c, v);
     ast_append_arg(a, c, lane);
     c->type = t;
@@ -72,6 +56,7 @@ static Node *shfl(Arena *a, Node *v, Node *lane, Type *t)
 static void build_cache(Arena *a, Function *k, Symbol *s, const RegisterCache *rc, Symbol *lane, Symbol **xyz,
                         Node *pp)
 {
+    const Build B = build_none(a);
     Type *t = s->type->elem;
     int dims = rc->t.dims;
     Box box = lower_box(a, arena_printf(a, "imcl_%s_r", s->name), rc->t.view, t, dims, rc->t.min, rc->t.max);
@@ -81,15 +66,15 @@ static void build_cache(Arena *a, Function *k, Symbol *s, const RegisterCache *r
         ast_append_stmt(a, k->prologue, rc->t.alias_decl);
     }
     ast_append_stmt(a, k->prologue,
-                    ast_build_comment(a, arena_printf(a, "'%s' in registers of the warp: %d row%s in %d register%s "
-                                                         "per thread, %d value%s a point reads",
-                                                      s->name, rc->rows, rc->rows == 1 ? "" : "s", rc->registers,
-                                                      rc->registers == 1 ? "" : "s", rc->values,
-                                                      rc->values == 1 ? "" : "s"), none()));
-    ast_append_stmt(a, k->prologue, ast_build_decl(a, box.sym, NULL, none()));
-    ast_append_stmt(a, pp, ast_build_comment(a, arena_printf(a, "'%s': each lane loads its part of the rows, "
-                                                                "then takes the values from the lanes that hold "
-                                                                "them", s->name), none()));
+                    b_comment(&B, arena_printf(a, "'%s' in registers of the warp: %d row%s in %d register%s "
+                                               "per thread, %d value%s a point reads",
+                                               s->name, rc->rows, rc->rows == 1 ? "" : "s", rc->registers,
+                                               rc->registers == 1 ? "" : "s", rc->values,
+                                               rc->values == 1 ? "" : "s")));
+    ast_append_stmt(a, k->prologue, b_decl(&B, box.sym, NULL));
+    ast_append_stmt(a, pp, b_comment(&B, arena_printf(a, "'%s': each lane loads its part of the rows, "
+                                                         "then takes the values from the lanes that hold "
+                                                         "them", s->name)));
     int rows = rc->n[1] * rc->n[2];
     for (int r = 0; r < rows; r++) {
         bool any = false;
@@ -109,8 +94,8 @@ static void build_cache(Arena *a, Function *k, Symbol *s, const RegisterCache *r
         Symbol *reg[2];
         for (int sl = 0; sl < (last > first ? 2 : 1); sl++) {
             long long o[3] = {off[0] + (long long)PLACEMENT_WARP * sl, off[1], off[2]};
-            reg[sl] = ast_build_symbol(a, arena_printf(a, "imcl_%s_%d_%d", s->name, r, sl), SYM_LOCAL, t, none());
-            Node *decl = ast_build_decl(a, reg[sl], load(a, s, rc->t.view, dims, xyz, o), none());
+            reg[sl] = b_symbol(&B, arena_printf(a, "imcl_%s_%d_%d", s->name, r, sl), SYM_LOCAL, t);
+            Node *decl = b_decl(&B, reg[sl], load(a, s, rc->t.view, dims, xyz, o));
             decl->u.decl.is_const = true;
             ast_append_stmt(a, pp, decl);
         }
@@ -121,22 +106,17 @@ static void build_cache(Arena *a, Function *k, Symbol *s, const RegisterCache *r
             int kx = x - first;
             Node *v;
             if (kx == 0) {
-                v = ast_build_var_ref(a, reg[0], none());
+                v = b_var(&B, reg[0]);
             } else {
                 /* lane l takes element l + kx of the row from lane (l + kx) & 31 */
-                Node *pick = ast_build_cond(a, int_node(ast_build_binary(a, OP_GE, ast_build_var_ref(a, lane, none()),
-                                                                           lit(a, kx), none())),
-                                            ast_build_var_ref(a, reg[0], none()), ast_build_var_ref(a, reg[1], none()),
-                                            none());
+                Node *pick = b_cond(&B, b_ibin(&B, OP_GE, b_var(&B, lane), b_int(&B, kx)), b_var(&B, reg[0]),
+                                    b_var(&B, reg[1]));
                 pick->type = t;
-                Node *from = int_node(ast_build_binary(a, '&', int_node(ast_build_binary(a, '+',
-                                                                                          ast_build_var_ref(a, lane, none()),
-                                                                                          lit(a, kx), none())),
-                                                       lit(a, PLACEMENT_WARP - 1), none()));
+                Node *from = b_ibin(&B, '&', b_ibin(&B, '+', b_var(&B, lane), b_int(&B, kx)),
+                                    b_int(&B, PLACEMENT_WARP - 1));
                 v = shfl(a, pick, from, t);
             }
-            ast_append_stmt(a, pp, ast_build_expr_stmt(a, ast_build_assign(a, '=', lower_box_at(&box, at), v, none()),
-                                                       none()));
+            ast_append_stmt(a, pp, b_expr_stmt(&B, b_assign(&B, '=', lower_box_at(&box, at), v)));
         }
     }
     lower_box_replace_reads(&box, k->body);
@@ -145,6 +125,7 @@ static void build_cache(Arena *a, Function *k, Symbol *s, const RegisterCache *r
 int pass_register_cache(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
+    const Build B = build_none(a);
     Node *pp = NULL;
     Symbol *lane = NULL, *xyz[3] = {NULL, NULL, NULL};
     for (int p = 0; p < k->nparams; p++) {
@@ -159,23 +140,22 @@ int pass_register_cache(const PassCtx *c, Function *k)
             return 1;
         }
         if (!pp) {
-            pp = ast_build_block(a, none());
+            pp = b_block(&B);
             if (!k->prologue)
-                k->prologue = ast_build_block(a, none());
+                k->prologue = b_block(&B);
             /* Blocks are whole warps wide: a warp is 32 threads of one row. */
-            lane = ast_build_symbol(a, "imcl_lane", SYM_LOCAL, type_scalar(TY_INT), none());
-            Node *init = int_node(ast_build_binary(a, '&', int_node(ast_build_builtin(a, BI_THREAD_X, none())),
-                                                   lit(a, PLACEMENT_WARP - 1), none()));
-            Node *decl = ast_build_decl(a, lane, init, none());
+            lane = b_symbol(&B, "imcl_lane", SYM_LOCAL, type_scalar(TY_INT));
+            Node *init = b_ibin(&B, '&', b_builtin(&B, BI_THREAD_X), b_int(&B, PLACEMENT_WARP - 1));
+            Node *decl = b_decl(&B, lane, init);
             decl->u.decl.is_const = true;
-            ast_append_stmt(a, k->prologue, ast_build_comment(a, "the thread's lane in its warp", none()));
+            ast_append_stmt(a, k->prologue, b_comment(&B, "the thread's lane in its warp"));
             ast_append_stmt(a, k->prologue, decl);
             static const char *names[] = {"imcl_x", "imcl_y", "imcl_z"};
-            ast_append_stmt(a, pp, ast_build_comment(a, "the point's coordinates (the lanes past the grid's edge load "
-                                                        "what their neighbours need)", none()));
+            ast_append_stmt(a, pp, b_comment(&B, "the point's coordinates (the lanes past the grid's edge load "
+                                                 "what their neighbours need)"));
             for (int d = 0; d < k->grid_dims; d++) {
-                xyz[d] = ast_build_symbol(a, names[d], SYM_LOCAL, type_scalar(TY_INT), none());
-                Node *cd = ast_build_decl(a, xyz[d], lower_coord(a, d, 0), none());
+                xyz[d] = b_symbol(&B, names[d], SYM_LOCAL, type_scalar(TY_INT));
+                Node *cd = b_decl(&B, xyz[d], lower_coord(a, d, 0));
                 cd->u.decl.is_const = true;
                 ast_append_stmt(a, pp, cd);
             }

@@ -12,6 +12,7 @@
  * them), so the body's reads need no guard. */
 #include "passes.h"
 
+#include "build.h"
 #include "lower.h"
 #include "params.h"
 #include "placement.h"
@@ -25,35 +26,15 @@ typedef struct Tile {
     int dims;
 } Tile;
 
-static Loc none(void)
-{
-    return (Loc){0};
-}
-
-static Node *typed(Node *n)
-{
-    n->type = type_scalar(TY_INT);
-    return n;
-}
-
-static Node *bin(Arena *a, int op, Node *l, Node *r)
-{
-    return typed(ast_build_binary(a, op, l, r, none()));
-}
-
-static Node *lit(Arena *a, long long v)
-{
-    return ast_build_int(a, v, none());
-}
-
 /* tile[((z - o_z) * T_y + (y - o_y)) * T_x + (x - o_x)] for a read at ix. */
 static Node *tile_read(Tile *t, Node **ix, Loc loc)
 {
     Arena *a = t->a;
+    const Build B = build_none(a);
     Node *lin = NULL;
     for (int d = t->dims - 1; d >= 0; d--) {
-        Node *rel = bin(a, '-', ix[d], ast_build_var_ref(a, t->origin[d], loc));
-        lin = lin ? bin(a, '+', bin(a, '*', lin, lit(a, t->extent[d])), rel) : rel;
+        Node *rel = b_ibin(&B, '-', ix[d], ast_build_var_ref(a, t->origin[d], loc));
+        lin = lin ? b_ibin(&B, '+', b_ibin(&B, '*', lin, b_int(&B, t->extent[d])), rel) : rel;
     }
     Node *r = ast_build_index(a, ast_build_var_ref(a, t->tile, loc), lin, loc);
     r->type = t->root->type->elem;
@@ -72,6 +53,7 @@ static Node *replace_reads(Node *n, void *p)
 static void build_load(Tile *t, const SharedTile *st, const TuneParams *tp, Node *prologue)
 {
     Arena *a = t->a;
+    const Build B = build_none(a);
     static const char *axes = "xyz";
     const char *name = t->root->name;
     long long elems = 1;
@@ -83,53 +65,52 @@ static void build_load(Tile *t, const SharedTile *st, const TuneParams *tp, Node
         sb_printf(&text, "%s%lld", d ? " x " : "", t->extent[d]);
     }
     sb_puts(&text, " points: the block's points and the footprint around them");
-    ast_append_stmt(a, prologue, ast_build_comment(a, sb_str(&text), none()));
+    ast_append_stmt(a, prologue, b_comment(&B, sb_str(&text)));
     sb_free(&text);
 
     for (int d = 0; d < t->dims; d++) {
-        t->origin[d] = ast_build_symbol(a, arena_printf(a, "imcl_%s_%c0", name, axes[d]), SYM_LOCAL,
-                                        type_scalar(TY_INT), none());
-        Node *init = bin(a, '*', ast_build_builtin(a, (Builtin)(BI_GROUP_X + d), none()),
-                         lit(a, (long long)tp->block[d] * tp->coarsen[d]));
-        if (st->min[d])
-            init = bin(a, st->min[d] < 0 ? '-' : '+', init, lit(a, st->min[d] < 0 ? -st->min[d] : st->min[d]));
-        Node *decl = ast_build_decl(a, t->origin[d], init, none());
+        t->origin[d] = b_symbol(&B, arena_printf(a, "imcl_%s_%c0", name, axes[d]), SYM_LOCAL, type_scalar(TY_INT));
+        Node *init = b_ibin(&B, '*', b_builtin(&B, (Builtin)(BI_GROUP_X + d)),
+                            b_int(&B, (long long)tp->block[d] * tp->coarsen[d]));
+        init = b_offset(&B, init, st->min[d]);
+        Node *decl = b_decl(&B, t->origin[d], init);
         decl->u.decl.is_const = true;
         ast_append_stmt(a, prologue, decl);
     }
     int total = (int)elems;
-    t->tile = ast_build_symbol(a, arena_printf(a, "imcl_%s_tile", name), SYM_LOCAL,
-                               type_array(a, t->root->type->elem, 1, &total), none());
+    t->tile = b_symbol(&B, arena_printf(a, "imcl_%s_tile", name), SYM_LOCAL,
+                       type_array(a, t->root->type->elem, 1, &total));
     t->tile->mem = MEM_SHARED;
-    ast_append_stmt(a, prologue, ast_build_decl(a, t->tile, NULL, none()));
+    ast_append_stmt(a, prologue, b_decl(&B, t->tile, NULL));
 
     /* for (int imcl_i = thread; imcl_i < elems; imcl_i += threads) */
     int threads = tp->block[0] * tp->block[1] * tp->block[2];
-    Symbol *i = ast_build_symbol(a, "imcl_i", SYM_LOCAL, type_scalar(TY_INT), none());
-    Node *flat = ast_build_builtin(a, BI_THREAD_X, none());
+    Symbol *i = b_symbol(&B, "imcl_i", SYM_LOCAL, type_scalar(TY_INT));
+    Node *flat = b_builtin(&B, BI_THREAD_X);
     if (tp->block[1] > 1)
-        flat = bin(a, '+', bin(a, '*', ast_build_builtin(a, BI_THREAD_Y, none()), lit(a, tp->block[0])), flat);
+        flat = b_ibin(&B, '+', b_ibin(&B, '*', b_builtin(&B, BI_THREAD_Y), b_int(&B, tp->block[0])), flat);
     if (tp->block[2] > 1)
-        flat = bin(a, '+', bin(a, '*', ast_build_builtin(a, BI_THREAD_Z, none()),
-                                lit(a, (long long)tp->block[0] * tp->block[1])), flat);
+        flat = b_ibin(&B, '+',
+                      b_ibin(&B, '*', b_builtin(&B, BI_THREAD_Z), b_int(&B, (long long)tp->block[0] * tp->block[1])),
+                      flat);
     /* The loop body names the coordinates of element imcl_i: imcl_i / stride % extent. */
-    Node *body = ast_build_block(a, none());
+    Node *body = b_block(&B);
     Node *ix[3];
     long long stride = 1;
     for (int d = 0; d < t->dims; d++) {
-        Node *e = ast_build_var_ref(a, i, none());
+        Node *e = b_var(&B, i);
         if (stride > 1)
-            e = bin(a, '/', e, lit(a, stride));
+            e = b_ibin(&B, '/', e, b_int(&B, stride));
         if (d < t->dims - 1)
-            e = bin(a, '%', e, lit(a, t->extent[d]));
-        Symbol *c = ast_build_symbol(a, arena_printf(a, "imcl_%c", axes[d]), SYM_LOCAL, type_scalar(TY_INT), none());
-        Node *decl = ast_build_decl(a, c, bin(a, '+', ast_build_var_ref(a, t->origin[d], none()), e), none());
+            e = b_ibin(&B, '%', e, b_int(&B, t->extent[d]));
+        Symbol *c = b_symbol(&B, arena_printf(a, "imcl_%c", axes[d]), SYM_LOCAL, type_scalar(TY_INT));
+        Node *decl = b_decl(&B, c, b_ibin(&B, '+', b_var(&B, t->origin[d]), e));
         decl->u.decl.is_const = true;
         ast_append_stmt(a, body, decl);
-        ix[d] = ast_build_var_ref(a, c, none());
+        ix[d] = b_var(&B, c);
         stride *= t->extent[d];
     }
-    Node *load = ast_build_grid_access(a, st->view, ix, t->dims, none());
+    Node *load = b_grid(&B, st->view, ix, t->dims);
     load->type = t->root->type->elem;
     /* An element is loaded only when some point of the grid reads it: its
      * coordinate is below the grid's extent plus the largest offset. The tile of
@@ -138,32 +119,29 @@ static void build_load(Tile *t, const SharedTile *st, const TuneParams *tp, Node
      * elements not loaded are never read; they are left 0. */
     Node *cond = NULL;
     for (int d = 0; d < t->dims; d++) {
-        Node *limit = ast_build_builtin(a, (Builtin)(BI_W + d), none());
-        if (st->max[d])
-            limit = bin(a, st->max[d] < 0 ? '-' : '+', limit, lit(a, st->max[d] < 0 ? -st->max[d] : st->max[d]));
-        Node *c = bin(a, '<', ast_copy(a, ix[d]), limit);
-        cond = cond ? bin(a, OP_AND, cond, c) : c;
+        Node *limit = b_offset(&B, b_builtin(&B, (Builtin)(BI_W + d)), st->max[d]);
+        Node *c = b_ibin(&B, '<', ast_copy(a, ix[d]), limit);
+        cond = cond ? b_ibin(&B, OP_AND, cond, c) : c;
     }
     if (t->root->bc == BC_NONE)
         cond = lower_in_storage(a, cond, st->view, ix, t->dims, (1u << t->dims) - 1);
     Node *zero = type_is_float(t->root->type->elem)
-        ? ast_build_float(a, 0.0, t->root->type->elem->kind == TY_FLOAT ? "0.0f" : "0.0", t->root->type->elem, none())
-        : lit(a, 0);
-    load = ast_build_cond(a, cond, load, zero, none());
+        ? b_float(&B, 0.0, t->root->type->elem->kind == TY_FLOAT ? "0.0f" : "0.0", t->root->type->elem)
+        : b_int(&B, 0);
+    load = b_cond(&B, cond, load, zero);
     load->type = t->root->type->elem;
-    Node *dst = ast_build_index(a, ast_build_var_ref(a, t->tile, none()), ast_build_var_ref(a, i, none()), none());
+    Node *dst = b_index(&B, b_var(&B, t->tile), b_var(&B, i));
     dst->type = t->root->type->elem;
-    ast_append_stmt(a, body, ast_build_expr_stmt(a, ast_build_assign(a, '=', dst, load, none()), none()));
-    Node *loop = ast_build_for(a, ast_build_decl(a, i, flat, none()),
-                               bin(a, '<', ast_build_var_ref(a, i, none()), lit(a, elems)),
-                               ast_build_assign(a, '+', ast_build_var_ref(a, i, none()), lit(a, threads), none()),
-                               body, none());
+    ast_append_stmt(a, body, b_expr_stmt(&B, b_assign(&B, '=', dst, load)));
+    Node *loop = b_for(&B, b_decl(&B, i, flat), b_ibin(&B, '<', b_var(&B, i), b_int(&B, elems)),
+                       b_assign(&B, '+', b_var(&B, i), b_int(&B, threads)), body);
     ast_append_stmt(a, prologue, loop);
 }
 
 int pass_shared_memory(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
+    const Build B = build_none(a);
     const TuneParams *tp = c->tp;
     Diag *diag = c->diag;
     int errors = 0;
@@ -181,7 +159,7 @@ int pass_shared_memory(const PassCtx *c, Function *k)
             continue;
         }
         if (!prologue)
-            prologue = ast_build_block(a, none());
+            prologue = b_block(&B);
         if (st.alias_decl) {
             /* The alias's offset is known before the body: declare it first. */
             ast_remove_stmt(st.alias_decl);
@@ -192,8 +170,8 @@ int pass_shared_memory(const PassCtx *c, Function *k)
         ast_mutate(k->body, replace_reads, &t);
     }
     if (prologue) {
-        ast_append_stmt(a, prologue, ast_build_comment(a, "every tile is complete before any thread reads it", none()));
-        ast_append_stmt(a, prologue, ast_new(a, AST_BARRIER, none()));
+        ast_append_stmt(a, prologue, b_comment(&B, "every tile is complete before any thread reads it"));
+        ast_append_stmt(a, prologue, b_node(&B, AST_BARRIER));
         k->prologue = prologue;
         ast_fix_parents(k->body);
         ast_fix_parents(k->prologue);

@@ -16,30 +16,22 @@
 
 #include <string.h>
 
+#include "build.h"
 #include "params.h"
 #include "lower.h"
 #include "placement.h"
-
-static Loc none(void)
-{
-    return (Loc){0};
-}
-
-static Node *lit(Arena *a, long long v)
-{
-    return ast_build_int(a, v, none());
-}
 
 /* w[z][c] = view[idx + dx][idy + dy][idz + dz] for plane z (from the box's lowest)
  * of column c, guarded where the array has no boundary rule (below). */
 static Node *load(const Box *w, Symbol *root, int c, int z)
 {
     Arena *a = w->a;
+    const Build B = build_none(a);
     long long off[3] = {w->lo[0] + c % w->n[0], w->lo[1] + c / w->n[0], w->lo[2] + z};
     Node *ix[3];
     for (int d = 0; d < 3; d++)
         ix[d] = lower_coord(a, d, off[d]);
-    Node *src = ast_build_grid_access(a, w->view, ix, 3, none());
+    Node *src = b_grid(&B, w->view, ix, 3);
     src->type = w->elem;
     /* Without a boundary rule nothing guards a read: a window's planes and columns
      * reach where some point's reads do, which for the points near the edge may lie
@@ -49,16 +41,17 @@ static Node *load(const Box *w, Symbol *root, int c, int z)
         if (off[d] < -root->halo || off[d] > root->halo || w->view != root)
             mask |= 1u << d;
     src = lower_storage_guard(a, src, ix, mask);
-    return ast_build_expr_stmt(a, ast_build_assign(a, '=', lower_box_at(w, off), src, none()), none());
+    return b_expr_stmt(&B, b_assign(&B, '=', lower_box_at(w, off), src));
 }
 
 /* w[z][c] = w[z + 1][c] */
 static Node *shift(const Box *w, int c, int z)
 {
+    const Build B = build_none(w->a);
     long long off[3] = {w->lo[0] + c % w->n[0], w->lo[1] + c / w->n[0], w->lo[2] + z};
     Node *dst = lower_box_at(w, off);
     off[2]++;
-    return ast_build_expr_stmt(w->a, ast_build_assign(w->a, '=', dst, lower_box_at(w, off), none()), none());
+    return b_expr_stmt(&B, b_assign(&B, '=', dst, lower_box_at(w, off)));
 }
 
 /* The window of array s: declared in the prologue, its reads replaced, its loads
@@ -67,6 +60,7 @@ static Node *shift(const Box *w, int c, int z)
 static void build_window(Arena *a, Function *k, Symbol *s, const StreamWindow *sw, Node *first, Node *each,
                          Node *epilogue)
 {
+    const Build B = build_none(a);
     Box w = lower_box(a, arena_printf(a, "imcl_%s_w", s->name), sw->t.view, s->type->elem, 3, sw->t.min,
                       sw->t.max);
     if (sw->t.alias_decl) {
@@ -75,10 +69,10 @@ static void build_window(Arena *a, Function *k, Symbol *s, const StreamWindow *s
         ast_append_stmt(a, k->prologue, sw->t.alias_decl);
     }
     ast_append_stmt(a, k->prologue,
-                    ast_build_comment(a, arena_printf(a, "'%s' along z: a window of the %d value%s a point reads, "
-                                                         "%d loaded per point", s->name, sw->values,
-                                                      sw->values == 1 ? "" : "s", sw->columns), none()));
-    ast_append_stmt(a, k->prologue, ast_build_decl(a, w.sym, NULL, none()));
+                    b_comment(&B, arena_printf(a, "'%s' along z: a window of the %d value%s a point reads, "
+                                                  "%d loaded per point", s->name, sw->values,
+                                               sw->values == 1 ? "" : "s", sw->columns)));
+    ast_append_stmt(a, k->prologue, b_decl(&B, w.sym, NULL));
     for (int c = 0; c < w.n[0] * w.n[1]; c++) {
         for (int z = sw->zlo[c]; z < sw->zhi[c]; z++) {
             ast_append_stmt(a, first, load(&w, s, c, z));
@@ -93,14 +87,15 @@ static void build_window(Arena *a, Function *k, Symbol *s, const StreamWindow *s
 int pass_stream_z(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
+    const Build B = build_none(a);
     const TuneParams *tp = c->tp;
     if (!tp->stream_z || k->grid_dims != 3)
         return 0;
-    Node *first = ast_build_block(a, none());
-    Node *each = ast_build_block(a, none());
-    Node *epilogue = ast_build_block(a, none());
+    Node *first = b_block(&B);
+    Node *each = b_block(&B);
+    Node *epilogue = b_block(&B);
     if (!k->prologue)
-        k->prologue = ast_build_block(a, none());
+        k->prologue = b_block(&B);
     int streamed = 0;
     for (int p = 0; p < k->nparams; p++) {
         Symbol *s = k->params[p];
@@ -117,16 +112,15 @@ int pass_stream_z(const PassCtx *c, Function *k)
         return 1;
     }
     /* The first point of the thread: idz is the first z of its block. */
-    Node *first_z = ast_build_binary(a, '*', ast_build_builtin(a, BI_GROUP_Z, none()), lit(a, tp->coarsen[2]), none());
-    Node *start = ast_build_binary(a, OP_EQ, lower_coord(a, 2, 0), first_z, none());
+    Node *first_z = b_bin(&B, '*', b_builtin(&B, BI_GROUP_Z), b_int(&B, tp->coarsen[2]));
+    Node *start = b_bin(&B, OP_EQ, lower_coord(a, 2, 0), first_z);
     first_z->type = start->type = first_z->u.binary.lhs->type = type_scalar(TY_INT);
-    Node *pre = ast_build_block(a, none());
+    Node *pre = b_block(&B);
     if (first->u.block.stmts.len) {
-        ast_append_stmt(a, pre, ast_build_comment(a, "the thread's first point loads the planes below the top "
-                                                     "one", none()));
-        ast_append_stmt(a, pre, ast_build_if(a, start, first, NULL, none()));
+        ast_append_stmt(a, pre, b_comment(&B, "the thread's first point loads the planes below the top one"));
+        ast_append_stmt(a, pre, b_if(&B, start, first, NULL));
     }
-    ast_append_stmt(a, pre, ast_build_comment(a, "every point loads the top plane of each window", none()));
+    ast_append_stmt(a, pre, b_comment(&B, "every point loads the top plane of each window"));
     for (int i = 0; i < each->u.block.stmts.len; i++)
         ast_append_stmt(a, pre, each->u.block.stmts.items[i]);
     /* pre's statements go first in the body: nothing the body declares is used. */
@@ -139,8 +133,8 @@ int pass_stream_z(const PassCtx *c, Function *k)
             ast_append_stmt(a, k->body, st);
     }
     if (epilogue->u.block.stmts.len) {
-        Node *ep = ast_build_block(a, none());
-        ast_append_stmt(a, ep, ast_build_comment(a, "the windows move down one plane for the next point", none()));
+        Node *ep = b_block(&B);
+        ast_append_stmt(a, ep, b_comment(&B, "the windows move down one plane for the next point"));
         for (int i = 0; i < epilogue->u.block.stmts.len; i++)
             ast_append_stmt(a, ep, epilogue->u.block.stmts.items[i]);
         k->point_epilogue = ep;

@@ -14,6 +14,7 @@
  * dimension (B = 1) and computing a point twice is harmless, clamped to the last
  * one, which the same thread computed before. */
 #include "passes.h"
+#include "build.h"
 #include "backend.h"
 #include "lower.h"
 #include "params.h"
@@ -74,35 +75,26 @@ static void copy_assigned_params(Mapping *m, Function *k)
     }
 }
 
-static Node *int_lit(Arena *a, long long v)
-{
-    return ast_build_int(a, v, (Loc){0});
-}
-
-static Node *builtin(Arena *a, Builtin b)
-{
-    return ast_build_builtin(a, b, (Loc){0});
-}
-
 /* The coordinate of dimension d for coarsening index `c` (NULL: no coarsening). */
 static Node *coordinate(Arena *a, const TuneParams *tp, int d, Symbol *c)
 {
-    int B = tp->block[d], C = tp->coarsen[d];
+    const Build B = build_none(a);
+    int block = tp->block[d], C = tp->coarsen[d];
     /* work-groups that fit the grid (TuneParams.row_fit): their width and height are
      * the launch's (one point each) */
-    Node *span = d < 2 && tp->row_fit && C == 1 ? builtin(a, (Builtin)(BI_BLOCK_DIM_X + d))
-                                                : int_lit(a, (long long)B * C);
-    Node *group = ast_build_binary(a, '*', builtin(a, (Builtin)(BI_GROUP_X + d)), span, (Loc){0});
-    Node *thread = builtin(a, (Builtin)(BI_THREAD_X + d));
+    Node *span = d < 2 && tp->row_fit && C == 1 ? b_builtin(&B, (Builtin)(BI_BLOCK_DIM_X + d))
+                                                 : b_int(&B, (long long)block * C);
+    Node *group = b_bin(&B, '*', b_builtin(&B, (Builtin)(BI_GROUP_X + d)), span);
+    Node *thread = b_builtin(&B, (Builtin)(BI_THREAD_X + d));
     if (!c)
-        return ast_build_binary(a, '+', group, thread, (Loc){0});
-    Node *cv = ast_build_var_ref(a, c, (Loc){0});
+        return b_bin(&B, '+', group, thread);
+    Node *cv = b_var(&B, c);
     if (d == 2 && tp->stream_z)  /* one thread per block in z walks its points */
-        return ast_build_binary(a, '+', group, cv, (Loc){0});
+        return b_bin(&B, '+', group, cv);
     Node *within = tp->interleaved
-        ? ast_build_binary(a, '+', ast_build_binary(a, '*', cv, int_lit(a, B), (Loc){0}), thread, (Loc){0})
-        : ast_build_binary(a, '+', ast_build_binary(a, '*', thread, int_lit(a, C), (Loc){0}), cv, (Loc){0});
-    return ast_build_binary(a, '+', group, within, (Loc){0});
+        ? b_bin(&B, '+', b_bin(&B, '*', cv, b_int(&B, block)), thread)
+        : b_bin(&B, '+', b_bin(&B, '*', thread, b_int(&B, C)), cv);
+    return b_bin(&B, '+', group, within);
 }
 
 /* Whether kernel k may compute a point twice: it reads no array it writes (an alias
@@ -135,28 +127,27 @@ static void clamps(Mapping *m, const Function *k, const TuneParams *tp, Symbol *
  * dimension, its first point at or past lo and its last before every bound. */
 static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
 {
+    const Build B = build_none(a);
     const Interior *in = k->interior;
-    Loc none = {0};
     Node *cond = NULL;
     for (int d = 0; d < k->grid_dims; d++) {
         long long span = (long long)tp->block[d] * tp->coarsen[d];
-        Node *group = builtin(a, (Builtin)(BI_GROUP_X + d));
+        Node *group = b_builtin(&B, (Builtin)(BI_GROUP_X + d));
         if (in->lo[d] > 0) {
-            Node *first = ast_build_binary(a, '*', group, int_lit(a, span), none);
-            Node *c = ast_build_binary(a, OP_GE, first, int_lit(a, in->lo[d]), none);
-            cond = cond ? ast_build_binary(a, OP_AND, cond, c, none) : c;
+            Node *first = b_bin(&B, '*', group, b_int(&B, span));
+            Node *c = b_bin(&B, OP_GE, first, b_int(&B, in->lo[d]));
+            cond = cond ? b_bin(&B, OP_AND, cond, c) : c;
         }
         for (int i = 0; i < in->nhi[d]; i++) {
             const InteriorBound *b = &in->hi[d][i];
-            Node *next = ast_build_binary(a, '+', builtin(a, (Builtin)(BI_GROUP_X + d)), int_lit(a, 1), none);
-            Node *end = ast_build_binary(a, '*', next, int_lit(a, span), none);
-            Node *limit = b->array ? ast_build_extent(a, b->array, d, none) : builtin(a, (Builtin)(BI_W + d));
+            Node *next = b_bin(&B, '+', b_builtin(&B, (Builtin)(BI_GROUP_X + d)), b_int(&B, 1));
+            Node *end = b_bin(&B, '*', next, b_int(&B, span));
+            Node *limit = b->array ? b_extent(&B, b->array, d) : b_builtin(&B, (Builtin)(BI_W + d));
             limit->type = type_scalar(TY_INT);
             if (b->off)
-                limit = ast_build_binary(a, b->off > 0 ? '+' : '-', limit, int_lit(a, b->off > 0 ? b->off : -b->off),
-                                         none);
-            Node *c = ast_build_binary(a, OP_LE, end, limit, none);
-            cond = cond ? ast_build_binary(a, OP_AND, cond, c, none) : c;
+                limit = b_bin(&B, b->off > 0 ? '+' : '-', limit, b_int(&B, b->off > 0 ? b->off : -b->off));
+            Node *c = b_bin(&B, OP_LE, end, limit);
+            cond = cond ? b_bin(&B, OP_AND, cond, c) : c;
         }
     }
     return cond;
@@ -178,11 +169,12 @@ static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
                   "compiler see each row's elements as consecutive and load them as vectors"
 static Node *storage_range(Mapping *m, const Function *k)
 {
+    const Build B = build_none(m->a);
     if (k->grid_kind != GRID_ARRAYS || !k->ngrid_arrays || k->grid_dims < 2)
         return NULL;
     Node *ix[3];
     for (int d = 0; d < k->grid_dims; d++)
-        ix[d] = ast_build_var_ref(m->a, m->coord[d], (Loc){0});
+        ix[d] = b_var(&B, m->coord[d]);
     unsigned yz = (1u << k->grid_dims) - 2u;
     return lower_in_storage(m->a, NULL, k->grid_arrays[0], ix, k->grid_dims, yz);
 }
@@ -198,10 +190,10 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
                     const bool need[3], const char *label, bool returns)
 {
     Arena *a = m->a;
-    Loc none = {0};
-    Node *point = ast_build_block(a, none);
-    ast_append_stmt(a, point, ast_build_comment(a, m->coarsened ? "the grid point of this iteration"
-                                                               : "the grid point of this thread", none));
+    const Build B = build_none(a);
+    Node *point = b_block(&B);
+    ast_append_stmt(a, point, b_comment(&B, m->coarsened ? "the grid point of this iteration"
+                                                         : "the grid point of this thread"));
     Node *guard = NULL;
     bool clamped = false;
     for (int d = 0; d < 3; d++) {
@@ -209,25 +201,24 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
             continue;
         Node *init;
         if (d < k->grid_dims && edge && m->clamp[d]) {
-            Node *last = ast_build_binary(a, '-', builtin(a, (Builtin)(BI_W + d)), int_lit(a, 1), none);
+            Node *last = b_bin(&B, '-', b_builtin(&B, (Builtin)(BI_W + d)), b_int(&B, 1));
             last->type = type_scalar(TY_INT);
-            init = ast_build_call(a, "min", none);
+            init = b_call(&B, "min");
             init->u.call.math = MATH_MIN;
             init->type = type_scalar(TY_INT);
             ast_append_arg(a, init, coordinate(a, tp, d, cvar[d]));
             ast_append_arg(a, init, last);
             if (!clamped)
-                ast_append_stmt(a, point, ast_build_comment(a, CLAMP_WHY, none));
+                ast_append_stmt(a, point, b_comment(&B, CLAMP_WHY));
             clamped = true;
         } else if (d < k->grid_dims) {
             init = coordinate(a, tp, d, cvar[d]);
-            Node *past = ast_build_binary(a, OP_GE, ast_build_var_ref(a, m->coord[d], none),
-                                          builtin(a, (Builtin)(BI_W + d)), none);
-            guard = guard ? ast_build_binary(a, OP_OR, guard, past, none) : past;
+            Node *past = b_bin(&B, OP_GE, b_var(&B, m->coord[d]), b_builtin(&B, (Builtin)(BI_W + d)));
+            guard = guard ? b_bin(&B, OP_OR, guard, past) : past;
         } else {
-            init = int_lit(a, 0);
+            init = b_int(&B, 0);
         }
-        Node *decl = ast_build_decl(a, m->coord[d], init, none);
+        Node *decl = b_decl(&B, m->coord[d], init);
         decl->u.decl.is_const = true;
         ast_append_stmt(a, point, decl);
     }
@@ -240,24 +231,24 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
     }
     if (!m->coarsened) {
         if (edge) {
-            ast_append_stmt(a, point, ast_build_comment(a, "threads past the edge of the grid have no point", none));
-            ast_append_stmt(a, point, ast_build_if(a, guard, ast_build_return(a, NULL, none), NULL, none));
+            ast_append_stmt(a, point, b_comment(&B, "threads past the edge of the grid have no point"));
+            ast_append_stmt(a, point, b_if(&B, guard, b_return(&B, NULL), NULL));
         }
         Node *range = tp->cpu_variant ? storage_range(m, k) : NULL;
         if (range) {
-            ast_append_stmt(a, point, ast_build_comment(a, RANGE_WHY, none));
+            ast_append_stmt(a, point, b_comment(&B, RANGE_WHY));
             Node *only = stmts->u.block.stmts.len == 1 ? stmts->u.block.stmts.items[0] : NULL;
             if (only && only->kind == AST_IF && !only->u.if_.els && only->loc.line == 0) {
                 /* the body is the guard of its writes: one test for both */
                 Node **leaf = &only->u.if_.cond;
                 while ((*leaf)->kind == AST_BINARY && (*leaf)->u.binary.op == OP_AND)
                     leaf = &(*leaf)->u.binary.lhs;
-                *leaf = ast_build_binary(a, OP_AND, range, *leaf, none);
+                *leaf = b_bin(&B, OP_AND, range, *leaf);
                 (*leaf)->type = type_scalar(TY_INT);
                 ast_fix_parents(only);
                 ast_append_stmt(a, point, only);
             } else {
-                ast_append_stmt(a, point, ast_build_if(a, range, stmts, NULL, none));
+                ast_append_stmt(a, point, b_if(&B, range, stmts, NULL));
             }
             return point;
         }
@@ -266,18 +257,18 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         return point;
     }
     if (edge && guard) {
-        ast_append_stmt(a, point, ast_build_comment(a, "points past the edge of the grid are skipped", none));
-        ast_append_stmt(a, point, ast_build_if(a, guard, ast_new(a, AST_CONTINUE, none), NULL, none));
+        ast_append_stmt(a, point, b_comment(&B, "points past the edge of the grid are skipped"));
+        ast_append_stmt(a, point, b_if(&B, guard, b_node(&B, AST_CONTINUE), NULL));
     }
     if (m->ncopies)
-        ast_append_stmt(a, point, ast_build_comment(a, "parameters the kernel changes start afresh at every point", none));
+        ast_append_stmt(a, point, b_comment(&B, "parameters the kernel changes start afresh at every point"));
     for (int i = 0; i < m->ncopies; i++)
-        ast_append_stmt(a, point, ast_build_decl(a, m->copy[i], ast_build_var_ref(a, m->param[i], none), none));
+        ast_append_stmt(a, point, b_decl(&B, m->copy[i], b_var(&B, m->param[i])));
     if (returns) {
         /* The kernel's own block, so that its `return`s (now jumps to the end of
          * this point) leave the scope of its declarations. */
         ast_append_stmt(a, point, stmts);
-        ast_append_stmt(a, point, ast_build_label(a, label, none));
+        ast_append_stmt(a, point, b_label(&B, label));
     } else {
         for (int i = 0; i < stmts->u.block.stmts.len; i++)
             ast_append_stmt(a, point, stmts->u.block.stmts.items[i]);
@@ -302,10 +293,10 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         int d = order[tp->stream_z ? 1 : 0][i];
         if (!cvar[d])
             continue;
-        Node *init = ast_build_decl(a, cvar[d], int_lit(a, 0), none);
-        Node *cond = ast_build_binary(a, '<', ast_build_var_ref(a, cvar[d], none), int_lit(a, tp->coarsen[d]), none);
-        Node *step = ast_build_unary(a, OP_POSTINC, ast_build_var_ref(a, cvar[d], none), none);
-        loop = ast_build_for(a, init, cond, step, loop, none);
+        Node *init = b_decl(&B, cvar[d], b_int(&B, 0));
+        Node *cond = b_bin(&B, '<', b_var(&B, cvar[d]), b_int(&B, tp->coarsen[d]));
+        Node *step = b_unary(&B, OP_POSTINC, b_var(&B, cvar[d]));
+        loop = b_for(&B, init, cond, step, loop);
         /* the points of a thread unrolled, but a walk up the column (stream_z) */
         loop->u.loop.unroll = (d == 2 && tp->stream_z) || points > UNROLLED_POINTS ? 0 : tp->coarsen[d];
     }
@@ -320,8 +311,8 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
                   tp->interleaved ? "a block apart in each dimension" : "next to each other",
                   tp->interleaved ? "3.1-3.3" : "3.4-3.6", tp->stream_z ? ", each column walked up (" : "",
                   tp->stream_z ? PARAM_NAME(stream_z) : "", tp->stream_z ? ")" : "");
-    Node *block = ast_build_block(a, none);
-    ast_append_stmt(a, block, ast_build_comment(a, sb_str(&what), none));
+    Node *block = b_block(&B);
+    ast_append_stmt(a, block, b_comment(&B, sb_str(&what)));
     sb_free(&what);
     ast_append_stmt(a, block, loop);
     return block;
@@ -330,15 +321,15 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
 int pass_thread_mapping(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
+    const Build B = build_none(a);
     const TuneParams *tp = c->tp;
     static const char *names[] = {"idx", "idy", "idz"};
     static const char *cnames[] = {"imcl_cx", "imcl_cy", "imcl_cz"};
-    Loc none = {0};
     Mapping m = {.a = a, .label = NEXT_POINT};
     Symbol *cvar[3] = {NULL, NULL, NULL};
     for (int d = 0; d < k->grid_dims; d++)
         if (tp->coarsen[d] > 1) {
-            cvar[d] = ast_build_symbol(a, cnames[d], SYM_LOCAL, type_scalar(TY_INT), none);
+            cvar[d] = b_symbol(&B, cnames[d], SYM_LOCAL, type_scalar(TY_INT));
             m.coarsened = true;
         }
     ast_walk(k->body, find_uses, &m);
@@ -350,13 +341,13 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
         m.used[2] = true;
     for (int d = 0; d < 3; d++)
         if (m.used[d])
-            m.coord[d] = ast_build_symbol(a, names[d], SYM_LOCAL, type_scalar(TY_INT), none);
+            m.coord[d] = b_symbol(&B, names[d], SYM_LOCAL, type_scalar(TY_INT));
     if (m.coarsened) {
         copy_assigned_params(&m, k);
         clamps(&m, k, tp, cvar);
     }
 
-    Node *body = ast_build_block(a, none);
+    Node *body = b_block(&B);
     if (k->prologue)
         for (int i = 0; i < k->prologue->u.block.stmts.len; i++)
             ast_append_stmt(a, body, k->prologue->u.block.stmts.items[i]);
@@ -387,11 +378,9 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
         Node *inner = block_interior(a, k, tp);
         bool lane = c->backend->split_reads_thread && ast_has_kind(body, AST_BARRIER);
         if (lane)
-            inner = ast_build_binary(a, OP_AND, inner,
-                                     ast_build_binary(a, OP_GE, builtin(a, BI_THREAD_X), int_lit(a, 0), none),
-                                     none);
-        ast_append_stmt(a, body, ast_build_comment(a, lane ? SPLIT_WHY : SPLIT, none));
-        ast_append_stmt(a, body, ast_build_if(a, inner, mapped[0], mapped[1], none));
+            inner = b_bin(&B, OP_AND, inner, b_bin(&B, OP_GE, b_builtin(&B, BI_THREAD_X), b_int(&B, 0)));
+        ast_append_stmt(a, body, b_comment(&B, lane ? SPLIT_WHY : SPLIT));
+        ast_append_stmt(a, body, b_if(&B, inner, mapped[0], mapped[1]));
     } else {
         for (int i = 0; i < mapped[0]->u.block.stmts.len; i++)
             ast_append_stmt(a, body, mapped[0]->u.block.stmts.items[i]);

@@ -24,12 +24,13 @@
 #include <limits.h>
 
 #include "analysis.h"
+#include "build.h"
 #include "params.h"
 
 typedef struct Unroll {
     Arena *a;
     const LoopInfo *li;
-    Loc loc;
+    Build b;    /* nodes at the loop's location */
 } Unroll;
 
 static Type *int_type(void)
@@ -47,33 +48,27 @@ static bool is_var(const Node *n, const Symbol *s)
     return n && n->kind == AST_VAR && n->u.var.sym == s;
 }
 
-/* An int literal (the unparser prints a negative one as -|v|, bracketed where needed). */
-static Node *lit(Arena *a, long long v, Loc loc)
-{
-    return ast_build_int(a, v, loc);
-}
-
 /* The constant v as a value of the loop variable's type. */
 static Node *var_const(Unroll *u, long long v)
 {
     Type *t = u->li->var->type;
-    Node *n = lit(u->a, v, u->loc);
+    Node *n = b_int(&u->b, v);
     if (t->kind == TY_UINT) {
         n->type = t;
         return n;
     }
-    return is_int(t) ? n : ast_build_cast(u->a, t, n, u->loc);
+    return is_int(t) ? n : ast_build_cast(u->a, t, n, u->b.loc);
 }
 
 /* i + d as a value of the loop variable's type. */
 static Node *var_plus(Unroll *u, long long d)
 {
-    Node *v = ast_build_var_ref(u->a, u->li->var, u->loc);
+    Node *v = b_var(&u->b, u->li->var);
     if (d == 0)
         return v;
-    Node *sum = ast_build_binary(u->a, d > 0 ? '+' : '-', v, lit(u->a, d > 0 ? d : -d, u->loc), u->loc);
+    Node *sum = b_bin(&u->b, d > 0 ? '+' : '-', v, b_int(&u->b, d > 0 ? d : -d));
     Type *t = u->li->var->type;
-    return is_int(t) || t->kind == TY_UINT ? sum : ast_build_cast(u->a, t, sum, u->loc);
+    return is_int(t) || t->kind == TY_UINT ? sum : ast_build_cast(u->a, t, sum, u->b.loc);
 }
 
 /* ---- substitution of the loop variable ---------------------------------------- */
@@ -93,35 +88,22 @@ static Node *replacement(Subst *s)
  * x - 2 (rather than x + (i + d), x + -2). */
 static Node *fold(Subst *s, Node *n)
 {
-    Arena *a = s->u->a;
+    const Build b = build_at(s->u->a, n->loc);
     int op = n->u.binary.op;
     Node *x = n->u.binary.lhs;
     long long d = op == '+' ? s->value : -s->value;
-    Node *base = x;
-    if (!s->constant) {
-        base = ast_build_binary(a, op, x, ast_build_var_ref(a, s->u->li->var, n->loc), n->loc);
-        base->type = int_type();
-    }
-    if (d == 0)
-        return base;
-    Node *r = ast_build_binary(a, d > 0 ? '+' : '-', base, lit(a, d > 0 ? d : -d, n->loc), n->loc);
-    r->type = int_type();
-    return r;
+    Node *base = s->constant ? x : b_ibin(&b, op, x, b_var(&b, s->u->li->var));
+    return b_offset(&b, base, d);
 }
 
 /* `i + C` / `i - C` over ints: one constant, i + (d + C) (or d + C alone). */
 static Node *fold_const(Subst *s, Node *n, long long c)
 {
-    Arena *a = s->u->a;
+    const Build b = build_at(s->u->a, n->loc);
     long long d = s->value + (n->u.binary.op == '+' ? c : -c);
     if (s->constant)
-        return lit(a, d, n->loc);
-    Node *i = ast_build_var_ref(a, s->u->li->var, n->loc);
-    if (d == 0)
-        return i;
-    Node *r = ast_build_binary(a, d > 0 ? '+' : '-', i, lit(a, d > 0 ? d : -d, n->loc), n->loc);
-    r->type = int_type();
-    return r;
+        return b_int(&b, d);
+    return b_offset(&b, b_var(&b, s->u->li->var), d);
 }
 
 static void subst(Subst *s, Node **slot)
@@ -194,23 +176,6 @@ static Node *take_decl(Unroll *u)
     return d;
 }
 
-static Node *binary(Unroll *u, int op, Node *l, Node *r)
-{
-    return ast_build_binary(u->a, op, l, r, u->loc);
-}
-
-static Node *var_ref(Unroll *u)
-{
-    return ast_build_var_ref(u->a, u->li->var, u->loc);
-}
-
-static Node *uint_lit(Unroll *u, long long v)
-{
-    Node *n = lit(u->a, v, u->loc);
-    n->type = type_scalar(TY_UINT);
-    return n;
-}
-
 /* The main loop's condition: i, i + c, ..., i + k (k = (F-1)*|c|) all pass the
  * original test. In the type the test compares in:
  *   int:  i + k < b going up, i > b + k going down (b +- k folded when constant;
@@ -222,6 +187,7 @@ static Node *uint_lit(Unroll *u, long long v)
 static Node *main_cond(Unroll *u, long long k)
 {
     const LoopInfo *li = u->li;
+    const Build *nb = &u->b;
     bool up = li->op == '<' || li->op == OP_LE;
     int op = li->op;
     Type *cmp = type_common(li->var->type, li->bound->type ? li->bound->type : int_type());
@@ -230,26 +196,26 @@ static Node *main_cond(Unroll *u, long long k)
     Node *c;
     if (cmp->kind != TY_UINT) {
         if (known)
-            c = binary(u, op, var_ref(u), lit(u->a, up ? b - k : b + k, u->loc));
+            c = b_bin(nb, op, b_var(nb, li->var), b_int(nb, up ? b - k : b + k));
         else if (up)
-            c = binary(u, op, binary(u, '+', var_ref(u), lit(u->a, k, u->loc)), ast_copy(u->a, li->bound));
+            c = b_bin(nb, op, b_bin(nb, '+', b_var(nb, li->var), b_int(nb, k)), ast_copy(u->a, li->bound));
         else
-            c = binary(u, op, var_ref(u), binary(u, '+', ast_copy(u->a, li->bound), lit(u->a, k, u->loc)));
+            c = b_bin(nb, op, b_var(nb, li->var), b_bin(nb, '+', ast_copy(u->a, li->bound), b_int(nb, k)));
     } else {
         long long bu = known ? (long long)(unsigned)b : 0;
         if (known && up && bu >= k) {
-            c = binary(u, op, var_ref(u), uint_lit(u, bu - k));
+            c = b_bin(nb, op, b_var(nb, li->var), b_uint(nb, bu - k));
         } else if (known && !up && bu + k <= (long long)UINT_MAX) {
-            c = binary(u, op, var_ref(u), uint_lit(u, bu + k));
+            c = b_bin(nb, op, b_var(nb, li->var), b_uint(nb, bu + k));
         } else {
             /* i OP b && (up ? b - i : i - b) OP' k, OP' being > for < and >= for <= */
-            Node *first = binary(u, op, var_ref(u), ast_copy(u->a, li->bound));
-            Node *gap = up ? binary(u, '-', ast_copy(u->a, li->bound), var_ref(u))
-                           : binary(u, '-', var_ref(u), ast_copy(u->a, li->bound));
+            Node *first = b_bin(nb, op, b_var(nb, li->var), ast_copy(u->a, li->bound));
+            Node *gap = up ? b_bin(nb, '-', ast_copy(u->a, li->bound), b_var(nb, li->var))
+                           : b_bin(nb, '-', b_var(nb, li->var), ast_copy(u->a, li->bound));
             int strict = op == '<' || op == '>';
-            Node *room = binary(u, strict ? '>' : OP_GE, gap, uint_lit(u, k));
+            Node *room = b_bin(nb, strict ? '>' : OP_GE, gap, b_uint(nb, k));
             first->type = room->type = int_type();
-            c = binary(u, OP_AND, first, room);
+            c = b_bin(nb, OP_AND, first, room);
         }
     }
     c->type = int_type();
@@ -260,8 +226,7 @@ static Node *main_cond(Unroll *u, long long k)
 static Node *main_step(Unroll *u, int factor)
 {
     long long s = u->li->step * factor;
-    Node *i = ast_build_var_ref(u->a, u->li->var, u->loc);
-    return ast_build_assign(u->a, s > 0 ? '+' : '-', i, lit(u->a, s > 0 ? s : -s, u->loc), u->loc);
+    return b_assign(&u->b, s > 0 ? '+' : '-', b_var(&u->b, u->li->var), b_int(&u->b, s > 0 ? s : -s));
 }
 
 /* No loop left: the body once per value of i, and i's final value when it lives on. */
@@ -269,18 +234,17 @@ static Node *unroll_fully(Unroll *u)
 {
     const LoopInfo *li = u->li;
     Arena *a = u->a;
-    Node *block = ast_build_block(a, u->loc);
+    Node *block = ast_build_block(a, u->b.loc);
     const char *text = li->trip == 0
         ? arena_printf(a, "loop of line %d runs no iteration: removed", li->line)
         : arena_printf(a, "loop of line %d unrolled fully (%lld iteration%s)", li->line, li->trip,
                        li->trip == 1 ? "" : "s");
-    ast_append_stmt(a, block, ast_build_comment(a, text, u->loc));
+    ast_append_stmt(a, block, ast_build_comment(a, text, u->b.loc));
     for (long long j = 0; j < li->trip; j++)
         ast_append_stmt(a, block, body_copy(u, true, li->first + j * li->step));
     if (!li->declared) {
-        Node *set = ast_build_assign(a, '=', ast_build_var_ref(a, li->var, u->loc),
-                                     var_const(u, li->first + li->trip * li->step), u->loc);
-        ast_append_stmt(a, block, ast_build_expr_stmt(a, set, u->loc));
+        Node *set = b_assign(&u->b, '=', b_var(&u->b, li->var), var_const(u, li->first + li->trip * li->step));
+        ast_append_stmt(a, block, ast_build_expr_stmt(a, set, u->b.loc));
     }
     return block;
 }
@@ -291,12 +255,12 @@ static Node *unroll_partly(Unroll *u, int factor)
     Arena *a = u->a;
     Node *loop = li->loop;
     bool remainder = !li->trip_known || li->trip % factor != 0;
-    Node *block = ast_build_block(a, u->loc);
+    Node *block = ast_build_block(a, u->b.loc);
     const char *text = remainder
         ? arena_printf(a, "loop of line %d unrolled %d times; the second loop runs what is left", li->line, factor)
         : arena_printf(a, "loop of line %d unrolled %d times (%lld iterations, no remainder)", li->line, factor,
                        li->trip);
-    ast_append_stmt(a, block, ast_build_comment(a, text, u->loc));
+    ast_append_stmt(a, block, ast_build_comment(a, text, u->b.loc));
     Node *decl = take_decl(u);
     if (decl)
         ast_append_stmt(a, block, decl);
@@ -304,13 +268,12 @@ static Node *unroll_partly(Unroll *u, int factor)
     long long k = (long long)(factor - 1) * (li->step > 0 ? li->step : -li->step);
     /* Without a remainder the original condition is exact. */
     Node *cond = remainder ? main_cond(u, k) : loop->u.loop.cond;
-    Node *body = ast_build_block(a, u->loc);
+    Node *body = ast_build_block(a, u->b.loc);
     for (int j = 0; j < factor; j++)
         ast_append_stmt(a, body, body_copy(u, false, j * li->step));
-    ast_append_stmt(a, block, ast_build_for(a, init, cond, main_step(u, factor), body, u->loc));
+    ast_append_stmt(a, block, ast_build_for(a, init, cond, main_step(u, factor), body, u->b.loc));
     if (remainder)
-        ast_append_stmt(a, block, ast_build_for(a, NULL, loop->u.loop.cond, loop->u.loop.step,
-                                                loop->u.loop.body, u->loc));
+        ast_append_stmt(a, block, b_for(&u->b, NULL, loop->u.loop.cond, loop->u.loop.step, loop->u.loop.body));
     return block;
 }
 
@@ -337,7 +300,7 @@ static int unroll_body(const PassCtx *c, Function *k, Node *body)
             errors++;
             continue;
         }
-        Unroll u = {a, li, li->loop->loc};
+        Unroll u = {a, li, build_at(a, li->loop->loc)};
         Node *loop = li->loop;
         Node *r = li->trip_known && factor >= li->trip ? unroll_fully(&u) : unroll_partly(&u, factor);
         ast_replace(loop, r);
