@@ -1,6 +1,7 @@
 """imcl-tune: tune one ImageCL kernel with Kernel Tuner from the command line."""
 
 import argparse
+import json
 import sys
 
 import numpy as np
@@ -18,18 +19,37 @@ def _value(text):
         return float(text)
 
 
+# brute_force over a larger space (before its restrictions) needs --yes
+BRUTE_FORCE_LIMIT = 10000
+
+EPILOG = """exit status: 0 tuned (the best configuration written); 1 a configuration computed a
+wrong result; 2 bad input, or a backend whose Python package is missing (nothing
+tuned); 130 interrupted (Ctrl-C): the best configuration measured so far written,
+the cache keeps every measurement, the T4 results are not written."""
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(
         prog="imcl-tune",
         description="Tune an ImageCL kernel with Kernel Tuner, imcl generating every "
-                    "configuration and its C reference checking every result.")
+                    "configuration and its C reference checking every result.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("kernel_file", metavar="KERNEL.imcl")
     p.add_argument("--size", required=True, help="the grid extent, WxH or WxHxD")
     p.add_argument("-b", "--backend", default="opencl", choices=["opencl", "cuda"])
     p.add_argument("-k", "--kernel", help="the kernel, when the file has several")
     p.add_argument("--strategy", default=None,
                    help="a Kernel Tuner strategy (default: brute_force, or random_sample with --budget)")
-    p.add_argument("--budget", type=int, help="at most N configurations")
+    p.add_argument("--budget", type=int, help="at most N measurements, the default configuration's among them")
+    p.add_argument("--time-limit", type=float, metavar="SECONDS",
+                   help="stop the search after this long (Kernel Tuner's time_limit)")
+    p.add_argument("--strategy-options", metavar="JSON", default="{}",
+                   help='options of the strategy, as Kernel Tuner takes them (e.g. \'{"popsize": 10}\')')
+    p.add_argument("--cache", metavar="FILE.json",
+                   help="Kernel Tuner's cache file: every measurement is kept there, and a rerun "
+                        "measures only what it lacks")
+    p.add_argument("--yes", action="store_true",
+                   help=f"brute_force even over more than {BRUTE_FORCE_LIMIT} configurations")
     p.add_argument("-o", "--output", default=None, metavar="BEST.json",
                    help="the best configuration, for imcl -t (default: KERNEL.best.json)")
     p.add_argument("--results", default=None, metavar="T4.json",
@@ -58,6 +78,26 @@ def main(argv=None):
             args[name] = _value(value)
         except (ValueError, OSError) as e:
             p.error(f"--arg {item!r}: {e}")
+    try:
+        strategy_options = json.loads(a.strategy_options)
+    except json.JSONDecodeError as e:
+        p.error(f"--strategy-options: not JSON: {e}")
+    if not isinstance(strategy_options, dict):
+        p.error("--strategy-options: expected a JSON object")
+    if a.time_limit is not None:
+        if a.time_limit <= 0:
+            p.error("--time-limit: expected a positive number of seconds")
+        strategy_options["time_limit"] = a.time_limit
+    if a.backend == "cuda":
+        try:
+            import pycuda  # noqa: F401 - Kernel Tuner runs CUDA through it
+        except ImportError:
+            print("imcl-tune: error: -b cuda needs pycuda, which is not installed "
+                  "(pip install './python[cuda]' on a machine with the CUDA toolkit)", file=sys.stderr)
+            return 2
+    options = {"strategy_options": strategy_options}
+    if a.cache:
+        options["cache"] = a.cache
     params_out = a.output if a.output is not None else ""
     results_out = a.results if a.results is not None else ""
     try:
@@ -66,12 +106,20 @@ def main(argv=None):
                       budget=a.budget, kernel=a.kernel, args=args, params_out=params_out,
                       results_out=results_out, seed=a.seed, iterations=a.iterations,
                       platform=a.platform, device=a.device, points=a.points,
-                      progress=None if a.no_progress else sys.stderr)
+                      progress=None if a.no_progress else sys.stderr,
+                      brute_force_limit=None if a.yes else BRUTE_FORCE_LIMIT, **options)
     except (ImclError, ValueError, TypeError) as e:
-        print(f"imcl-tune: error: {e}", file=sys.stderr)
+        hint = " with --yes" if str(e).startswith("brute_force would measure") else ""
+        print(f"imcl-tune: error: {e}{hint}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("imcl-tune: interrupted before any configuration was measured", file=sys.stderr)
+        return 130
     print(r.summary())
     print(f"  best configuration: {r.params_path}; results (T4): {r.results_path}")
+    if r.interrupted:
+        print("imcl-tune: interrupted: the best configuration measured so far is written", file=sys.stderr)
+        return 130
     if a.plot:
         shown = r.plot(a.plot)
         print(f"  plot: {a.plot} (time against {', '.join(shown) or 'nothing: one configuration'})")

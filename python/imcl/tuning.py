@@ -42,6 +42,8 @@ class TuneResult:
     log: str = ""               # what Kernel Tuner printed (quiet=True keeps it here)
     points: int = None          # grid points one launch updates (GStencil/s)
     default_is_cpu: bool = False  # default is OpenCL's CPU variant (Kernel.defaults_cpu)
+    interrupted: bool = False   # Ctrl-C stopped the search: the best of what was measured
+    measured: int = None        # configurations this run measured (the rest came from a cache)
 
     @property
     def wrong(self):
@@ -65,17 +67,21 @@ class TuneResult:
         points = f"{k.npoints()} points" if not self.points or self.points == k.npoints() else \
             f"{k.npoints()} points, {self.points} updated per launch"
         lines = [f"kernel {k.kernel} ({k.backend}, {fmt_size(k.size)} = {points}), "
-                 f"strategy {self.strategy}: {self.evaluated} configurations measured, "
-                 f"{len(self.failures)} failed"]
+                 f"strategy {self.strategy}: {self.evaluated} configurations measured"
+                 + (f" ({self.measured} now, the rest from the cache)"
+                    if self.measured is not None and self.measured < self.evaluated else "")
+                 + f", {len(self.failures)} failed" + (", interrupted" if self.interrupted else "")]
         rows = [("", "time (ms)", "GStencil/s", "configuration"),
-                ("default", f"{self.default_time_ms:.4f}", f"{self.gstencils(self.default_time_ms):.4f}",
+                ("default", *((f"{self.default_time_ms:.4f}", f"{self.gstencils(self.default_time_ms):.4f}")
+                              if self.default_time_ms == self.default_time_ms else ("not measured", "")),
                  describe(self.default)),
                 ("best", f"{self.best_time_ms:.4f}", f"{self.gstencils(self.best_time_ms):.4f}",
                  describe(self.best))]
         w = [max(len(r[i]) for r in rows) for i in range(3)]
         for r in rows:
             lines.append(f"  {r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]}".rstrip())
-        lines.append(f"  speedup over the default: {self.speedup:.2f}x")
+        if self.default_time_ms == self.default_time_ms:
+            lines.append(f"  speedup over the default: {self.speedup:.2f}x")
         if self.default_is_cpu:
             lines.append("  default: the CPU variant, what a run on this CPU device gets without -t "
                          "(docs/tuning.md, \"Defaults\")")
@@ -187,7 +193,7 @@ class _Guard:
         guard = self
 
         def compile_and_benchmark(dev, kernel_source, gpu_args, params, kernel_options, to):
-            key = json.dumps({k: params[k] for k in to.tune_params}, sort_keys=True, default=str)
+            key = json.dumps({k: _plain(params[k]) for k in to.tune_params}, sort_keys=True, default=str)
             first = key not in guard.seen
             guard.seen.add(key)
             try:
@@ -274,16 +280,25 @@ def _on_cpu_device(kernel, opts):
         return False
 
 
+def space_size(tune_params):
+    """The configurations of a space before its restrictions: the product of its
+    parameters' numbers of values."""
+    n = 1
+    for vals in tune_params.values():
+        n *= len(vals)
+    return n
+
+
 def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kernel=None,
          args=None, subspace=None, params_out="", results_out="", seed=None, quiet=True,
-         progress=None, imcl=None, points=None, **kernel_tuner_options):
+         progress=None, imcl=None, points=None, brute_force_limit=None, **kernel_tuner_options):
     """Tunes one ImageCL kernel with Kernel Tuner, imcl generating the code of every
     configuration and its C reference checking every result.
 
     path, size, backend, kernel   as for imcl.Kernel
     strategy      any Kernel Tuner strategy name ("brute_force", "random_sample", ...)
-    budget        at most this many configurations (Kernel Tuner's max_fevals); the
-                  default configuration is measured besides, when the strategy skips it
+    budget        at most this many measurements, the default configuration's among
+                  them (the strategy gets budget - 1: Kernel Tuner's max_fevals)
     args          arrays and scalars by name; arrays not given are random (arguments()
                   and make_arguments() of imcl.Kernel); scalars must be given
     subspace      {parameter: [values]} to tune a part of the space only
@@ -296,8 +311,15 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     progress      a stream for a progress line (e.g. sys.stderr), or None
     points        the grid points one launch updates, for GStencil/s (default: the
                   grid's; miniAMR's v1 and v2 update n^3 points of every block)
+    brute_force_limit  refuse brute_force over a space of more configurations (before
+                  its restrictions) than this (ValueError); None: no limit
     kernel_tuner_options  passed to kernel_tuner.tune_kernel (iterations, device,
-                  platform, cache, strategy_options, simulation_mode, ...)
+                  platform, cache, strategy_options, simulation_mode, ...); a cache
+                  file serves the default's run too, so a rerun measures nothing new
+
+    Ctrl-C (KeyboardInterrupt) during the search ends it: the result is the best of
+    what was measured (interrupted=True), its configuration written to params_out;
+    the T4 results are not written then, the cache keeps every measurement.
 
     The default the best is compared with is the dump's `defaults`, or on a CPU
     device (OpenCL) the CPU variant a run without -t gets there (Kernel.defaults_cpu).
@@ -326,6 +348,10 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
 
     k = Kernel(path, backend=backend, size=size, kernel=kernel, imcl=imcl)
     tune_params = _subspace(k, subspace)
+    if strategy == "brute_force" and brute_force_limit is not None and space_size(tune_params) > brute_force_limit:
+        raise ValueError(f"brute_force would measure up to {space_size(tune_params)} configurations of "
+                         f"'{k.kernel}' (the space before its restrictions), more than {brute_force_limit}; "
+                         f"give a budget and another strategy, narrow the space, or confirm")
     cpu = k.defaults_cpu is not None and _on_cpu_device(k, kernel_tuner_options)
     default = k.defaults_cpu if cpu else k.defaults
     arguments = k.make_arguments(seed=0 if seed is None else seed, **(args or {}))
@@ -339,7 +365,7 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     opts = dict(kernel_tuner_options)
     strategy_options = dict(opts.pop("strategy_options", None) or {})
     if budget is not None:
-        strategy_options["max_fevals"] = int(budget)
+        strategy_options["max_fevals"] = int(budget) - 1     # the default is a measurement too
     if seed is not None:
         random.seed(seed)
         np.random.seed(seed)
@@ -350,19 +376,22 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
 
     total = budget
     outside = []                    # the default's run, where it lies outside the space
+    results, env, interrupted, default_time = [], {}, False, None
     with _Guard(k, progress, total) as guard, redirect:
-        results, env = kernel_tuner.tune_kernel(
-            k.name, k.source, k.problem_size, arguments, tune_params,
-            restrictions=k.restrictions, strategy=strategy, strategy_options=strategy_options,
-            **common, **opts)
+        try:
+            if budget != 1:
+                results, env = kernel_tuner.tune_kernel(
+                    k.name, k.source, k.problem_size, arguments, tune_params,
+                    restrictions=k.restrictions, strategy=strategy, strategy_options=strategy_options,
+                    **common, **opts)
+        except KeyboardInterrupt:
+            interrupted = True
+            results = [dict(json.loads(key), time=t) for key, t in guard.times.items()]
         default_time = _time_of(results, tune_params, default)
-        if default_time is None and not opts.get("simulation_mode"):
+        if default_time is None and not interrupted and not opts.get("simulation_mode"):
             single = {p: [default[p]] for p in tune_params}
-            if guard.total:
-                guard.total += 1
-            dopts = {o: v for o, v in opts.items() if o not in ("cache",)}
             dres, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
-                                               strategy="brute_force", **common, **dopts)
+                                               strategy="brute_force", **common, **opts)
             default_time = _time_of(dres, single, default)
             # The default counts among the results (and may be the best) only where it
             # lies in the space the tuner searched: the CPU variant's 128-wide rows are
@@ -375,6 +404,8 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
 
     results = [r for r in results if r]     # a runner marks configurations past the budget None
     valid = [r for r in results if "__error__" not in r and isinstance(r.get("time"), (int, float))]
+    if not valid and interrupted:
+        raise KeyboardInterrupt     # nothing measured yet: no best to keep
     if not valid:
         detail = "; ".join(f"{f.stage}: {f.message.splitlines()[0]}" for f in guard.failures[:3])
         raise ImclError(f"no configuration of '{k.kernel}' ran ({len(results) + len(outside)} tried)"
@@ -389,6 +420,8 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
         with open(params_out, "w") as f:
             json.dump(full_best, f, indent=2)
             f.write("\n")
+    if results_out and interrupted:
+        results_out = ""            # Kernel Tuner's records of a search it did not finish
     if results_out:
         from kernel_tuner.file_utils import store_output_file
         store_output_file(results_out, results, tune_params)
@@ -400,7 +433,8 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
                       default_time_ms=float(default_time) if default_time is not None else float("nan"),
                       results=results, env=env, failures=guard.failures,
                       params_path=params_out or None, results_path=results_out or None,
-                      log=log.getvalue(), points=int(points) if points else None, default_is_cpu=cpu)
+                      log=log.getvalue(), points=int(points) if points else None, default_is_cpu=cpu,
+                      interrupted=interrupted, measured=len(guard.seen))
 
 
 def _plain(v):
