@@ -43,11 +43,13 @@ static cudaError_t imcl_texture_copy(cudaArray_t a, void *host, size_t bytes, cu
  * and 0), on failure too: the caller frees them.
  * Returns PK_OK, PK_ERR_MEMORY or PK_ERR_TRANSFER. */
 static int imcl_texture_create(cudaArray_t *a, cudaTextureObject_t *t, cudaChannelFormatDesc format,
-                               cudaExtent extent, cudaTextureAddressMode mode, const void *host, size_t bytes)
+                               cudaExtent extent, cudaTextureAddressMode mode, const void *host,
+                               size_t bytes)
 {
     *t = 0;
-    const cudaError_t imcl_alloc = extent.depth == 0 ? cudaMallocArray(a, &format, extent.width, extent.height)
-                                                     : cudaMalloc3DArray(a, &format, extent, 0);
+    const cudaError_t imcl_alloc = extent.depth == 0
+                                       ? cudaMallocArray(a, &format, extent.width, extent.height)
+                                       : cudaMalloc3DArray(a, &format, extent, 0);
     if (imcl_alloc != cudaSuccess) {
         *a = NULL;
         return PK_ERR_MEMORY;

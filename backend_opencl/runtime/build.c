@@ -6,8 +6,8 @@
  * for PK_build_log) and creates its kernel named imcl_name. What it made is in
  * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns PK_OK or PK_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name, cl_program *imcl_prog,
-                      cl_kernel *imcl_kern)
+static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
+                      cl_program *imcl_prog, cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -16,7 +16,8 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *im
     if (!*imcl_prog)
         return PK_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1, imcl_log, NULL);
+        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
+                              imcl_log, NULL);
         return PK_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);

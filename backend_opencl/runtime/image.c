@@ -21,8 +21,9 @@ static unsigned char *imcl_stage(const void *host, size_t n, size_t bytes, size_
 /* An image of *imcl_format and *imcl_desc, read-only for kernels (the host writes it),
  * holding host's elements of `bytes` each in texels of `texel` bytes, or zeros when host
  * is NULL. NULL on failure, with the reason in *imcl_err. */
-static cl_mem imcl_image_create(cl_context imcl_ctx, const cl_image_format *imcl_format, const cl_image_desc *imcl_desc,
-                                const void *host, size_t bytes, size_t texel, cl_int *imcl_err)
+static cl_mem imcl_image_create(cl_context imcl_ctx, const cl_image_format *imcl_format,
+                                const cl_image_desc *imcl_desc, const void *host, size_t bytes,
+                                size_t texel, cl_int *imcl_err)
 {
     const size_t imcl_n = imcl_desc->image_width * imcl_desc->image_height *
                           (imcl_desc->image_depth ? imcl_desc->image_depth : 1);
@@ -34,8 +35,9 @@ static cl_mem imcl_image_create(cl_context imcl_ctx, const cl_image_format *imcl
             return NULL;
         }
     }
-    cl_mem imcl_img = clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_format, imcl_desc,
-                                    imcl_texels ? (void *)imcl_texels : (void *)host, imcl_err);
+    cl_mem imcl_img = clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_format,
+                                    imcl_desc, imcl_texels ? (void *)imcl_texels : (void *)host,
+                                    imcl_err);
     free(imcl_texels);
     return imcl_img;
 }

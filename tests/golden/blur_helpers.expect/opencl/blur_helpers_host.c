@@ -209,8 +209,7 @@ static int imcl_device(cl_device_id *imcl_dev)
  * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns blur_helpers_OK or blur_helpers_ERR_BUILD. */
 static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
-        cl_program *imcl_prog,
-                      cl_kernel *imcl_kern)
+                      cl_program *imcl_prog, cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -220,7 +219,7 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *im
         return blur_helpers_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
         clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
-                imcl_log, NULL);
+                              imcl_log, NULL);
         return blur_helpers_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
@@ -562,7 +561,7 @@ static int imcl_plan_settle(blur_helpers_plan *plan)
  * buffer of a written one. Returns blur_helpers_OK, blur_helpers_ERR_MEMORY or
  * blur_helpers_ERR_TRANSFER. */
 static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
-        size_t bytes)
+                            size_t bytes)
 {
     const cl_uchar imcl_zero = 0;
     cl_int imcl_err = CL_SUCCESS;

@@ -178,8 +178,7 @@ static int imcl_device(cl_device_id *imcl_dev)
  * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns const_mask_OK or const_mask_ERR_BUILD. */
 static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
-        cl_program *imcl_prog,
-                      cl_kernel *imcl_kern)
+                      cl_program *imcl_prog, cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -189,7 +188,7 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *im
         return const_mask_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
         clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
-                imcl_log, NULL);
+                              imcl_log, NULL);
         return const_mask_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
@@ -553,7 +552,7 @@ static int imcl_plan_settle(const_mask_plan *plan)
  * buffer of a written one. Returns const_mask_OK, const_mask_ERR_MEMORY or
  * const_mask_ERR_TRANSFER. */
 static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
-        size_t bytes)
+                            size_t bytes)
 {
     const cl_uchar imcl_zero = 0;
     cl_int imcl_err = CL_SUCCESS;

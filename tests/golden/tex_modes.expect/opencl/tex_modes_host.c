@@ -162,8 +162,7 @@ static int imcl_device(cl_device_id *imcl_dev)
  * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
  * Returns tex_modes_OK or tex_modes_ERR_BUILD. */
 static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
-        cl_program *imcl_prog,
-                      cl_kernel *imcl_kern)
+                      cl_program *imcl_prog, cl_kernel *imcl_kern)
 {
     const char *imcl_src = imcl_source;
     cl_int imcl_err = CL_SUCCESS;
@@ -173,7 +172,7 @@ static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *im
         return tex_modes_ERR_BUILD;
     if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
         clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
-                imcl_log, NULL);
+                              imcl_log, NULL);
         return tex_modes_ERR_BUILD;
     }
     *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
@@ -248,8 +247,8 @@ static unsigned char *imcl_stage(const void *host, size_t n, size_t bytes, size_
  * holding host's elements of `bytes` each in texels of `texel` bytes, or zeros when host
  * is NULL. NULL on failure, with the reason in *imcl_err. */
 static cl_mem imcl_image_create(cl_context imcl_ctx, const cl_image_format *imcl_format,
-        const cl_image_desc *imcl_desc,
-                                const void *host, size_t bytes, size_t texel, cl_int *imcl_err)
+                                const cl_image_desc *imcl_desc, const void *host, size_t bytes,
+                                size_t texel, cl_int *imcl_err)
 {
     const size_t imcl_n = imcl_desc->image_width * imcl_desc->image_height *
                           (imcl_desc->image_depth ? imcl_desc->image_depth : 1);
@@ -261,9 +260,9 @@ static cl_mem imcl_image_create(cl_context imcl_ctx, const cl_image_format *imcl
             return NULL;
         }
     }
-    cl_mem imcl_img =
-            clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_format, imcl_desc,
-                                    imcl_texels ? (void *)imcl_texels : (void *)host, imcl_err);
+    cl_mem imcl_img = clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_format,
+                                    imcl_desc, imcl_texels ? (void *)imcl_texels : (void *)host,
+                                    imcl_err);
     free(imcl_texels);
     return imcl_img;
 }
@@ -694,7 +693,7 @@ static int imcl_plan_settle(tex_modes_plan *plan)
  * whatever the kernel does with its array: a swap may hand a read-only array the
  * buffer of a written one. Returns tex_modes_OK, tex_modes_ERR_MEMORY or tex_modes_ERR_TRANSFER. */
 static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
-        size_t bytes)
+                            size_t bytes)
 {
     const cl_uchar imcl_zero = 0;
     cl_int imcl_err = CL_SUCCESS;
