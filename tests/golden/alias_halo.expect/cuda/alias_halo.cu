@@ -202,7 +202,9 @@ static int imcl_plan_settle(alias_halo_plan *plan)
     return plan->pending && alias_halo_plan_wait(plan) != alias_halo_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (alias_halo_use_queue) need not wait for it.
  * Returns alias_halo_OK, alias_halo_ERR_MEMORY or alias_halo_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -210,7 +212,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return alias_halo_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? alias_halo_OK : alias_halo_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? alias_halo_OK : alias_halo_ERR_TRANSFER;
 }
 
 int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_width,

@@ -249,7 +249,9 @@ static int imcl_plan_settle(blur_helpers_plan *plan)
     return plan->pending && blur_helpers_plan_wait(plan) != blur_helpers_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (blur_helpers_use_queue) need not wait for it.
  * Returns blur_helpers_OK, blur_helpers_ERR_MEMORY or blur_helpers_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -257,7 +259,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return blur_helpers_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? blur_helpers_OK : blur_helpers_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? blur_helpers_OK : blur_helpers_ERR_TRANSFER;
 }
 
 int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int src_width,

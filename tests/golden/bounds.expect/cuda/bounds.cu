@@ -337,7 +337,9 @@ static int imcl_plan_settle(bounds_plan *plan)
     return plan->pending && bounds_plan_wait(plan) != bounds_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (bounds_use_queue) need not wait for it.
  * Returns bounds_OK, bounds_ERR_MEMORY or bounds_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -345,7 +347,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return bounds_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? bounds_OK : bounds_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? bounds_OK : bounds_ERR_TRANSFER;
 }
 
 int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,

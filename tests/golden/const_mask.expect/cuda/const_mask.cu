@@ -232,7 +232,9 @@ static int imcl_plan_settle(const_mask_plan *plan)
     return plan->pending && const_mask_plan_wait(plan) != const_mask_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (const_mask_use_queue) need not wait for it.
  * Returns const_mask_OK, const_mask_ERR_MEMORY or const_mask_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -240,7 +242,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return const_mask_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? const_mask_OK : const_mask_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? const_mask_OK : const_mask_ERR_TRANSFER;
 }
 
 /* Zero-fills the first `bytes` of __constant__ symbol `symbol`.

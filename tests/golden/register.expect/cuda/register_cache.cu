@@ -278,7 +278,9 @@ static int imcl_plan_settle(register_cache_plan *plan)
     return plan->pending && register_cache_plan_wait(plan) != register_cache_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (register_cache_use_queue) need not wait for it.
  * Returns register_cache_OK, register_cache_ERR_MEMORY or register_cache_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -286,8 +288,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return register_cache_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? register_cache_OK
-            : register_cache_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? register_cache_OK : register_cache_ERR_TRANSFER;
 }
 
 int register_cache_plan_create_batch(register_cache_plan **plan, int capacity, int in_width,

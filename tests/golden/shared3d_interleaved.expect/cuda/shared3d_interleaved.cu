@@ -286,7 +286,9 @@ static int imcl_plan_settle(shared3d_interleaved_plan *plan)
     return plan->pending && shared3d_interleaved_plan_wait(plan) != shared3d_interleaved_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (shared3d_interleaved_use_queue) need not wait for it.
  * Returns shared3d_interleaved_OK, shared3d_interleaved_ERR_MEMORY or
  * shared3d_interleaved_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
@@ -295,8 +297,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return shared3d_interleaved_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? shared3d_interleaved_OK
-            : shared3d_interleaved_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? shared3d_interleaved_OK : shared3d_interleaved_ERR_TRANSFER;
 }
 
 int shared3d_interleaved_plan_create_batch(shared3d_interleaved_plan **plan, int capacity,

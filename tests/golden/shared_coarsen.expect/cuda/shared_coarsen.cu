@@ -260,7 +260,9 @@ static int imcl_plan_settle(shared_coarsen_plan *plan)
     return plan->pending && shared_coarsen_plan_wait(plan) != shared_coarsen_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (shared_coarsen_use_queue) need not wait for it.
  * Returns shared_coarsen_OK, shared_coarsen_ERR_MEMORY or shared_coarsen_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -268,8 +270,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return shared_coarsen_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? shared_coarsen_OK
-            : shared_coarsen_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? shared_coarsen_OK : shared_coarsen_ERR_TRANSFER;
 }
 
 int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,

@@ -360,7 +360,9 @@ static int imcl_plan_settle(stream_z_plan *plan)
     return plan->pending && stream_z_plan_wait(plan) != stream_z_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (stream_z_use_queue) need not wait for it.
  * Returns stream_z_OK, stream_z_ERR_MEMORY or stream_z_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -368,7 +370,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return stream_z_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? stream_z_OK : stream_z_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? stream_z_OK : stream_z_ERR_TRANSFER;
 }
 
 int stream_z_plan_create_batch(stream_z_plan **plan, int capacity, int in_width, int in_height,

@@ -248,7 +248,9 @@ static int imcl_plan_settle(sum7_plan *plan)
     return plan->pending && sum7_plan_wait(plan) != sum7_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (sum7_use_queue) need not wait for it.
  * Returns sum7_OK, sum7_ERR_MEMORY or sum7_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -256,7 +258,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return sum7_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? sum7_OK : sum7_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? sum7_OK : sum7_ERR_TRANSFER;
 }
 
 int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,

@@ -332,7 +332,9 @@ static int imcl_plan_settle(tex_modes_plan *plan)
     return plan->pending && tex_modes_plan_wait(plan) != tex_modes_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (tex_modes_use_queue) need not wait for it.
  * Returns tex_modes_OK, tex_modes_ERR_MEMORY or tex_modes_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -340,7 +342,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return tex_modes_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? tex_modes_OK : tex_modes_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? tex_modes_OK : tex_modes_ERR_TRANSFER;
 }
 
 int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,

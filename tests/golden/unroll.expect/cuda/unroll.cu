@@ -261,7 +261,9 @@ static int imcl_plan_settle(unroll_plan *plan)
     return plan->pending && unroll_plan_wait(plan) != unroll_OK;
 }
 
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had).
+/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
+ * zeros written before it returns: cudaMemset may still run when it returns, and a launch
+ * into a stream of the application's (unroll_use_queue) need not wait for it.
  * Returns unroll_OK, unroll_ERR_MEMORY or unroll_ERR_TRANSFER. */
 static int imcl_plan_buffer(void **buf, size_t bytes)
 {
@@ -269,7 +271,8 @@ static int imcl_plan_buffer(void **buf, size_t bytes)
         *buf = NULL;
         return unroll_ERR_MEMORY;
     }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess ? unroll_OK : unroll_ERR_TRANSFER;
+    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
+        ? unroll_OK : unroll_ERR_TRANSFER;
 }
 
 int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int in_height,
