@@ -24,7 +24,7 @@ static void plan_struct(StrBuf *sb, const EmitCtx *e, int n)
         plan_member(sb, arena_printf(a, "size_t bytes[%d]", n), "the bytes of each array");
         plan_member(sb, arena_printf(a, "int extent[%d][3]", n), "its extents as given to plan_create");
     }
-    if (n && host_any(e->k, host_on_buffer))
+    if (host_any(e->k, host_on_buffer))
         plan_member(sb, arena_printf(a, "int theirs[%d]", n),
                     "the buffer is the application's (PK_plan_use_memory): never freed here");
     plan_member(sb, "cudaStream_t stream", "of its copies and launches (imcl_stream at create)");
@@ -229,7 +229,7 @@ void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
     /* what a swap exchanges: the buffers (and whose they are), the CUDA arrays and textures */
     PlanSwapped swapped[4] = {{"void *", "buf"}};
     int nswapped = 1;
-    if (n && host_any(e->k, host_on_buffer))
+    if (host_any(e->k, host_on_buffer))
         swapped[nswapped++] = (PlanSwapped){"int", "theirs"};
     if (host_any(e->k, host_on_texture)) {
         swapped[nswapped++] = (PlanSwapped){"cudaArray_t", "array"};

@@ -31,12 +31,7 @@ Node *lower_plus_halo(Arena *a, Node *x, int h, Loc loc)
     if (x->kind == AST_BINARY && (x->u.binary.op == '+' || x->u.binary.op == '-') &&
         ast_const_offset(x->u.binary.rhs, &c)) {
         long long sum = (x->u.binary.op == '+' ? c : -c) + h;
-        Node *e = x->u.binary.lhs;
-        if (sum == 0)
-            return e;
-        Node *n = ast_build_binary(a, sum > 0 ? '+' : '-', e, ast_build_int(a, sum > 0 ? sum : -sum, loc), loc);
-        n->type = type_scalar(TY_INT);
-        return n;
+        return b_offset(&(Build){a, loc}, x->u.binary.lhs, sum);
     }
     return lower_add(a, x, ast_build_int(a, h, loc), loc);
 }

@@ -144,8 +144,7 @@ static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
             Node *end = b_bin(&B, '*', next, b_int(&B, span));
             Node *limit = b->array ? b_extent(&B, b->array, d) : b_builtin(&B, (Builtin)(BI_W + d));
             limit->type = type_scalar(TY_INT);
-            if (b->off)
-                limit = b_bin(&B, b->off > 0 ? '+' : '-', limit, b_int(&B, b->off > 0 ? b->off : -b->off));
+            limit = b_offset(&B, limit, b->off);
             Node *c = b_bin(&B, OP_LE, end, limit);
             cond = cond ? b_bin(&B, OP_AND, cond, c) : c;
         }
@@ -307,10 +306,10 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
     if (tp->stream_z && tp->coarsen[0] * tp->coarsen[1] == 1)
         sb_printf(&what, " points, walking up its column (%s)", PARAM_NAME(stream_z));
     else
-        sb_printf(&what, " points, %s (thesis eq. %s)%s%s%s",
+        sb_printf(&what, " points, %s (thesis eq. %s)%s",
                   tp->interleaved ? "a block apart in each dimension" : "next to each other",
-                  tp->interleaved ? "3.1-3.3" : "3.4-3.6", tp->stream_z ? ", each column walked up (" : "",
-                  tp->stream_z ? PARAM_NAME(stream_z) : "", tp->stream_z ? ")" : "");
+                  tp->interleaved ? "3.1-3.3" : "3.4-3.6",
+                  tp->stream_z ? arena_printf(a, ", each column walked up (%s)", PARAM_NAME(stream_z)) : "");
     Node *block = b_block(&B);
     ast_append_stmt(a, block, b_comment(&B, sb_str(&what)));
     sb_free(&what);

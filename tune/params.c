@@ -62,23 +62,26 @@ const char *params_names(Arena *a)
     return names;
 }
 
+/* The length of the prefix every parameter of a family shares: 4 for "mem_<array>". */
+static int family_prefix(ParamId family)
+{
+    return (int)strcspn(params_table[family].name, "<");
+}
+
 const char *params_family_name(Arena *a, ParamId family, const char *what)
 {
-    const char *name = params_table[family].name;
-    return arena_printf(a, "%.*s%s", (int)strcspn(name, "<"), name, what);
+    return arena_printf(a, "%.*s%s", family_prefix(family), params_table[family].name, what);
 }
 
 void params_family_snprint(char *buf, size_t size, ParamId family, const char *what)
 {
-    const char *name = params_table[family].name;
-    snprintf(buf, size, "%.*s%s", (int)strcspn(name, "<"), name, what);
+    snprintf(buf, size, "%.*s%s", family_prefix(family), params_table[family].name, what);
 }
 
 const char *params_family_member(const char *name, ParamId family)
 {
-    const char *prefix = params_table[family].name;
-    size_t n = strcspn(prefix, "<");
-    return strncmp(name, prefix, n) == 0 ? name + n : NULL;
+    int n = family_prefix(family);
+    return strncmp(name, params_table[family].name, (size_t)n) == 0 ? name + n : NULL;
 }
 
 const char *params_mem_test(Arena *a, const char *array, const char *op, MemKind m)
@@ -249,8 +252,9 @@ static bool load_json(TuneParams *tp, const char *path, const char *text, Arena 
     }
     for (cJSON *it = root->child; ok && it; it = it->next) {
         const char *name = it->string ? it->string : "";
-        if (params_family_member(name, P_mem) && cJSON_IsString(it)) {
-            ok = set_mem(tp, params_family_member(name, P_mem), it->valuestring, a, d);
+        const char *array = params_family_member(name, P_mem);
+        if (array && cJSON_IsString(it)) {
+            ok = set_mem(tp, array, it->valuestring, a, d);
         } else if (strcmp(name, PARAM_NAME(omp_schedule)) == 0 && cJSON_IsString(it)) {
             ok = set_schedule(tp, it->valuestring, d);
         } else if (cJSON_IsNumber(it)) {

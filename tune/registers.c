@@ -329,8 +329,8 @@ static const char *estimate_expr(Arena *a, const RegTerms *t, const Function *k,
     StrBuf sb = {0};
     sb_printf(&sb, "%d", least_of(t));
     if (t->coarsen)
-        sb_printf(&sb, " + (%d if %s > 1%s%s%s else 0)", t->coarsen, params_points(a),
-                  t->window ? " or " : "", t->window ? PARAM_NAME(stream_z) : "", t->window ? " > 0" : "");
+        sb_printf(&sb, " + (%d if %s > 1%s else 0)", t->coarsen, params_points(a),
+                  t->window ? arena_printf(a, " or %s > 0", PARAM_NAME(stream_z)) : "");
     if (t->window)
         sb_printf(&sb, " + (%d if %s > 0 else 0)", t->window, PARAM_NAME(stream_z));
     if (t->batch)

@@ -530,12 +530,14 @@ static void t1_add_launch(cJSON *ks, Arena *a, const Backend *b, const long long
         return;
     }
     static const char *const divkey[] = {"GridDivX", "GridDivY", "GridDivZ"};
+    /* the z points a thread walks up its column, 1 without z-marching */
+    const char *walk = arena_printf(a, "(%s or 1)", PARAM_NAME(stream_z));
     for (int d = 0; d < dims; d++) {
         cJSON *div = cJSON_AddArrayToObject(ks, divkey[d]);
         cJSON_AddItemToArray(div, cJSON_CreateString(params_table[P_block_size_x + d].name));
         cJSON_AddItemToArray(div, cJSON_CreateString(params_table[P_coarsen_x + d].name));
         if (d == 2 && has_stream)
-            cJSON_AddItemToArray(div, cJSON_CreateString(arena_printf(a, "(%s or 1)", PARAM_NAME(stream_z))));
+            cJSON_AddItemToArray(div, cJSON_CreateString(walk));
     }
     /* Thesis eq. 3.7-3.9: blocks = ceil(extent / (block size * coarsening)). GlobalSize
      * counts blocks for GlobalSizeType CUDA and work-items for OpenCL. */
@@ -544,9 +546,8 @@ static void t1_add_launch(cJSON *ks, Arena *a, const Backend *b, const long long
         const char *block = params_table[P_block_size_x + d].name;
         snprintf(local[d], sizeof local[d], "%s", block);
         char blocks[160], span[64];
-        snprintf(span, sizeof span, "%s*%s%s%s%s", block, params_table[P_coarsen_x + d].name,
-                 d == 2 && has_stream ? "*(" : "", d == 2 && has_stream ? PARAM_NAME(stream_z) : "",
-                 d == 2 && has_stream ? " or 1)" : "");
+        snprintf(span, sizeof span, "%s*%s%s%s", block, params_table[P_coarsen_x + d].name,
+                 d == 2 && has_stream ? "*" : "", d == 2 && has_stream ? walk : "");
         snprintf(blocks, sizeof blocks, "(%lld + %s - 1) // (%s)", ext[d], span, span);
         if (b->t1_global_size_type && strcmp(b->t1_global_size_type, "CUDA") == 0)
             snprintf(global[d], sizeof global[d], "%s", blocks);
