@@ -7,6 +7,7 @@ import sys
 import numpy as np
 
 from ._compiler import ImclError
+from .tuning import SpaceTooLarge
 
 
 def _value(text):
@@ -109,7 +110,7 @@ def main(argv=None):
                       progress=None if a.no_progress else sys.stderr,
                       brute_force_limit=None if a.yes else BRUTE_FORCE_LIMIT, **options)
     except (ImclError, ValueError, TypeError) as e:
-        hint = " with --yes" if str(e).startswith("brute_force would measure") else ""
+        hint = " with --yes" if isinstance(e, SpaceTooLarge) else ""
         print(f"imcl-tune: error: {e}{hint}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -3,6 +3,7 @@
 import contextlib
 import io
 import json
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -15,6 +16,10 @@ from .restrictions import holds
 # tune_kernel arguments that imcl.tune sets itself
 _OWN = {"kernel_name", "kernel_source", "problem_size", "arguments", "tune_params", "grid_div_x",
         "grid_div_y", "grid_div_z", "restrictions", "answer", "verify", "lang", "defines"}
+
+
+class SpaceTooLarge(ValueError):
+    """brute_force over more configurations than tune's brute_force_limit."""
 
 
 @dataclass
@@ -71,16 +76,17 @@ class TuneResult:
                  + (f" ({self.measured} now, the rest from the cache)"
                     if self.measured is not None and self.measured < self.evaluated else "")
                  + f", {len(self.failures)} failed" + (", interrupted" if self.interrupted else "")]
+        measured = not math.isnan(self.default_time_ms)
         rows = [("", "time (ms)", "GStencil/s", "configuration"),
                 ("default", *((f"{self.default_time_ms:.4f}", f"{self.gstencils(self.default_time_ms):.4f}")
-                              if self.default_time_ms == self.default_time_ms else ("not measured", "")),
+                              if measured else ("not measured", "")),
                  describe(self.default)),
                 ("best", f"{self.best_time_ms:.4f}", f"{self.gstencils(self.best_time_ms):.4f}",
                  describe(self.best))]
         w = [max(len(r[i]) for r in rows) for i in range(3)]
         for r in rows:
             lines.append(f"  {r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]}".rstrip())
-        if self.default_time_ms == self.default_time_ms:
+        if measured:
             lines.append(f"  speedup over the default: {self.speedup:.2f}x")
         if self.default_is_cpu:
             lines.append("  default: the CPU variant, what a run on this CPU device gets without -t "
@@ -312,7 +318,7 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     points        the grid points one launch updates, for GStencil/s (default: the
                   grid's; miniAMR's v1 and v2 update n^3 points of every block)
     brute_force_limit  refuse brute_force over a space of more configurations (before
-                  its restrictions) than this (ValueError); None: no limit
+                  its restrictions) than this (SpaceTooLarge, a ValueError); None: no limit
     kernel_tuner_options  passed to kernel_tuner.tune_kernel (iterations, device,
                   platform, cache, strategy_options, simulation_mode, ...); a cache
                   file serves the default's run too, so a rerun measures nothing new
@@ -348,8 +354,9 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
 
     k = Kernel(path, backend=backend, size=size, kernel=kernel, imcl=imcl)
     tune_params = _subspace(k, subspace)
-    if strategy == "brute_force" and brute_force_limit is not None and space_size(tune_params) > brute_force_limit:
-        raise ValueError(f"brute_force would measure up to {space_size(tune_params)} configurations of "
+    size = space_size(tune_params)
+    if strategy == "brute_force" and brute_force_limit is not None and size > brute_force_limit:
+        raise SpaceTooLarge(f"brute_force would measure up to {size} configurations of "
                          f"'{k.kernel}' (the space before its restrictions), more than {brute_force_limit}; "
                          f"give a budget and another strategy, narrow the space, or confirm")
     cpu = k.defaults_cpu is not None and _on_cpu_device(k, kernel_tuner_options)

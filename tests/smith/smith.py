@@ -985,8 +985,7 @@ def run_file_checked(args, seed):
         return [f"FAIL seed {seed}: no kernel of small values in 20 draws"], dict(stats, fail=1), []
     with open(path, "w") as f:
         f.write(file_source(kernels, helpers))
-    replay = (f"{sys.executable} {os.path.realpath(__file__)} --imcl {args.imcl} --seed {seed} --kernels 1 "
-              f"--configs {args.configs} --cuda {args.cuda} --work {args.work}")
+    replay = replay_command(args, seed)
     for kern, (data, outs0, scal, want) in zip(kernels, cases):
         where = f"seed {seed} ({path}), kernel {kern.name}, grid {kern.grid}"
 
@@ -1052,6 +1051,12 @@ def run_file_checked(args, seed):
     return log, stats, [sorted(k.features) for k in kernels]
 
 
+def replay_command(args, seed):
+    """The command that makes and runs file `seed` again."""
+    return (f"{sys.executable} {os.path.realpath(__file__)} --imcl {args.imcl} --seed {seed} --kernels 1 "
+            f"--configs {args.configs} --cuda {args.cuda} --work {args.work}")
+
+
 def running_file(args, seed):
     """The file that names the run file `seed` is in (kept if its process dies)."""
     return os.path.join(args.work, f"smith_{seed}.running")
@@ -1065,14 +1070,12 @@ def died(args, seed):
             what = f.read()
     except OSError:
         what = f"seed {seed}, before its first run"
-    replay = (f"{sys.executable} {os.path.realpath(__file__)} --imcl {args.imcl} --seed {seed} --kernels 1 "
-              f"--configs {args.configs} --cuda {args.cuda} --work {args.work}")
-    return ([f"FAIL {what}: the process running it died\n  replay: {replay}"],
+    return ([f"FAIL {what}: the process running it died\n  replay: {replay_command(args, seed)}"],
             {"runs": 1, "mismatch": 0, "fail": 1, "c": 0, "opencl": 0, "cuda": 0}, [])
 
 
 def run_files(args, seeds):
-    """Runs files `seeds` in args.jobs processes; yields (seed, result) in seed order. A
+    """Runs files `seeds` in args.jobs processes; yields their results in seed order. A
     process that dies (an abort in PoCL's compiler kills it, and with it the pool) costs
     only its own file: the files the pool lost run again, one process each."""
     with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -1081,7 +1084,7 @@ def run_files(args, seeds):
         for s, fut in futures:
             try:
                 if not lost:
-                    yield s, fut.result()
+                    yield fut.result()
                     continue
             except concurrent.futures.process.BrokenProcessPool:
                 pass
@@ -1089,9 +1092,9 @@ def run_files(args, seeds):
     for s in lost:
         with concurrent.futures.ProcessPoolExecutor(max_workers=1) as alone:
             try:
-                yield s, alone.submit(run_file, args, s).result()
+                yield alone.submit(run_file, args, s).result()
             except concurrent.futures.process.BrokenProcessPool:
-                yield s, died(args, s)
+                yield died(args, s)
 
 
 def prepare(kern, rng, drng):
@@ -1169,7 +1172,7 @@ def main():
     total = {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0}
     coverage = {f: 0 for f in FEATURES}
     nkernels = 0
-    for _, (log, stats, features) in run_files(args, [seed + i for i in range(args.kernels)]):
+    for log, stats, features in run_files(args, [seed + i for i in range(args.kernels)]):
         for line in log:
             print(line, flush=True)
         for key in total:
