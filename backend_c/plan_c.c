@@ -151,7 +151,7 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
         sb_puts(sb, ");\n");
     }
     sb_printf(sb, "    %s->kernel_ms = imcl_plan_now_ms() - imcl_t0;\n    return imcl_status;\n}\n\n", h);
-    plan_create_and_launch(sb, e);
+    plan_create_and_launch(sb, e, NULL);
     plan_launch_and_wait(sb, e);
 
     plan_attach(sb, e, PLAN_ATTACH, attach);

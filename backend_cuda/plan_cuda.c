@@ -223,7 +223,7 @@ void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
     plan_transfers(sb, e, copy_failed);
     plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
     launch(sb, e);
-    plan_create_and_launch(sb, e);
+    plan_create_and_launch(sb, e, NULL);
     plan_attach(sb, e, PLAN_ATTACH, attach);
     plan_attach(sb, e, PLAN_USE_MEMORY, use_memory);
     /* what a swap exchanges: the buffers (and whose they are), the CUDA arrays and textures */

@@ -99,10 +99,7 @@ static const Target cl_target = {
     .unroll_hint = "#pragma unroll %d",
 };
 
-/* The image format of element type t: one channel of its own type, or for
- * doubles an RGBA texel of 32-bit unsigned channels (no double format exists,
- * and some devices, PoCL among them, have no two-channel 3D images). */
-static const char *image_format(TypeKind t)
+const char *opencl_image_format(TypeKind t)
 {
     switch (t) {
     case TY_CHAR: return "{CL_R, CL_SIGNED_INT8}";
@@ -340,118 +337,16 @@ static void placement_checks_helper(StrBuf *sb, const EmitCtx *e)
 void opencl_device_and_checks(HostWriter *w, const EmitCtx *e)
 {
     hw_line(w, "/* the device of an earlier call or plan (imcl_kept), or the one the environment picks */");
-    hw_line(w, "cl_device_id imcl_dev = imcl_kept.dev;");
-    hw_line(w, "if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)");
+    hw_line(w, "cl_device_id imcl_dev = NULL;");
+    hw_line(w, "if (imcl_cl_choose(&imcl_kept, &imcl_dev) != %s_OK)", e->host_name);
     hw_inner(w, "return %s_ERR_DEVICE;", e->host_name);
     if (has_placement_checks(e->k))
         host_placement_checks_call(w, e, "imcl_dev");
 }
 
-/* imcl_keep: the context, queue and program that the one-shot wrapper and the plans
- * share, built on the first call of either (a failed build keeps nothing). */
-static void keep_helper(StrBuf *sb, const EmitCtx *e)
+const char *opencl_image_texel(const EmitCtx *e, TypeKind t)
 {
-    const char *pk = e->host_name;
-    sb_printf(sb, "/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,\n"
-                  " * unless an earlier call or plan did, in the application's context and queue when\n"
-                  " * %s_use_queue gave them; returns %s_OK or a code, keeping nothing then. */\n", pk, pk);
-    sb_puts(sb, "static int imcl_keep(cl_device_id imcl_dev)\n{\n");
-    HostWriter w = host_writer(sb, 1);
-    hw_line(&w, "if (imcl_kept.ready)");
-    hw_inner(&w, "return %s_OK;", pk);
-    hw_line(&w, "int imcl_status = %s_OK;", pk);
-    hw_line(&w, "cl_int imcl_err = CL_SUCCESS;");
-    hw_line(&w, "cl_context imcl_ctx = imcl_kept.ctx; /* the application's, or NULL */");
-    hw_line(&w, "cl_command_queue imcl_queue = imcl_kept.queue;");
-    hw_line(&w, "cl_program imcl_prog = NULL;");
-    hw_line(&w, "cl_kernel imcl_kern = NULL;");
-    hw_line(&w, "int imcl_cpu = 0;");
-    opencl_context_and_build(&w, e, "imcl_ctx", "imcl_queue", "0", "imcl_prog", "imcl_kern", "imcl_cpu",
-                             "build the program, once", "fail");
-    if (!e->k_cpu)
-        hw_line(&w, "(void)imcl_cpu; /* (no CPU variant) */");
-    hw_line(&w, "imcl_kept.dev = imcl_dev;");
-    hw_line(&w, "imcl_kept.ctx = imcl_ctx;");
-    hw_line(&w, "imcl_kept.queue = imcl_queue;");
-    hw_line(&w, "imcl_kept.prog = imcl_prog;");
-    hw_line(&w, "imcl_kept.kern = imcl_kern;");
-    hw_line(&w, "imcl_kept.cpu = imcl_cpu;");
-    hw_line(&w, "if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,");
-    hw_line(&w, "        &imcl_kept.unified, NULL) != CL_SUCCESS)");
-    hw_inner(&w, "imcl_kept.unified = CL_FALSE;");
-    hw_line(&w, "imcl_kept.ready = 1;");
-    hw_line(&w, "return %s_OK;", pk);
-    sb_puts(sb, "\nfail:\n");
-    sb_puts(sb, "    if (imcl_kern)\n        clReleaseKernel(imcl_kern);\n    if (imcl_prog)\n"
-                "        clReleaseProgram(imcl_prog);\n    if (imcl_queue)\n        clReleaseCommandQueue(imcl_queue);\n"
-                "    if (imcl_ctx)\n        clReleaseContext(imcl_ctx);\n"
-                "    memset(&imcl_kept, 0, sizeof imcl_kept);\n    return imcl_status;\n}\n\n");
-}
-
-/* The body of PK_use_queue: the application's context and queue, retained, and the
- * program built in that context (imcl_keep). */
-static const char *use_queue(const EmitCtx *e)
-{
-    const char *pk = e->host_name;
-    StrBuf sb = {0};
-    HostWriter w = host_writer(&sb, 1);
-    hw_line(&w, "if ((context || device || queue) && !(context && device && queue))");
-    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-    hw_line(&w, "%s_release();", pk);
-    hw_line(&w, "if (!context)");
-    hw_inner(&w, "return %s_OK; /* imcl's own device, context and queue from the next call */", pk);
-    hw_line(&w, "/* an in-order queue of that context: the plans' commands follow each other */");
-    hw_line(&w, "cl_context imcl_qctx = NULL;");
-    hw_line(&w, "cl_command_queue_properties imcl_props = 0;");
-    hw_line(&w, "if (clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_CONTEXT, sizeof imcl_qctx,");
-    hw_line(&w, "        &imcl_qctx, NULL) != CL_SUCCESS || imcl_qctx != (cl_context)context");
-    hw_line(&w, "        || clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_PROPERTIES,");
-    hw_line(&w, "                sizeof imcl_props, &imcl_props, NULL) != CL_SUCCESS");
-    hw_line(&w, "        || (imcl_props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))");
-    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-    hw_line(&w, "if (clRetainContext((cl_context)context) != CL_SUCCESS)");
-    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-    hw_line(&w, "if (clRetainCommandQueue((cl_command_queue)queue) != CL_SUCCESS) {");
-    hw_inner(&w, "clReleaseContext((cl_context)context);");
-    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-    hw_line(&w, "}");
-    hw_line(&w, "imcl_kept.ctx = (cl_context)context;");
-    hw_line(&w, "imcl_kept.queue = (cl_command_queue)queue;");
-    hw_line(&w, "imcl_kept.shared = 1;");
-    hw_line(&w, "return imcl_keep((cl_device_id)device);");
-    const char *body = arena_strdup(e->a, sb_str(&sb));
-    sb_free(&sb);
-    return body;
-}
-
-void opencl_context_and_build(HostWriter *w, const EmitCtx *e, const char *ctx, const char *queue,
-                              const char *properties, const char *prog, const char *kern, const char *cpu,
-                              const char *what, const char *label)
-{
-    hw_line(w, "if (!%s) {", ctx);
-    HostWriter in = host_writer(w->sb, w->indent + 1);
-    hw_line(&in, "%s = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);", ctx);
-    host_fail(&in, e, arena_printf(e->a, "!%s", ctx), "ERR_DEVICE", label);
-    hw_line(&in, "%s = clCreateCommandQueue(%s, imcl_dev, %s, &imcl_err);", queue, ctx, properties);
-    host_fail(&in, e, arena_printf(e->a, "!%s", queue), "ERR_DEVICE", label);
-    hw_line(w, "}");
-    sb_putc(w->sb, '\n');
-    hw_line(w, "/* %s (imcl_build)%s */", what,
-            e->k_cpu ? ", with the kernel's variant for this device (imcl_cpu_device)" : "");
-    const char *name = arena_printf(e->a, "\"%s\"", unparse_kernel_name(e->k));
-    if (e->k_cpu) {
-        hw_line(w, "%s = imcl_cpu_device(imcl_dev);", cpu);
-        name = arena_printf(e->a, "%s ? \"%s\" : %s", cpu, cpu_kernel_name(e), name);
-    }
-    hw_line(w, "imcl_status = imcl_build(%s, imcl_dev, %s, &%s, &%s);", ctx, name, prog, kern);
-    host_goto_unless_ok(w, e, label);
-}
-
-/* The image helpers (runtime/image.c), when some array is in image memory. */
-static void image_helpers(StrBuf *sb, const EmitCtx *e)
-{
-    if (host_any(e->k, host_on_texture))
-        host_runtime(sb, e, runtime_opencl_image);
+    return t == TY_DOUBLE ? "4 * sizeof(cl_uint)" : arena_printf(e->a, "sizeof(%s)", host_c_type(t));
 }
 
 void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
@@ -464,16 +359,15 @@ void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const
             t == TY_DOUBLE ? "; each double fills the first two channels of an RGBA texel of 32-bit uints" : "");
     hw_line(w, "{");
     w->indent++;
-    hw_line(w, "const cl_image_format imcl_format = %s;", image_format(t));
+    hw_line(w, "const cl_image_format imcl_format = %s;", opencl_image_format(t));
     hw_line(w, "cl_image_desc imcl_desc;");
     hw_line(w, "memset(&imcl_desc, 0, sizeof imcl_desc);");
     hw_line(w, "imcl_desc.image_type = CL_MEM_OBJECT_IMAGE%dD;", n);
     static const char *field[] = {"image_width", "image_height", "image_depth"};
     for (int d = 0; d < n; d++)
         hw_line(w, "imcl_desc.%s = %s;", field[d], host_storage_extent(e->a, s, d, true));
-    hw_line(w, "%s = imcl_image_create(%s, &imcl_format, &imcl_desc, %s, sizeof(%s), %s, &imcl_err);", lvalue,
-            context, host, host_c_type(t),
-            t == TY_DOUBLE ? "4 * sizeof(cl_uint)" : arena_printf(e->a, "sizeof(%s)", host_c_type(t)));
+    hw_line(w, "%s = imcl_cl_image_create(%s, &imcl_format, &imcl_desc, %s, sizeof(%s), %s, &imcl_err);",
+            lvalue, context, host, host_c_type(t), opencl_image_texel(e, t));
     w->indent--;
     hw_line(w, "}");
     hw_line(w, "if (!%s) {", lvalue);
@@ -616,31 +510,22 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     const Function *k = e->k;
     const char *pk = e->host_name;
     host_banner(sb, e, "OpenCL host wrapper");
-    sb_puts(sb, "#define CL_TARGET_OPENCL_VERSION 120\n#include <CL/cl.h>\n#include <stddef.h>\n#include <stdlib.h>\n#include <string.h>\n\n");
+    sb_puts(sb, "#include <stdlib.h>\n#include <string.h>\n\n#include \"imcl_runtime_opencl.h\"\n");
     sb_printf(sb, "#include \"%s.h\"\n\n", k->name);
     sb_printf(sb, "/* The kernel source (%s.cl), embedded so that nothing is read from disk at run time. */\n", k->name);
     sb_puts(sb, "static const char imcl_source[] =\n");
     embed(sb, src);
     sb_puts(sb, ";\n\n");
-    sb_puts(sb, "static char imcl_log[16384];\n\n");
+    sb_printf(sb, "/* The kernel's program: its source and its kernel%s. */\n"
+                  "static const imcl_cl_program imcl_program = {imcl_source, \"%s\", %s};\n\n",
+              e->k_cpu ? ", and the variant for devices of type CPU" : "", unparse_kernel_name(k),
+              e->k_cpu ? arena_printf(e->a, "\"%s\"", cpu_kernel_name(e)) : "NULL");
     sb_printf(sb, "/* What the one-shot wrapper and the plans keep between calls: the device, and the\n"
-                  " * context, queue and program built on it (imcl_keep; %s_release frees them; a plan\n"
-                  " * holds references of its own to the context and the program); whether the device\n"
-                  " * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */\n"
-                  "static struct {\n    int ready;\n    cl_device_id dev;\n    cl_context ctx;\n"
-                  "    cl_command_queue queue;\n    cl_program prog;\n    cl_kernel kern;\n    int cpu;\n"
-                  "    cl_bool unified;\n"
-                  "    int shared; /* the context and queue are the application's (%s_use_queue) */\n"
-                  "} imcl_kept;\n\n", pk, pk);
-    host_runtime(sb, e, runtime_opencl_device);
-    sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
-    host_runtime(sb, e, runtime_opencl_build);
-    if (e->k_cpu)
-        host_runtime(sb, e, runtime_opencl_variant);
+                  " * context, queue and program built on it (imcl_cl_keep; %s_release frees them; a\n"
+                  " * plan holds references of its own to the context and the program). */\n"
+                  "static imcl_cl_kept imcl_kept;\n\n", pk);
     placement_checks_helper(sb, e);
-    image_helpers(sb, e);
     launch_helper(sb, e);
-    keep_helper(sb, e);
 
     host_wrapper_begin(sb, e);
     HostWriter w = host_writer(sb, 1);
@@ -649,7 +534,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_context imcl_ctx = NULL;\n"
                 "    cl_command_queue imcl_queue = NULL;\n    cl_kernel imcl_kern = NULL;\n");
     if (e->k_cpu)
-        sb_puts(sb, "    int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */\n");
+        sb_puts(sb, "    int imcl_cpu = 0; /* the CPU variant was built */\n");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
@@ -660,10 +545,10 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
             continue;
         host_bytes_decl(&w, s);
     }
-    sb_puts(sb, "    imcl_log[0] = 0;\n");
     opencl_device_and_checks(&w, e);
     sb_puts(sb, "    /* the context, queue and program of an earlier call or plan, or built now */\n");
-    sb_printf(sb, "    imcl_status = imcl_keep(imcl_dev);\n    if (imcl_status != %s_OK)\n        return imcl_status;\n", pk);
+    sb_printf(sb, "    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);\n"
+                  "    if (imcl_status != %s_OK)\n        return imcl_status;\n", pk);
     sb_puts(sb, "    imcl_ctx = imcl_kept.ctx;\n    imcl_queue = imcl_kept.queue;\n    imcl_kern = imcl_kept.kern;\n");
     if (e->k_cpu)
         sb_puts(sb, "    imcl_cpu = imcl_kept.cpu;\n");
@@ -722,11 +607,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
             sb_printf(sb, "    if (imcl_d_%s)\n        clReleaseMemObject(imcl_d_%s);\n", unparse_name(k->params[i]),
                       unparse_name(k->params[i]));
     sb_puts(sb, "    return imcl_status;\n}\n\n");
-    host_error_functions(sb, e, "imcl_log",
-                         "    if (!imcl_kept.ready)\n        return;\n    clReleaseKernel(imcl_kept.kern);\n"
-                         "    clReleaseProgram(imcl_kept.prog);\n    clReleaseCommandQueue(imcl_kept.queue);\n"
-                         "    clReleaseContext(imcl_kept.ctx);\n    memset(&imcl_kept, 0, sizeof imcl_kept);\n",
-                         use_queue(e));
+    host_error_functions(sb, e, "imcl_kept.log", "    imcl_cl_release(&imcl_kept);\n",
+                         "    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);\n");
 }
 
 static int emit(EmitCtx *e, Outputs *out)
@@ -739,6 +621,10 @@ static int emit(EmitCtx *e, Outputs *out)
     StrBuf *host = outputs_add(out, arena_printf(e->a, "%s_host.c", e->k->name));
     host_source(host, e, sb_str(cl));
     plan_opencl_emit(host, e);
+    host_runtime_file(out, "imcl_runtime_opencl.h", "the OpenCL host runtime's declarations",
+                      runtime_opencl_imcl_runtime_opencl_h);
+    host_runtime_file(out, "imcl_runtime_opencl.c", "the OpenCL host runtime",
+                      runtime_opencl_imcl_runtime_opencl);
     header_emit(e, out);
     return errors;
 }

@@ -17,7 +17,9 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$IMCL" -b opencl --prefix ocl_ -o "$work" "$(dirname "$HERE")/samples/sum7/sum7.imcl"
-cc -O2 -std=c11 -I"$work" "$HERE/oneshot/oneshot.c" "$work/sum7_host.c" -o "$work/oneshot" -lOpenCL
+cc -O2 -std=c11 -I"$work" "$HERE/oneshot/oneshot.c" "$work/sum7_host.c" \
+    "$work/imcl_runtime_opencl.c" \
+    -o "$work/oneshot" -lOpenCL
 echo "bench/oneshot: sum7, ms per call, mean of $REPS; load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%5s %12s %12s %12s %22s %10s\n' N "first call" "one-shot" "plan launch" "plan up+launch+down" "1shot/rnd"
 for n in $SIZES; do

@@ -87,7 +87,8 @@ PY
             fi
             "$IMCL" -b opencl --size "${n}x${n}x${n}" -t "$dir/params.json" -o "$dir" "$src"
             cc -O2 -std=c11 -I"$dir" -DK="$K" -DIN="$A" -DOUT="$OUT" -DHALO="$H" -include "$dir/$K.h" \
-                "$HERE/placements/driver.c" "$dir/${K}_host.c" -o "$dir/driver" -lOpenCL
+                "$HERE/placements/driver.c" "$dir/${K}_host.c" "$dir/imcl_runtime_opencl.c" \
+                -o "$dir/driver" -lOpenCL
             read -r med min sum <<<"$("$dir/driver" "$n" "$REPS")"
             if [ "$med" = error ]; then
                 printf '  %-36s %10s\n' "$name" "plan refused: $min $sum"

@@ -71,7 +71,8 @@ for K in sum7 sum27; do
         echo "$cfg" >"$dir/params.json"
         "$IMCL" -b opencl -t "$dir/params.json" -o "$dir" "$ROOT/samples/$K/$K.imcl"
         cc -O2 -std=c11 -I"$dir" -DK="$K" -DIN=input -DOUT=output -DHALO=0 -include "$dir/$K.h" \
-            "$HERE/placements/driver.c" "$dir/${K}_host.c" -o "$dir/driver" -lOpenCL
+            "$HERE/placements/driver.c" "$dir/${K}_host.c" "$dir/imcl_runtime_opencl.c" \
+            -o "$dir/driver" -lOpenCL
     done
     for n in $SIZES; do
         read -r gbs _ <<<"$(OMP_NUM_THREADS=2 "$work/roofline" "$n" "$REPS")"

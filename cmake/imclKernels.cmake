@@ -15,13 +15,14 @@
 #       [OPTIONS <flag>...]         more imcl flags (--shared-limit 16384, ...)
 #       [DEPENDS <file>...]         more files whose change regenerates the kernels
 #       [OUTPUT_DIR <dir>]          default: ${CMAKE_CURRENT_BINARY_DIR}/imcl/<target>
-#       [OUTPUT_VARIABLE <var>])    set to the generated sources (K_ref.c, K_host.c, K.cu)
+#       [OUTPUT_VARIABLE <var>])    set to the generated sources (K_ref.c, K_host.c and
+#                                   imcl_runtime_opencl.c, K.cu)
 #
 # Backend B's files go to <OUTPUT_DIR>/<B>/; <OUTPUT_DIR> is on the target's include
 # path (#include "opencl/heat.h"), and with one backend its folder too ("heat.h").
 # What each backend adds to the target: c compiles K_ref.c (with OpenMP when found,
-# and libm); opencl compiles K_host.c, in which K.cl is embedded, and links
-# OpenCL::OpenCL; cuda compiles K.cu when the CUDA language is enabled; otherwise
+# and libm); opencl compiles K_host.c, in which K.cl is embedded, and the host runtime
+# of the folder, imcl_runtime_opencl.c, and links OpenCL::OpenCL; cuda compiles K.cu when the CUDA language is enabled; otherwise
 # OUTPUT_VARIABLE must be given and the .cu files are generated for the caller to build.
 # The files are generated again when a source, a file it includes (imcl --depfile),
 # PARAMS, RECIPE, DEPENDS or the imcl executable changes.
@@ -110,6 +111,20 @@ function(imcl_add_kernels target)
       set(prefix_flag --prefix ${prefix})
     endif()
     set(dir ${out}/${backend})
+    # The folder's host runtime (OpenCL): every kernel's imcl writes the same files, and
+    # the target compiles the .c once. The command of the first kernel generated into the
+    # folder (in any call) names them, after its own files (the depfile names those alone,
+    # the first of them first): a file has one rule.
+    set(runtime)
+    if(backend STREQUAL "opencl")
+      target_sources(${target} PRIVATE ${dir}/imcl_runtime_opencl.c)
+      list(APPEND generated ${dir}/imcl_runtime_opencl.c)
+      get_property(claimed GLOBAL PROPERTY IMCL_RUNTIME_FOLDERS)
+      if(NOT dir IN_LIST claimed)
+        set_property(GLOBAL APPEND PROPERTY IMCL_RUNTIME_FOLDERS ${dir})
+        set(runtime ${dir}/imcl_runtime_opencl.c ${dir}/imcl_runtime_opencl.h)
+      endif()
+    endif()
     foreach(src ${arg_SOURCES})
       get_filename_component(src ${src} ABSOLUTE)
       set(kernels ${arg_KERNELS})
@@ -123,6 +138,10 @@ function(imcl_add_kernels target)
         endforeach()
         list(GET outputs 1 compiled)
         list(SORT outputs) # as imcl's depfile names them (Ninja wants its first one first)
+        if(runtime)
+          list(APPEND outputs ${runtime})
+          set(runtime)
+        endif()
         set(depfile_flag)
         set(depfile_arg)
         if(use_depfile)

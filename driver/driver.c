@@ -338,16 +338,19 @@ int driver_write_depfile(Diag *diag, const DriverOptions *o, const Program *prog
         diag_plain_error(diag, "out of memory");
         return 2;
     }
+    /* The host runtime depends on imcl alone: no source or parameter file changes it. */
+    int n = 0;
     for (int i = 0; i < out->n; i++)
-        files[i] = out->files[i];
-    qsort(files, (size_t)out->n, sizeof *files, by_name);
+        if (!out->files[i]->runtime)
+            files[n++] = out->files[i];
+    qsort(files, (size_t)n, sizeof *files, by_name);
     FILE *f = fopen(o->depfile, "w");
     if (!f) {
         diag_plain_error(diag, "cannot write '%s': %s", o->depfile, strerror(errno));
         free(files);
         return 2;
     }
-    for (int i = 0; i < out->n; i++) {
+    for (int i = 0; i < n; i++) {
         fputs(i ? " \\\n" : "", f);
         make_path(f, o->output_dir);
         fputc('/', f);

@@ -171,7 +171,7 @@ PY
             local want
             case $b in
             c) want="$K.h ${K}_ref.c" ;;
-            opencl) want="$K.cl $K.h ${K}_host.c" ;;
+            opencl) want="$K.cl $K.h ${K}_host.c imcl_runtime_opencl.c imcl_runtime_opencl.h" ;;
             cuda) want="$K.cu $K.h" ;;
             esac
             [ "$(cd "only/$K/$b" && ls | sort | tr '\n' ' ')" = "$(echo "$want" | tr ' ' '\n' | sort | tr '\n' ' ')" ] ||
@@ -208,6 +208,11 @@ PY
         "$CC" "${GEN[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "opencl/${K}_host.c does not compile cleanly"
         HOST_O+=("${K}_host.o")
     done
+    if [ $ocl = 1 ]; then
+        "$CC" "${GEN[@]}" -c opencl/imcl_runtime_opencl.c -o imcl_runtime_opencl.o ||
+            fail "opencl/imcl_runtime_opencl.c does not compile cleanly"
+        HOST_O+=(imcl_runtime_opencl.o)
+    fi
     # the headers are plain C usable from C++
     step "compile the generated headers as C++"
     for b in "${BACKENDS[@]}"; do
@@ -257,7 +262,7 @@ PY
         step "run the driver with the OpenCL batch plans for PK"
         local -a BATCH_O=()
         batch_shims opencl ocl_ _host
-        "$CC" -fopenmp driver.o "${REF_O[@]}" "${BATCH_O[@]}" -lOpenCL -lm -o check_batch ||
+        "$CC" -fopenmp driver.o "${REF_O[@]}" "${BATCH_O[@]}" imcl_runtime_opencl.o -lOpenCL -lm -o check_batch ||
             fail "link of the batch driver failed"
         # (the GPU kernels where there is a CPU variant: the run above had that one)
         local variant=
@@ -286,7 +291,7 @@ PY
     if [ $ocl = 1 ]; then
         "$CLANG" -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only -Wall -Wextra \
             -Wno-unused-parameter -Werror opencl/*.cl || fail "clang rejects the generated OpenCL C"
-        "$CLANG" -std=c11 -Wall -Wextra -Werror -fsyntax-only opencl/*_host.c opencl/*.h ||
+        "$CLANG" -std=c11 -Wall -Wextra -Werror -fsyntax-only opencl/*.c opencl/*.h ||
             fail "clang rejects the generated OpenCL host code"
     fi
     "$CLANG" -std=c11 -Wall -Wextra -Werror -fsyntax-only -fopenmp c/*.c c/*.h ||

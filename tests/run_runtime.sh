@@ -6,8 +6,10 @@
 # and imcl_log) and before a function that names each static helper it defines (as
 # the rest of a generated file calls them; else each would be unused), with every
 # warning an error:
-#   - backend_opencl/runtime/*.c: gcc -std=c11 -Wall -Wextra -Werror, as OpenCL 1.2 host
-#     code (CL_TARGET_OPENCL_VERSION 120, <CL/cl.h>);
+#   - backend_opencl/runtime/imcl_runtime_opencl.c, the runtime written once into an
+#     output folder, compiled as it is with its header (gcc -std=c11 -Wall -Wextra -Werror,
+#     and -pedantic), every function it defines for other files weak and named with the
+#     tag (IMCLTAG in the tree), every other one static;
 #   - backend_c/runtime/*.c and wrappers/runtime/*.c (in every backend's host file):
 #     gcc -std=c11 -Wall -Wextra -Werror;
 #   - backend_cuda/runtime/*.cuh and wrappers/runtime/*.c: nvcc -c as CUDA, warnings
@@ -47,14 +49,16 @@ compile() {
 
 shopt -s nullglob
 OPENCL=("$SRC"/backend_opencl/runtime/*.c)
+HEADERS=("$SRC"/backend_*/runtime/*.h)
 C=("$SRC"/backend_c/runtime/*.c)
 SHARED=("$SRC"/wrappers/runtime/*.c)
 CUDA=("$SRC"/backend_cuda/runtime/*.cuh)
 ALL=("$SRC"/backend_*/runtime/* "$SRC"/wrappers/runtime/*)
 [ ${#OPENCL[@]} -gt 0 ] && [ ${#C[@]} -gt 0 ] && [ ${#SHARED[@]} -gt 0 ] && [ ${#CUDA[@]} -gt 0 ] \
     && ok "runtime files found (${#ALL[@]})" || bad "a runtime folder has no files"
-[ $(( ${#OPENCL[@]} + ${#C[@]} + ${#SHARED[@]} + ${#CUDA[@]} )) -eq ${#ALL[@]} ] \
-    && ok "every runtime file is .c (C, OpenCL host) or .cuh (CUDA)" || bad "a runtime file of another kind"
+[ $(( ${#OPENCL[@]} + ${#C[@]} + ${#SHARED[@]} + ${#CUDA[@]} + ${#HEADERS[@]} )) -eq ${#ALL[@]} ] \
+    && ok "every runtime file is .c (C, OpenCL host), .cuh (CUDA) or a header" \
+    || bad "a runtime file of another kind"
 
 for f in "${ALL[@]}"; do
     rel=${f#"$SRC"/}
@@ -88,8 +92,16 @@ unit() {
 
 CFLAGS=(-std=c11 -Wall -Wextra -Werror)
 for f in "${OPENCL[@]}"; do
-    unit "$f" unit.c
-    compile "gcc ${f#"$SRC"/} (OpenCL host)" "$CC" "${CFLAGS[@]}" -DIMCL_RUNTIME_OPENCL -c unit.c -o out.o
+    compile "gcc ${f#"$SRC"/} (OpenCL host)" "$CC" "${CFLAGS[@]}" -pedantic -c "$f" -o out.o
+    # what other files call: weak (W) and tagged; nothing else it defines is global
+    others=$(nm -g --defined-only out.o | awk '$2 != "W"')
+    untagged=$(nm -g --defined-only out.o | awk '$2 == "W" && $3 !~ /_IMCLTAG$/')
+    weak=$(nm -g --defined-only out.o | awk '$2 == "W"' | wc -l)
+    if [ -z "$others$untagged" ] && [ "$weak" -gt 10 ]; then
+        ok "${f#"$SRC"/}: $weak weak functions, every one tagged, nothing else global"
+    else
+        bad "${f#"$SRC"/}: global symbols not weak or not tagged: $others $untagged"
+    fi
 done
 for f in "${C[@]}" "${SHARED[@]}"; do
     unit "$f" unit.c

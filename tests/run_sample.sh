@@ -75,8 +75,9 @@ DRV_CFLAGS=(-O2 -std=c11 -Wall -Wextra -Werror -I"$WORK" -I"$HERE/run")
 step "build C reference and OpenCL wrapper"
 "$CC" "${GEN_CFLAGS[@]}" -fopenmp -c "c/${K}_ref.c" -o "${K}_ref.o" || fail "C reference does not compile"
 "$CC" "${GEN_CFLAGS[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "OpenCL wrapper does not compile"
+"$CC" "${GEN_CFLAGS[@]}" -c opencl/imcl_runtime_opencl.c -o runtime.o || fail "OpenCL runtime does not compile"
 "$CC" "${DRV_CFLAGS[@]}" -fopenmp -c "$DRIVER" -o "check_$K.o" || fail "check driver does not compile against the generated headers"
-"$CC" -fopenmp "check_$K.o" "${K}_ref.o" "${K}_host.o" -lOpenCL -lm -o "check_$K" || fail "link of check_$K failed (-lOpenCL)"
+"$CC" -fopenmp "check_$K.o" "${K}_ref.o" "${K}_host.o" runtime.o -lOpenCL -lm -o "check_$K" || fail "link of check_$K failed (-lOpenCL)"
 
 step "run check_$K (C reference and OpenCL vs oracle)"
 timeout 300 "./check_$K" || fail "check_$K failed (status $?)"

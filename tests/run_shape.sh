@@ -424,15 +424,17 @@ has "variant: the CPU kernel's x from the launch's width" "$cl" \
     "const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);"
 has "variant: the default kernel's interior split" "$cl" "if ((int)get_group_id(0) * 32 >= 1"
 hasnt "variant: the CPU kernel has no interior split" "$cl" "get_group_id(0) * 128 >= 1"
-has "variant: the host picks by device type" "$WORK/variant/sum7_host.c" "imcl_cpu = imcl_cpu_device(imcl_dev);"
-has "variant: the plan remembers the variant" "$WORK/variant/sum7_host.c" "p->cpu = imcl_kept.cpu;"
+has "variant: the host picks by device type" "$WORK/variant/sum7_host.c" \
+    'static const imcl_cl_program imcl_program = {imcl_source, "sum7", "sum7_cpu"};'
+has "variant: the plan launches its variant" "$WORK/variant/sum7_host.c" \
+    "imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu,"
 # batches (docs/wrappers.md): the block from the work-group's z index, in both kernels
 count "batch: both kernels find their block" "$cl" "const int imcl_b = (int)get_group_id(2) / imcl_zgroups;" 2
 count "batch: both kernels' work-groups per block (one plane deep)" "$cl" "const int imcl_zgroups = (D + 0) / 1;" 2
 has "batch: arrays moved to the block's storage" "$cl" "out += imcl_b * (size_t)(out_width * out_height * out_depth);"
 has "batch: the launch stacks the blocks in z" "$WORK/variant/sum7_host.c" \
     "(size_t)imcl_count * (size_t)((D + 1 - 1) / 1) * 1, /* the blocks one after the other */"
-has "batch: plans created for a capacity" "$WORK/variant/sum7_host.c" "p->bytes[1] ="
+has "batch: plans created for a capacity" "$WORK/variant/sum7_host.c" "capacity, 2, imcl_layout, imcl_extent);"
 has "variant: the CPU launch fits its work-groups to W and H" "$WORK/variant/sum7_host.c" \
     "size_t imcl_bx = 8, imcl_by = 1; while (imcl_bx < (size_t)W && imcl_bx < 128) imcl_bx *= 2; while (imcl_bx < 128 && imcl_by < (size_t)H && imcl_bx * imcl_by < 256) imcl_by *= 2; const size_t imcl_local[3] = {imcl_bx, imcl_by, 1};"
 has "variant: its kernel takes y from the launch" "$WORK/variant/sum7.cl" \

@@ -13,6 +13,7 @@
 typedef struct OutFile {
     char *name;     /* file name inside the output folder (heap) */
     StrBuf text;
+    bool runtime;   /* the host runtime: the same whatever the source, so in no depfile */
 } OutFile;
 
 typedef struct Outputs {

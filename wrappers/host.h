@@ -128,6 +128,10 @@ const char *host_batch_count(const Function *k, const char *count);
 /* Copies runtime file `text` into sb, and an empty line after it: the kernel's host
  * name replaces PK in every identifier PK_.... */
 void host_runtime(StrBuf *sb, const EmitCtx *e, const char *text);
+/* A runtime file written as it is into the output folder as file `name` (the same for
+ * every kernel, so written once however many kernels and backends make it), after a
+ * banner saying it is generated text of `what`. */
+void host_runtime_file(Outputs *out, const char *name, const char *what, const char *text);
 
 /* ---- writer of host code ---------------------------------------------------------
  * Host code is printed a line at a time at the writer's depth (4 spaces a level), as

@@ -210,12 +210,10 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
     sb_puts(h, ";\n\n");
 }
 
-/* In launch: `const int a_width = plan->extent[i][0];` for every grid array. */
-static void extent_locals(HostWriter *w, const EmitCtx *e)
+void plan_extent_locals(HostWriter *w, const EmitCtx *e, const char *h, const char *extent)
 {
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
-    const char *h = plan_handle(e->k);
     bool any = false;
     for (int i = 0; i < n; i++) {
         if (!type_is_grid(arr[i]->type))
@@ -224,7 +222,8 @@ static void extent_locals(HostWriter *w, const EmitCtx *e)
             hw_line(w, "/* the extents given to plan_create, by the names the kernel uses */");
         any = true;
         for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
-            hw_line(w, "const int %s%s = %s->extent[%d][%d];", unparse_name(arr[i]), unparse_extent_suffix(d), h, i, d);
+            hw_line(w, "const int %s%s = %s->%s;", unparse_name(arr[i]), unparse_extent_suffix(d), h,
+                    arena_printf(e->a, extent, i, d));
     }
 }
 
@@ -276,7 +275,7 @@ void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
     if (fn != PLAN_CREATE_BATCH)
         plan_settle(&w, e, launch ? plan_handle(e->k) : "plan", true);
     if (launch)
-        extent_locals(&w, e);
+        plan_extent_locals(&w, e, plan_handle(e->k), "extent[%d][%d]");
 }
 
 bool plan_async(const EmitCtx *e)
@@ -506,15 +505,16 @@ static void pass_on(StrBuf *sb, const EmitCtx *e, bool extents)
     }
 }
 
-void plan_create_and_launch(StrBuf *sb, const EmitCtx *e)
+void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type)
 {
     const char *pk = e->host_name, *h = plan_handle(e->k);
+    const char *p = plan_type ? arena_printf(e->a, "((const %s *)%s)", plan_type, h) : h;
     plan_signature(sb, e, PLAN_CREATE, NULL);
     sb_printf(sb, "\n{\n    return %s_plan_create_batch(plan, 1", pk);
     pass_on(sb, e, true);
     sb_puts(sb, ");\n}\n\n");
     plan_signature(sb, e, PLAN_LAUNCH, NULL);
-    sb_printf(sb, "\n{\n    return %s_plan_launch_batch(%s, %s ? %s->capacity : 0", pk, h, h, h);
+    sb_printf(sb, "\n{\n    return %s_plan_launch_batch(%s, %s ? %s->capacity : 0", pk, h, h, p);
     pass_on(sb, e, false);
     sb_puts(sb, ");\n}\n\n");
 }
@@ -586,6 +586,27 @@ static bool swappable(const Symbol *x, const Symbol *y)
     return !host_on_texture(x) || placement_texture_address(x) == placement_texture_address(y);
 }
 
+bool plan_swap_classes(const EmitCtx *e, int *cls)
+{
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    int ncls = 0;
+    bool constant = false;
+    for (int i = 0; i < n; i++) {
+        cls[i] = -1;
+        if (host_on_constant(arr[i])) {
+            constant = true;
+            continue;
+        }
+        for (int j = 0; j < i && cls[i] < 0; j++)
+            if (swappable(arr[i], arr[j]))
+                cls[i] = cls[j];
+        if (cls[i] < 0)
+            cls[i] = ncls++;
+    }
+    return constant;
+}
+
 void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members, int nmembers)
 {
     const char *pk = e->host_name;
@@ -593,21 +614,8 @@ void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members
     int n = plan_arrays(e->k, arr);
     bool constant = false;
     if (n) {
-        /* Classes: arrays whose device memory is interchangeable when their extents agree. */
         int cls[n];
-        int ncls = 0;
-        for (int i = 0; i < n; i++) {
-            cls[i] = -1;
-            if (host_on_constant(arr[i])) {
-                constant = true;
-                continue;
-            }
-            for (int j = 0; j < i && cls[i] < 0; j++)
-                if (swappable(arr[i], arr[j]))
-                    cls[i] = cls[j];
-            if (cls[i] < 0)
-                cls[i] = ncls++;
-        }
+        constant = plan_swap_classes(e, cls);
         sb_puts(sb, "/* Arrays of one class here have the same element type, dimensions, halo and placement\n"
                     " * (buffers, or textures of one addressing mode): their device memory is interchangeable\n"
                     " * when their extents agree.");

@@ -40,8 +40,10 @@ void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
  * holds capacity blocks; the plan struct has `int capacity`). */
 void plan_create_alloc(HostWriter *w, const EmitCtx *e);
 /* PK_plan_create, which is PK_plan_create_batch for one block, and PK_plan_launch,
- * which is PK_plan_launch_batch for all of them: the same in every backend. */
-void plan_create_and_launch(StrBuf *sb, const EmitCtx *e);
+ * which is PK_plan_launch_batch for all of them: the same in every backend. The plan's
+ * capacity is read through a pointer of type `plan_type *` (the runtime's plan), or
+ * NULL: the PK_plan the file defines. */
+void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type);
 /* Whether the backend's launches run on while the host goes on (a device's: OpenCL,
  * CUDA), so that its plan has a launch that may be pending (PK_plan_launch_batch_async,
  * PK_plan_wait) and its other calls wait for it first (plan_settle). */
@@ -92,6 +94,13 @@ void plan_launch_grid(HostWriter *w, const EmitCtx *e);
  * (element C type, plan handle name, array id), followed by its extents; an Image or
  * Block as grid_fmt, unless NULL, with (type, handle, id, handle, id, handle). */
 void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt, const char *grid_fmt);
+/* In a plan's launch: `const int a_width = h->EXTENT;` for every grid array, EXTENT being
+ * `extent` printed with the array's id and the dimension ("extent[%d][%d]"). */
+void plan_extent_locals(HostWriter *w, const EmitCtx *e, const char *h, const char *extent);
+/* The swap class of each array into cls (by plan id): arrays of one class may exchange
+ * their device memory when their extents agree (PK_plan_swap), class -1 never (an array in
+ * constant memory, which is no handle). Returns whether some array is in constant memory. */
+bool plan_swap_classes(const EmitCtx *e, int *cls);
 /* A member `type member[n]` of the plan struct that PK_plan_swap exchanges. */
 typedef struct PlanSwapped {
     const char *type;

@@ -30,7 +30,8 @@ class Wrapper:
         lib = os.path.join(work, f"lib{k.kernel}.so")
         if b == "opencl":
             cmd = [os.environ.get("CC", "cc"), "-O0", "-fPIC", "-shared", "-o", lib,
-                   os.path.join(work, k.kernel + "_host.c"), "-lOpenCL", "-lm"]
+                   os.path.join(work, k.kernel + "_host.c"), os.path.join(work, "imcl_runtime_opencl.c"),
+                   "-lOpenCL", "-lm"]
         else:
             cmd = [nvcc_cpu, "-O1", "-Xcompiler", "-fPIC", "-shared", "-o", lib,
                    os.path.join(work, k.kernel + ".cu")]

@@ -1,9 +1,9 @@
 /* What a generated file holds before the place a host runtime file is copied to, so
  * that the runtime file compiles on its own (tests/run_runtime.sh, docs/architecture.md,
  * "Host runtime"): the headers the generated file includes, its return codes for a
- * kernel whose host name is PK, and for OpenCL the kernel source and build log of
- * K_host.c. run_runtime.sh includes it, then the runtime file, then a function that
- * names each static helper of the file, as the rest of the generated file would. */
+ * kernel whose host name is PK (the OpenCL runtime compiles as it is). run_runtime.sh
+ * includes it, then the runtime file, then a function that names each static helper of
+ * the file, as the rest of the generated file would. */
 #ifndef IMCL_RUNTIME_PRELUDE_H
 #define IMCL_RUNTIME_PRELUDE_H
 
@@ -13,12 +13,6 @@
 #if defined(__CUDACC__)
 /* K.cu: nvcc includes cuda_runtime.h itself; K.cu names it too */
 #include <cuda_runtime.h>
-#elif defined(IMCL_RUNTIME_OPENCL)
-/* K_host.c */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-const char imcl_source[] = "";
-char imcl_log[16384];
 #else
 /* K_ref.c: its headers, and those its plan includes */
 #include <math.h>

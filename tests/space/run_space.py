@@ -346,6 +346,14 @@ def ref_object(args, sample, cfgdir, cache):
     return cache.get([read(ref_c)], cmd[:-1], cc_build(args, cmd, "cc K_ref.c"))
 
 
+def runtime_object(args, cfgdir, cache):
+    """The folder's OpenCL host runtime, the same for every configuration: compiled once."""
+    rt_c = os.path.join(cfgdir, "opencl", "imcl_runtime_opencl.c")
+    cmd = [args.cc, "-O2", "-Wall", "-Wextra", "-c", rt_c]
+    return cache.get([read(rt_c), read(os.path.join(cfgdir, "opencl", "imcl_runtime_opencl.h"))], cmd[:-1],
+                     cc_build(args, cmd, "cc imcl_runtime_opencl.c"))
+
+
 def driver_object(args, sample, cfgdir, cache, dev):
     """The driver compiled against c/K.h and dev/K.h (dev = opencl or cuda)."""
     extra = ["-DCHECK_CUDA"] if dev == "cuda" else []
@@ -412,8 +420,12 @@ def check_config(args, sample, index, cfg, do_run, cache):
     if rc != 0:
         STATS.fail(f"build {label}", f"{cmdline(cmd)} exited with status {rc}\n{err}")
         return
+    rt_o, msg = runtime_object(args, cfgdir, cache)
+    if not rt_o:
+        STATS.fail(f"build {label}", "the OpenCL runtime does not compile: " + msg)
+        return
     exe = os.path.join(cfgdir, f"check_{sample.name}")
-    cmd = [args.cc, "-fopenmp", drv_o, ref_o, host_o, "-lOpenCL", "-lm", "-o", exe]
+    cmd = [args.cc, "-fopenmp", drv_o, ref_o, host_o, rt_o, "-lOpenCL", "-lm", "-o", exe]
     rc, _, err = run(cmd, "link")
     if rc != 0:
         STATS.fail(f"build {label}", f"{cmdline(cmd)} exited with status {rc}\n{err}")

@@ -3,12 +3,10 @@
  * On CPU devices (chosen at run time): block up to 128x1x1, no interior split, for loops unrolled.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "imcl_runtime_opencl.h"
 #include "blur_helpers.h"
 
 /* The kernel source (blur_helpers.cl), embedded so that nothing is read from disk at run time. */
@@ -147,101 +145,13 @@ static const char imcl_source[] =
     "    }\n"
     "}\n";
 
-static char imcl_log[16384];
+/* The kernel's program: its source and its kernel, and the variant for devices of type CPU. */
+static const imcl_cl_program imcl_program = {imcl_source, "blur_helpers", "blur_helpers_cpu"};
 
 /* What the one-shot wrapper and the plans keep between calls: the device, and the
- * context, queue and program built on it (imcl_keep; blur_helpers_release frees them; a plan
- * holds references of its own to the context and the program); whether the device
- * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */
-static struct {
-    int ready;
-    cl_device_id dev;
-    cl_context ctx;
-    cl_command_queue queue;
-    cl_program prog;
-    cl_kernel kern;
-    int cpu;
-    cl_bool unified;
-    int shared; /* the context and queue are the application's (blur_helpers_use_queue) */
-} imcl_kept;
-
-/* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
- * first GPU of any platform, else the first device of the first platform. */
-static int imcl_device(cl_device_id *imcl_dev)
-{
-    cl_platform_id platforms[16];
-    cl_uint np = 0;
-    if (clGetPlatformIDs(16, platforms, &np) != CL_SUCCESS || np == 0)
-        return -1;
-    if (np > 16)
-        np = 16;
-    const char *ep = getenv("IMCL_PLATFORM"), *ed = getenv("IMCL_DEVICE");
-    if ((ep && *ep) || (ed && *ed)) {
-        char *end;
-        long p = ep && *ep ? strtol(ep, &end, 10) : 0;
-        if ((ep && *ep && *end) || p < 0 || p >= (long)np)
-            return -1;
-        long d = ed && *ed ? strtol(ed, &end, 10) : 0;
-        if ((ed && *ed && *end) || d < 0)
-            return -1;
-        cl_device_id devs[64];
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS)
-            return -1;
-        if (d >= (long)(nd < 64 ? nd : 64))
-            return -1;
-        *imcl_dev = devs[d];
-        return 0;
-    }
-    for (cl_uint p = 0; p < np; p++)
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, imcl_dev, NULL) == CL_SUCCESS)
-            return 0;
-    for (cl_uint p = 0; p < np; p++)
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, imcl_dev, NULL) == CL_SUCCESS)
-            return 0;
-    return -1;
-}
-
-/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
-
-/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
- * for blur_helpers_build_log) and creates its kernel named imcl_name. What it made is in
- * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
- * Returns blur_helpers_OK or blur_helpers_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
-                      cl_program *imcl_prog, cl_kernel *imcl_kern)
-{
-    const char *imcl_src = imcl_source;
-    cl_int imcl_err = CL_SUCCESS;
-    *imcl_kern = NULL;
-    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
-    if (!*imcl_prog)
-        return blur_helpers_ERR_BUILD;
-    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
-                              imcl_log, NULL);
-        return blur_helpers_ERR_BUILD;
-    }
-    *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
-    return *imcl_kern ? blur_helpers_OK : blur_helpers_ERR_BUILD;
-}
-
-/* 1 when the CPU variant of the kernel (KERNEL_cpu: rows of work-items, one guarded
- * body) suits device imcl_dev, that is on a device of type CPU; 0 for the default
- * variant (every other device). IMCL_VARIANT=cpu or gpu in the environment overrides
- * the choice, to compare the two or to test both on one device. */
-static int imcl_cpu_device(cl_device_id imcl_dev)
-{
-    const char *forced = getenv("IMCL_VARIANT");
-    if (forced && strcmp(forced, "cpu") == 0)
-        return 1;
-    if (forced && strcmp(forced, "gpu") == 0)
-        return 0;
-    cl_device_type imcl_type = 0;
-    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_TYPE, sizeof imcl_type, &imcl_type, NULL) != CL_SUCCESS)
-        return 0;
-    return (imcl_type & CL_DEVICE_TYPE_CPU) != 0;
-}
+ * context, queue and program built on it (imcl_cl_keep; blur_helpers_release frees them; a
+ * plan holds references of its own to the context and the program). */
+static imcl_cl_kept imcl_kept;
 
 /* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of
  * the shape of its variant (imcl_cpu: the CPU variant), each work-item computing
@@ -297,66 +207,6 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
-/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
- * unless an earlier call or plan did, in the application's context and queue when
- * blur_helpers_use_queue gave them; returns blur_helpers_OK or a code, keeping nothing then. */
-static int imcl_keep(cl_device_id imcl_dev)
-{
-    if (imcl_kept.ready)
-        return blur_helpers_OK;
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = imcl_kept.ctx; /* the application's, or NULL */
-    cl_command_queue imcl_queue = imcl_kept.queue;
-    cl_program imcl_prog = NULL;
-    cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0;
-    if (!imcl_ctx) {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = blur_helpers_ERR_DEVICE;
-            goto fail;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = blur_helpers_ERR_DEVICE;
-            goto fail;
-        }
-    }
-
-    /* build the program, once (imcl_build), with the kernel's variant for this device
-     * (imcl_cpu_device) */
-    imcl_cpu = imcl_cpu_device(imcl_dev);
-    imcl_status =
-            imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "blur_helpers_cpu" : "blur_helpers",
-            &imcl_prog, &imcl_kern);
-    if (imcl_status != blur_helpers_OK)
-        goto fail;
-    imcl_kept.dev = imcl_dev;
-    imcl_kept.ctx = imcl_ctx;
-    imcl_kept.queue = imcl_queue;
-    imcl_kept.prog = imcl_prog;
-    imcl_kept.kern = imcl_kern;
-    imcl_kept.cpu = imcl_cpu;
-    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,
-            &imcl_kept.unified, NULL) != CL_SUCCESS)
-        imcl_kept.unified = CL_FALSE;
-    imcl_kept.ready = 1;
-    return blur_helpers_OK;
-
-fail:
-    if (imcl_kern)
-        clReleaseKernel(imcl_kern);
-    if (imcl_prog)
-        clReleaseProgram(imcl_prog);
-    if (imcl_queue)
-        clReleaseCommandQueue(imcl_queue);
-    if (imcl_ctx)
-        clReleaseContext(imcl_ctx);
-    memset(&imcl_kept, 0, sizeof imcl_kept);
-    return imcl_status;
-}
-
 int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width,
         int dst_height, const float *mask, float scale)
 {
@@ -380,20 +230,19 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
     cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */
+    int imcl_cpu = 0; /* the CPU variant was built */
     cl_mem imcl_d_src = NULL;
     const size_t imcl_src_bytes = (size_t)src_width * (size_t)src_height * sizeof(float);
     cl_mem imcl_d_dst = NULL;
     const size_t imcl_dst_bytes = (size_t)dst_width * (size_t)dst_height * sizeof(float);
     cl_mem imcl_d_mask = NULL;
     const size_t imcl_mask_bytes = (size_t)9 * sizeof(float);
-    imcl_log[0] = 0;
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
-    cl_device_id imcl_dev = imcl_kept.dev;
-    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
+    cl_device_id imcl_dev = NULL;
+    if (imcl_cl_choose(&imcl_kept, &imcl_dev) != blur_helpers_OK)
         return blur_helpers_ERR_DEVICE;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_keep(imcl_dev);
+    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != blur_helpers_OK)
         return imcl_status;
     imcl_ctx = imcl_kept.ctx;
@@ -471,166 +320,30 @@ const char *blur_helpers_strerror(int code)
 
 const char *blur_helpers_build_log(void)
 {
-    return imcl_log;
+    return imcl_kept.log;
 }
 
 void blur_helpers_release(void)
 {
-    if (!imcl_kept.ready)
-        return;
-    clReleaseKernel(imcl_kept.kern);
-    clReleaseProgram(imcl_kept.prog);
-    clReleaseCommandQueue(imcl_kept.queue);
-    clReleaseContext(imcl_kept.ctx);
-    memset(&imcl_kept, 0, sizeof imcl_kept);
+    imcl_cl_release(&imcl_kept);
 }
 
 int blur_helpers_use_queue(void *context, void *device, void *queue)
 {
-    if ((context || device || queue) && !(context && device && queue))
-        return blur_helpers_ERR_ARGUMENT;
-    blur_helpers_release();
-    if (!context)
-        return blur_helpers_OK; /* imcl's own device, context and queue from the next call */
-    /* an in-order queue of that context: the plans' commands follow each other */
-    cl_context imcl_qctx = NULL;
-    cl_command_queue_properties imcl_props = 0;
-    if (clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_CONTEXT, sizeof imcl_qctx,
-            &imcl_qctx, NULL) != CL_SUCCESS || imcl_qctx != (cl_context)context
-            || clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_PROPERTIES,
-                    sizeof imcl_props, &imcl_props, NULL) != CL_SUCCESS
-            || (imcl_props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
-        return blur_helpers_ERR_ARGUMENT;
-    if (clRetainContext((cl_context)context) != CL_SUCCESS)
-        return blur_helpers_ERR_ARGUMENT;
-    if (clRetainCommandQueue((cl_command_queue)queue) != CL_SUCCESS) {
-        clReleaseContext((cl_context)context);
-        return blur_helpers_ERR_ARGUMENT;
-    }
-    imcl_kept.ctx = (cl_context)context;
-    imcl_kept.queue = (cl_command_queue)queue;
-    imcl_kept.shared = 1;
-    return imcl_keep((cl_device_id)device);
+    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct blur_helpers_plan {
-    cl_context context;
-    cl_command_queue queue;     /* in order, with profiling for the kernel time */
-    cl_program program;
-    cl_kernel kernel;
-    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
-    int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
-    cl_bool unified;            /* the device computes in host memory: arrays attach */
-    cl_mem buf[3];              /* the buffer (image: texture memory) of each array, by plan_array
-                                 * id */
-    size_t bytes[3];            /* the bytes of each array */
-    int extent[3][3];           /* its extents as given to plan_create */
-    void *host[3];              /* attached: the caller's memory (PK_plan_attach), or the plan's
-                                 * own */
-    void *own[3];               /* host memory the plan allocated for the array
-                                 * (imcl_plan_memory) */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* device time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[3] = {
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)},
+            /* 'src' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)},
+            /* 'dst' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 1, .dims = 0, .halo = 0, .elem = sizeof(float),
+            .count = (size_t)9}, /* 'mask' */
 };
-
-/* Releases array i's memory object (an attached one unmapped first) and the host memory the plan
- * allocated for it. */
-static void imcl_plan_release(blur_helpers_plan *plan, int i)
-{
-    if (plan->host[i]) {
-        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
-        clFinish(plan->queue);
-    }
-    if (plan->buf[i])
-        clReleaseMemObject(plan->buf[i]);
-    free(plan->own[i]);
-    plan->own[i] = NULL;
-}
-
-/* A launch still running (blur_helpers_plan_launch_batch_async) ends before any other call on
- * the plan goes on: nonzero when it failed. */
-static int imcl_plan_settle(blur_helpers_plan *plan)
-{
-    return plan->pending && blur_helpers_plan_wait(plan) != blur_helpers_OK;
-}
-
-/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
- * whatever the kernel does with its array: a swap may hand a read-only array the
- * buffer of a written one. Returns blur_helpers_OK, blur_helpers_ERR_MEMORY or
- * blur_helpers_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
-                            size_t bytes)
-{
-    const cl_uchar imcl_zero = 0;
-    cl_int imcl_err = CL_SUCCESS;
-    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);
-    if (!*buf)
-        return blur_helpers_ERR_MEMORY;
-    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_TRANSFER;
-}
-
-/* Array a's whole storage to / from its memory: the caller's own when attached, else
- * its buffer. */
-static cl_int imcl_plan_copy(blur_helpers_plan *plan, int a, const void *from, void *to)
-{
-    if (plan->host[a]) {
-        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);
-        return CL_SUCCESS;
-    }
-    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,
-                                       0, NULL, NULL)
-                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,
-                                      NULL, NULL);
-}
-
-/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued
- * (the caller waits for the queue). */
-static cl_int imcl_plan_turn(blur_helpers_plan *plan, int unmap)
-{
-    cl_int imcl_err = CL_SUCCESS;
-    for (int i = 0; i < 3 && imcl_err == CL_SUCCESS; i++) {
-        if (!plan->host[i])
-            continue;
-        if (unmap) {
-            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,
-                    NULL);
-            continue;
-        }
-        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,
-                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);
-        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])
-            imcl_err = CL_MAP_FAILURE;
-    }
-    return imcl_err;
-}
-
-/* The memory of array i (in a buffer): on a device that computes in host memory, host
- * memory of the plan's own, attached as PK_plan_attach attaches the caller's, so that
- * uploads, downloads and row transfers are copies on the host with no command for the
- * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.
- * Zero-filled either way. */
-static int imcl_plan_memory(blur_helpers_plan *plan, int i)
-{
-    /* whole pages: the alignment every device asks of host pointers, and more */
-    const size_t imcl_page = 4096;
-    void *imcl_mem = plan->unified
-        ? aligned_alloc(imcl_page, (plan->bytes[i] + imcl_page - 1) / imcl_page * imcl_page)
-        : NULL;
-    if (imcl_mem) {
-        memset(imcl_mem, 0, plan->bytes[i]);
-        if (blur_helpers_plan_attach(plan, i, imcl_mem) == blur_helpers_OK) {
-            plan->own[i] = imcl_mem;
-            return blur_helpers_OK;
-        }
-        free(imcl_mem);
-    }
-    return imcl_plan_buffer(&plan->buf[i], plan->context, plan->queue, plan->bytes[i]);
-}
 
 int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int src_width,
         int src_height, int dst_width, int dst_height)
@@ -650,347 +363,133 @@ int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int s
     /* the arrays the grid is bound to must have one extent */
     if (dst_width != src_width || dst_height != src_height)
         return blur_helpers_ERR_ARGUMENT;
-    imcl_log[0] = 0;
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
-    cl_device_id imcl_dev = imcl_kept.dev;
-    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
+    cl_device_id imcl_dev = NULL;
+    if (imcl_cl_choose(&imcl_kept, &imcl_dev) != blur_helpers_OK)
         return blur_helpers_ERR_DEVICE;
-    blur_helpers_plan *p = (blur_helpers_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return blur_helpers_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = src_width;
-    p->extent[0][1] = src_height;
-    p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)capacity * (size_t)src_width * (size_t)src_height * sizeof(float);
-    p->extent[1][0] = dst_width;
-    p->extent[1][1] = dst_height;
-    p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)capacity * (size_t)dst_width * (size_t)dst_height * sizeof(float);
-    p->extent[2][0] = 1;
-    p->extent[2][1] = 1;
-    p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)9 * sizeof(float);
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    /* the context and program of an earlier call or plan, or built now (imcl_keep), the
-     * application's queue (blur_helpers_use_queue) or one with profiling of the plan's own, and a
-     * kernel object of the plan's own */
-    imcl_status = imcl_keep(imcl_dev);
-    if (imcl_status != blur_helpers_OK)
-        goto fail;
-    p->context = imcl_kept.ctx;
-    clRetainContext(p->context);
-    p->program = imcl_kept.prog;
-    clRetainProgram(p->program);
-    p->cpu = imcl_kept.cpu;
-    p->unified = imcl_kept.unified;
-    if (imcl_kept.shared && clRetainCommandQueue(imcl_kept.queue) == CL_SUCCESS)
-        p->queue = imcl_kept.queue;
-    else
-        p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
-    if (!p->queue) {
-        imcl_status = blur_helpers_ERR_DEVICE;
-        goto fail;
-    }
-    p->kernel = clCreateKernel(p->program, p->cpu ? "blur_helpers_cpu" : "blur_helpers", &imcl_err);
-    if (!p->kernel) {
-        imcl_status = blur_helpers_ERR_BUILD;
-        goto fail;
-    }
-
-    /* the device memory of each array, zero-filled */
-    /* 'src' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 0);
-    if (imcl_status != blur_helpers_OK)
-        goto fail;
-    /* 'dst' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 1);
-    if (imcl_status != blur_helpers_OK)
-        goto fail;
-    /* 'mask' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 2);
-    if (imcl_status != blur_helpers_OK)
-        goto fail;
-    *plan = p;
-    return blur_helpers_OK;
-
-fail:
-    blur_helpers_plan_destroy(p);
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[3][3] =
+            {{src_width, src_height, 1}, {dst_width, dst_height, 1}, {1, 1, 1}};
+    imcl_cl_plan *imcl_p = NULL;
+    const int imcl_status = imcl_cl_plan_create(&imcl_p, &imcl_kept, &imcl_program, imcl_dev,
+            capacity, 3, imcl_layout, imcl_extent);
+    *plan = (blur_helpers_plan *)imcl_p;
     return imcl_status;
 }
 
 int blur_helpers_plan_upload_src(blur_helpers_plan *plan, const float *host)
 {
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
-        return blur_helpers_ERR_TRANSFER;
-    return blur_helpers_OK;
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 0, host);
 }
 
 int blur_helpers_plan_download_src(blur_helpers_plan *plan, float *host)
 {
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
-        return blur_helpers_ERR_TRANSFER;
-    return blur_helpers_OK;
-}
-
-int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
-        return blur_helpers_ERR_TRANSFER;
-    return blur_helpers_OK;
-}
-
-int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
-        return blur_helpers_ERR_TRANSFER;
-    return blur_helpers_OK;
-}
-
-int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 2, host, NULL) != CL_SUCCESS)
-        return blur_helpers_ERR_TRANSFER;
-    return blur_helpers_OK;
-}
-
-int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 2, NULL, host) != CL_SUCCESS)
-        return blur_helpers_ERR_TRANSFER;
-    return blur_helpers_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_float2(blur_helpers_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(blur_helpers_plan *, const float *),
-                int (*imcl_get)(blur_helpers_plan *, float *),
-        int first, int count, float **const *tables, const float *src, float *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return blur_helpers_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return blur_helpers_OK;
-    int imcl_status = blur_helpers_OK;
-    float *imcl_dense = NULL;
-    cl_int imcl_err = CL_SUCCESS;
-    /* host memory (the caller's, attached, or the plan's own) is mapped already */
-    imcl_dense = plan->host[imcl_id] ? (float *)plan->host[imcl_id] + imcl_off
-        : (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-              imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
-              imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return blur_helpers_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_status == blur_helpers_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(float));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    }
-    if (!plan->host[imcl_id] &&
-            (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)
-                     != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))
-        imcl_status = blur_helpers_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 0, host);
 }
 
 int blur_helpers_plan_upload_rows_src(blur_helpers_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int blur_helpers_plan_download_rows_src(blur_helpers_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int blur_helpers_plan_upload_strided_src(blur_helpers_plan *plan, int first, int count,
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int blur_helpers_plan_download_strided_src(blur_helpers_plan *plan, int first, int count,
         float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int blur_helpers_plan_upload_dst(blur_helpers_plan *plan, const float *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 1, host);
+}
+
+int blur_helpers_plan_download_dst(blur_helpers_plan *plan, float *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 1, host);
 }
 
 int blur_helpers_plan_upload_rows_dst(blur_helpers_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int blur_helpers_plan_download_rows_dst(blur_helpers_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int blur_helpers_plan_upload_strided_dst(blur_helpers_plan *plan, int first, int count,
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int blur_helpers_plan_download_strided_dst(blur_helpers_plan *plan, int first, int count,
         float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int blur_helpers_plan_upload_mask(blur_helpers_plan *plan, const float *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 2, host);
+}
+
+int blur_helpers_plan_download_mask(blur_helpers_plan *plan, float *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 2, host);
 }
 
 int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count, float scale)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
+    imcl_cl_plan *imcl_p = (imcl_cl_plan *)plan;
+    const int imcl_status = imcl_cl_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != blur_helpers_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int src_width = plan->extent[0][0];
-    const int src_height = plan->extent[0][1];
-    const int dst_width = plan->extent[1][0];
-    const int dst_height = plan->extent[1][1];
+    const int src_width = imcl_p->array[0].extent[0];
+    const int src_height = imcl_p->array[0].extent[1];
+    const int dst_width = imcl_p->array[1].extent[0];
+    const int dst_height = imcl_p->array[1].extent[1];
     const int W = src_width;
     const int H = src_height;
     const int D = 1;
-    plan->kernel_ms = 0.0;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return blur_helpers_OK; /* an empty grid, or no block: nothing to do */
-
-    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
-     * every launch, since a swap may have exchanged the arrays' memory */
-    cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
+    cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], src_width,
-                src_height, plan->buf[1], dst_width, dst_height, plan->buf[2], scale, W, H, D,
-                imcl_count, &plan->pending);
-    /* attached arrays: the host's again after the kernel, with what it wrote (a map
-     * that does not block: PK_plan_wait waits for it) */
-    const cl_int imcl_back = imcl_plan_turn(plan, 0);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_back;
-    /* the device starts now, not at the wait */
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFlush(plan->queue);
-    if (imcl_err != CL_SUCCESS) {
-        clFinish(plan->queue);
-        if (plan->pending)
-            clReleaseEvent(plan->pending);
-        plan->pending = NULL;
-        return blur_helpers_ERR_LAUNCH;
-    }
-    return blur_helpers_OK;
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_p->array[0].buf,
+                src_width, src_height, imcl_p->array[1].buf, dst_width, dst_height,
+                imcl_p->array[2].buf, scale, W, H, D, imcl_count, &imcl_p->pending);
+    return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
 int blur_helpers_plan_wait(blur_helpers_plan *plan)
 {
-    if (!plan)
-        return blur_helpers_ERR_ARGUMENT;
-    if (!plan->pending)
-        return blur_helpers_OK;
-    cl_event imcl_ev = plan->pending;
-    plan->pending = NULL;
-    /* one wait for the whole queue (each wait may put the host thread to sleep and wake
-     * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    cl_int imcl_err = clFinish(plan->queue);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clWaitForEvents(1, &imcl_ev);
-    /* the kernel time from the queue's profiling, in nanoseconds */
-    cl_ulong imcl_start = 0, imcl_end = 0;
-    if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
-                NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
-                == CL_SUCCESS &&
-        imcl_end > imcl_start)
-        plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    clReleaseEvent(imcl_ev);
-    return imcl_err == CL_SUCCESS ? blur_helpers_OK : blur_helpers_ERR_LAUNCH;
+    return imcl_cl_plan_wait((imcl_cl_plan *)plan);
 }
 
 int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, float scale)
@@ -1008,110 +507,31 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
 
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
 {
-    return blur_helpers_plan_launch_batch(plan, plan ? plan->capacity : 0, scale);
+    return blur_helpers_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0,
+            scale);
 }
-
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[3] = {1, 1, 1};
 
 int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    /* only where the device computes in host memory itself */
-    if (!plan->unified)
-        return blur_helpers_ERR_DEVICE;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
-            plan->bytes[a], host, &imcl_err);
-    if (!imcl_buf)
-        return blur_helpers_ERR_MEMORY;
-    void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,
-            CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);
-    if (imcl_mapped != host) {
-        if (imcl_mapped)
-            clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);
-        clFinish(plan->queue);
-        clReleaseMemObject(imcl_buf);
-        return blur_helpers_ERR_DEVICE;
-    }
-    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    imcl_plan_release(plan, a);
-    plan->buf[a] = imcl_buf;
-    plan->host[a] = host;
-    return blur_helpers_OK;
+    return imcl_cl_plan_attach((imcl_cl_plan *)plan, a, host);
 }
 
 int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 3 || !imcl_plan_in_buffer[a])
-        return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    cl_mem imcl_buf = (cl_mem)memory;
-    cl_context imcl_ctx = NULL;
-    size_t imcl_size = 0;
-    if (clGetMemObjectInfo(imcl_buf, CL_MEM_CONTEXT, sizeof imcl_ctx, &imcl_ctx, NULL) != CL_SUCCESS
-            || clGetMemObjectInfo(imcl_buf, CL_MEM_SIZE, sizeof imcl_size, &imcl_size, NULL)
-                    != CL_SUCCESS
-            || imcl_ctx != plan->context || imcl_size < plan->bytes[a]
-            || clRetainMemObject(imcl_buf) != CL_SUCCESS)
-        return blur_helpers_ERR_ARGUMENT;
-    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    imcl_plan_release(plan, a);
-    plan->buf[a] = imcl_buf;
-    plan->host[a] = NULL;
-    return blur_helpers_OK;
+    return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[3] = {0, 0, 1};
 
 int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 3 || b < 0 || b >= 3 || imcl_plan_class[a] != imcl_plan_class[b])
-        return blur_helpers_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return blur_helpers_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return blur_helpers_ERR_LAUNCH;
-    /* the arrays exchange their device memory; nothing is copied */
-    cl_mem imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_host = plan->host[a];
-    plan->host[a] = plan->host[b];
-    plan->host[b] = imcl_host;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return blur_helpers_OK;
+    return imcl_cl_plan_swap((imcl_cl_plan *)plan, a, b);
 }
 
 double blur_helpers_plan_kernel_ms(const blur_helpers_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_cl_plan_kernel_ms((const imcl_cl_plan *)plan);
 }
 
 void blur_helpers_plan_destroy(blur_helpers_plan *plan)
 {
-    if (!plan)
-        return;
-    imcl_plan_settle(plan);
-    for (int i = 0; i < 3; i++)
-        imcl_plan_release(plan, i);
-    if (plan->kernel)
-        clReleaseKernel(plan->kernel);
-    if (plan->program)
-        clReleaseProgram(plan->program);
-    if (plan->queue)
-        clReleaseCommandQueue(plan->queue);
-    if (plan->context)
-        clReleaseContext(plan->context);
-    free(plan);
+    imcl_cl_plan_destroy((imcl_cl_plan *)plan);
 }

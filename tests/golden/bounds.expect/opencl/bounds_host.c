@@ -2,12 +2,10 @@
  * Tuning: block 32x4x2, coarsening 1x1x1, interleaved mapping.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "imcl_runtime_opencl.h"
 #include "bounds.h"
 
 /* The kernel source (bounds.cl), embedded so that nothing is read from disk at run time. */
@@ -123,84 +121,13 @@ static const char imcl_source[] =
     "    }\n"
     "}\n";
 
-static char imcl_log[16384];
+/* The kernel's program: its source and its kernel. */
+static const imcl_cl_program imcl_program = {imcl_source, "bounds", NULL};
 
 /* What the one-shot wrapper and the plans keep between calls: the device, and the
- * context, queue and program built on it (imcl_keep; bounds_release frees them; a plan
- * holds references of its own to the context and the program); whether the device
- * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */
-static struct {
-    int ready;
-    cl_device_id dev;
-    cl_context ctx;
-    cl_command_queue queue;
-    cl_program prog;
-    cl_kernel kern;
-    int cpu;
-    cl_bool unified;
-    int shared; /* the context and queue are the application's (bounds_use_queue) */
-} imcl_kept;
-
-/* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
- * first GPU of any platform, else the first device of the first platform. */
-static int imcl_device(cl_device_id *imcl_dev)
-{
-    cl_platform_id platforms[16];
-    cl_uint np = 0;
-    if (clGetPlatformIDs(16, platforms, &np) != CL_SUCCESS || np == 0)
-        return -1;
-    if (np > 16)
-        np = 16;
-    const char *ep = getenv("IMCL_PLATFORM"), *ed = getenv("IMCL_DEVICE");
-    if ((ep && *ep) || (ed && *ed)) {
-        char *end;
-        long p = ep && *ep ? strtol(ep, &end, 10) : 0;
-        if ((ep && *ep && *end) || p < 0 || p >= (long)np)
-            return -1;
-        long d = ed && *ed ? strtol(ed, &end, 10) : 0;
-        if ((ed && *ed && *end) || d < 0)
-            return -1;
-        cl_device_id devs[64];
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS)
-            return -1;
-        if (d >= (long)(nd < 64 ? nd : 64))
-            return -1;
-        *imcl_dev = devs[d];
-        return 0;
-    }
-    for (cl_uint p = 0; p < np; p++)
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, imcl_dev, NULL) == CL_SUCCESS)
-            return 0;
-    for (cl_uint p = 0; p < np; p++)
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, imcl_dev, NULL) == CL_SUCCESS)
-            return 0;
-    return -1;
-}
-
-/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
-
-/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
- * for bounds_build_log) and creates its kernel named imcl_name. What it made is in
- * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
- * Returns bounds_OK or bounds_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
-                      cl_program *imcl_prog, cl_kernel *imcl_kern)
-{
-    const char *imcl_src = imcl_source;
-    cl_int imcl_err = CL_SUCCESS;
-    *imcl_kern = NULL;
-    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
-    if (!*imcl_prog)
-        return bounds_ERR_BUILD;
-    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
-                              imcl_log, NULL);
-        return bounds_ERR_BUILD;
-    }
-    *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
-    return *imcl_kern ? bounds_OK : bounds_ERR_BUILD;
-}
+ * context, queue and program built on it (imcl_cl_keep; bounds_release frees them; a
+ * plan holds references of its own to the context and the program). */
+static imcl_cl_kept imcl_kept;
 
 /* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of
  * the tuned shape, each work-item computing 1x1x1 points (thesis eq. 3.7-3.9); does not
@@ -253,63 +180,6 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
             imcl_ev);
 }
 
-/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
- * unless an earlier call or plan did, in the application's context and queue when
- * bounds_use_queue gave them; returns bounds_OK or a code, keeping nothing then. */
-static int imcl_keep(cl_device_id imcl_dev)
-{
-    if (imcl_kept.ready)
-        return bounds_OK;
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = imcl_kept.ctx; /* the application's, or NULL */
-    cl_command_queue imcl_queue = imcl_kept.queue;
-    cl_program imcl_prog = NULL;
-    cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0;
-    if (!imcl_ctx) {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = bounds_ERR_DEVICE;
-            goto fail;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = bounds_ERR_DEVICE;
-            goto fail;
-        }
-    }
-
-    /* build the program, once (imcl_build) */
-    imcl_status = imcl_build(imcl_ctx, imcl_dev, "bounds", &imcl_prog, &imcl_kern);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    (void)imcl_cpu; /* (no CPU variant) */
-    imcl_kept.dev = imcl_dev;
-    imcl_kept.ctx = imcl_ctx;
-    imcl_kept.queue = imcl_queue;
-    imcl_kept.prog = imcl_prog;
-    imcl_kept.kern = imcl_kern;
-    imcl_kept.cpu = imcl_cpu;
-    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,
-            &imcl_kept.unified, NULL) != CL_SUCCESS)
-        imcl_kept.unified = CL_FALSE;
-    imcl_kept.ready = 1;
-    return bounds_OK;
-
-fail:
-    if (imcl_kern)
-        clReleaseKernel(imcl_kern);
-    if (imcl_prog)
-        clReleaseProgram(imcl_prog);
-    if (imcl_queue)
-        clReleaseCommandQueue(imcl_queue);
-    if (imcl_ctx)
-        clReleaseContext(imcl_ctx);
-    memset(&imcl_kept, 0, sizeof imcl_kept);
-    return imcl_status;
-}
-
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
         int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth,
         const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width,
@@ -357,13 +227,12 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     cl_mem imcl_d_out = NULL;
     const size_t imcl_out_bytes =
             (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
-    imcl_log[0] = 0;
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
-    cl_device_id imcl_dev = imcl_kept.dev;
-    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
+    cl_device_id imcl_dev = NULL;
+    if (imcl_cl_choose(&imcl_kept, &imcl_dev) != bounds_OK)
         return bounds_ERR_DEVICE;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_keep(imcl_dev);
+    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != bounds_OK)
         return imcl_status;
     imcl_ctx = imcl_kept.ctx;
@@ -466,164 +335,36 @@ const char *bounds_strerror(int code)
 
 const char *bounds_build_log(void)
 {
-    return imcl_log;
+    return imcl_kept.log;
 }
 
 void bounds_release(void)
 {
-    if (!imcl_kept.ready)
-        return;
-    clReleaseKernel(imcl_kept.kern);
-    clReleaseProgram(imcl_kept.prog);
-    clReleaseCommandQueue(imcl_kept.queue);
-    clReleaseContext(imcl_kept.ctx);
-    memset(&imcl_kept, 0, sizeof imcl_kept);
+    imcl_cl_release(&imcl_kept);
 }
 
 int bounds_use_queue(void *context, void *device, void *queue)
 {
-    if ((context || device || queue) && !(context && device && queue))
-        return bounds_ERR_ARGUMENT;
-    bounds_release();
-    if (!context)
-        return bounds_OK; /* imcl's own device, context and queue from the next call */
-    /* an in-order queue of that context: the plans' commands follow each other */
-    cl_context imcl_qctx = NULL;
-    cl_command_queue_properties imcl_props = 0;
-    if (clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_CONTEXT, sizeof imcl_qctx,
-            &imcl_qctx, NULL) != CL_SUCCESS || imcl_qctx != (cl_context)context
-            || clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_PROPERTIES,
-                    sizeof imcl_props, &imcl_props, NULL) != CL_SUCCESS
-            || (imcl_props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
-        return bounds_ERR_ARGUMENT;
-    if (clRetainContext((cl_context)context) != CL_SUCCESS)
-        return bounds_ERR_ARGUMENT;
-    if (clRetainCommandQueue((cl_command_queue)queue) != CL_SUCCESS) {
-        clReleaseContext((cl_context)context);
-        return bounds_ERR_ARGUMENT;
-    }
-    imcl_kept.ctx = (cl_context)context;
-    imcl_kept.queue = (cl_command_queue)queue;
-    imcl_kept.shared = 1;
-    return imcl_keep((cl_device_id)device);
+    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct bounds_plan {
-    cl_context context;
-    cl_command_queue queue;     /* in order, with profiling for the kernel time */
-    cl_program program;
-    cl_kernel kernel;
-    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
-    cl_bool unified;            /* the device computes in host memory: arrays attach */
-    cl_mem buf[6];              /* the buffer (image: texture memory) of each array, by plan_array
-                                 * id */
-    size_t bytes[6];            /* the bytes of each array */
-    int extent[6][3];           /* its extents as given to plan_create */
-    void *host[6];              /* attached: the caller's memory (PK_plan_attach), or the plan's
-                                 * own */
-    void *own[6];               /* host memory the plan allocated for the array
-                                 * (imcl_plan_memory) */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* device time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[6] = {
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
+            /* 'a' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
+            /* 'b' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
+            /* 'c' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
+            /* 'd' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 1, .dims = 3, .halo = 1, .elem = sizeof(double)},
+            /* 'h' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
+            /* 'out' */
 };
-
-/* Releases array i's memory object (an attached one unmapped first) and the host memory the plan
- * allocated for it. */
-static void imcl_plan_release(bounds_plan *plan, int i)
-{
-    if (plan->host[i]) {
-        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
-        clFinish(plan->queue);
-    }
-    if (plan->buf[i])
-        clReleaseMemObject(plan->buf[i]);
-    free(plan->own[i]);
-    plan->own[i] = NULL;
-}
-
-/* A launch still running (bounds_plan_launch_batch_async) ends before any other call on
- * the plan goes on: nonzero when it failed. */
-static int imcl_plan_settle(bounds_plan *plan)
-{
-    return plan->pending && bounds_plan_wait(plan) != bounds_OK;
-}
-
-/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
- * whatever the kernel does with its array: a swap may hand a read-only array the
- * buffer of a written one. Returns bounds_OK, bounds_ERR_MEMORY or bounds_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
-                            size_t bytes)
-{
-    const cl_uchar imcl_zero = 0;
-    cl_int imcl_err = CL_SUCCESS;
-    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);
-    if (!*buf)
-        return bounds_ERR_MEMORY;
-    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_TRANSFER;
-}
-
-/* Array a's whole storage to / from its memory: the caller's own when attached, else
- * its buffer. */
-static cl_int imcl_plan_copy(bounds_plan *plan, int a, const void *from, void *to)
-{
-    if (plan->host[a]) {
-        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);
-        return CL_SUCCESS;
-    }
-    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,
-                                       0, NULL, NULL)
-                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,
-                                      NULL, NULL);
-}
-
-/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued
- * (the caller waits for the queue). */
-static cl_int imcl_plan_turn(bounds_plan *plan, int unmap)
-{
-    cl_int imcl_err = CL_SUCCESS;
-    for (int i = 0; i < 6 && imcl_err == CL_SUCCESS; i++) {
-        if (!plan->host[i])
-            continue;
-        if (unmap) {
-            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,
-                    NULL);
-            continue;
-        }
-        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,
-                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);
-        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])
-            imcl_err = CL_MAP_FAILURE;
-    }
-    return imcl_err;
-}
-
-/* The memory of array i (in a buffer): on a device that computes in host memory, host
- * memory of the plan's own, attached as PK_plan_attach attaches the caller's, so that
- * uploads, downloads and row transfers are copies on the host with no command for the
- * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.
- * Zero-filled either way. */
-static int imcl_plan_memory(bounds_plan *plan, int i)
-{
-    /* whole pages: the alignment every device asks of host pointers, and more */
-    const size_t imcl_page = 4096;
-    void *imcl_mem = plan->unified
-        ? aligned_alloc(imcl_page, (plan->bytes[i] + imcl_page - 1) / imcl_page * imcl_page)
-        : NULL;
-    if (imcl_mem) {
-        memset(imcl_mem, 0, plan->bytes[i]);
-        if (bounds_plan_attach(plan, i, imcl_mem) == bounds_OK) {
-            plan->own[i] = imcl_mem;
-            return bounds_OK;
-        }
-        free(imcl_mem);
-    }
-    return imcl_plan_buffer(&plan->buf[i], plan->context, plan->queue, plan->bytes[i]);
-}
 
 int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
         int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,
@@ -649,630 +390,282 @@ int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int 
         (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return bounds_ERR_ARGUMENT;
-    imcl_log[0] = 0;
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
-    cl_device_id imcl_dev = imcl_kept.dev;
-    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
+    cl_device_id imcl_dev = NULL;
+    if (imcl_cl_choose(&imcl_kept, &imcl_dev) != bounds_OK)
         return bounds_ERR_DEVICE;
-    bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return bounds_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = a_width;
-    p->extent[0][1] = a_height;
-    p->extent[0][2] = a_depth;
-    p->bytes[0] =
-            (size_t)capacity * (size_t)a_width * (size_t)a_height * (size_t)a_depth *
-            sizeof(double);
-    p->extent[1][0] = b_width;
-    p->extent[1][1] = b_height;
-    p->extent[1][2] = b_depth;
-    p->bytes[1] =
-            (size_t)capacity * (size_t)b_width * (size_t)b_height * (size_t)b_depth *
-            sizeof(double);
-    p->extent[2][0] = c_width;
-    p->extent[2][1] = c_height;
-    p->extent[2][2] = c_depth;
-    p->bytes[2] =
-            (size_t)capacity * (size_t)c_width * (size_t)c_height * (size_t)c_depth *
-            sizeof(double);
-    p->extent[3][0] = d_width;
-    p->extent[3][1] = d_height;
-    p->extent[3][2] = d_depth;
-    p->bytes[3] =
-            (size_t)capacity * (size_t)d_width * (size_t)d_height * (size_t)d_depth *
-            sizeof(double);
-    p->extent[4][0] = h_width;
-    p->extent[4][1] = h_height;
-    p->extent[4][2] = h_depth;
-    p->bytes[4] =
-            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
-            + 2) * sizeof(double);
-    p->extent[5][0] = out_width;
-    p->extent[5][1] = out_height;
-    p->extent[5][2] = out_depth;
-    p->bytes[5] =
-            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
-            sizeof(double);
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    /* the context and program of an earlier call or plan, or built now (imcl_keep), the
-     * application's queue (bounds_use_queue) or one with profiling of the plan's own, and a
-     * kernel object of the plan's own */
-    imcl_status = imcl_keep(imcl_dev);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    p->context = imcl_kept.ctx;
-    clRetainContext(p->context);
-    p->program = imcl_kept.prog;
-    clRetainProgram(p->program);
-    p->unified = imcl_kept.unified;
-    if (imcl_kept.shared && clRetainCommandQueue(imcl_kept.queue) == CL_SUCCESS)
-        p->queue = imcl_kept.queue;
-    else
-        p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
-    if (!p->queue) {
-        imcl_status = bounds_ERR_DEVICE;
-        goto fail;
-    }
-    p->kernel = clCreateKernel(p->program, "bounds", &imcl_err);
-    if (!p->kernel) {
-        imcl_status = bounds_ERR_BUILD;
-        goto fail;
-    }
-
-    /* the device memory of each array, zero-filled */
-    /* 'a' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 0);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'b' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 1);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'c' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 2);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'd' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 3);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'h' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 4);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'out' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 5);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    *plan = p;
-    return bounds_OK;
-
-fail:
-    bounds_plan_destroy(p);
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[6][3] =
+            {{a_width, a_height, a_depth}, {b_width, b_height, b_depth},
+            {c_width, c_height, c_depth}, {d_width, d_height, d_depth},
+            {h_width, h_height, h_depth}, {out_width, out_height, out_depth}};
+    imcl_cl_plan *imcl_p = NULL;
+    const int imcl_status = imcl_cl_plan_create(&imcl_p, &imcl_kept, &imcl_program, imcl_dev,
+            capacity, 6, imcl_layout, imcl_extent);
+    *plan = (bounds_plan *)imcl_p;
     return imcl_status;
 }
 
 int bounds_plan_upload_a(bounds_plan *plan, const double *host)
 {
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 0, host);
 }
 
 int bounds_plan_download_a(bounds_plan *plan, double *host)
 {
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_b(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_b(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_c(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 2, host, NULL) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_c(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 2, NULL, host) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_d(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 3, host, NULL) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_d(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 3, NULL, host) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_h(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 4, host, NULL) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_h(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 4, NULL, host) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_out(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 5, host, NULL) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_out(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 5, NULL, host) != CL_SUCCESS)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(bounds_plan *, const double *), int (*imcl_get)(bounds_plan *, double *),
-        int first, int count, double ***const *tables, const double *src, double *dst,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
-        return bounds_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return bounds_OK;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = NULL;
-    cl_int imcl_err = CL_SUCCESS;
-    /* host memory (the caller's, attached, or the plan's own) is mapped already */
-    imcl_dense = plan->host[imcl_id] ? (double *)plan->host[imcl_id] + imcl_off
-        : (double *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-              imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(double),
-              imcl_n * sizeof(double), 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return bounds_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_status == bounds_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
-                imcl_z = imcl_r % imcl_rows / imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
-                + (ptrdiff_t)imcl_z * plane_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w,
-                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(double));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
-                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
-    }
-    if (!plan->host[imcl_id] &&
-            (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)
-                     != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))
-        imcl_status = bounds_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 0, host);
 }
 
 int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_b(bounds_plan *plan, const double *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 1, host);
+}
+
+int bounds_plan_download_b(bounds_plan *plan, double *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 1, host);
 }
 
 int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_c(bounds_plan *plan, const double *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 2, host);
+}
+
+int bounds_plan_download_c(bounds_plan *plan, double *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 2, host);
 }
 
 int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 2, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 2, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 2, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 2, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_d(bounds_plan *plan, const double *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 3, host);
+}
+
+int bounds_plan_download_d(bounds_plan *plan, double *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 3, host);
 }
 
 int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 3, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 3, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 3, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 3, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_h(bounds_plan *plan, const double *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 4, host);
+}
+
+int bounds_plan_download_h(bounds_plan *plan, double *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 4, host);
 }
 
 int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 4, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 4, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 4, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 4, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_out(bounds_plan *plan, const double *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 5, host);
+}
+
+int bounds_plan_download_out(bounds_plan *plan, double *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 5, host);
 }
 
 int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 5, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 5, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 5, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 5, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
+    imcl_cl_plan *imcl_p = (imcl_cl_plan *)plan;
+    const int imcl_status = imcl_cl_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != bounds_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int a_width = plan->extent[0][0];
-    const int a_height = plan->extent[0][1];
-    const int a_depth = plan->extent[0][2];
-    const int b_width = plan->extent[1][0];
-    const int b_height = plan->extent[1][1];
-    const int b_depth = plan->extent[1][2];
-    const int c_width = plan->extent[2][0];
-    const int c_height = plan->extent[2][1];
-    const int c_depth = plan->extent[2][2];
-    const int d_width = plan->extent[3][0];
-    const int d_height = plan->extent[3][1];
-    const int d_depth = plan->extent[3][2];
-    const int h_width = plan->extent[4][0];
-    const int h_height = plan->extent[4][1];
-    const int h_depth = plan->extent[4][2];
-    const int out_width = plan->extent[5][0];
-    const int out_height = plan->extent[5][1];
-    const int out_depth = plan->extent[5][2];
+    const int a_width = imcl_p->array[0].extent[0];
+    const int a_height = imcl_p->array[0].extent[1];
+    const int a_depth = imcl_p->array[0].extent[2];
+    const int b_width = imcl_p->array[1].extent[0];
+    const int b_height = imcl_p->array[1].extent[1];
+    const int b_depth = imcl_p->array[1].extent[2];
+    const int c_width = imcl_p->array[2].extent[0];
+    const int c_height = imcl_p->array[2].extent[1];
+    const int c_depth = imcl_p->array[2].extent[2];
+    const int d_width = imcl_p->array[3].extent[0];
+    const int d_height = imcl_p->array[3].extent[1];
+    const int d_depth = imcl_p->array[3].extent[2];
+    const int h_width = imcl_p->array[4].extent[0];
+    const int h_height = imcl_p->array[4].extent[1];
+    const int h_depth = imcl_p->array[4].extent[2];
+    const int out_width = imcl_p->array[5].extent[0];
+    const int out_height = imcl_p->array[5].extent[1];
+    const int out_depth = imcl_p->array[5].extent[2];
     const int W = out_width;
     const int H = out_height;
     const int D = out_depth;
-    plan->kernel_ms = 0.0;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return bounds_OK; /* an empty grid, or no block: nothing to do */
-
-    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
-     * every launch, since a swap may have exchanged the arrays' memory */
-    cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
+    cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(plan->queue, plan->kernel, plan->buf[0], a_width, a_height, a_depth,
-                plan->buf[1], b_width, b_height, b_depth, plan->buf[2], c_width, c_height, c_depth,
-                plan->buf[3], d_width, d_height, d_depth, plan->buf[4], h_width, h_height, h_depth,
-                plan->buf[5], out_width, out_height, out_depth, W, H, D, imcl_count,
-                &plan->pending);
-    /* attached arrays: the host's again after the kernel, with what it wrote (a map
-     * that does not block: PK_plan_wait waits for it) */
-    const cl_int imcl_back = imcl_plan_turn(plan, 0);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_back;
-    /* the device starts now, not at the wait */
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFlush(plan->queue);
-    if (imcl_err != CL_SUCCESS) {
-        clFinish(plan->queue);
-        if (plan->pending)
-            clReleaseEvent(plan->pending);
-        plan->pending = NULL;
-        return bounds_ERR_LAUNCH;
-    }
-    return bounds_OK;
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->array[0].buf, a_width,
+                a_height, a_depth, imcl_p->array[1].buf, b_width, b_height, b_depth,
+                imcl_p->array[2].buf, c_width, c_height, c_depth, imcl_p->array[3].buf, d_width,
+                d_height, d_depth, imcl_p->array[4].buf, h_width, h_height, h_depth,
+                imcl_p->array[5].buf, out_width, out_height, out_depth, W, H, D, imcl_count,
+                &imcl_p->pending);
+    return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
 int bounds_plan_wait(bounds_plan *plan)
 {
-    if (!plan)
-        return bounds_ERR_ARGUMENT;
-    if (!plan->pending)
-        return bounds_OK;
-    cl_event imcl_ev = plan->pending;
-    plan->pending = NULL;
-    /* one wait for the whole queue (each wait may put the host thread to sleep and wake
-     * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    cl_int imcl_err = clFinish(plan->queue);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clWaitForEvents(1, &imcl_ev);
-    /* the kernel time from the queue's profiling, in nanoseconds */
-    cl_ulong imcl_start = 0, imcl_end = 0;
-    if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
-                NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
-                == CL_SUCCESS &&
-        imcl_end > imcl_start)
-        plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    clReleaseEvent(imcl_ev);
-    return imcl_err == CL_SUCCESS ? bounds_OK : bounds_ERR_LAUNCH;
+    return imcl_cl_plan_wait((imcl_cl_plan *)plan);
 }
 
 int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
@@ -1294,110 +687,30 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
 
 int bounds_plan_launch(bounds_plan *plan)
 {
-    return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return bounds_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
 }
-
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[6] = {1, 1, 1, 1, 1, 1};
 
 int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    /* only where the device computes in host memory itself */
-    if (!plan->unified)
-        return bounds_ERR_DEVICE;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
-            plan->bytes[a], host, &imcl_err);
-    if (!imcl_buf)
-        return bounds_ERR_MEMORY;
-    void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,
-            CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);
-    if (imcl_mapped != host) {
-        if (imcl_mapped)
-            clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);
-        clFinish(plan->queue);
-        clReleaseMemObject(imcl_buf);
-        return bounds_ERR_DEVICE;
-    }
-    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    imcl_plan_release(plan, a);
-    plan->buf[a] = imcl_buf;
-    plan->host[a] = host;
-    return bounds_OK;
+    return imcl_cl_plan_attach((imcl_cl_plan *)plan, a, host);
 }
 
 int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    cl_mem imcl_buf = (cl_mem)memory;
-    cl_context imcl_ctx = NULL;
-    size_t imcl_size = 0;
-    if (clGetMemObjectInfo(imcl_buf, CL_MEM_CONTEXT, sizeof imcl_ctx, &imcl_ctx, NULL) != CL_SUCCESS
-            || clGetMemObjectInfo(imcl_buf, CL_MEM_SIZE, sizeof imcl_size, &imcl_size, NULL)
-                    != CL_SUCCESS
-            || imcl_ctx != plan->context || imcl_size < plan->bytes[a]
-            || clRetainMemObject(imcl_buf) != CL_SUCCESS)
-        return bounds_ERR_ARGUMENT;
-    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    imcl_plan_release(plan, a);
-    plan->buf[a] = imcl_buf;
-    plan->host[a] = NULL;
-    return bounds_OK;
+    return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 6 || b < 0 || b >= 6 || imcl_plan_class[a] != imcl_plan_class[b])
-        return bounds_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    /* the arrays exchange their device memory; nothing is copied */
-    cl_mem imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_host = plan->host[a];
-    plan->host[a] = plan->host[b];
-    plan->host[b] = imcl_host;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return bounds_OK;
+    return imcl_cl_plan_swap((imcl_cl_plan *)plan, a, b);
 }
 
 double bounds_plan_kernel_ms(const bounds_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_cl_plan_kernel_ms((const imcl_cl_plan *)plan);
 }
 
 void bounds_plan_destroy(bounds_plan *plan)
 {
-    if (!plan)
-        return;
-    imcl_plan_settle(plan);
-    for (int i = 0; i < 6; i++)
-        imcl_plan_release(plan, i);
-    if (plan->kernel)
-        clReleaseKernel(plan->kernel);
-    if (plan->program)
-        clReleaseProgram(plan->program);
-    if (plan->queue)
-        clReleaseCommandQueue(plan->queue);
-    if (plan->context)
-        clReleaseContext(plan->context);
-    free(plan);
+    imcl_cl_plan_destroy((imcl_cl_plan *)plan);
 }

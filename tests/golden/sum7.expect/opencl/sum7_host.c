@@ -3,12 +3,10 @@
  * On CPU devices (chosen at run time): block up to 128x1x1, no interior split.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "imcl_runtime_opencl.h"
 #include "sum7.h"
 
 /* The kernel source (sum7.cl), embedded so that nothing is read from disk at run time. */
@@ -137,101 +135,13 @@ static const char imcl_source[] =
     "    }\n"
     "}\n";
 
-static char imcl_log[16384];
+/* The kernel's program: its source and its kernel, and the variant for devices of type CPU. */
+static const imcl_cl_program imcl_program = {imcl_source, "sum7", "sum7_cpu"};
 
 /* What the one-shot wrapper and the plans keep between calls: the device, and the
- * context, queue and program built on it (imcl_keep; sum7_release frees them; a plan
- * holds references of its own to the context and the program); whether the device
- * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */
-static struct {
-    int ready;
-    cl_device_id dev;
-    cl_context ctx;
-    cl_command_queue queue;
-    cl_program prog;
-    cl_kernel kern;
-    int cpu;
-    cl_bool unified;
-    int shared; /* the context and queue are the application's (sum7_use_queue) */
-} imcl_kept;
-
-/* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
- * first GPU of any platform, else the first device of the first platform. */
-static int imcl_device(cl_device_id *imcl_dev)
-{
-    cl_platform_id platforms[16];
-    cl_uint np = 0;
-    if (clGetPlatformIDs(16, platforms, &np) != CL_SUCCESS || np == 0)
-        return -1;
-    if (np > 16)
-        np = 16;
-    const char *ep = getenv("IMCL_PLATFORM"), *ed = getenv("IMCL_DEVICE");
-    if ((ep && *ep) || (ed && *ed)) {
-        char *end;
-        long p = ep && *ep ? strtol(ep, &end, 10) : 0;
-        if ((ep && *ep && *end) || p < 0 || p >= (long)np)
-            return -1;
-        long d = ed && *ed ? strtol(ed, &end, 10) : 0;
-        if ((ed && *ed && *end) || d < 0)
-            return -1;
-        cl_device_id devs[64];
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS)
-            return -1;
-        if (d >= (long)(nd < 64 ? nd : 64))
-            return -1;
-        *imcl_dev = devs[d];
-        return 0;
-    }
-    for (cl_uint p = 0; p < np; p++)
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, imcl_dev, NULL) == CL_SUCCESS)
-            return 0;
-    for (cl_uint p = 0; p < np; p++)
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, imcl_dev, NULL) == CL_SUCCESS)
-            return 0;
-    return -1;
-}
-
-/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
-
-/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
- * for sum7_build_log) and creates its kernel named imcl_name. What it made is in
- * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
- * Returns sum7_OK or sum7_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
-                      cl_program *imcl_prog, cl_kernel *imcl_kern)
-{
-    const char *imcl_src = imcl_source;
-    cl_int imcl_err = CL_SUCCESS;
-    *imcl_kern = NULL;
-    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
-    if (!*imcl_prog)
-        return sum7_ERR_BUILD;
-    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
-                              imcl_log, NULL);
-        return sum7_ERR_BUILD;
-    }
-    *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
-    return *imcl_kern ? sum7_OK : sum7_ERR_BUILD;
-}
-
-/* 1 when the CPU variant of the kernel (KERNEL_cpu: rows of work-items, one guarded
- * body) suits device imcl_dev, that is on a device of type CPU; 0 for the default
- * variant (every other device). IMCL_VARIANT=cpu or gpu in the environment overrides
- * the choice, to compare the two or to test both on one device. */
-static int imcl_cpu_device(cl_device_id imcl_dev)
-{
-    const char *forced = getenv("IMCL_VARIANT");
-    if (forced && strcmp(forced, "cpu") == 0)
-        return 1;
-    if (forced && strcmp(forced, "gpu") == 0)
-        return 0;
-    cl_device_type imcl_type = 0;
-    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_TYPE, sizeof imcl_type, &imcl_type, NULL) != CL_SUCCESS)
-        return 0;
-    return (imcl_type & CL_DEVICE_TYPE_CPU) != 0;
-}
+ * context, queue and program built on it (imcl_cl_keep; sum7_release frees them; a
+ * plan holds references of its own to the context and the program). */
+static imcl_cl_kept imcl_kept;
 
 /* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of
  * the shape of its variant (imcl_cpu: the CPU variant), each work-item computing
@@ -288,65 +198,6 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
-/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
- * unless an earlier call or plan did, in the application's context and queue when
- * sum7_use_queue gave them; returns sum7_OK or a code, keeping nothing then. */
-static int imcl_keep(cl_device_id imcl_dev)
-{
-    if (imcl_kept.ready)
-        return sum7_OK;
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = imcl_kept.ctx; /* the application's, or NULL */
-    cl_command_queue imcl_queue = imcl_kept.queue;
-    cl_program imcl_prog = NULL;
-    cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0;
-    if (!imcl_ctx) {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = sum7_ERR_DEVICE;
-            goto fail;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = sum7_ERR_DEVICE;
-            goto fail;
-        }
-    }
-
-    /* build the program, once (imcl_build), with the kernel's variant for this device
-     * (imcl_cpu_device) */
-    imcl_cpu = imcl_cpu_device(imcl_dev);
-    imcl_status =
-            imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "sum7_cpu" : "sum7", &imcl_prog, &imcl_kern);
-    if (imcl_status != sum7_OK)
-        goto fail;
-    imcl_kept.dev = imcl_dev;
-    imcl_kept.ctx = imcl_ctx;
-    imcl_kept.queue = imcl_queue;
-    imcl_kept.prog = imcl_prog;
-    imcl_kept.kern = imcl_kern;
-    imcl_kept.cpu = imcl_cpu;
-    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,
-            &imcl_kept.unified, NULL) != CL_SUCCESS)
-        imcl_kept.unified = CL_FALSE;
-    imcl_kept.ready = 1;
-    return sum7_OK;
-
-fail:
-    if (imcl_kern)
-        clReleaseKernel(imcl_kern);
-    if (imcl_prog)
-        clReleaseProgram(imcl_prog);
-    if (imcl_queue)
-        clReleaseCommandQueue(imcl_queue);
-    if (imcl_ctx)
-        clReleaseContext(imcl_ctx);
-    memset(&imcl_kept, 0, sizeof imcl_kept);
-    return imcl_status;
-}
-
 int sum7(const double *input, int input_width, int input_height, int input_depth, double *output,
         int output_width, int output_height, int output_depth)
 {
@@ -368,20 +219,19 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
     cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */
+    int imcl_cpu = 0; /* the CPU variant was built */
     cl_mem imcl_d_input = NULL;
     const size_t imcl_input_bytes =
             (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
     cl_mem imcl_d_output = NULL;
     const size_t imcl_output_bytes =
             (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
-    imcl_log[0] = 0;
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
-    cl_device_id imcl_dev = imcl_kept.dev;
-    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
+    cl_device_id imcl_dev = NULL;
+    if (imcl_cl_choose(&imcl_kept, &imcl_dev) != sum7_OK)
         return sum7_ERR_DEVICE;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_keep(imcl_dev);
+    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != sum7_OK)
         return imcl_status;
     imcl_ctx = imcl_kept.ctx;
@@ -451,165 +301,28 @@ const char *sum7_strerror(int code)
 
 const char *sum7_build_log(void)
 {
-    return imcl_log;
+    return imcl_kept.log;
 }
 
 void sum7_release(void)
 {
-    if (!imcl_kept.ready)
-        return;
-    clReleaseKernel(imcl_kept.kern);
-    clReleaseProgram(imcl_kept.prog);
-    clReleaseCommandQueue(imcl_kept.queue);
-    clReleaseContext(imcl_kept.ctx);
-    memset(&imcl_kept, 0, sizeof imcl_kept);
+    imcl_cl_release(&imcl_kept);
 }
 
 int sum7_use_queue(void *context, void *device, void *queue)
 {
-    if ((context || device || queue) && !(context && device && queue))
-        return sum7_ERR_ARGUMENT;
-    sum7_release();
-    if (!context)
-        return sum7_OK; /* imcl's own device, context and queue from the next call */
-    /* an in-order queue of that context: the plans' commands follow each other */
-    cl_context imcl_qctx = NULL;
-    cl_command_queue_properties imcl_props = 0;
-    if (clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_CONTEXT, sizeof imcl_qctx,
-            &imcl_qctx, NULL) != CL_SUCCESS || imcl_qctx != (cl_context)context
-            || clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_PROPERTIES,
-                    sizeof imcl_props, &imcl_props, NULL) != CL_SUCCESS
-            || (imcl_props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
-        return sum7_ERR_ARGUMENT;
-    if (clRetainContext((cl_context)context) != CL_SUCCESS)
-        return sum7_ERR_ARGUMENT;
-    if (clRetainCommandQueue((cl_command_queue)queue) != CL_SUCCESS) {
-        clReleaseContext((cl_context)context);
-        return sum7_ERR_ARGUMENT;
-    }
-    imcl_kept.ctx = (cl_context)context;
-    imcl_kept.queue = (cl_command_queue)queue;
-    imcl_kept.shared = 1;
-    return imcl_keep((cl_device_id)device);
+    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct sum7_plan {
-    cl_context context;
-    cl_command_queue queue;     /* in order, with profiling for the kernel time */
-    cl_program program;
-    cl_kernel kernel;
-    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
-    int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
-    cl_bool unified;            /* the device computes in host memory: arrays attach */
-    cl_mem buf[2];              /* the buffer (image: texture memory) of each array, by plan_array
-                                 * id */
-    size_t bytes[2];            /* the bytes of each array */
-    int extent[2][3];           /* its extents as given to plan_create */
-    void *host[2];              /* attached: the caller's memory (PK_plan_attach), or the plan's
-                                 * own */
-    void *own[2];               /* host memory the plan allocated for the array
-                                 * (imcl_plan_memory) */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* device time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[2] = {
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
+            /* 'input' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
+            /* 'output' */
 };
-
-/* Releases array i's memory object (an attached one unmapped first) and the host memory the plan
- * allocated for it. */
-static void imcl_plan_release(sum7_plan *plan, int i)
-{
-    if (plan->host[i]) {
-        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
-        clFinish(plan->queue);
-    }
-    if (plan->buf[i])
-        clReleaseMemObject(plan->buf[i]);
-    free(plan->own[i]);
-    plan->own[i] = NULL;
-}
-
-/* A launch still running (sum7_plan_launch_batch_async) ends before any other call on
- * the plan goes on: nonzero when it failed. */
-static int imcl_plan_settle(sum7_plan *plan)
-{
-    return plan->pending && sum7_plan_wait(plan) != sum7_OK;
-}
-
-/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
- * whatever the kernel does with its array: a swap may hand a read-only array the
- * buffer of a written one. Returns sum7_OK, sum7_ERR_MEMORY or sum7_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
-                            size_t bytes)
-{
-    const cl_uchar imcl_zero = 0;
-    cl_int imcl_err = CL_SUCCESS;
-    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);
-    if (!*buf)
-        return sum7_ERR_MEMORY;
-    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_TRANSFER;
-}
-
-/* Array a's whole storage to / from its memory: the caller's own when attached, else
- * its buffer. */
-static cl_int imcl_plan_copy(sum7_plan *plan, int a, const void *from, void *to)
-{
-    if (plan->host[a]) {
-        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);
-        return CL_SUCCESS;
-    }
-    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,
-                                       0, NULL, NULL)
-                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,
-                                      NULL, NULL);
-}
-
-/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued
- * (the caller waits for the queue). */
-static cl_int imcl_plan_turn(sum7_plan *plan, int unmap)
-{
-    cl_int imcl_err = CL_SUCCESS;
-    for (int i = 0; i < 2 && imcl_err == CL_SUCCESS; i++) {
-        if (!plan->host[i])
-            continue;
-        if (unmap) {
-            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,
-                    NULL);
-            continue;
-        }
-        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,
-                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);
-        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])
-            imcl_err = CL_MAP_FAILURE;
-    }
-    return imcl_err;
-}
-
-/* The memory of array i (in a buffer): on a device that computes in host memory, host
- * memory of the plan's own, attached as PK_plan_attach attaches the caller's, so that
- * uploads, downloads and row transfers are copies on the host with no command for the
- * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.
- * Zero-filled either way. */
-static int imcl_plan_memory(sum7_plan *plan, int i)
-{
-    /* whole pages: the alignment every device asks of host pointers, and more */
-    const size_t imcl_page = 4096;
-    void *imcl_mem = plan->unified
-        ? aligned_alloc(imcl_page, (plan->bytes[i] + imcl_page - 1) / imcl_page * imcl_page)
-        : NULL;
-    if (imcl_mem) {
-        memset(imcl_mem, 0, plan->bytes[i]);
-        if (sum7_plan_attach(plan, i, imcl_mem) == sum7_OK) {
-            plan->own[i] = imcl_mem;
-            return sum7_OK;
-        }
-        free(imcl_mem);
-    }
-    return imcl_plan_buffer(&plan->buf[i], plan->context, plan->queue, plan->bytes[i]);
-}
 
 int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
         int input_depth, int output_width, int output_height, int output_depth)
@@ -627,321 +340,121 @@ int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int 
     if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
         (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
         return sum7_ERR_ARGUMENT;
-    imcl_log[0] = 0;
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
-    cl_device_id imcl_dev = imcl_kept.dev;
-    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
+    cl_device_id imcl_dev = NULL;
+    if (imcl_cl_choose(&imcl_kept, &imcl_dev) != sum7_OK)
         return sum7_ERR_DEVICE;
-    sum7_plan *p = (sum7_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return sum7_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = input_width;
-    p->extent[0][1] = input_height;
-    p->extent[0][2] = input_depth;
-    p->bytes[0] =
-            (size_t)capacity * (size_t)input_width * (size_t)input_height * (size_t)input_depth *
-            sizeof(double);
-    p->extent[1][0] = output_width;
-    p->extent[1][1] = output_height;
-    p->extent[1][2] = output_depth;
-    p->bytes[1] =
-            (size_t)capacity * (size_t)output_width * (size_t)output_height * (size_t)output_depth *
-            sizeof(double);
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    /* the context and program of an earlier call or plan, or built now (imcl_keep), the
-     * application's queue (sum7_use_queue) or one with profiling of the plan's own, and a
-     * kernel object of the plan's own */
-    imcl_status = imcl_keep(imcl_dev);
-    if (imcl_status != sum7_OK)
-        goto fail;
-    p->context = imcl_kept.ctx;
-    clRetainContext(p->context);
-    p->program = imcl_kept.prog;
-    clRetainProgram(p->program);
-    p->cpu = imcl_kept.cpu;
-    p->unified = imcl_kept.unified;
-    if (imcl_kept.shared && clRetainCommandQueue(imcl_kept.queue) == CL_SUCCESS)
-        p->queue = imcl_kept.queue;
-    else
-        p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
-    if (!p->queue) {
-        imcl_status = sum7_ERR_DEVICE;
-        goto fail;
-    }
-    p->kernel = clCreateKernel(p->program, p->cpu ? "sum7_cpu" : "sum7", &imcl_err);
-    if (!p->kernel) {
-        imcl_status = sum7_ERR_BUILD;
-        goto fail;
-    }
-
-    /* the device memory of each array, zero-filled */
-    /* 'input' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 0);
-    if (imcl_status != sum7_OK)
-        goto fail;
-    /* 'output' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 1);
-    if (imcl_status != sum7_OK)
-        goto fail;
-    *plan = p;
-    return sum7_OK;
-
-fail:
-    sum7_plan_destroy(p);
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] =
+            {{input_width, input_height, input_depth}, {output_width, output_height, output_depth}};
+    imcl_cl_plan *imcl_p = NULL;
+    const int imcl_status = imcl_cl_plan_create(&imcl_p, &imcl_kept, &imcl_program, imcl_dev,
+            capacity, 2, imcl_layout, imcl_extent);
+    *plan = (sum7_plan *)imcl_p;
     return imcl_status;
 }
 
 int sum7_plan_upload_input(sum7_plan *plan, const double *host)
 {
-    if (!plan || !host)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 0, host, NULL) != CL_SUCCESS)
-        return sum7_ERR_TRANSFER;
-    return sum7_OK;
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 0, host);
 }
 
 int sum7_plan_download_input(sum7_plan *plan, double *host)
 {
-    if (!plan || !host)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 0, NULL, host) != CL_SUCCESS)
-        return sum7_ERR_TRANSFER;
-    return sum7_OK;
-}
-
-int sum7_plan_upload_output(sum7_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 1, host, NULL) != CL_SUCCESS)
-        return sum7_ERR_TRANSFER;
-    return sum7_OK;
-}
-
-int sum7_plan_download_output(sum7_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 1, NULL, host) != CL_SUCCESS)
-        return sum7_ERR_TRANSFER;
-    return sum7_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_double3(sum7_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(sum7_plan *, const double *), int (*imcl_get)(sum7_plan *, double *),
-        int first, int count, double ***const *tables, const double *src, double *dst,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
-        return sum7_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return sum7_OK;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = NULL;
-    cl_int imcl_err = CL_SUCCESS;
-    /* host memory (the caller's, attached, or the plan's own) is mapped already */
-    imcl_dense = plan->host[imcl_id] ? (double *)plan->host[imcl_id] + imcl_off
-        : (double *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-              imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(double),
-              imcl_n * sizeof(double), 0, NULL, NULL, &imcl_err);
-    if (imcl_err != CL_SUCCESS || !imcl_dense)
-        return sum7_ERR_TRANSFER;
-    for (size_t imcl_r = 0; imcl_status == sum7_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
-                imcl_z = imcl_r % imcl_rows / imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
-                + (ptrdiff_t)imcl_z * plane_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w,
-                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(double));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
-                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
-    }
-    if (!plan->host[imcl_id] &&
-            (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)
-                     != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))
-        imcl_status = sum7_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 0, host);
 }
 
 int sum7_plan_upload_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int sum7_plan_download_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int sum7_plan_upload_strided_input(sum7_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int sum7_plan_download_strided_input(sum7_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int sum7_plan_upload_output(sum7_plan *plan, const double *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 1, host);
+}
+
+int sum7_plan_download_output(sum7_plan *plan, double *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 1, host);
 }
 
 int sum7_plan_upload_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int sum7_plan_download_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
 int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
+    imcl_cl_plan *imcl_p = (imcl_cl_plan *)plan;
+    const int imcl_status = imcl_cl_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != sum7_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int input_width = plan->extent[0][0];
-    const int input_height = plan->extent[0][1];
-    const int input_depth = plan->extent[0][2];
-    const int output_width = plan->extent[1][0];
-    const int output_height = plan->extent[1][1];
-    const int output_depth = plan->extent[1][2];
+    const int input_width = imcl_p->array[0].extent[0];
+    const int input_height = imcl_p->array[0].extent[1];
+    const int input_depth = imcl_p->array[0].extent[2];
+    const int output_width = imcl_p->array[1].extent[0];
+    const int output_height = imcl_p->array[1].extent[1];
+    const int output_depth = imcl_p->array[1].extent[2];
     const int W = input_width;
     const int H = input_height;
     const int D = input_depth;
-    plan->kernel_ms = 0.0;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return sum7_OK; /* an empty grid, or no block: nothing to do */
-
-    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
-     * every launch, since a swap may have exchanged the arrays' memory */
-    cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
+    cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], input_width,
-                input_height, input_depth, plan->buf[1], output_width, output_height, output_depth,
-                W, H, D, imcl_count, &plan->pending);
-    /* attached arrays: the host's again after the kernel, with what it wrote (a map
-     * that does not block: PK_plan_wait waits for it) */
-    const cl_int imcl_back = imcl_plan_turn(plan, 0);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_back;
-    /* the device starts now, not at the wait */
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFlush(plan->queue);
-    if (imcl_err != CL_SUCCESS) {
-        clFinish(plan->queue);
-        if (plan->pending)
-            clReleaseEvent(plan->pending);
-        plan->pending = NULL;
-        return sum7_ERR_LAUNCH;
-    }
-    return sum7_OK;
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_p->array[0].buf,
+                input_width, input_height, input_depth, imcl_p->array[1].buf, output_width,
+                output_height, output_depth, W, H, D, imcl_count, &imcl_p->pending);
+    return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
 int sum7_plan_wait(sum7_plan *plan)
 {
-    if (!plan)
-        return sum7_ERR_ARGUMENT;
-    if (!plan->pending)
-        return sum7_OK;
-    cl_event imcl_ev = plan->pending;
-    plan->pending = NULL;
-    /* one wait for the whole queue (each wait may put the host thread to sleep and wake
-     * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    cl_int imcl_err = clFinish(plan->queue);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clWaitForEvents(1, &imcl_ev);
-    /* the kernel time from the queue's profiling, in nanoseconds */
-    cl_ulong imcl_start = 0, imcl_end = 0;
-    if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
-                NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
-                == CL_SUCCESS &&
-        imcl_end > imcl_start)
-        plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    clReleaseEvent(imcl_ev);
-    return imcl_err == CL_SUCCESS ? sum7_OK : sum7_ERR_LAUNCH;
+    return imcl_cl_plan_wait((imcl_cl_plan *)plan);
 }
 
 int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
@@ -960,110 +473,30 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
 
 int sum7_plan_launch(sum7_plan *plan)
 {
-    return sum7_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return sum7_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
 }
-
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
 
 int sum7_plan_attach(sum7_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    /* only where the device computes in host memory itself */
-    if (!plan->unified)
-        return sum7_ERR_DEVICE;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
-            plan->bytes[a], host, &imcl_err);
-    if (!imcl_buf)
-        return sum7_ERR_MEMORY;
-    void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,
-            CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);
-    if (imcl_mapped != host) {
-        if (imcl_mapped)
-            clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);
-        clFinish(plan->queue);
-        clReleaseMemObject(imcl_buf);
-        return sum7_ERR_DEVICE;
-    }
-    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    imcl_plan_release(plan, a);
-    plan->buf[a] = imcl_buf;
-    plan->host[a] = host;
-    return sum7_OK;
+    return imcl_cl_plan_attach((imcl_cl_plan *)plan, a, host);
 }
 
 int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    cl_mem imcl_buf = (cl_mem)memory;
-    cl_context imcl_ctx = NULL;
-    size_t imcl_size = 0;
-    if (clGetMemObjectInfo(imcl_buf, CL_MEM_CONTEXT, sizeof imcl_ctx, &imcl_ctx, NULL) != CL_SUCCESS
-            || clGetMemObjectInfo(imcl_buf, CL_MEM_SIZE, sizeof imcl_size, &imcl_size, NULL)
-                    != CL_SUCCESS
-            || imcl_ctx != plan->context || imcl_size < plan->bytes[a]
-            || clRetainMemObject(imcl_buf) != CL_SUCCESS)
-        return sum7_ERR_ARGUMENT;
-    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    imcl_plan_release(plan, a);
-    plan->buf[a] = imcl_buf;
-    plan->host[a] = NULL;
-    return sum7_OK;
+    return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[2] = {0, 0};
 
 int sum7_plan_swap(sum7_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 2 || b < 0 || b >= 2 || imcl_plan_class[a] != imcl_plan_class[b])
-        return sum7_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    /* the arrays exchange their device memory; nothing is copied */
-    cl_mem imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_host = plan->host[a];
-    plan->host[a] = plan->host[b];
-    plan->host[b] = imcl_host;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return sum7_OK;
+    return imcl_cl_plan_swap((imcl_cl_plan *)plan, a, b);
 }
 
 double sum7_plan_kernel_ms(const sum7_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_cl_plan_kernel_ms((const imcl_cl_plan *)plan);
 }
 
 void sum7_plan_destroy(sum7_plan *plan)
 {
-    if (!plan)
-        return;
-    imcl_plan_settle(plan);
-    for (int i = 0; i < 2; i++)
-        imcl_plan_release(plan, i);
-    if (plan->kernel)
-        clReleaseKernel(plan->kernel);
-    if (plan->program)
-        clReleaseProgram(plan->program);
-    if (plan->queue)
-        clReleaseCommandQueue(plan->queue);
-    if (plan->context)
-        clReleaseContext(plan->context);
-    free(plan);
+    imcl_cl_plan_destroy((imcl_cl_plan *)plan);
 }

@@ -4,12 +4,10 @@
  * Placements: 'cl' in texture memory, 'z' in texture memory, 'p' in texture memory.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "imcl_runtime_opencl.h"
 #include "tex_modes.h"
 
 /* The kernel source (tex_modes.cl), embedded so that nothing is read from disk at run time. */
@@ -100,101 +98,13 @@ static const char imcl_source[] =
     "    }\n"
     "}\n";
 
-static char imcl_log[16384];
+/* The kernel's program: its source and its kernel, and the variant for devices of type CPU. */
+static const imcl_cl_program imcl_program = {imcl_source, "tex_modes", "tex_modes_cpu"};
 
 /* What the one-shot wrapper and the plans keep between calls: the device, and the
- * context, queue and program built on it (imcl_keep; tex_modes_release frees them; a plan
- * holds references of its own to the context and the program); whether the device
- * computes in host memory (the one-shot wrapper then lends it the caller's arrays). */
-static struct {
-    int ready;
-    cl_device_id dev;
-    cl_context ctx;
-    cl_command_queue queue;
-    cl_program prog;
-    cl_kernel kern;
-    int cpu;
-    cl_bool unified;
-    int shared; /* the context and queue are the application's (tex_modes_use_queue) */
-} imcl_kept;
-
-/* The device: IMCL_PLATFORM / IMCL_DEVICE (0-based indices) when set, else the
- * first GPU of any platform, else the first device of the first platform. */
-static int imcl_device(cl_device_id *imcl_dev)
-{
-    cl_platform_id platforms[16];
-    cl_uint np = 0;
-    if (clGetPlatformIDs(16, platforms, &np) != CL_SUCCESS || np == 0)
-        return -1;
-    if (np > 16)
-        np = 16;
-    const char *ep = getenv("IMCL_PLATFORM"), *ed = getenv("IMCL_DEVICE");
-    if ((ep && *ep) || (ed && *ed)) {
-        char *end;
-        long p = ep && *ep ? strtol(ep, &end, 10) : 0;
-        if ((ep && *ep && *end) || p < 0 || p >= (long)np)
-            return -1;
-        long d = ed && *ed ? strtol(ed, &end, 10) : 0;
-        if ((ed && *ed && *end) || d < 0)
-            return -1;
-        cl_device_id devs[64];
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS)
-            return -1;
-        if (d >= (long)(nd < 64 ? nd : 64))
-            return -1;
-        *imcl_dev = devs[d];
-        return 0;
-    }
-    for (cl_uint p = 0; p < np; p++)
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, imcl_dev, NULL) == CL_SUCCESS)
-            return 0;
-    for (cl_uint p = 0; p < np; p++)
-        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, imcl_dev, NULL) == CL_SUCCESS)
-            return 0;
-    return -1;
-}
-
-/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */
-
-/* Builds the kernel's program for imcl_dev (a failed build leaves its log in imcl_log,
- * for tex_modes_build_log) and creates its kernel named imcl_name. What it made is in
- * *imcl_prog and *imcl_kern (else NULL), on failure too: the caller releases them.
- * Returns tex_modes_OK or tex_modes_ERR_BUILD. */
-static int imcl_build(cl_context imcl_ctx, cl_device_id imcl_dev, const char *imcl_name,
-                      cl_program *imcl_prog, cl_kernel *imcl_kern)
-{
-    const char *imcl_src = imcl_source;
-    cl_int imcl_err = CL_SUCCESS;
-    *imcl_kern = NULL;
-    *imcl_prog = clCreateProgramWithSource(imcl_ctx, 1, &imcl_src, NULL, &imcl_err);
-    if (!*imcl_prog)
-        return tex_modes_ERR_BUILD;
-    if (clBuildProgram(*imcl_prog, 1, &imcl_dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        clGetProgramBuildInfo(*imcl_prog, imcl_dev, CL_PROGRAM_BUILD_LOG, sizeof imcl_log - 1,
-                              imcl_log, NULL);
-        return tex_modes_ERR_BUILD;
-    }
-    *imcl_kern = clCreateKernel(*imcl_prog, imcl_name, &imcl_err);
-    return *imcl_kern ? tex_modes_OK : tex_modes_ERR_BUILD;
-}
-
-/* 1 when the CPU variant of the kernel (KERNEL_cpu: rows of work-items, one guarded
- * body) suits device imcl_dev, that is on a device of type CPU; 0 for the default
- * variant (every other device). IMCL_VARIANT=cpu or gpu in the environment overrides
- * the choice, to compare the two or to test both on one device. */
-static int imcl_cpu_device(cl_device_id imcl_dev)
-{
-    const char *forced = getenv("IMCL_VARIANT");
-    if (forced && strcmp(forced, "cpu") == 0)
-        return 1;
-    if (forced && strcmp(forced, "gpu") == 0)
-        return 0;
-    cl_device_type imcl_type = 0;
-    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_TYPE, sizeof imcl_type, &imcl_type, NULL) != CL_SUCCESS)
-        return 0;
-    return (imcl_type & CL_DEVICE_TYPE_CPU) != 0;
-}
+ * context, queue and program built on it (imcl_cl_keep; tex_modes_release frees them; a
+ * plan holds references of its own to the context and the program). */
+static imcl_cl_kept imcl_kept;
 
 /* The limits of the placements on device imcl_dev, checked before anything is
  * allocated (each check says which).
@@ -224,107 +134,6 @@ static int imcl_check_placements(cl_device_id imcl_dev, int cl_width, int cl_hei
             return tex_modes_ERR_ARGUMENT;
     }
     return tex_modes_OK;
-}
-
-/* Image memory: an array there is an image of its storage (halo included), one element
- * per texel. An element narrower than its texel travels through a staging copy on the
- * host: a double fills the first two channels of an RGBA texel of 32-bit uints, no
- * image format having doubles. */
-
-/* n texels of `texel` bytes, each starting with an element of host of `bytes` bytes
- * (zeros when host is NULL), the rest zero: calloc'd, NULL when out of memory. */
-static unsigned char *imcl_stage(const void *host, size_t n, size_t bytes, size_t texel)
-{
-    unsigned char *imcl_texels = (unsigned char *)calloc(n, texel);
-    if (imcl_texels && host)
-        for (size_t imcl_i = 0; imcl_i < n; imcl_i++)
-            memcpy(imcl_texels + imcl_i * texel, (const unsigned char *)host + imcl_i * bytes,
-                    bytes);
-    return imcl_texels;
-}
-
-/* An image of *imcl_format and *imcl_desc, read-only for kernels (the host writes it),
- * holding host's elements of `bytes` each in texels of `texel` bytes, or zeros when host
- * is NULL. NULL on failure, with the reason in *imcl_err. */
-static cl_mem imcl_image_create(cl_context imcl_ctx, const cl_image_format *imcl_format,
-                                const cl_image_desc *imcl_desc, const void *host, size_t bytes,
-                                size_t texel, cl_int *imcl_err)
-{
-    const size_t imcl_n = imcl_desc->image_width * imcl_desc->image_height *
-                          (imcl_desc->image_depth ? imcl_desc->image_depth : 1);
-    unsigned char *imcl_texels = NULL;
-    if (!host || bytes != texel) {
-        imcl_texels = imcl_stage(host, imcl_n, bytes, texel);
-        if (!imcl_texels) {
-            *imcl_err = CL_OUT_OF_HOST_MEMORY;
-            return NULL;
-        }
-    }
-    cl_mem imcl_img = clCreateImage(imcl_ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, imcl_format,
-                                    imcl_desc, imcl_texels ? (void *)imcl_texels : (void *)host,
-                                    imcl_err);
-    free(imcl_texels);
-    return imcl_img;
-}
-
-/* The extents of image img in texels (depth 1 for a 2D image), and the bytes of a texel. */
-static cl_int imcl_image_region(cl_mem img, size_t region[3], size_t *texel)
-{
-    region[0] = region[1] = region[2] = 0;
-    cl_int imcl_err = clGetImageInfo(img, CL_IMAGE_WIDTH, sizeof(size_t), &region[0], NULL);
-    imcl_err |= clGetImageInfo(img, CL_IMAGE_HEIGHT, sizeof(size_t), &region[1], NULL);
-    imcl_err |= clGetImageInfo(img, CL_IMAGE_DEPTH, sizeof(size_t), &region[2], NULL);
-    imcl_err |= clGetImageInfo(img, CL_IMAGE_ELEMENT_SIZE, sizeof(size_t), texel, NULL);
-    if (region[2] == 0)
-        region[2] = 1;
-    return imcl_err;
-}
-
-/* Copies host's elements of `bytes` each into all of image img; blocks until done. */
-static cl_int imcl_image_write(cl_command_queue imcl_queue, cl_mem img, const void *host,
-        size_t bytes)
-{
-    const size_t imcl_origin[3] = {0, 0, 0};
-    size_t imcl_region[3], imcl_texel = 0;
-    cl_int imcl_err = imcl_image_region(img, imcl_region, &imcl_texel);
-    if (imcl_err != CL_SUCCESS)
-        return imcl_err;
-    if (imcl_texel == bytes)
-        return clEnqueueWriteImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, host,
-                0, NULL, NULL);
-    unsigned char *imcl_texels =
-            imcl_stage(host, imcl_region[0] * imcl_region[1] * imcl_region[2], bytes, imcl_texel);
-    if (!imcl_texels)
-        return CL_OUT_OF_HOST_MEMORY;
-    imcl_err = clEnqueueWriteImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0,
-            imcl_texels, 0, NULL, NULL);
-    free(imcl_texels);
-    return imcl_err;
-}
-
-/* Copies all of image img into host's elements of `bytes` each; blocks until done. */
-static cl_int imcl_image_read(cl_command_queue imcl_queue, cl_mem img, void *host, size_t bytes)
-{
-    const size_t imcl_origin[3] = {0, 0, 0};
-    size_t imcl_region[3], imcl_texel = 0;
-    cl_int imcl_err = imcl_image_region(img, imcl_region, &imcl_texel);
-    if (imcl_err != CL_SUCCESS)
-        return imcl_err;
-    if (imcl_texel == bytes)
-        return clEnqueueReadImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0, host, 0,
-                NULL, NULL);
-    const size_t imcl_n = imcl_region[0] * imcl_region[1] * imcl_region[2];
-    unsigned char *imcl_texels = (unsigned char *)malloc(imcl_n * imcl_texel);
-    if (!imcl_texels)
-        return CL_OUT_OF_HOST_MEMORY;
-    imcl_err = clEnqueueReadImage(imcl_queue, img, CL_TRUE, imcl_origin, imcl_region, 0, 0,
-            imcl_texels, 0, NULL, NULL);
-    if (imcl_err == CL_SUCCESS)
-        for (size_t imcl_i = 0; imcl_i < imcl_n; imcl_i++)
-            memcpy((unsigned char *)host + imcl_i * bytes, imcl_texels + imcl_i * imcl_texel,
-                    bytes);
-    free(imcl_texels);
-    return imcl_err;
 }
 
 /* Sets the kernel's arguments and enqueues it over the W x H x D grid in work-groups of
@@ -386,66 +195,6 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
-/* Builds what the one-shot wrapper and the plans keep (imcl_kept) on device imcl_dev,
- * unless an earlier call or plan did, in the application's context and queue when
- * tex_modes_use_queue gave them; returns tex_modes_OK or a code, keeping nothing then. */
-static int imcl_keep(cl_device_id imcl_dev)
-{
-    if (imcl_kept.ready)
-        return tex_modes_OK;
-    int imcl_status = tex_modes_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = imcl_kept.ctx; /* the application's, or NULL */
-    cl_command_queue imcl_queue = imcl_kept.queue;
-    cl_program imcl_prog = NULL;
-    cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0;
-    if (!imcl_ctx) {
-        imcl_ctx = clCreateContext(NULL, 1, &imcl_dev, NULL, NULL, &imcl_err);
-        if (!imcl_ctx) {
-            imcl_status = tex_modes_ERR_DEVICE;
-            goto fail;
-        }
-        imcl_queue = clCreateCommandQueue(imcl_ctx, imcl_dev, 0, &imcl_err);
-        if (!imcl_queue) {
-            imcl_status = tex_modes_ERR_DEVICE;
-            goto fail;
-        }
-    }
-
-    /* build the program, once (imcl_build), with the kernel's variant for this device
-     * (imcl_cpu_device) */
-    imcl_cpu = imcl_cpu_device(imcl_dev);
-    imcl_status =
-            imcl_build(imcl_ctx, imcl_dev, imcl_cpu ? "tex_modes_cpu" : "tex_modes", &imcl_prog,
-            &imcl_kern);
-    if (imcl_status != tex_modes_OK)
-        goto fail;
-    imcl_kept.dev = imcl_dev;
-    imcl_kept.ctx = imcl_ctx;
-    imcl_kept.queue = imcl_queue;
-    imcl_kept.prog = imcl_prog;
-    imcl_kept.kern = imcl_kern;
-    imcl_kept.cpu = imcl_cpu;
-    if (clGetDeviceInfo(imcl_dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof imcl_kept.unified,
-            &imcl_kept.unified, NULL) != CL_SUCCESS)
-        imcl_kept.unified = CL_FALSE;
-    imcl_kept.ready = 1;
-    return tex_modes_OK;
-
-fail:
-    if (imcl_kern)
-        clReleaseKernel(imcl_kern);
-    if (imcl_prog)
-        clReleaseProgram(imcl_prog);
-    if (imcl_queue)
-        clReleaseCommandQueue(imcl_queue);
-    if (imcl_ctx)
-        clReleaseContext(imcl_ctx);
-    memset(&imcl_kept, 0, sizeof imcl_kept);
-    return imcl_status;
-}
-
 int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int z_width,
         int z_height, const int *p, int p_width, int p_height, float *out, int out_width,
         int out_height)
@@ -470,16 +219,15 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     cl_context imcl_ctx = NULL;
     cl_command_queue imcl_queue = NULL;
     cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0; /* the CPU variant was built (imcl_cpu_device) */
+    int imcl_cpu = 0; /* the CPU variant was built */
     cl_mem imcl_d_cl = NULL;
     cl_mem imcl_d_z = NULL;
     cl_mem imcl_d_p = NULL;
     cl_mem imcl_d_out = NULL;
     const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
-    imcl_log[0] = 0;
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
-    cl_device_id imcl_dev = imcl_kept.dev;
-    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
+    cl_device_id imcl_dev = NULL;
+    if (imcl_cl_choose(&imcl_kept, &imcl_dev) != tex_modes_OK)
         return tex_modes_ERR_DEVICE;
     /* the limits of the placements on this device (imcl_check_placements) */
     const int imcl_fits =
@@ -488,7 +236,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     if (imcl_fits != tex_modes_OK)
         return imcl_fits;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_keep(imcl_dev);
+    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != tex_modes_OK)
         return imcl_status;
     imcl_ctx = imcl_kept.ctx;
@@ -509,7 +257,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
         imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
         imcl_desc.image_width = (size_t)cl_width;
         imcl_desc.image_height = (size_t)cl_height;
-        imcl_d_cl = imcl_image_create(imcl_ctx, &imcl_format, &imcl_desc, cl, sizeof(float),
+        imcl_d_cl = imcl_cl_image_create(imcl_ctx, &imcl_format, &imcl_desc, cl, sizeof(float),
                 sizeof(float), &imcl_err);
     }
     if (!imcl_d_cl) {
@@ -525,7 +273,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
         imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
         imcl_desc.image_width = (size_t)z_width;
         imcl_desc.image_height = (size_t)z_height;
-        imcl_d_z = imcl_image_create(imcl_ctx, &imcl_format, &imcl_desc, z, sizeof(float),
+        imcl_d_z = imcl_cl_image_create(imcl_ctx, &imcl_format, &imcl_desc, z, sizeof(float),
                 sizeof(float), &imcl_err);
     }
     if (!imcl_d_z) {
@@ -541,7 +289,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
         imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
         imcl_desc.image_width = (size_t)p_width;
         imcl_desc.image_height = (size_t)p_height;
-        imcl_d_p = imcl_image_create(imcl_ctx, &imcl_format, &imcl_desc, p, sizeof(int),
+        imcl_d_p = imcl_cl_image_create(imcl_ctx, &imcl_format, &imcl_desc, p, sizeof(int),
                 sizeof(int), &imcl_err);
     }
     if (!imcl_d_p) {
@@ -604,165 +352,32 @@ const char *tex_modes_strerror(int code)
 
 const char *tex_modes_build_log(void)
 {
-    return imcl_log;
+    return imcl_kept.log;
 }
 
 void tex_modes_release(void)
 {
-    if (!imcl_kept.ready)
-        return;
-    clReleaseKernel(imcl_kept.kern);
-    clReleaseProgram(imcl_kept.prog);
-    clReleaseCommandQueue(imcl_kept.queue);
-    clReleaseContext(imcl_kept.ctx);
-    memset(&imcl_kept, 0, sizeof imcl_kept);
+    imcl_cl_release(&imcl_kept);
 }
 
 int tex_modes_use_queue(void *context, void *device, void *queue)
 {
-    if ((context || device || queue) && !(context && device && queue))
-        return tex_modes_ERR_ARGUMENT;
-    tex_modes_release();
-    if (!context)
-        return tex_modes_OK; /* imcl's own device, context and queue from the next call */
-    /* an in-order queue of that context: the plans' commands follow each other */
-    cl_context imcl_qctx = NULL;
-    cl_command_queue_properties imcl_props = 0;
-    if (clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_CONTEXT, sizeof imcl_qctx,
-            &imcl_qctx, NULL) != CL_SUCCESS || imcl_qctx != (cl_context)context
-            || clGetCommandQueueInfo((cl_command_queue)queue, CL_QUEUE_PROPERTIES,
-                    sizeof imcl_props, &imcl_props, NULL) != CL_SUCCESS
-            || (imcl_props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
-        return tex_modes_ERR_ARGUMENT;
-    if (clRetainContext((cl_context)context) != CL_SUCCESS)
-        return tex_modes_ERR_ARGUMENT;
-    if (clRetainCommandQueue((cl_command_queue)queue) != CL_SUCCESS) {
-        clReleaseContext((cl_context)context);
-        return tex_modes_ERR_ARGUMENT;
-    }
-    imcl_kept.ctx = (cl_context)context;
-    imcl_kept.queue = (cl_command_queue)queue;
-    imcl_kept.shared = 1;
-    return imcl_keep((cl_device_id)device);
+    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct tex_modes_plan {
-    cl_context context;
-    cl_command_queue queue;     /* in order, with profiling for the kernel time */
-    cl_program program;
-    cl_kernel kernel;
-    cl_event pending;           /* the launch still running (launch_batch_async), or NULL */
-    int cpu;                    /* the kernel is the CPU variant (imcl_cpu_device) */
-    cl_bool unified;            /* the device computes in host memory: arrays attach */
-    cl_mem buf[4];              /* the buffer (image: texture memory) of each array, by plan_array
-                                 * id */
-    size_t bytes[4];            /* the bytes of each array */
-    int extent[4][3];           /* its extents as given to plan_create */
-    void *host[4];              /* attached: the caller's memory (PK_plan_attach), or the plan's
-                                 * own */
-    void *own[4];               /* host memory the plan allocated for the array
-                                 * (imcl_plan_memory) */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* device time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[4] = {
+    {.where = IMCL_CL_IMAGE, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float),
+            .format = {CL_R, CL_FLOAT}, .texel = sizeof(float)}, /* 'cl' */
+    {.where = IMCL_CL_IMAGE, .swap_class = 1, .dims = 2, .halo = 0, .elem = sizeof(float),
+            .format = {CL_R, CL_FLOAT}, .texel = sizeof(float)}, /* 'z' */
+    {.where = IMCL_CL_IMAGE, .swap_class = 2, .dims = 2, .halo = 0, .elem = sizeof(int),
+            .format = {CL_R, CL_SIGNED_INT32}, .texel = sizeof(int)}, /* 'p' */
+    {.where = IMCL_CL_BUFFER, .swap_class = 3, .dims = 2, .halo = 0, .elem = sizeof(float)},
+            /* 'out' */
 };
-
-/* Releases array i's memory object (an attached one unmapped first) and the host memory the plan
- * allocated for it. */
-static void imcl_plan_release(tex_modes_plan *plan, int i)
-{
-    if (plan->host[i]) {
-        clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL, NULL);
-        clFinish(plan->queue);
-    }
-    if (plan->buf[i])
-        clReleaseMemObject(plan->buf[i]);
-    free(plan->own[i]);
-    plan->own[i] = NULL;
-}
-
-/* A launch still running (tex_modes_plan_launch_batch_async) ends before any other call on
- * the plan goes on: nonzero when it failed. */
-static int imcl_plan_settle(tex_modes_plan *plan)
-{
-    return plan->pending && tex_modes_plan_wait(plan) != tex_modes_OK;
-}
-
-/* A zero-filled buffer of `bytes` into *buf (NULL when none could be had), read-write
- * whatever the kernel does with its array: a swap may hand a read-only array the
- * buffer of a written one. Returns tex_modes_OK, tex_modes_ERR_MEMORY or tex_modes_ERR_TRANSFER. */
-static int imcl_plan_buffer(cl_mem *buf, cl_context imcl_ctx, cl_command_queue imcl_queue,
-                            size_t bytes)
-{
-    const cl_uchar imcl_zero = 0;
-    cl_int imcl_err = CL_SUCCESS;
-    *buf = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE, bytes, NULL, &imcl_err);
-    if (!*buf)
-        return tex_modes_ERR_MEMORY;
-    imcl_err = clEnqueueFillBuffer(imcl_queue, *buf, &imcl_zero, 1, 0, bytes, 0, NULL, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    return imcl_err == CL_SUCCESS ? tex_modes_OK : tex_modes_ERR_TRANSFER;
-}
-
-/* Array a's whole storage to / from its memory: the caller's own when attached, else
- * its buffer. */
-static cl_int imcl_plan_copy(tex_modes_plan *plan, int a, const void *from, void *to)
-{
-    if (plan->host[a]) {
-        memmove(from ? plan->host[a] : to, from ? from : plan->host[a], plan->bytes[a]);
-        return CL_SUCCESS;
-    }
-    return from ? clEnqueueWriteBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], from,
-                                       0, NULL, NULL)
-                : clEnqueueReadBuffer(plan->queue, plan->buf[a], CL_TRUE, 0, plan->bytes[a], to, 0,
-                                      NULL, NULL);
-}
-
-/* The device's turn (unmap: 1) or the host's (map) of every attached array, enqueued
- * (the caller waits for the queue). */
-static cl_int imcl_plan_turn(tex_modes_plan *plan, int unmap)
-{
-    cl_int imcl_err = CL_SUCCESS;
-    for (int i = 0; i < 4 && imcl_err == CL_SUCCESS; i++) {
-        if (!plan->host[i])
-            continue;
-        if (unmap) {
-            imcl_err = clEnqueueUnmapMemObject(plan->queue, plan->buf[i], plan->host[i], 0, NULL,
-                    NULL);
-            continue;
-        }
-        void *imcl_at = clEnqueueMapBuffer(plan->queue, plan->buf[i], CL_FALSE,
-                CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[i], 0, NULL, NULL, &imcl_err);
-        if (imcl_err == CL_SUCCESS && imcl_at != plan->host[i])
-            imcl_err = CL_MAP_FAILURE;
-    }
-    return imcl_err;
-}
-
-/* The memory of array i (in a buffer): on a device that computes in host memory, host
- * memory of the plan's own, attached as PK_plan_attach attaches the caller's, so that
- * uploads, downloads and row transfers are copies on the host with no command for the
- * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.
- * Zero-filled either way. */
-static int imcl_plan_memory(tex_modes_plan *plan, int i)
-{
-    /* whole pages: the alignment every device asks of host pointers, and more */
-    const size_t imcl_page = 4096;
-    void *imcl_mem = plan->unified
-        ? aligned_alloc(imcl_page, (plan->bytes[i] + imcl_page - 1) / imcl_page * imcl_page)
-        : NULL;
-    if (imcl_mem) {
-        memset(imcl_mem, 0, plan->bytes[i]);
-        if (tex_modes_plan_attach(plan, i, imcl_mem) == tex_modes_OK) {
-            plan->own[i] = imcl_mem;
-            return tex_modes_OK;
-        }
-        free(imcl_mem);
-    }
-    return imcl_plan_buffer(&plan->buf[i], plan->context, plan->queue, plan->bytes[i]);
-}
 
 int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
         int z_width, int z_height, int p_width, int p_height, int out_width, int out_height)
@@ -783,10 +398,9 @@ int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_widt
         (size_t)p_width * (size_t)p_height > 2147483647u ||
         (size_t)out_width * (size_t)out_height > 2147483647u)
         return tex_modes_ERR_ARGUMENT;
-    imcl_log[0] = 0;
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
-    cl_device_id imcl_dev = imcl_kept.dev;
-    if (!imcl_kept.ready && imcl_device(&imcl_dev) != 0)
+    cl_device_id imcl_dev = NULL;
+    if (imcl_cl_choose(&imcl_kept, &imcl_dev) != tex_modes_OK)
         return tex_modes_ERR_DEVICE;
     /* the limits of the placements on this device (imcl_check_placements) */
     const int imcl_fits =
@@ -794,588 +408,197 @@ int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_widt
             p_height);
     if (imcl_fits != tex_modes_OK)
         return imcl_fits;
-    tex_modes_plan *p = (tex_modes_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return tex_modes_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = cl_width;
-    p->extent[0][1] = cl_height;
-    p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)capacity * (size_t)cl_width * (size_t)cl_height * sizeof(float);
-    p->extent[1][0] = z_width;
-    p->extent[1][1] = z_height;
-    p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)capacity * (size_t)z_width * (size_t)z_height * sizeof(float);
-    p->extent[2][0] = p_width;
-    p->extent[2][1] = p_height;
-    p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)capacity * (size_t)p_width * (size_t)p_height * sizeof(int);
-    p->extent[3][0] = out_width;
-    p->extent[3][1] = out_height;
-    p->extent[3][2] = 1;
-    p->bytes[3] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
-    int imcl_status = tex_modes_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    /* the context and program of an earlier call or plan, or built now (imcl_keep), the
-     * application's queue (tex_modes_use_queue) or one with profiling of the plan's own, and a
-     * kernel object of the plan's own */
-    imcl_status = imcl_keep(imcl_dev);
-    if (imcl_status != tex_modes_OK)
-        goto fail;
-    p->context = imcl_kept.ctx;
-    clRetainContext(p->context);
-    p->program = imcl_kept.prog;
-    clRetainProgram(p->program);
-    p->cpu = imcl_kept.cpu;
-    p->unified = imcl_kept.unified;
-    if (imcl_kept.shared && clRetainCommandQueue(imcl_kept.queue) == CL_SUCCESS)
-        p->queue = imcl_kept.queue;
-    else
-        p->queue = clCreateCommandQueue(p->context, imcl_dev, CL_QUEUE_PROFILING_ENABLE, &imcl_err);
-    if (!p->queue) {
-        imcl_status = tex_modes_ERR_DEVICE;
-        goto fail;
-    }
-    p->kernel = clCreateKernel(p->program, p->cpu ? "tex_modes_cpu" : "tex_modes", &imcl_err);
-    if (!p->kernel) {
-        imcl_status = tex_modes_ERR_BUILD;
-        goto fail;
-    }
-
-    /* the device memory of each array, zero-filled */
-    /* 'cl' as a 2D image */
-    {
-        const cl_image_format imcl_format = {CL_R, CL_FLOAT};
-        cl_image_desc imcl_desc;
-        memset(&imcl_desc, 0, sizeof imcl_desc);
-        imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-        imcl_desc.image_width = (size_t)cl_width;
-        imcl_desc.image_height = (size_t)cl_height;
-        p->buf[0] = imcl_image_create(p->context, &imcl_format, &imcl_desc, NULL, sizeof(float),
-                sizeof(float), &imcl_err);
-    }
-    if (!p->buf[0]) {
-        imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? tex_modes_ERR_DEVICE
-                : tex_modes_ERR_MEMORY;
-        goto fail;
-    }
-    /* 'z' as a 2D image */
-    {
-        const cl_image_format imcl_format = {CL_R, CL_FLOAT};
-        cl_image_desc imcl_desc;
-        memset(&imcl_desc, 0, sizeof imcl_desc);
-        imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-        imcl_desc.image_width = (size_t)z_width;
-        imcl_desc.image_height = (size_t)z_height;
-        p->buf[1] = imcl_image_create(p->context, &imcl_format, &imcl_desc, NULL, sizeof(float),
-                sizeof(float), &imcl_err);
-    }
-    if (!p->buf[1]) {
-        imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? tex_modes_ERR_DEVICE
-                : tex_modes_ERR_MEMORY;
-        goto fail;
-    }
-    /* 'p' as a 2D image */
-    {
-        const cl_image_format imcl_format = {CL_R, CL_SIGNED_INT32};
-        cl_image_desc imcl_desc;
-        memset(&imcl_desc, 0, sizeof imcl_desc);
-        imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-        imcl_desc.image_width = (size_t)p_width;
-        imcl_desc.image_height = (size_t)p_height;
-        p->buf[2] = imcl_image_create(p->context, &imcl_format, &imcl_desc, NULL, sizeof(int),
-                sizeof(int), &imcl_err);
-    }
-    if (!p->buf[2]) {
-        imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? tex_modes_ERR_DEVICE
-                : tex_modes_ERR_MEMORY;
-        goto fail;
-    }
-    /* 'out' in global memory: a buffer */
-    imcl_status = imcl_plan_memory(p, 3);
-    if (imcl_status != tex_modes_OK)
-        goto fail;
-    *plan = p;
-    return tex_modes_OK;
-
-fail:
-    tex_modes_plan_destroy(p);
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[4][3] =
+            {{cl_width, cl_height, 1}, {z_width, z_height, 1}, {p_width, p_height, 1},
+            {out_width, out_height, 1}};
+    imcl_cl_plan *imcl_p = NULL;
+    const int imcl_status = imcl_cl_plan_create(&imcl_p, &imcl_kept, &imcl_program, imcl_dev,
+            capacity, 4, imcl_layout, imcl_extent);
+    *plan = (tex_modes_plan *)imcl_p;
     return imcl_status;
 }
 
 int tex_modes_plan_upload_cl(tex_modes_plan *plan, const float *host)
 {
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_image_write(plan->queue, plan->buf[0], host, sizeof(float)) != CL_SUCCESS)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 0, host);
 }
 
 int tex_modes_plan_download_cl(tex_modes_plan *plan, float *host)
 {
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_image_read(plan->queue, plan->buf[0], host, sizeof(float)) != CL_SUCCESS)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_image_write(plan->queue, plan->buf[1], host, sizeof(float)) != CL_SUCCESS)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_z(tex_modes_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_image_read(plan->queue, plan->buf[1], host, sizeof(float)) != CL_SUCCESS)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_image_write(plan->queue, plan->buf[2], host, sizeof(int)) != CL_SUCCESS)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_p(tex_modes_plan *plan, int *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_image_read(plan->queue, plan->buf[2], host, sizeof(int)) != CL_SUCCESS)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 3, host, NULL) != CL_SUCCESS)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_plan_copy(plan, 3, NULL, host) != CL_SUCCESS)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
- * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
- * its own whole-array transfers. */
-static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(tex_modes_plan *, const float *),
-                int (*imcl_get)(tex_modes_plan *, float *),
-        int first, int count, float **const *tables, const float *src, float *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return tex_modes_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return tex_modes_OK;
-    int imcl_status = tex_modes_OK;
-    float *imcl_dense = NULL;
-    if (imcl_put) {
-        /* a host copy of the array (one block: first is 0) */
-        imcl_dense = (float *)malloc(plan->bytes[imcl_id]);
-        if (!imcl_dense)
-            return tex_modes_ERR_MEMORY;
-        if (!imcl_up)
-            imcl_status = imcl_get(plan, imcl_dense);
-    } else {
-        cl_int imcl_err = CL_SUCCESS;
-        /* host memory (the caller's, attached, or the plan's own) is mapped already */
-        imcl_dense = plan->host[imcl_id] ? (float *)plan->host[imcl_id] + imcl_off
-            : (float *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-                  imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(float),
-                  imcl_n * sizeof(float), 0, NULL, NULL, &imcl_err);
-        if (imcl_err != CL_SUCCESS || !imcl_dense)
-            return tex_modes_ERR_TRANSFER;
-    }
-    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(float));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    }
-    if (imcl_put) {
-        if (imcl_up && imcl_status == tex_modes_OK)
-            imcl_status = imcl_put(plan, imcl_dense);
-        free(imcl_dense);
-        return imcl_status;
-    }
-    if (!plan->host[imcl_id] &&
-            (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)
-                     != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))
-        imcl_status = tex_modes_ERR_TRANSFER;
-    return imcl_status;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a int Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
- * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
- * its own whole-array transfers. */
-static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(tex_modes_plan *, const int *), int (*imcl_get)(tex_modes_plan *, int *),
-        int first, int count, int **const *tables, const int *src, int *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return tex_modes_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return tex_modes_OK;
-    int imcl_status = tex_modes_OK;
-    int *imcl_dense = NULL;
-    if (imcl_put) {
-        /* a host copy of the array (one block: first is 0) */
-        imcl_dense = (int *)malloc(plan->bytes[imcl_id]);
-        if (!imcl_dense)
-            return tex_modes_ERR_MEMORY;
-        if (!imcl_up)
-            imcl_status = imcl_get(plan, imcl_dense);
-    } else {
-        cl_int imcl_err = CL_SUCCESS;
-        /* host memory (the caller's, attached, or the plan's own) is mapped already */
-        imcl_dense = plan->host[imcl_id] ? (int *)plan->host[imcl_id] + imcl_off
-            : (int *)clEnqueueMapBuffer(plan->queue, plan->buf[imcl_id], CL_TRUE,
-                  imcl_up ? CL_MAP_WRITE_INVALIDATE_REGION : CL_MAP_READ, imcl_off * sizeof(int),
-                  imcl_n * sizeof(int), 0, NULL, NULL, &imcl_err);
-        if (imcl_err != CL_SUCCESS || !imcl_dense)
-            return tex_modes_ERR_TRANSFER;
-    }
-    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(int));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(int));
-    }
-    if (imcl_put) {
-        if (imcl_up && imcl_status == tex_modes_OK)
-            imcl_status = imcl_put(plan, imcl_dense);
-        free(imcl_dense);
-        return imcl_status;
-    }
-    if (!plan->host[imcl_id] &&
-            (clEnqueueUnmapMemObject(plan->queue, plan->buf[imcl_id], imcl_dense, 0, NULL, NULL)
-                     != CL_SUCCESS || clFinish(plan->queue) != CL_SUCCESS))
-        imcl_status = tex_modes_ERR_TRANSFER;
-    return imcl_status;
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 0, host);
 }
 
 int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
-            first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
-            first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
-            first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
-            first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 1, host);
+}
+
+int tex_modes_plan_download_z(tex_modes_plan *plan, float *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 1, host);
 }
 
 int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
-            first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_z(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
-            first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
-            first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_z(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
-            first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 2, host);
+}
+
+int tex_modes_plan_download_p(tex_modes_plan *plan, int *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 2, host);
 }
 
 int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
-            count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 2, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
-            count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 2, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, int first, int count, const int *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
-            count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 2, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int first, int count, int *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
-            count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 2, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
+{
+    return imcl_cl_plan_upload((imcl_cl_plan *)plan, 3, host);
+}
+
+int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
+{
+    return imcl_cl_plan_download((imcl_cl_plan *)plan, 3, host);
 }
 
 int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 3, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_out(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 3, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 3, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_out(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cl_plan_rows((imcl_cl_plan *)plan, 3, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
+    imcl_cl_plan *imcl_p = (imcl_cl_plan *)plan;
+    const int imcl_status = imcl_cl_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != tex_modes_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int cl_width = plan->extent[0][0];
-    const int cl_height = plan->extent[0][1];
-    const int z_width = plan->extent[1][0];
-    const int z_height = plan->extent[1][1];
-    const int p_width = plan->extent[2][0];
-    const int p_height = plan->extent[2][1];
-    const int out_width = plan->extent[3][0];
-    const int out_height = plan->extent[3][1];
+    const int cl_width = imcl_p->array[0].extent[0];
+    const int cl_height = imcl_p->array[0].extent[1];
+    const int z_width = imcl_p->array[1].extent[0];
+    const int z_height = imcl_p->array[1].extent[1];
+    const int p_width = imcl_p->array[2].extent[0];
+    const int p_height = imcl_p->array[2].extent[1];
+    const int out_width = imcl_p->array[3].extent[0];
+    const int out_height = imcl_p->array[3].extent[1];
     const int W = out_width;
     const int H = out_height;
     const int D = 1;
-    plan->kernel_ms = 0.0;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return tex_modes_OK; /* an empty grid, or no block: nothing to do */
-
-    /* the launch (imcl_launch, as in the one-shot wrapper); the arguments are set at
-     * every launch, since a swap may have exchanged the arrays' memory */
-    cl_int imcl_err = imcl_plan_turn(plan, 1); /* attached arrays: the device's */
+    cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(plan->queue, plan->kernel, plan->cpu, plan->buf[0], cl_width,
-                cl_height, plan->buf[1], z_width, z_height, plan->buf[2], p_width, p_height,
-                plan->buf[3], out_width, out_height, W, H, D, 1, &plan->pending);
-    /* attached arrays: the host's again after the kernel, with what it wrote (a map
-     * that does not block: PK_plan_wait waits for it) */
-    const cl_int imcl_back = imcl_plan_turn(plan, 0);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_back;
-    /* the device starts now, not at the wait */
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFlush(plan->queue);
-    if (imcl_err != CL_SUCCESS) {
-        clFinish(plan->queue);
-        if (plan->pending)
-            clReleaseEvent(plan->pending);
-        plan->pending = NULL;
-        return tex_modes_ERR_LAUNCH;
-    }
-    return tex_modes_OK;
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_p->array[0].buf,
+                cl_width, cl_height, imcl_p->array[1].buf, z_width, z_height, imcl_p->array[2].buf,
+                p_width, p_height, imcl_p->array[3].buf, out_width, out_height, W, H, D, 1,
+                &imcl_p->pending);
+    return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
 int tex_modes_plan_wait(tex_modes_plan *plan)
 {
-    if (!plan)
-        return tex_modes_ERR_ARGUMENT;
-    if (!plan->pending)
-        return tex_modes_OK;
-    cl_event imcl_ev = plan->pending;
-    plan->pending = NULL;
-    /* one wait for the whole queue (each wait may put the host thread to sleep and wake
-     * it up again: tens of microseconds on a CPU device), then the launch's own status */
-    cl_int imcl_err = clFinish(plan->queue);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clWaitForEvents(1, &imcl_ev);
-    /* the kernel time from the queue's profiling, in nanoseconds */
-    cl_ulong imcl_start = 0, imcl_end = 0;
-    if (imcl_err == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_START, sizeof imcl_start, &imcl_start,
-                NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(imcl_ev, CL_PROFILING_COMMAND_END, sizeof imcl_end, &imcl_end, NULL)
-                == CL_SUCCESS &&
-        imcl_end > imcl_start)
-        plan->kernel_ms = (double)(imcl_end - imcl_start) * 1e-6;
-    clReleaseEvent(imcl_ev);
-    return imcl_err == CL_SUCCESS ? tex_modes_OK : tex_modes_ERR_LAUNCH;
+    return imcl_cl_plan_wait((imcl_cl_plan *)plan);
 }
 
 int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
@@ -1394,110 +617,30 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
 
 int tex_modes_plan_launch(tex_modes_plan *plan)
 {
-    return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
 }
-
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[4] = {0, 0, 0, 1};
 
 int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    /* only where the device computes in host memory itself */
-    if (!plan->unified)
-        return tex_modes_ERR_DEVICE;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_mem imcl_buf = clCreateBuffer(plan->context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
-            plan->bytes[a], host, &imcl_err);
-    if (!imcl_buf)
-        return tex_modes_ERR_MEMORY;
-    void *imcl_mapped = clEnqueueMapBuffer(plan->queue, imcl_buf, CL_TRUE,
-            CL_MAP_READ | CL_MAP_WRITE, 0, plan->bytes[a], 0, NULL, NULL, &imcl_err);
-    if (imcl_mapped != host) {
-        if (imcl_mapped)
-            clEnqueueUnmapMemObject(plan->queue, imcl_buf, imcl_mapped, 0, NULL, NULL);
-        clFinish(plan->queue);
-        clReleaseMemObject(imcl_buf);
-        return tex_modes_ERR_DEVICE;
-    }
-    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    imcl_plan_release(plan, a);
-    plan->buf[a] = imcl_buf;
-    plan->host[a] = host;
-    return tex_modes_OK;
+    return imcl_cl_plan_attach((imcl_cl_plan *)plan, a, host);
 }
 
 int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    cl_mem imcl_buf = (cl_mem)memory;
-    cl_context imcl_ctx = NULL;
-    size_t imcl_size = 0;
-    if (clGetMemObjectInfo(imcl_buf, CL_MEM_CONTEXT, sizeof imcl_ctx, &imcl_ctx, NULL) != CL_SUCCESS
-            || clGetMemObjectInfo(imcl_buf, CL_MEM_SIZE, sizeof imcl_size, &imcl_size, NULL)
-                    != CL_SUCCESS
-            || imcl_ctx != plan->context || imcl_size < plan->bytes[a]
-            || clRetainMemObject(imcl_buf) != CL_SUCCESS)
-        return tex_modes_ERR_ARGUMENT;
-    /* the array's memory until now: a buffer of the plan's own, or an earlier attachment */
-    imcl_plan_release(plan, a);
-    plan->buf[a] = imcl_buf;
-    plan->host[a] = NULL;
-    return tex_modes_OK;
+    return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[4] = {0, 1, 2, 3};
 
 int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 4 || b < 0 || b >= 4 || imcl_plan_class[a] != imcl_plan_class[b])
-        return tex_modes_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    /* the arrays exchange their device memory; nothing is copied */
-    cl_mem imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_host = plan->host[a];
-    plan->host[a] = plan->host[b];
-    plan->host[b] = imcl_host;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return tex_modes_OK;
+    return imcl_cl_plan_swap((imcl_cl_plan *)plan, a, b);
 }
 
 double tex_modes_plan_kernel_ms(const tex_modes_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_cl_plan_kernel_ms((const imcl_cl_plan *)plan);
 }
 
 void tex_modes_plan_destroy(tex_modes_plan *plan)
 {
-    if (!plan)
-        return;
-    imcl_plan_settle(plan);
-    for (int i = 0; i < 4; i++)
-        imcl_plan_release(plan, i);
-    if (plan->kernel)
-        clReleaseKernel(plan->kernel);
-    if (plan->program)
-        clReleaseProgram(plan->program);
-    if (plan->queue)
-        clReleaseCommandQueue(plan->queue);
-    if (plan->context)
-        clReleaseContext(plan->context);
-    free(plan);
+    imcl_cl_plan_destroy((imcl_cl_plan *)plan);
 }
