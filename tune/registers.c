@@ -323,25 +323,29 @@ static int least_of(const RegTerms *t)
 }
 
 /* The estimate as a Python expression over the tuning parameters: a number per
- * kernel, plus a term for coarsening and one per unrollable loop. */
+ * kernel, plus a term for coarsening and one per unrollable loop. A term that applies
+ * only where a count x >= 1 is above 1 is `N * (1 - 1 // x)` (x's floor division makes
+ * 1 // x 1 for x = 1, 0 above): no comparison and no conditional expression inside,
+ * because python-constraint's parser, which builds Kernel Tuner's search space, splits
+ * a restriction at every comparison (`a < b <= c`) and cannot read `if`. */
 static const char *estimate_expr(Arena *a, const RegTerms *t, const Function *k, bool shuffles)
 {
     StrBuf sb = {0};
     sb_printf(&sb, "%d", least_of(t));
     if (t->coarsen)
-        sb_printf(&sb, " + (%d if %s > 1%s else 0)", t->coarsen, params_points(a),
-                  t->window ? arena_printf(a, " or %s > 0", PARAM_NAME(stream_z)) : "");
+        sb_printf(&sb, " + %d * (1 - 1 // (%s%s))", t->coarsen, params_points(a),
+                  t->window ? arena_printf(a, " + %s", PARAM_NAME(stream_z)) : "");
     if (t->window)
-        sb_printf(&sb, " + (%d if %s > 0 else 0)", t->window, PARAM_NAME(stream_z));
+        sb_printf(&sb, " + %d * (1 - 1 // (%s + 1))", t->window, PARAM_NAME(stream_z));
     if (t->batch)
-        sb_printf(&sb, " + (%d if %s == 1 else 0)", t->batch, PARAM_NAME(batch_loop));
+        sb_printf(&sb, " + %d * %s", t->batch, PARAM_NAME(batch_loop));
     for (int i = 0; shuffles && i < k->nparams; i++)
         if (t->cache[i])
-            sb_printf(&sb, " + (%d if %s else 0)", t->cache[i],
+            sb_printf(&sb, " + %d * (%s)", t->cache[i],
                       params_mem_test(a, k->params[i]->name, "==", MEM_REGISTER));
     for (int i = 0; i < t->nloops; i++)
         if (t->unroll[i])
-            sb_printf(&sb, " + (%d if %s > 1 else 0)", t->unroll[i], t->names[i]);
+            sb_printf(&sb, " + %d * (1 - 1 // %s)", t->unroll[i], t->names[i]);
     const char *r = arena_strdup(a, sb_str(&sb));
     sb_free(&sb);
     return r;

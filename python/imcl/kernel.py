@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _compiler, _library
 from ._compiler import ImclError
-from .restrictions import for_kernel_tuner
+from .restrictions import coded, for_kernel_tuner
 
 BACKENDS = {"opencl": "OpenCL", "cuda": "CUDA"}
 
@@ -178,6 +178,7 @@ class Kernel:
         self.defaults_cpu = dict(self.space["defaults_cpu"]) if "defaults_cpu" in self.space else None
         self.restriction_strings = list(self.space["restrictions"])
         self.restrictions = for_kernel_tuner(self.restriction_strings, self.tune_params)
+        _, _, self.codes = coded(self.restriction_strings, self.tune_params)
 
         self.args = self._arguments_from_space(self.space["arguments"])
         self.grid_pragma = _compiler.grid_pragmas(self.path).get(self.kernel)
@@ -319,13 +320,40 @@ class Kernel:
                 values[a.name] = rng.integers(0, 10, shape).astype(a.dtype)
         return self.arguments(**values)
 
+    # ---- the space as Kernel Tuner indexes it ----------------------------
+
+    def kernel_tuner_space(self, tune_params=None):
+        """(tune_params, restrictions) for kernel_tuner.tune_kernel in the form its search
+        space is built fastest in and every Kernel Tuner path evaluates alike: the values of
+        a string-valued parameter (mem_<array>) as integer codes, their index in
+        self.tune_params[p] (self.codes), and every restriction a string over integers.
+        `tune_params` (default self.tune_params) may be a part of the space, in imcl's
+        values. self.source takes codes or values; self.decode turns a configuration of
+        codes back into imcl's values."""
+        tune_params = self.tune_params if tune_params is None else tune_params
+        _, restrictions, _ = coded(self.restriction_strings, self.tune_params)
+        return {p: [self.codes[p].index(v) if p in self.codes else v for v in vals]
+                for p, vals in tune_params.items()}, restrictions
+
+    def encode(self, config):
+        """A configuration in imcl's values with every string value as its code."""
+        return {p: (self.codes[p].index(v) if p in self.codes and isinstance(v, str) else v)
+                for p, v in dict(config).items()}
+
+    def decode(self, config):
+        """A configuration (or Kernel Tuner result) with codes as imcl's values; other
+        entries as they are."""
+        return {p: (self.codes[p][int(v)] if p in self.codes and not isinstance(v, str) else v)
+                for p, v in dict(config).items()}
+
     # ---- generated code --------------------------------------------------
 
     def source(self, params):
         """The generated device code of one configuration (K.cl for OpenCL; for CUDA,
-        K.cu made self-contained: K.h inlined, the kernel extern "C"). Cached per
-        configuration; a configuration imcl refuses raises ImclError."""
-        params = {k: (int(v) if isinstance(v, (np.integer, bool)) else v) for k, v in dict(params).items()}
+        K.cu made self-contained: K.h inlined, the kernel extern "C"), its values imcl's or
+        codes (kernel_tuner_space). Cached per configuration; a configuration imcl refuses
+        raises ImclError."""
+        params = {k: (int(v) if isinstance(v, (np.integer, bool)) else v) for k, v in self.decode(params).items()}
         key = json.dumps(params, sort_keys=True)
         with self._lock:
             if key in self._sources:

@@ -18,11 +18,20 @@ keyword arguments (`check_restriction`), one dict (a monolithic restriction), or
 the values positionally in the order of `tune_params` (python-constraint's
 FunctionConstraint over all variables). Restrictions over integer parameters only
 stay strings: pasting integers is exact, and python-constraint optimises them; but
-not one with a conditional expression (the register estimate's `(24 if batch_loop
-== 1 else 0)`), whose inner comparison python-constraint 1.x's parser takes for the
-restriction's own and cuts the text there (a SyntaxError): that one is a function too.
+not one with a conditional expression (` if `, which imcl no longer writes: its
+register estimate's terms are `N * (1 - 1 // x)`), whose inner comparison
+python-constraint's parser takes for the restriction's own and cuts the text there (a
+SyntaxError): that one is a function too.
+
+A function names no parameters Kernel Tuner could index, so python-constraint checks it
+only on complete configurations: the space is built by enumerating every combination
+(minutes for a 3D kernel's million configurations). `coded` gives the fast form that
+`imcl.tune` uses: every string value as an integer code (its index in the parameter's
+list), every restriction a string over integers, which every path evaluates alike and
+python-constraint indexes by the parameters it names.
 """
 
+import ast
 import re
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
@@ -72,6 +81,47 @@ def for_kernel_tuner(restrictions, tune_params):
         else:
             out.append(expr)
     return out
+
+
+class _Coder(ast.NodeTransformer):
+    """`p == 'v'` and `p != 'v'` (either side) with p a coded parameter: 'v' replaced by
+    its code, -1 for a value not in the list (never equal)."""
+
+    def __init__(self, codes):
+        self.codes = codes
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        operands = [node.left] + node.comparators
+        for i, op in enumerate(node.ops):
+            if not isinstance(op, (ast.Eq, ast.NotEq)):
+                continue
+            for a, b in ((i, i + 1), (i + 1, i)):
+                name, value = operands[a], operands[b]
+                if isinstance(name, ast.Name) and name.id in self.codes and \
+                        isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    values = self.codes[name.id]
+                    operands[b] = ast.Constant(values.index(value.value) if value.value in values else -1)
+        node.left, node.comparators = operands[0], operands[1:]
+        return node
+
+
+def coded(restrictions, tune_params):
+    """imcl's restrictions and parameters with every string value an integer code:
+    (tune_params, restrictions, codes), codes mapping each such parameter to its list of
+    values (the code of a value is its index there). Every restriction is a string
+    Kernel Tuner parses, indexes and evaluates alike on every path."""
+    codes = {p: list(vals) for p, vals in tune_params.items() if any(isinstance(v, str) for v in vals)}
+    params = {p: (list(range(len(vals))) if p in codes else list(vals)) for p, vals in tune_params.items()}
+    names = list(tune_params)
+    out = []
+    for expr in restrictions:
+        if not codes.keys() & set(names_in(expr, names)):
+            out.append(expr)
+            continue
+        tree = _Coder(codes).visit(ast.parse(expr, mode="eval"))
+        out.append(ast.unparse(tree))
+    return params, out, codes
 
 
 def holds(restrictions, config):

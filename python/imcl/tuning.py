@@ -230,7 +230,7 @@ class _Guard:
         else:
             stage = "run"
         if first:
-            config = {k: params[k] for k in to.tune_params}
+            config = self.kernel.decode({k: params[k] for k in to.tune_params})
             self.failures.append(Failure(config, stage, f"{type(e).__name__}: {msg}"))
         err = self.util.CompilationFailedConfig() if stage in ("imcl", "compile") \
             else self.util.RuntimeFailedConfig()
@@ -384,22 +384,28 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     total = budget
     outside = []                    # the default's run, where it lies outside the space
     results, env, interrupted, default_time = [], {}, False, None
+    # Kernel Tuner gets the space in the form it builds fastest (string values as codes,
+    # every restriction a string it indexes: Kernel.kernel_tuner_space); every result
+    # comes back in imcl's values (Kernel.decode) before anything else reads it
+    kt_params, kt_restrictions = k.kernel_tuner_space(tune_params)
     with _Guard(k, progress, total) as guard, redirect:
         try:
             if budget != 1:
                 results, env = kernel_tuner.tune_kernel(
-                    k.name, k.source, k.problem_size, arguments, tune_params,
-                    restrictions=k.restrictions, strategy=strategy, strategy_options=strategy_options,
+                    k.name, k.source, k.problem_size, arguments, kt_params,
+                    restrictions=kt_restrictions, strategy=strategy, strategy_options=strategy_options,
                     **common, **opts)
         except KeyboardInterrupt:
             interrupted = True
             results = [dict(json.loads(key), time=t) for key, t in guard.times.items()]
+        results = [k.decode(r) if r else r for r in results]
         default_time = _time_of(results, tune_params, default)
         if default_time is None and not interrupted and not opts.get("simulation_mode"):
-            single = {p: [default[p]] for p in tune_params}
+            single = {p: [v] for p, v in k.encode({p: default[p] for p in tune_params}).items()}
             dres, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
                                                strategy="brute_force", **common, **opts)
-            default_time = _time_of(dres, single, default)
+            dres = [k.decode(r) if r else r for r in dres]
+            default_time = _time_of(dres, tune_params, default)
             # The default counts among the results (and may be the best) only where it
             # lies in the space the tuner searched: the CPU variant's 128-wide rows are
             # outside a space whose grid is narrower, and nothing outside is proposed.

@@ -6,7 +6,8 @@ Tuner 1.5.0 builds the search space with python-constraint (default), or by brut
 force (framework "bruteforce"), and its simulation runner checks a configuration
 that is not in the cache with kernel_tuner.util.check_restrictions; the last two
 paste values into restriction strings unquoted. imcl.Kernel.restrictions must give
-the same space on every path."""
+the same space on every path, and so must imcl.Kernel.kernel_tuner_space() (string
+values as integer codes, every restriction a string: what imcl.tune hands over)."""
 
 import itertools
 import os
@@ -23,11 +24,13 @@ from kernel_tuner.util import check_restrictions  # noqa: E402
 MAX_THREADS = 1024   # PoCL's largest work-group is larger; imcl's own restriction is 1024
 
 
-def reference_space(k):
-    """Every configuration of the space Kernel Tuner sees that imcl's strings allow."""
-    names = list(k.tune_params)
+def reference_space(k, tune_params=None):
+    """Every configuration of the space Kernel Tuner sees (or of tune_params, a part of
+    it) that imcl's strings allow."""
+    tune_params = tune_params or k.tune_params
+    names = list(tune_params)
     out = set()
-    for values in itertools.product(*k.tune_params.values()):
+    for values in itertools.product(*tune_params.values()):
         config = dict(zip(names, values))
         bs = config["block_size_x"] * config["block_size_y"] * config["block_size_z"]
         if bs <= MAX_THREADS and imcl.holds(k.restriction_strings, config):
@@ -58,12 +61,45 @@ def check_frameworks(path, size, expect_shared_cut=True, **kernel_options):
     for values in itertools.product(*k.tune_params.values()):
         config = dict(zip(names, values))
         assert check_restrictions(ss._modified_restrictions, config, False) == (values in ref), config
+    # the coded space (Kernel.kernel_tuner_space): every restriction a string over
+    # integers, the same configurations once decoded, built by python-constraint and by
+    # brute force (which evaluates each configuration as the simulation runner does,
+    # check_restrictions)
+    tp, rs = k.kernel_tuner_space()
+    assert all(isinstance(r, str) for r in rs), rs
+    decoded = lambda values: tuple(k.decode(dict(zip(names, values))).values())  # noqa: E731
+    for framework in ("PythonConstraint", "bruteforce"):
+        got = {decoded(c) for c in Searchspace(tp, rs, MAX_THREADS, framework=framework).list}
+        assert got == ref, ("coded", framework, len(got), len(ref), sorted(got ^ ref)[:3])
     # the dump's strings as they are break the bruteforce framework (the reason for the
     # functions): `(global == 'shared')`
     if expect_shared_cut:
         expect_raises(SyntaxError, "invalid syntax...", Searchspace, k.tune_params,
                       k.restriction_strings, MAX_THREADS, framework="bruteforce")
     print(f"  {k.kernel} {size}: {len(ref)} of {full} configurations, every path agrees", flush=True)
+
+
+def check_register_restriction():
+    """The register estimate's restriction (only where a block can be large: here sum27
+    at 64^3, on a part of its space with large and small blocks), which python-constraint
+    must read whole: it splits a restriction at every comparison, so imcl writes the
+    estimate's conditions as floor divisions (docs/tuning.md)."""
+    k = imcl.Kernel(str(SAMPLES / "sum27" / "sum27.imcl"), size=(64, 64, 64))
+    reg = [r for r in k.restriction_strings if "//" in r]
+    assert reg and not any(op in reg[0].split("<=")[0] for op in ("<", ">")), k.restriction_strings
+    sub = dict(k.tune_params, block_size_x=[32, 64], block_size_y=[1, 16], block_size_z=[1, 2],
+               coarsen_x=[1, 2], coarsen_y=[1], coarsen_z=[1, 2], interleaved=[0], interior=[0],
+               stream_z=[0, 2], mem_input=["global", "shared"])
+    ref = reference_space(k, sub)
+    full = 1
+    for v in sub.values():
+        full *= len(v)
+    assert 0 < len(ref) < full, (len(ref), full)
+    tp, rs = k.kernel_tuner_space(sub)
+    names = list(tp)
+    got = {tuple(k.decode(dict(zip(names, c))).values()) for c in Searchspace(tp, rs, MAX_THREADS).list}
+    assert got == ref, (len(got), len(ref), sorted(got ^ ref)[:3])
+    print(f"  sum27 (64, 64, 64), a part: {len(ref)} of {full} configurations", flush=True)
 
 
 def check_tune_bruteforce_framework(work):
@@ -115,9 +151,10 @@ def main():
     c.run("sobel 16x16 (shared-memory restriction)", check_frameworks, SAMPLES / "sobel" / "sobel.imcl", (16, 16))
     c.run("blur5 8x8, --shared-limit 4096 (shared memory, constant mask, unrolling)", check_frameworks,
           SAMPLES / "blur5" / "blur5.imcl", (8, 8), shared_limit=4096)
-    c.run("sum7 4x4x4 (3D)", check_frameworks, SAMPLES / "sum7" / "sum7.imcl", (4, 4, 4))
+    c.run("sum7 2x2x2 (3D)", check_frameworks, SAMPLES / "sum7" / "sum7.imcl", (2, 2, 2))
     c.run("miniAMR v1 2x2x2 (no string-valued restriction)", check_frameworks,
           SAMPLES / "miniamr" / "v1.imcl", (2, 2, 2), False)
+    c.run("the register restriction, read whole", check_register_restriction)
     c.run("tuning with the bruteforce framework", check_tune_bruteforce_framework, work)
     c.run("simulation mode", check_simulation, work)
     c.done()
