@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The main job: build imcl and miniamr-proxy (which generates the miniAMR kernels
-# v1, v2, v3 and stencil7 with imcl at build time), run the proxy on the CPU OpenCL
-# device (PoCL) with each kernel (stencil7 on miniAMR's own row tables, the mesh
-# refining to 8x the blocks and back every 3 stages when N is even; then again with
-# --attach: each variable's blocks in one allocation that its plan computes in, no
-# transfers), validated cell by cell against a plain C loop after every stage, and
-# print its summary. PoCL's worker threads are pinned (POCL_AFFINITY=1) unless the
-# environment says otherwise (docs/wrappers.md, "CPU devices").
-#   scripts/main-job.sh [N [BLOCKS]]      (default 16 and 8)
+# v1, v2, v3 and stencil7 with imcl at build time) and run the proxy at the size of a
+# miniAMR run (blocks of 16^3 cells, 64 blocks, 40 variables), every cell validated
+# against miniAMR's loop (a plain C loop on one thread) after every stage: the thesis
+# kernels v1, v2, v3 and miniAMR's loop body (stencil7, on miniAMR's row tables, the
+# mesh refining to 8x the blocks and back every 3 stages when N is even) on the CPU
+# OpenCL device (PoCL); then stencil7 with --attach (each variable's blocks in one
+# allocation that its plan computes in, no transfers) on PoCL and through the C
+# reference (OpenMP). It prints the summary and which paths beat the loop, with the
+# threads each side used. PoCL's worker threads are pinned (POCL_AFFINITY=1) unless
+# the environment says otherwise (docs/wrappers.md, "CPU devices").
+#   scripts/main-job.sh [N [BLOCKS [VARS]]]      (default 16, 64 and 40)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v flex >/dev/null || ! command -v bison >/dev/null || ! clinfo -l 2>/dev/null | grep -q Platform; then
@@ -19,25 +22,45 @@ proxy=build/samples/miniamr/proxy/miniamr-proxy
 export POCL_AFFINITY=${POCL_AFFINITY:-1}
 echo "imcl: generated build/samples/miniamr/proxy/gen/{c,opencl,cuda}; running on" \
      "$(clinfo -l | sed -n 's/.*Device #0: //p' | head -1)"
+n=${1:-16}
+blocks=${2:-64}
+vars=${3:-40}
+threads=$(nproc)
 summary=()
-for k in v1 v2 v3 stencil7 stencil7a; do
+# kernel[:backend][+attach]
+for run in v1 v2 v3 stencil7 stencil7+attach stencil7:c+attach; do
+    k=${run%%[:+]*}
+    backend=opencl
+    [ "${run#*:}" != "$run" ] && backend=${run#*:} && backend=${backend%%+*}
     extra=()
-    [ "$k" = stencil7a ] && extra=(--attach)
-    [ "${k#stencil7}" != "$k" ] && [ $(("${1:-16}" % 2)) = 0 ] && extra+=(--refine 3)
-    "$proxy" --kernel "${k%a}" --backend opencl --n "${1:-16}" --blocks "${2:-8}" --vars 4 --steps 2 --stages 5 \
-        --validate "${extra[@]}" | tee build/main-job-$k.out
-    summary+=("$(tail -n 1 build/main-job-$k.out)")
+    [ "${run%+attach}" != "$run" ] && extra=(--attach)
+    [ "$k" = stencil7 ] && [ $((n % 2)) = 0 ] && extra+=(--refine 3)
+    "$proxy" --kernel "$k" --backend "$backend" --n "$n" --blocks "$blocks" --vars "$vars" --steps 2 \
+        --stages 5 --validate "${extra[@]}" | tee "build/main-job-${run//[:+]/-}.out"
+    summary+=("$(tail -n 1 "build/main-job-${run//[:+]/-}.out")")
 done
-printf '%s\n' "${summary[@]}" | python3 -c '
-import json, sys
-print("\nkernel     validated  reference_s  kernel_s  phase_s  setup_s  total_s  GStencil/s  phase/loop")
-for line in sys.stdin:
-    r = json.loads(line)
+printf '%s\n' "${summary[@]}" | THREADS=$threads OMP=${OMP_NUM_THREADS:-$threads} \
+    POCL=${POCL_MAX_PTHREAD_COUNT:-$threads} python3 -c '
+import json, os, sys
+rows = [json.loads(line) for line in sys.stdin]
+first = rows[0]
+print("\nminiAMR proxy: %(blocks)d blocks of %(n)d^3 cells, %(vars)d variables, %(steps)d steps of "
+      "%(stages)d stages; every cell validated after every stage" % first)
+print("kernel     backend  validated  loop_s  phase_s  setup_s  total_s  GStencil/s  loop/phase")
+wins = []
+for r in rows:
+    name = r["kernel"] + ("a" if r["attach"] else "")
     phase = r["launch_s"] + r["transfer_s"] # the stencil phase: launches and transfers
-    print("%-9s  %-9s  %11.4f  %8.4f  %7.4f  %7.3f  %7.3f  %10.3f  %10.2f" % (
-          r["kernel"] + ("a" if r["attach"] else ""), str(r["validated"]).lower(), r["reference_s"],
-          r["kernel_s"], phase, r["setup_s"], r["total_s"], r["gstencil_per_s"], r["reference_s"] / phase))
-print("(GStencil/s: from the kernel time, which counts each overlapping launch of stencil7a"
-      " from its start to its end; phase/loop: loop time over phase time, above 1 when the"
-      " phase wins; PoCL, this CPU)")
+    ratio = r["reference_s"] / phase
+    print("%-9s  %-7s  %-9s  %6.3f  %7.3f  %7.3f  %7.3f  %10.3f  %10.2f" % (
+          name, r["backend"], str(r["validated"]).lower(), r["reference_s"], phase, r["setup_s"],
+          r["total_s"], r["gstencil_per_s"], ratio))
+    if r["validated"] and ratio > 1:
+        who = ("the C reference, OpenMP, %s threads" % os.environ["OMP"] if r["backend"] == "c"
+               else "PoCL, %s worker threads" % os.environ["POCL"])
+        wins.append("%s on %s (%s): %.2fx" % (name, r["backend"], who, ratio))
+print("(loop: miniAMR'"'"'s loop on 1 thread; phase: the stencil'"'"'s launches and transfers; "
+      "loop/phase above 1: faster than the loop; GStencil/s from the kernel time, which counts "
+      "each overlapping launch from its start to its end; this CPU: %s threads)" % os.environ["THREADS"])
+print("faster than miniAMR'"'"'s loop: " + ("; ".join(wins) if wins else "none at this size"))
 '
