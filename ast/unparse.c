@@ -5,6 +5,44 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *unparse_c_type(TypeKind k)
+{
+    switch (k) {
+    case TY_VOID: return "void";
+    case TY_CHAR: return "signed char";
+    case TY_UCHAR: return "unsigned char";
+    case TY_SHORT: return "short";
+    case TY_USHORT: return "unsigned short";
+    case TY_INT: return "int";
+    case TY_UINT: return "unsigned int";
+    case TY_FLOAT: return "float";
+    case TY_DOUBLE: return "double";
+    default: UNREACHABLE();
+    }
+}
+
+static void no_builtin(Unparser *u, Builtin b)
+{
+    (void)u;
+    (void)b;
+    UNREACHABLE();
+}
+
+static void no_math(Unparser *u, const Node *call)
+{
+    (void)u;
+    (void)call;
+    UNREACHABLE();
+}
+
+const Target unparse_target_scalars = {
+    .name = "host",
+    .scalar_type = unparse_c_type,
+    .builtin = no_builtin,
+    .math_call = no_math,
+    .function_qualifier = "static",
+};
+
 void unparse_init(Unparser *u, StrBuf *out, const Target *t)
 {
     memset(u, 0, sizeof *u);

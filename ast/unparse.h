@@ -63,6 +63,12 @@ struct Unparser {
 /* Reports an expression nested deeper than UNPARSE_MAX_DEPTH; returns errors. */
 int unparse_check_depth(const Unparser *u, Diag *diag, const char *backend);
 
+/* C's spelling of a scalar type (`signed char` ... `double`), as host code declares it. */
+const char *unparse_c_type(TypeKind k);
+/* The target of expressions over scalar parameters and operators only, printed as host
+ * C (a grid_size expression): no built-in, no math call. */
+extern const Target unparse_target_scalars;
+
 void unparse_init(Unparser *u, StrBuf *out, const Target *t);
 void unparse_expr(Unparser *u, const Node *n);
 void unparse_stmt(Unparser *u, const Node *n);

@@ -11,7 +11,7 @@
 
 static const char *c_type(TypeKind k)
 {
-    return host_c_type(k);
+    return unparse_c_type(k);
 }
 
 static void c_builtin(Unparser *u, Builtin b)

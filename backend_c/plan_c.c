@@ -137,7 +137,7 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
         for (int i = 0; i < n; i++)
             if (type_is_grid(arr[i]->type))
                 sb_printf(&cond, "%s!imcl_plan_rows(%s, %d, %d, sizeof(%s), %d)", cond.len ? "\n            || " : "",
-                          h, i, type_grid_dims(arr[i]->type), host_c_type(arr[i]->type->elem->kind), arr[i]->halo);
+                          h, i, type_grid_dims(arr[i]->type), unparse_c_type(arr[i]->type->elem->kind), arr[i]->halo);
         sb_printf(sb, "    if (%s)\n        return %s_ERR_MEMORY;\n", sb_str(&cond), pk);
         sb_free(&cond);
         sb_printf(sb, "    imcl_status = %s_rows(" PLAN_COUNT ", ", pk);

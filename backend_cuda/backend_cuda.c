@@ -57,7 +57,7 @@ static void cuda_math(Unparser *u, const Node *call)
     /* clamp(x, lo, hi) = min(max(x, lo), hi), each argument evaluated once. */
     const Node *a0 = call->u.call.args.items[0], *a1 = call->u.call.args.items[1],
                *a2 = call->u.call.args.items[2];
-    const char *ty = host_c_type(t->kind);
+    const char *ty = unparse_c_type(t->kind);
     sb_printf(u->out, "min(max((%s)(", ty);
     unparse_expr(u, a0);
     sb_printf(u->out, "), (%s)(", ty);
@@ -76,7 +76,7 @@ static void cuda_texture_read(Unparser *u, const Node *r)
     if (s->type->elem->kind == TY_DOUBLE)
         sb_printf(u->out, "imcl_tex%dD_double(%s", n, unparse_name(s));
     else
-        sb_printf(u->out, "tex%dD<%s>(%s", n, host_c_type(s->type->elem->kind), unparse_name(s));
+        sb_printf(u->out, "tex%dD<%s>(%s", n, unparse_c_type(s->type->elem->kind), unparse_name(s));
     for (int d = 0; d < n; d++) {
         const Node *x = r->u.access.ix[d];
         long long c = 0;
@@ -103,7 +103,7 @@ static const char *cuda_buffer_name(Unparser *u, const Symbol *s)
 
 static const Target cuda_target = {
     .name = "cuda",
-    .scalar_type = host_c_type,
+    .scalar_type = unparse_c_type,
     .builtin = cuda_builtin,
     .math_call = cuda_math,
     .function_qualifier = "__device__ static",
@@ -126,12 +126,12 @@ static void kernel_params(StrBuf *sb, const EmitCtx *e)
         if (!s || p[j].extent >= 0) {
             sb_printf(sb, "int %s", name);
         } else if (!host_is_array(s)) {
-            sb_printf(sb, "%s %s", host_c_type(s->type->kind), name);
+            sb_printf(sb, "%s %s", unparse_c_type(s->type->kind), name);
         } else if (host_on_texture(s)) {
             sb_printf(sb, "cudaTextureObject_t %s", name);
         } else {
             bool ro = !(s->access & ACC_WRITE);
-            sb_printf(sb, "%s%s *%s%s", ro ? "const " : "", host_c_type(s->type->elem->kind), ro ? "__restrict__ " : "",
+            sb_printf(sb, "%s%s *%s%s", ro ? "const " : "", unparse_c_type(s->type->elem->kind), ro ? "__restrict__ " : "",
                       name);
         }
     }
@@ -226,7 +226,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
 /* The channel format of a texel of element type t: doubles travel as int2. */
 static const char *texel_type(TypeKind t)
 {
-    return t == TY_DOUBLE ? "int2" : host_c_type(t);
+    return t == TY_DOUBLE ? "int2" : unparse_c_type(t);
 }
 
 /* Whether imcl_check_placements exists: textures, and grid arrays in constant memory
@@ -314,7 +314,7 @@ void cuda_texture_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const
     hw_line(w, "                                  make_cudaExtent(%s, %s, %s),", host_storage_extent(a, s, 0, true),
             host_storage_extent(a, s, 1, true), n == 3 ? host_storage_extent(a, s, 2, true) : "0");
     hw_line(w, "                                  %s, %s, sizeof(%s));",
-            mode == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp", host, host_c_type(t));
+            mode == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp", host, unparse_c_type(t));
 }
 
 /* The one-shot wrapper's names of the device objects. */
@@ -356,7 +356,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
             continue;
         }
         if (host_on_buffer(s))
-            sb_printf(sb, "    %s *imcl_d_%s = NULL;\n", host_c_type(s->type->elem->kind), name);
+            sb_printf(sb, "    %s *imcl_d_%s = NULL;\n", unparse_c_type(s->type->elem->kind), name);
         host_bytes_decl(&w, s);
     }
     sb_puts(sb, "\n");
@@ -437,7 +437,7 @@ static void device_globals(StrBuf *sb, const EmitCtx *e)
             UNREACHABLE();  /* placement_allowed refuses CUDA constant arrays of unknown size */
         sb_printf(sb, "/* '%s' in constant memory, %s; the wrapper copies it in. */\n", s->name,
                   type_is_grid(s->type) ? "sized for the grid given at compile time" : "as declared");
-        sb_printf(sb, "static __constant__ %s %s[%lld];\n\n", host_c_type(s->type->elem->kind), constant_name(k, s), n);
+        sb_printf(sb, "static __constant__ %s %s[%lld];\n\n", unparse_c_type(s->type->elem->kind), constant_name(k, s), n);
     }
     /* imcl_tex2D_double, imcl_tex3D_double (runtime/tex2d_double.cuh, tex3d_double.cuh) */
     if (dbl[2])

@@ -92,7 +92,7 @@ static const char *copy_failed(const EmitCtx *e, const Symbol *s, int i, bool up
     Arena *a = e->a;
     if (host_on_texture(s))
         return arena_printf(a, "imcl_texture_copy(plan->array[%d], %shost, sizeof(%s), %s) != cudaSuccess", i,
-                            up ? "(void *)" : "", host_c_type(s->type->elem->kind),
+                            up ? "(void *)" : "", unparse_c_type(s->type->elem->kind),
                             up ? "cudaMemcpyHostToDevice" : "cudaMemcpyDeviceToHost");
     if (host_on_constant(s) && up)
         return arena_printf(a, "cudaMemcpyToSymbol(%s, host, plan->bytes[%d]) != cudaSuccess", cuda_constant_name(e, s), i);
@@ -111,7 +111,7 @@ static const char *plan_handle_of(const EmitCtx *e, const Symbol *s, int id)
     const char *h = plan_handle(e->k);
     if (host_on_texture(s))
         return arena_printf(e->a, "%s->tex[%d]", h, id);
-    return arena_printf(e->a, "(%s *)%s->buf[%d]", host_c_type(s->type->elem->kind), h, id);
+    return arena_printf(e->a, "(%s *)%s->buf[%d]", unparse_c_type(s->type->elem->kind), h, id);
 }
 
 /* PK_plan_launch_batch_async: the launch between the events that time it, returning at

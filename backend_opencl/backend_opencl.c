@@ -346,7 +346,7 @@ void opencl_device_and_checks(HostWriter *w, const EmitCtx *e)
 
 const char *opencl_image_texel(const EmitCtx *e, TypeKind t)
 {
-    return t == TY_DOUBLE ? "4 * sizeof(cl_uint)" : arena_printf(e->a, "sizeof(%s)", host_c_type(t));
+    return t == TY_DOUBLE ? "4 * sizeof(cl_uint)" : arena_printf(e->a, "sizeof(%s)", unparse_c_type(t));
 }
 
 void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
@@ -367,7 +367,7 @@ void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const
     for (int d = 0; d < n; d++)
         hw_line(w, "imcl_desc.%s = %s;", field[d], host_storage_extent(e->a, s, d, true));
     hw_line(w, "%s = imcl_cl_image_create(%s, &imcl_format, &imcl_desc, %s, sizeof(%s), %s, &imcl_err);",
-            lvalue, context, host, host_c_type(t), opencl_image_texel(e, t));
+            lvalue, context, host, unparse_c_type(t), opencl_image_texel(e, t));
     w->indent--;
     hw_line(w, "}");
     hw_line(w, "if (!%s) {", lvalue);
@@ -455,13 +455,13 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
         else if (host_is_array(s))
             sb_printf(sb, ", cl_mem %s", name);
         else
-            sb_printf(sb, ", %s %s", host_c_type(s->type->kind), name);
+            sb_printf(sb, ", %s %s", unparse_c_type(s->type->kind), name);
     }
     bool batch = host_batchable(k);
     sb_puts(sb, ", cl_event *imcl_ev)\n{\n    cl_int imcl_err = CL_SUCCESS;\n");
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
-        const char *type = !s || p[j].extent >= 0 ? "int" : host_is_array(s) ? "cl_mem" : host_c_type(s->type->kind);
+        const char *type = !s || p[j].extent >= 0 ? "int" : host_is_array(s) ? "cl_mem" : unparse_c_type(s->type->kind);
         sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(%s), &%s);\n", j, type,
                   host_kernel_param_name(e->a, &p[j]));
     }

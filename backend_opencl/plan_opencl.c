@@ -17,7 +17,7 @@ static void layout_table(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n
     sb_printf(sb, "static const imcl_cl_layout imcl_layout[%d] = {\n", n);
     for (int i = 0; i < n; i++) {
         const Symbol *s = arr[i];
-        const char *t = host_c_type(s->type->elem->kind);
+        const char *t = unparse_c_type(s->type->elem->kind);
         int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
         sb_printf(sb, "    {.where = %s, .swap_class = %d, .dims = %d, .halo = %d, .elem = sizeof(%s)",
                   host_on_texture(s) ? "IMCL_CL_IMAGE" : host_on_constant(s) ? "IMCL_CL_CONSTANT" : "IMCL_CL_BUFFER",

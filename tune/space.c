@@ -333,6 +333,22 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
     cJSON_AddStringToObject(root, "function", arena_printf(a, o->backend->t1_kernel_name, k->name));
     cJSON_AddStringToObject(root, "grid", k->grid_kind == GRID_SIZE ? "grid_size" : "grid");
     cJSON_AddNumberToObject(root, "grid_dims", k->grid_dims == 3 ? 3 : 2);
+    /* What sets the grid: the arrays of grid(...), whose first one's extents it is, or
+     * grid_size's expressions as C over the scalar parameters (C's division) */
+    cJSON *of = cJSON_AddArrayToObject(root, "grid_of");
+    for (int i = 0; k->grid_kind == GRID_ARRAYS && i < k->ngrid_arrays; i++)
+        cJSON_AddItemToArray(of, cJSON_CreateString(unparse_name(k->grid_arrays[i])));
+    for (int d = 0; k->grid_kind == GRID_SIZE && d < k->grid_dims; d++) {
+        StrBuf sb = {0};
+        Unparser u;
+        unparse_init(&u, &sb, &unparse_target_scalars);
+        if (k->grid_size[d])
+            unparse_expr(&u, k->grid_size[d]);
+        else
+            sb_puts(&sb, "1");
+        cJSON_AddItemToArray(of, cJSON_CreateString(sb_str(&sb)));
+        sb_free(&sb);
+    }
     cJSON_AddItemToObject(root, "arguments", space_arguments(a, k, o->backend->gpu));
     /* What a run on a CPU device gets without -t (params_cpu_variant), so that a tuner
      * compares its best with that too. */

@@ -39,22 +39,6 @@ void outputs_free(Outputs *o)
     memset(o, 0, sizeof *o);
 }
 
-const char *host_c_type(TypeKind k)
-{
-    switch (k) {
-    case TY_VOID: return "void";
-    case TY_CHAR: return "signed char";
-    case TY_UCHAR: return "unsigned char";
-    case TY_SHORT: return "short";
-    case TY_USHORT: return "unsigned short";
-    case TY_INT: return "int";
-    case TY_UINT: return "unsigned int";
-    case TY_FLOAT: return "float";
-    case TY_DOUBLE: return "double";
-    default: UNREACHABLE();
-    }
-}
-
 bool host_is_array(const Symbol *s)
 {
     return s->type->kind == TY_ARRAY || type_is_grid(s->type);
@@ -173,16 +157,16 @@ void host_param_list_as(StrBuf *sb, const Function *k, bool tables)
         const char *name = unparse_name(s);
         sb_puts(sb, j ? ", " : "");
         if (!host_is_array(s)) {
-            sb_printf(sb, "%s %s", host_c_type(s->type->kind), name);
+            sb_printf(sb, "%s %s", unparse_c_type(s->type->kind), name);
             continue;
         }
         bool ro = !(s->access & ACC_WRITE);
         if (tables && type_is_grid(s->type))
             /* count tables; each array's own type, so that `double ***t[]` passes as it is */
-            sb_printf(sb, "%s %s*const *%s", host_c_type(s->type->elem->kind),
+            sb_printf(sb, "%s %s*const *%s", unparse_c_type(s->type->elem->kind),
                       type_grid_dims(s->type) == 3 ? "**" : "*", name);
         else
-            sb_printf(sb, "%s%s *%s", ro ? "const " : "", host_c_type(s->type->elem->kind), name);
+            sb_printf(sb, "%s%s *%s", ro ? "const " : "", unparse_c_type(s->type->elem->kind), name);
         if (type_is_grid(s->type))
             for (int d = 0; d < type_grid_dims(s->type); d++)
                 sb_printf(sb, ", int %s%s", name, unparse_extent_suffix(d));
@@ -340,7 +324,6 @@ void host_check_extents(HostWriter *w, const Function *k, const char *fail, bool
     }
 }
 
-static const Target host_target_c;
 
 void host_grid_extent(HostWriter *w, const Function *k)
 {
@@ -356,35 +339,12 @@ void host_grid_extent(HostWriter *w, const Function *k)
                 sb_puts(sb, "1");
         } else {
             Unparser u;
-            unparse_init(&u, sb, &host_target_c);
+            unparse_init(&u, sb, &unparse_target_scalars);
             unparse_expr(&u, k->grid_size[d]);
         }
         sb_puts(sb, ";\n");
     }
 }
-
-static void no_builtin(Unparser *u, Builtin b)
-{
-    (void)u;
-    (void)b;
-    UNREACHABLE();
-}
-
-static void no_math(Unparser *u, const Node *call)
-{
-    (void)u;
-    (void)call;
-    UNREACHABLE();
-}
-
-/* grid_size expressions use scalar parameters and operators only. */
-static const Target host_target_c = {
-    .name = "host",
-    .scalar_type = host_c_type,
-    .builtin = no_builtin,
-    .math_call = no_math,
-    .function_qualifier = "static",
-};
 
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
 {
@@ -680,7 +640,7 @@ void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks)
 void host_bytes(StrBuf *sb, const Symbol *s)
 {
     host_elems(sb, s);
-    sb_printf(sb, " * sizeof(%s)", host_c_type(s->type->elem->kind));
+    sb_printf(sb, " * sizeof(%s)", unparse_c_type(s->type->elem->kind));
 }
 
 void host_bytes_decl(HostWriter *w, const Symbol *s)

@@ -45,8 +45,6 @@ int host_kernel_params(const Function *k, bool with_constant, KernelParam *out);
 /* The name of parameter p: the array's or scalar's, `a_width`, `W` or imcl_count. */
 const char *host_kernel_param_name(Arena *a, const KernelParam *p);
 
-/* C spelling of a scalar type on the host. */
-const char *host_c_type(TypeKind k);
 /* The public parameter list: arrays (with extents) in declaration order, then
  * scalars. `device_side` prints extents of fixed arrays too (never) and
  * qualifiers for kernels are the callers' business. */

@@ -63,7 +63,7 @@ static void launch_head(StrBuf *sb, const EmitCtx *e, const char *kind)
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
-            sb_printf(sb, ", %s %s", host_c_type(s->type->kind), unparse_name(s));
+            sb_printf(sb, ", %s %s", unparse_c_type(s->type->kind), unparse_name(s));
     }
     sb_puts(sb, ")");
 }
@@ -80,25 +80,25 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
     case PLAN_WAIT: sb_printf(sb, "int %s_plan_wait(%s_plan *plan)", pk, pk); break;
     case PLAN_UPLOAD:
         sb_printf(sb, "int %s_plan_upload_%s(%s_plan *plan, const %s *host)", pk, unparse_name(s), pk,
-                  host_c_type(s->type->elem->kind));
+                  unparse_c_type(s->type->elem->kind));
         break;
     case PLAN_DOWNLOAD:
         sb_printf(sb, "int %s_plan_download_%s(%s_plan *plan, %s *host)", pk, unparse_name(s), pk,
-                  host_c_type(s->type->elem->kind));
+                  unparse_c_type(s->type->elem->kind));
         break;
     case PLAN_UPLOAD_ROWS:
     case PLAN_DOWNLOAD_ROWS:
         /* T **const *tables (Image: tables[b][y]) or T ***const *tables (Block: tables[b][z][y]) */
         sb_printf(sb, "int %s_plan_%s_rows_%s(%s_plan *plan, int first, int count, %s %s*const *tables)", pk,
                   fn == PLAN_UPLOAD_ROWS ? "upload" : "download", unparse_name(s), pk,
-                  host_c_type(s->type->elem->kind), type_grid_dims(s->type) == 3 ? "**" : "*");
+                  unparse_c_type(s->type->elem->kind), type_grid_dims(s->type) == 3 ? "**" : "*");
         break;
     case PLAN_UPLOAD_STRIDED:
     case PLAN_DOWNLOAD_STRIDED:
         sb_printf(sb, "int %s_plan_%s_strided_%s(%s_plan *plan, int first, int count, %s%s *host, ptrdiff_t row_pitch%s, "
                       "ptrdiff_t block_pitch)", pk,
                   fn == PLAN_UPLOAD_STRIDED ? "upload" : "download", unparse_name(s), pk,
-                  fn == PLAN_UPLOAD_STRIDED ? "const " : "", host_c_type(s->type->elem->kind),
+                  fn == PLAN_UPLOAD_STRIDED ? "const " : "", unparse_c_type(s->type->elem->kind),
                   type_grid_dims(s->type) == 3 ? ", ptrdiff_t plane_pitch" : "");
         break;
     case PLAN_ATTACH: sb_printf(sb, "int %s_plan_attach(%s_plan *plan, int a, void *host)", pk, pk); break;
@@ -335,7 +335,7 @@ static const char *rows_helper_name(const EmitCtx *e, const Symbol *s)
 /* imcl_rows_<T><dims>: the row-table and strided transfers of every array of s's class. */
 static void rows_helper(StrBuf *sb, const EmitCtx *e, const Symbol *s, bool fallback, const PlanRowsAccess *access)
 {
-    const char *pk = e->host_name, *t = host_c_type(s->type->elem->kind);
+    const char *pk = e->host_name, *t = unparse_c_type(s->type->elem->kind);
     bool block = type_grid_dims(s->type) == 3;
     sb_printf(sb, "/* Blocks first to first + count - 1 of array imcl_id (a %s %s, halo imcl_halo) to its\n"
                   " * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory\n"
@@ -556,9 +556,9 @@ void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt, const
             continue;
         }
         if (grid_fmt && type_is_grid(s->type))
-            sb_printf(sb, grid_fmt, host_c_type(s->type->elem->kind), h, ai, h, ai, h);
+            sb_printf(sb, grid_fmt, unparse_c_type(s->type->elem->kind), h, ai, h, ai, h);
         else
-            sb_printf(sb, buffer_fmt, host_c_type(s->type->elem->kind), h, ai);
+            sb_printf(sb, buffer_fmt, unparse_c_type(s->type->elem->kind), h, ai);
         ai++;
         if (type_is_grid(s->type))
             for (int d = 0; d < type_grid_dims(s->type); d++)

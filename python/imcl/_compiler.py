@@ -2,7 +2,6 @@
 
 import json
 import os
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -73,55 +72,12 @@ def dump(exe, path, backend, fmt, size=None, kernel=None, shared_limit=None, uni
     return doc if isinstance(doc, list) else [doc]
 
 
-# ---- the grid pragma of each kernel, read from the source (best effort) ----
-
-_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
-_PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+imcl[ \t]+(grid_size|grid)[ \t]*\((.*)\)[ \t]*$")
-_FUNC = re.compile(r"\bvoid\s+([A-Za-z_]\w*)\s*\(")
-
-
-def _split_top(text):
-    """Splits at commas outside parentheses."""
-    parts, depth, cur = [], 0, ""
-    for c in text:
-        if c == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-            continue
-        depth += (c == "(") - (c == ")")
-        cur += c
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
-
-
-def grid_pragmas(path):
-    """{kernel: ("grid", [arrays]) | ("grid_size", [C expressions])} for the kernels whose
-    pragma can be read from the file as written (files that need the C preprocessor
-    for it are left out; the caller then trusts the size it was given)."""
-    try:
-        text = Path(path).read_text()
-    except OSError:
-        return {}
-    text = _COMMENTS.sub(lambda m: "\n" * m.group(0).count("\n"), text)
-    found, pending = {}, None
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        m = _PRAGMA.match(line)
-        if m:
-            pending = (m.group(1), _split_top(m.group(2)))
-            continue
-        if pending:
-            f = _FUNC.search(line)
-            if f:
-                found[f.group(1)] = pending
-                pending = None
-    return found
+# ---- grid_size expressions (the dump's grid_of) ----
 
 
 def eval_c_int(expr, scalars):
-    """Evaluates a C integer expression over scalars (C division and remainder);
-    None when it uses anything else."""
+    """Evaluates a C integer expression over scalars (C division and remainder), as
+    imcl prints a grid_size expression in the dump; None when it uses anything else."""
     import ast
 
     try:

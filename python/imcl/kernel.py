@@ -181,7 +181,9 @@ class Kernel:
         _, _, self.codes = coded(self.restriction_strings, self.tune_params)
 
         self.args = self._arguments_from_space(self.space["arguments"])
-        self.grid_pragma = _compiler.grid_pragmas(self.path).get(self.kernel)
+        # what sets the grid, as imcl read it: ("grid", [arrays]) or ("grid_size", [the
+        # expressions as C over the scalars]) (the dump's grid and grid_of)
+        self.grid_pragma = (self.space["grid"], list(self.space["grid_of"]))
 
         self._sources = {}
         self._lock = threading.Lock()
@@ -278,9 +280,8 @@ class Kernel:
         return [np.int32(next(whd)) if x is None else x for x in out]
 
     def _grid(self, values, extents):
-        """The grid these arguments give, when the kernel's pragma could be read."""
-        if not self.grid_pragma:
-            return None
+        """The grid these arguments give (None where a grid_size expression cannot be
+        evaluated over the integer scalars)."""
         kind, items = self.grid_pragma
         if kind == "grid":
             grids = [extents[n] for n in items if n in extents]

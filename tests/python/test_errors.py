@@ -97,6 +97,17 @@ def kernel_errors(work):
                   [np.zeros((64, 64)), np.zeros((64, 64))])
     expect_raises(ValueError, "size is required: the grid extent, e.g. size=(64, 64, 64)",
                   imcl.Kernel, SOBEL)
+    # a grid_size that only the preprocessor picks (a reader of the text alone takes the
+    # last pragma before the kernel): the grid is imcl's reading of it (the dump's grid_of)
+    src = work / "macro_grid.imcl"
+    src.write_text("#define WIDE 1\n#if WIDE\n#pragma imcl grid_size(2 * n + 1, n)\n#else\n"
+                   "#pragma imcl grid_size(n, n)\n#endif\n"
+                   "void macro_grid(Image<float> out, int n)\n{\n    out[idx][idy] = 1.0f;\n}\n")
+    k = imcl.Kernel(str(src), size=(9, 4))
+    assert k.grid_pragma == ("grid_size", ["2 * n + 1", "n"]), k.grid_pragma
+    expect_raises(ValueError, "with these arguments the grid of kernel 'macro_grid' is 11x5, but this "
+                  "Kernel was made for size 9x4", k.arguments, out=np.zeros((4, 9), np.float32), n=5)
+    assert len(k.arguments(out=np.zeros((4, 9), np.float32), n=4)) > 2
 
 
 def cli_errors(work):
