@@ -65,6 +65,9 @@ def main(argv=None):
                    help="grid points one launch updates, for GStencil/s (default: the grid's)")
     p.add_argument("--plot", metavar="FILE.png",
                    help="a plot of time against the parameters that matter most")
+    p.add_argument("--rounds", type=int, default=3, metavar="N",
+                   help="after the search, time the default and the best one after the other in N "
+                        "rounds for the speedup (default 3; 0: the search's own times)")
     p.add_argument("--no-progress", action="store_true", help="no progress line")
     a = p.parse_args(argv)
 
@@ -106,7 +109,7 @@ def main(argv=None):
         r = imcl.tune(a.kernel_file, size=a.size, backend=a.backend, strategy=strategy,
                       budget=a.budget, kernel=a.kernel, args=args, params_out=params_out,
                       results_out=results_out, seed=a.seed, iterations=a.iterations,
-                      platform=a.platform, device=a.device, points=a.points,
+                      platform=a.platform, device=a.device, points=a.points, rounds=a.rounds,
                       progress=None if a.no_progress else sys.stderr,
                       brute_force_limit=None if a.yes else BRUTE_FORCE_LIMIT, **options)
     except (ImclError, ValueError, TypeError) as e:

@@ -49,6 +49,9 @@ class TuneResult:
     default_is_cpu: bool = False  # default is OpenCL's CPU variant (Kernel.defaults_cpu)
     interrupted: bool = False   # Ctrl-C stopped the search: the best of what was measured
     measured: int = None        # configurations this run measured (the rest came from a cache)
+    # (default ms, best ms) of each round that timed the two one after the other once the
+    # search was over (tune's rounds); empty where they were not (the best is the default)
+    side_by_side: list = field(default_factory=list)
 
     @property
     def wrong(self):
@@ -64,7 +67,16 @@ class TuneResult:
         return (self.points or self.kernel.npoints()) / (time_ms * 1e-3) / 1e9
 
     @property
+    def ratios(self):
+        """The default's time over the best's in each side-by-side round."""
+        return [d / b for d, b in self.side_by_side if b]
+
+    @property
     def speedup(self):
+        """The best over the default: the median of the side-by-side rounds where there
+        were some, else the search's own times."""
+        if self.ratios:
+            return float(np.median(self.ratios))
         return self.default_time_ms / self.best_time_ms if self.best_time_ms else float("nan")
 
     def summary(self):
@@ -86,7 +98,14 @@ class TuneResult:
         w = [max(len(r[i]) for r in rows) for i in range(3)]
         for r in rows:
             lines.append(f"  {r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]}".rstrip())
-        if measured:
+        if self.side_by_side:
+            d = [x for x, _ in self.side_by_side]
+            b = [y for _, y in self.side_by_side]
+            lines.append(f"  side by side, {len(d)} rounds of the two one after the other: default "
+                         f"{min(d):.4f}-{max(d):.4f} ms, best {min(b):.4f}-{max(b):.4f} ms")
+            lines.append(f"  speedup over the default: {self.speedup:.2f}x (rounds "
+                         f"{min(self.ratios):.2f}-{max(self.ratios):.2f}x)")
+        elif measured:
             lines.append(f"  speedup over the default: {self.speedup:.2f}x")
         if self.default_is_cpu:
             lines.append("  default: the CPU variant, what a run on this CPU device gets without -t "
@@ -297,7 +316,8 @@ def space_size(tune_params):
 
 def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kernel=None,
          args=None, subspace=None, params_out="", results_out="", seed=None, quiet=True,
-         progress=None, imcl=None, points=None, brute_force_limit=None, **kernel_tuner_options):
+         progress=None, imcl=None, points=None, brute_force_limit=None, rounds=3,
+         **kernel_tuner_options):
     """Tunes one ImageCL kernel with Kernel Tuner, imcl generating the code of every
     configuration and its C reference checking every result.
 
@@ -319,6 +339,11 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
                   grid's; miniAMR's v1 and v2 update n^3 points of every block)
     brute_force_limit  refuse brute_force over a space of more configurations (before
                   its restrictions) than this (SpaceTooLarge, a ValueError); None: no limit
+    rounds        once the search is over, time the default and the best one after the
+                  other in this many rounds (outside any cache) and report the speedup as
+                  the median of the rounds' ratios with their spread; 0: the search's own
+                  times (also in simulation mode, after Ctrl-C, or when the best is the
+                  default)
     kernel_tuner_options  passed to kernel_tuner.tune_kernel (iterations, device,
                   platform, cache, strategy_options, simulation_mode, ...); a cache
                   file serves the default's run too, so a rerun measures nothing new
@@ -428,6 +453,12 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     full_best = dict(k.defaults)
     full_best.update(best)
 
+    side = []
+    if rounds and not interrupted and not opts.get("simulation_mode") and default_time is not None \
+            and any(default[p] != full_best[p] for p in tune_params):
+        with redirect:
+            side = _side_by_side(k, default, full_best, tune_params, arguments, common, opts, rounds)
+
     if params_out:
         k.source(full_best)         # imcl -t accepts it
         with open(params_out, "w") as f:
@@ -447,7 +478,31 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
                       results=results, env=env, failures=guard.failures,
                       params_path=params_out or None, results_path=results_out or None,
                       log=log.getvalue(), points=int(points) if points else None, default_is_cpu=cpu,
-                      interrupted=interrupted, measured=len(guard.seen))
+                      interrupted=interrupted, measured=len(guard.seen), side_by_side=side)
+
+
+def _side_by_side(k, default, best, tune_params, arguments, common, opts, rounds):
+    """(default ms, best ms) of each of `rounds` rounds that time the default and then
+    the best, each with Kernel Tuner's own runs (iterations) and no cache, so that both
+    see the machine alike; [] when a run fails (the search's times stand)."""
+    import kernel_tuner
+    opts = {key: v for key, v in opts.items() if key != "cache"}
+    out = []
+    for _ in range(rounds):
+        times = []
+        for config in (default, best):
+            single = {p: [v] for p, v in k.encode({p: config[p] for p in tune_params}).items()}
+            try:
+                res, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
+                                                  strategy="brute_force", **common, **opts)
+            except Exception:   # noqa: BLE001 - the comparison is a bonus, never a failure
+                return []
+            t = _time_of([k.decode(r) for r in res if r], tune_params, config)
+            if t is None:
+                return []
+            times.append(float(t))
+        out.append(tuple(times))
+    return out
 
 
 def _plain(v):

@@ -92,6 +92,14 @@ def check_run(work, path, size, args, strategy, budget, subspace, tag):
     assert r.default_time_ms > 0, r.default_time_ms
     in_space = all(r.default[p] in (subspace or {}).get(p, k.tune_params[p]) for p in names) \
         and imcl.holds(k.restriction_strings, r.default)
+    # the speedup: the median of 3 rounds timing the default and the best one after the
+    # other, where the best is not the default; the search's own times where it is
+    if any(r.best[p] != r.default[p] for p in names):
+        assert len(r.side_by_side) == 3 and all(d > 0 and b > 0 for d, b in r.side_by_side), r.side_by_side
+        assert r.speedup == float(np.median([d / b for d, b in r.side_by_side])), r.speedup
+        assert "side by side, 3 rounds" in r.summary(), r.summary()
+    else:
+        assert not r.side_by_side and r.speedup == r.default_time_ms / r.best_time_ms
     if in_space:
         assert r.best_time_ms <= r.default_time_ms
     else:
