@@ -1,9 +1,10 @@
 /* Persistent plans (docs/wrappers.md): the parts shared by the C,
  * CUDA and OpenCL generators (backend_c/plan_c.c, backend_cuda/plan_cuda.c,
  * backend_opencl/plan_opencl.c): the declarations in K.h, the checks of
- * plan_create, the swap and its rules. Each backend's part defines the struct,
- * create, transfers, launch and destroy over its own device memory, calling the
- * helpers its one-shot wrapper uses too. */
+ * plan_create, the swap and its rules. The C and CUDA parts define the struct,
+ * create, transfers, launch and destroy over their own device memory, calling the
+ * helpers their one-shot wrapper uses too; the OpenCL part calls the folder's host
+ * runtime (backend_opencl/runtime/imcl_runtime_opencl.c) for most of it. */
 #include <string.h>
 
 #include "host.h"
