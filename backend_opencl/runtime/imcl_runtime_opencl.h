@@ -32,8 +32,6 @@
 #define imcl_cl_release imcl_cl_release_IMCLTAG
 #define imcl_cl_use_queue imcl_cl_use_queue_IMCLTAG
 #define imcl_cl_image_create imcl_cl_image_create_IMCLTAG
-#define imcl_cl_image_write imcl_cl_image_write_IMCLTAG
-#define imcl_cl_image_read imcl_cl_image_read_IMCLTAG
 #define imcl_cl_plan_create imcl_cl_plan_create_IMCLTAG
 #define imcl_cl_plan_upload imcl_cl_plan_upload_IMCLTAG
 #define imcl_cl_plan_download imcl_cl_plan_download_IMCLTAG
@@ -110,10 +108,6 @@ int imcl_cl_use_queue(imcl_cl_kept *k, const imcl_cl_program *p, void *context, 
 cl_mem imcl_cl_image_create(cl_context ctx, const cl_image_format *format,
                             const cl_image_desc *desc, const void *host, size_t bytes,
                             size_t texel, cl_int *err);
-/* Copies host's elements of `bytes` each into all of image img, or all of it into host;
- * blocks until done. */
-cl_int imcl_cl_image_write(cl_command_queue queue, cl_mem img, const void *host, size_t bytes);
-cl_int imcl_cl_image_read(cl_command_queue queue, cl_mem img, void *host, size_t bytes);
 
 /* ---- the persistent plan (docs/wrappers.md) ---- */
 

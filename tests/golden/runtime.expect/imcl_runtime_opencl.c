@@ -237,8 +237,10 @@ static cl_int imcl_cl_image_region(cl_mem img, size_t region[3], size_t *texel)
     return err;
 }
 
-IMCL_CL_WEAK cl_int imcl_cl_image_write(cl_command_queue queue, cl_mem img, const void *host,
-                                        size_t bytes)
+/* Copies host's elements of `bytes` each, `from`, into all of image img, or all of it
+ * into host memory `to` (from NULL); blocks until done. */
+static cl_int imcl_cl_image_copy(cl_command_queue queue, cl_mem img, const void *from, void *to,
+                                 size_t bytes)
 {
     const size_t origin[3] = {0, 0, 0};
     size_t region[3], texel = 0;
@@ -246,33 +248,22 @@ IMCL_CL_WEAK cl_int imcl_cl_image_write(cl_command_queue queue, cl_mem img, cons
     if (err != CL_SUCCESS)
         return err;
     if (texel == bytes)
-        return clEnqueueWriteImage(queue, img, CL_TRUE, origin, region, 0, 0, host, 0, NULL, NULL);
-    unsigned char *texels = imcl_cl_stage(host, region[0] * region[1] * region[2], bytes, texel);
-    if (!texels)
-        return CL_OUT_OF_HOST_MEMORY;
-    err = clEnqueueWriteImage(queue, img, CL_TRUE, origin, region, 0, 0, texels, 0, NULL, NULL);
-    free(texels);
-    return err;
-}
-
-IMCL_CL_WEAK cl_int imcl_cl_image_read(cl_command_queue queue, cl_mem img, void *host,
-                                       size_t bytes)
-{
-    const size_t origin[3] = {0, 0, 0};
-    size_t region[3], texel = 0;
-    cl_int err = imcl_cl_image_region(img, region, &texel);
-    if (err != CL_SUCCESS)
-        return err;
-    if (texel == bytes)
-        return clEnqueueReadImage(queue, img, CL_TRUE, origin, region, 0, 0, host, 0, NULL, NULL);
+        return from ? clEnqueueWriteImage(queue, img, CL_TRUE, origin, region, 0, 0, from, 0, NULL,
+                                          NULL)
+                    : clEnqueueReadImage(queue, img, CL_TRUE, origin, region, 0, 0, to, 0, NULL,
+                                         NULL);
     const size_t n = region[0] * region[1] * region[2];
-    unsigned char *texels = (unsigned char *)malloc(n * texel);
+    unsigned char *texels = from ? imcl_cl_stage(from, n, bytes, texel)
+                                 : (unsigned char *)malloc(n * texel);
     if (!texels)
         return CL_OUT_OF_HOST_MEMORY;
-    err = clEnqueueReadImage(queue, img, CL_TRUE, origin, region, 0, 0, texels, 0, NULL, NULL);
-    if (err == CL_SUCCESS)
-        for (size_t i = 0; i < n; i++)
-            memcpy((unsigned char *)host + i * bytes, texels + i * texel, bytes);
+    if (from) {
+        err = clEnqueueWriteImage(queue, img, CL_TRUE, origin, region, 0, 0, texels, 0, NULL, NULL);
+    } else {
+        err = clEnqueueReadImage(queue, img, CL_TRUE, origin, region, 0, 0, texels, 0, NULL, NULL);
+        for (size_t i = 0; err == CL_SUCCESS && i < n; i++)
+            memcpy((unsigned char *)to + i * bytes, texels + i * texel, bytes);
+    }
     free(texels);
     return err;
 }
@@ -428,8 +419,7 @@ static cl_int imcl_cl_plan_copy(imcl_cl_plan *plan, int a, const void *from, voi
     imcl_cl_array *m = &plan->array[a];
     const size_t elem = plan->layout[a].elem;
     if (plan->layout[a].where == IMCL_CL_IMAGE)
-        return from ? imcl_cl_image_write(plan->queue, m->buf, from, elem)
-                    : imcl_cl_image_read(plan->queue, m->buf, to, elem);
+        return imcl_cl_image_copy(plan->queue, m->buf, from, to, elem);
     if (m->host) {
         memmove(from ? m->host : to, from ? from : m->host, m->bytes);
         return CL_SUCCESS;

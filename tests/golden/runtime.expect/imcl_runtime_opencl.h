@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_502addc4
-#define IMCL_RUNTIME_OPENCL_H_502addc4
+#ifndef IMCL_RUNTIME_OPENCL_H_f61cb607
+#define IMCL_RUNTIME_OPENCL_H_f61cb607
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,27 +25,25 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_device imcl_cl_device_502addc4
-#define imcl_cl_choose imcl_cl_choose_502addc4
-#define imcl_cl_keep imcl_cl_keep_502addc4
-#define imcl_cl_release imcl_cl_release_502addc4
-#define imcl_cl_use_queue imcl_cl_use_queue_502addc4
-#define imcl_cl_image_create imcl_cl_image_create_502addc4
-#define imcl_cl_image_write imcl_cl_image_write_502addc4
-#define imcl_cl_image_read imcl_cl_image_read_502addc4
-#define imcl_cl_plan_create imcl_cl_plan_create_502addc4
-#define imcl_cl_plan_upload imcl_cl_plan_upload_502addc4
-#define imcl_cl_plan_download imcl_cl_plan_download_502addc4
-#define imcl_cl_plan_rows imcl_cl_plan_rows_502addc4
-#define imcl_cl_plan_ready imcl_cl_plan_ready_502addc4
-#define imcl_cl_plan_turn imcl_cl_plan_turn_502addc4
-#define imcl_cl_plan_launched imcl_cl_plan_launched_502addc4
-#define imcl_cl_plan_wait imcl_cl_plan_wait_502addc4
-#define imcl_cl_plan_attach imcl_cl_plan_attach_502addc4
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_502addc4
-#define imcl_cl_plan_swap imcl_cl_plan_swap_502addc4
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_502addc4
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_502addc4
+#define imcl_cl_device imcl_cl_device_f61cb607
+#define imcl_cl_choose imcl_cl_choose_f61cb607
+#define imcl_cl_keep imcl_cl_keep_f61cb607
+#define imcl_cl_release imcl_cl_release_f61cb607
+#define imcl_cl_use_queue imcl_cl_use_queue_f61cb607
+#define imcl_cl_image_create imcl_cl_image_create_f61cb607
+#define imcl_cl_plan_create imcl_cl_plan_create_f61cb607
+#define imcl_cl_plan_upload imcl_cl_plan_upload_f61cb607
+#define imcl_cl_plan_download imcl_cl_plan_download_f61cb607
+#define imcl_cl_plan_rows imcl_cl_plan_rows_f61cb607
+#define imcl_cl_plan_ready imcl_cl_plan_ready_f61cb607
+#define imcl_cl_plan_turn imcl_cl_plan_turn_f61cb607
+#define imcl_cl_plan_launched imcl_cl_plan_launched_f61cb607
+#define imcl_cl_plan_wait imcl_cl_plan_wait_f61cb607
+#define imcl_cl_plan_attach imcl_cl_plan_attach_f61cb607
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_f61cb607
+#define imcl_cl_plan_swap imcl_cl_plan_swap_f61cb607
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_f61cb607
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_f61cb607
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -109,10 +107,6 @@ int imcl_cl_use_queue(imcl_cl_kept *k, const imcl_cl_program *p, void *context, 
 cl_mem imcl_cl_image_create(cl_context ctx, const cl_image_format *format,
                             const cl_image_desc *desc, const void *host, size_t bytes,
                             size_t texel, cl_int *err);
-/* Copies host's elements of `bytes` each into all of image img, or all of it into host;
- * blocks until done. */
-cl_int imcl_cl_image_write(cl_command_queue queue, cl_mem img, const void *host, size_t bytes);
-cl_int imcl_cl_image_read(cl_command_queue queue, cl_mem img, void *host, size_t bytes);
 
 /* ---- the persistent plan (docs/wrappers.md) ---- */
 
