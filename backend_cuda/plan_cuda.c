@@ -123,7 +123,7 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     const char *h = plan_handle(k);
     plan_begin(sb, e, PLAN_LAUNCH_ASYNC, NULL);
     HostWriter w = host_writer(sb, 1);
-    plan_launch_grid(&w, e);
+    plan_launch_grid(&w, e, true);
     sb_puts(sb, "\n    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */\n");
     sb_printf(sb, "    if (cudaEventRecord(%s->start, %s->stream) != cudaSuccess)\n        return %s_ERR_LAUNCH;\n", h, h,
               pk);

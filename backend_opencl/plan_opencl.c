@@ -118,9 +118,7 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "if (imcl_status != %s_OK)", pk);
     hw_inner(&w, "return imcl_status;");
     plan_extent_locals(&w, e, "imcl_p", "array[%d].extent[%d]");
-    host_grid_extent(&w, e->k);
-    hw_line(&w, "if (W < 1 || H < 1 || D < 1 || " PLAN_COUNT " == 0)");
-    hw_inner(&w, "return %s_OK; /* an empty grid, or no block: nothing to do */", pk);
+    plan_launch_grid(&w, e, false);
     hw_line(&w, "cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */");
     hw_line(&w, "if (imcl_err == CL_SUCCESS)");
     sb_puts(sb, "        imcl_err = ");

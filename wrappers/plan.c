@@ -456,10 +456,11 @@ void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *acce
     }
 }
 
-void plan_launch_grid(HostWriter *w, const EmitCtx *e)
+void plan_launch_grid(HostWriter *w, const EmitCtx *e, bool reset_time)
 {
     host_grid_extent(w, e->k);
-    hw_line(w, "%s->kernel_ms = 0.0;", plan_handle(e->k));
+    if (reset_time)
+        hw_line(w, "%s->kernel_ms = 0.0;", plan_handle(e->k));
     hw_line(w, "if (W < 1 || H < 1 || D < 1 || " PLAN_COUNT " == 0)");
     hw_inner(w, "return %s_OK; /* an empty grid, or no block: nothing to do */", e->host_name);
 }

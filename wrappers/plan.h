@@ -87,9 +87,10 @@ typedef struct PlanRowsAccess {
  * and PK_plan_upload_strided_<a> / _download_strided_<a>: from or into a host array
  * with pitches of its own (a padded allocation, the inside of a bigger array). */
 void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *access);
-/* In a device's plan_launch: W, H, D, the kernel time reset to 0, and the return of an
- * empty grid. */
-void plan_launch_grid(HostWriter *w, const EmitCtx *e);
+/* In a device's plan_launch: W, H, D, the kernel time reset to 0 (`reset_time`; the
+ * OpenCL runtime's imcl_cl_plan_ready resets it itself), and the return of an empty
+ * grid. */
+void plan_launch_grid(HostWriter *w, const EmitCtx *e, bool reset_time);
 /* The kernel's arguments in public order, each array as buffer_fmt printed with
  * (element C type, plan handle name, array id), followed by its extents; an Image or
  * Block as grid_fmt, unless NULL, with (type, handle, id, handle, id, handle). */

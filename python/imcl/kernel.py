@@ -178,7 +178,7 @@ class Kernel:
         self.defaults_cpu = dict(self.space["defaults_cpu"]) if "defaults_cpu" in self.space else None
         self.restriction_strings = list(self.space["restrictions"])
         self.restrictions = for_kernel_tuner(self.restriction_strings, self.tune_params)
-        _, _, self.codes = coded(self.restriction_strings, self.tune_params)
+        _, self._coded_restrictions, self.codes = coded(self.restriction_strings, self.tune_params)
 
         self.args = self._arguments_from_space(self.space["arguments"])
         # what sets the grid, as imcl read it: ("grid", [arrays]) or ("grid_size", [the
@@ -332,14 +332,15 @@ class Kernel:
         values. self.source takes codes or values; self.decode turns a configuration of
         codes back into imcl's values."""
         tune_params = self.tune_params if tune_params is None else tune_params
-        _, restrictions, _ = coded(self.restriction_strings, self.tune_params)
-        return {p: [self.codes[p].index(v) if p in self.codes else v for v in vals]
-                for p, vals in tune_params.items()}, restrictions
+        return ({p: [self._code(p, v) for v in vals] for p, vals in tune_params.items()},
+                list(self._coded_restrictions))
+
+    def _code(self, p, v):
+        return self.codes[p].index(v) if p in self.codes and isinstance(v, str) else v
 
     def encode(self, config):
         """A configuration in imcl's values with every string value as its code."""
-        return {p: (self.codes[p].index(v) if p in self.codes and isinstance(v, str) else v)
-                for p, v in dict(config).items()}
+        return {p: self._code(p, v) for p, v in dict(config).items()}
 
     def decode(self, config):
         """A configuration (or Kernel Tuner result) with codes as imcl's values; other

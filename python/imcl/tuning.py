@@ -426,11 +426,7 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
         results = [k.decode(r) if r else r for r in results]
         default_time = _time_of(results, tune_params, default)
         if default_time is None and not interrupted and not opts.get("simulation_mode"):
-            single = {p: [v] for p, v in k.encode({p: default[p] for p in tune_params}).items()}
-            dres, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
-                                               strategy="brute_force", **common, **opts)
-            dres = [k.decode(r) if r else r for r in dres]
-            default_time = _time_of(dres, tune_params, default)
+            dres, default_time = _measure(k, default, tune_params, arguments, common, opts)
             # The default counts among the results (and may be the best) only where it
             # lies in the space the tuner searched: the CPU variant's 128-wide rows are
             # outside a space whose grid is narrower, and nothing outside is proposed.
@@ -485,24 +481,32 @@ def _side_by_side(k, default, best, tune_params, arguments, common, opts, rounds
     """(default ms, best ms) of each of `rounds` rounds that time the default and then
     the best, each with Kernel Tuner's own runs (iterations) and no cache, so that both
     see the machine alike; [] when a run fails (the search's times stand)."""
-    import kernel_tuner
     opts = {key: v for key, v in opts.items() if key != "cache"}
     out = []
     for _ in range(rounds):
         times = []
         for config in (default, best):
-            single = {p: [v] for p, v in k.encode({p: config[p] for p in tune_params}).items()}
             try:
-                res, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
-                                                  strategy="brute_force", **common, **opts)
+                _, t = _measure(k, config, tune_params, arguments, common, opts)
             except Exception:   # noqa: BLE001 - the comparison is a bonus, never a failure
                 return []
-            t = _time_of([k.decode(r) for r in res if r], tune_params, config)
             if t is None:
                 return []
             times.append(float(t))
         out.append(tuple(times))
     return out
+
+
+def _measure(k, config, tune_params, arguments, common, opts):
+    """Kernel Tuner's run of the one configuration `config` (imcl's values, the tuning
+    parameters of tune_params): its results, in imcl's values, and its time (None when
+    it did not run)."""
+    import kernel_tuner
+    single = {p: [v] for p, v in k.encode({p: config[p] for p in tune_params}).items()}
+    res, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
+                                      strategy="brute_force", **common, **opts)
+    res = [k.decode(r) if r else r for r in res]
+    return res, _time_of(res, tune_params, config)
 
 
 def _plain(v):
