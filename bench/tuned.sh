@@ -33,6 +33,7 @@ while [ $# -gt 0 ]; do
 done
 cd "$ROOT"
 PY=$ROOT/.venv/bin/python
+export IMCL=$ROOT/build/imcl   # the compiler as built, not the copy the installed package carries
 PROXY=$ROOT/build/samples/miniamr/proxy/miniamr-proxy
 [ -x "$PY" ] && [ -x build/imcl ] && [ -x "$PROXY" ] || { echo "needs .venv and build/ (scripts/install-deps.sh, cmake --build build)" >&2; exit 2; }
 mkdir -p "$OUT"

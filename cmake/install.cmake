@@ -10,6 +10,15 @@
 #   share/man/man1/imcl.1
 #   share/doc/imcl/                     LICENSE, CHANGELOG, README, docs/, samples/
 #   share/imcl/nvcc-cpu/                the emulator (docs/testing.md, "Running CUDA without a GPU")
+# Inside the Python package's wheel (python/pyproject.toml, scikit-build-core sets
+# SKBUILD): the compiler and its library alone, under the package's folder, the library
+# as one file named as the package looks for it (a wheel holds no symbolic links).
+if(SKBUILD)
+  install(TARGETS imcl RUNTIME DESTINATION bin)
+  install(FILES $<TARGET_FILE:imcl_shared> DESTINATION lib RENAME libimcl.so)
+  return()
+endif()
+
 include(CMakePackageConfigHelpers)
 set(IMCL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/imcl)
 

@@ -12,8 +12,10 @@ class ImclError(Exception):
 
 
 def find_imcl(explicit=None):
-    """The imcl executable: `explicit`, else $IMCL, else the build/imcl of the repository
-    this package lives in (the source tree, or a .venv inside it), else imcl on PATH."""
+    """The imcl executable: `explicit`, else $IMCL, else the one the installed package
+    carries (bin/imcl beside this file, built by `pip install ./python`), else the
+    build/imcl of the repository this package lives in (the source tree), else imcl on
+    PATH."""
     for what, value in (("imcl=", explicit), ("IMCL=", os.environ.get("IMCL"))):
         if value:
             path = shutil.which(value) if os.sep not in value else value
@@ -21,6 +23,9 @@ def find_imcl(explicit=None):
                 raise ImclError(f"{what}{value!r} is not an executable file")
             return os.path.abspath(path)
     here = Path(__file__).resolve()
+    bundled = here.parent / "bin" / "imcl"
+    if bundled.is_file() and os.access(bundled, os.X_OK):
+        return str(bundled)
     for parent in here.parents:
         candidate = parent / "build" / "imcl"
         if (candidate.is_file() and os.access(candidate, os.X_OK)
@@ -29,8 +34,9 @@ def find_imcl(explicit=None):
     path = shutil.which("imcl")
     if path:
         return os.path.abspath(path)
-    raise ImclError("cannot find the imcl executable: set IMCL=/path/to/imcl, build the "
-                    "repository (build/imcl), or put imcl on PATH")
+    raise ImclError("cannot find the imcl executable: set IMCL=/path/to/imcl, install the "
+                    "package with `pip install ./python`, build the repository (build/imcl), "
+                    "or put imcl on PATH")
 
 
 def failed(what, status, stderr, stdout=""):
