@@ -29,6 +29,8 @@ typedef struct Space {
     int n, cap;
     const char *restrict_[12];
     int nr;
+    const char *prune[4];   /* valid but unlikely to be fast (space_prune) */
+    int np;
 } Space;
 
 /* A new, zeroed parameter at the end of the list. */
@@ -117,6 +119,35 @@ static void build_c_space(Space *s, Arena *a)
     /* 0: the schedule's own chunk, first */
     memmove(chunk->ints + 1, chunk->ints, sizeof chunk->ints[0] * (size_t)chunk->n++);
     chunk->ints[0] = 0;
+}
+
+/* The tuning space's prune (the dump's "prune", docs/tuning.md): restrictions that
+ * leave out configurations imcl compiles but that no device runs well, for a tuner's
+ * search: blocks of fewer threads than a warp (a GPU idles the other lanes; PoCL
+ * vectorises and schedules a work-group as a whole), or as many as the grid has points
+ * where it is smaller; with --size, coarsening factors that leave a ragged last tile
+ * in a dimension (its threads idle while the others finish). */
+static void space_prune(Space *s, Arena *a, const SpaceOptions *o, bool three, const int maxb[3])
+{
+    long long points = 1, most = (long long)maxb[0] * maxb[1] * maxb[2];
+    for (int d = 0; o->size && d < o->size_dims && d < 3; d++)
+        points *= o->size[d];
+    long long least = o->size && points < PLACEMENT_WARP ? points : PLACEMENT_WARP;
+    if (least > most)
+        least = most;
+    if (least > 1)
+        s->prune[s->np++] = arena_printf(a, "%s >= %lld", params_threads(a), least);
+    for (int d = 0; o->size && d < o->size_dims && d < (three ? 3 : 2); d++) {
+        const Param *c = NULL;
+        for (int i = 0; i < s->n; i++)
+            if (strcmp(s->p[i].name, params_table[P_coarsen_x + d].name) == 0)
+                c = &s->p[i];
+        bool ragged = false;
+        for (int i = 0; c && i < c->n; i++)
+            ragged |= o->size[d] % c->ints[i] != 0;
+        if (ragged)
+            s->prune[s->np++] = arena_printf(a, "%d %% %s == 0", o->size[d], c->name);
+    }
 }
 
 static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
@@ -241,6 +272,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     long long threads = (long long)maxb[0] * maxb[1] * maxb[2];
     s->nr += registers_restrictions(a, k, o, threads < PARAMS_MAX_BLOCK_THREADS ? (int)threads : PARAMS_MAX_BLOCK_THREADS,
                                     &s->restrict_[s->nr]);
+    space_prune(s, a, o, three, maxb);
 }
 
 static cJSON *values(const Param *p)
@@ -329,6 +361,9 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
     cJSON *r = cJSON_AddArrayToObject(root, "restrictions");
     for (int i = 0; i < s.nr; i++)
         cJSON_AddItemToArray(r, cJSON_CreateString(s.restrict_[i]));
+    cJSON *pr = cJSON_AddArrayToObject(root, "prune");
+    for (int i = 0; i < s.np; i++)
+        cJSON_AddItemToArray(pr, cJSON_CreateString(s.prune[i]));
     /* What a caller needs to launch the generated device function. */
     cJSON_AddStringToObject(root, "function", arena_printf(a, o->backend->t1_kernel_name, k->name));
     cJSON_AddStringToObject(root, "grid", k->grid_kind == GRID_SIZE ? "grid_size" : "grid");

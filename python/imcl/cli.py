@@ -46,6 +46,9 @@ def main(argv=None):
                    help="stop the search after this long (Kernel Tuner's time_limit)")
     p.add_argument("--strategy-options", metavar="JSON", default="{}",
                    help='options of the strategy, as Kernel Tuner takes them (e.g. \'{"popsize": 10}\')')
+    p.add_argument("--full-space", action="store_true",
+                   help="search the whole space, also what the dump's prune leaves out (blocks "
+                        "under a warp, coarsening that leaves a ragged tile)")
     p.add_argument("--cache", metavar="FILE.json",
                    help="Kernel Tuner's cache file: every measurement is kept there, and a rerun "
                         "measures only what it lacks")
@@ -110,6 +113,7 @@ def main(argv=None):
                       budget=a.budget, kernel=a.kernel, args=args, params_out=params_out,
                       results_out=results_out, seed=a.seed, iterations=a.iterations,
                       platform=a.platform, device=a.device, points=a.points, rounds=a.rounds,
+                      prune=not a.full_space,
                       progress=None if a.no_progress else sys.stderr,
                       brute_force_limit=None if a.yes else BRUTE_FORCE_LIMIT, **options)
     except (ImclError, ValueError, TypeError) as e:

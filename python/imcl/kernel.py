@@ -177,6 +177,8 @@ class Kernel:
         # None where every device gets the defaults
         self.defaults_cpu = dict(self.space["defaults_cpu"]) if "defaults_cpu" in self.space else None
         self.restriction_strings = list(self.space["restrictions"])
+        # valid configurations no device runs well, left out of a search (the dump's prune)
+        self.prune_strings = list(self.space.get("prune", []))
         self.restrictions = for_kernel_tuner(self.restriction_strings, self.tune_params)
         _, self._coded_restrictions, self.codes = coded(self.restriction_strings, self.tune_params)
 
@@ -323,17 +325,18 @@ class Kernel:
 
     # ---- the space as Kernel Tuner indexes it ----------------------------
 
-    def kernel_tuner_space(self, tune_params=None):
+    def kernel_tuner_space(self, tune_params=None, prune=False):
         """(tune_params, restrictions) for kernel_tuner.tune_kernel in the form its search
         space is built fastest in and every Kernel Tuner path evaluates alike: the values of
         a string-valued parameter (mem_<array>) as integer codes, their index in
         self.tune_params[p] (self.codes), and every restriction a string over integers.
         `tune_params` (default self.tune_params) may be a part of the space, in imcl's
-        values. self.source takes codes or values; self.decode turns a configuration of
-        codes back into imcl's values."""
+        values; prune=True adds the dump's prune (self.prune_strings, integers only).
+        self.source takes codes or values; self.decode turns a configuration of codes back
+        into imcl's values."""
         tune_params = self.tune_params if tune_params is None else tune_params
         return ({p: [self._code(p, v) for v in vals] for p, vals in tune_params.items()},
-                list(self._coded_restrictions))
+                list(self._coded_restrictions) + (list(self.prune_strings) if prune else []))
 
     def _code(self, p, v):
         return self.codes[p].index(v) if p in self.codes and isinstance(v, str) else v

@@ -52,6 +52,7 @@ class TuneResult:
     # (default ms, best ms) of each round that timed the two one after the other once the
     # search was over (tune's rounds); empty where they were not (the best is the default)
     side_by_side: list = field(default_factory=list)
+    pruned: list = field(default_factory=list)  # the prune restrictions the search kept to
 
     @property
     def wrong(self):
@@ -59,7 +60,10 @@ class TuneResult:
 
     @property
     def evaluated(self):
-        return len(self.results)
+        """The configurations measured (a strategy that comes back to one is served Kernel
+        Tuner's earlier result: counted once)."""
+        params = list(self.kernel.tune_params)
+        return len({tuple(repr(r.get(p)) for p in params) for r in self.results})
 
     def gstencils(self, time_ms):
         if not time_ms:
@@ -107,6 +111,8 @@ class TuneResult:
                          f"{min(self.ratios):.2f}-{max(self.ratios):.2f}x)")
         elif measured:
             lines.append(f"  speedup over the default: {self.speedup:.2f}x")
+        if self.pruned:
+            lines.append(f"  searched the pruned space: {' and '.join(self.pruned)} (docs/autotuning.md)")
         if self.default_is_cpu:
             lines.append("  default: the CPU variant, what a run on this CPU device gets without -t "
                          "(docs/tuning.md, \"Defaults\")")
@@ -314,9 +320,15 @@ def space_size(tune_params):
     return n
 
 
+# Kernel Tuner's strategies that start from one configuration (their x0), which imcl.tune
+# sets to the default a run without -t gets on the device
+_STARTS = {"basinhopping", "diff_evo", "dual_annealing", "firefly_algorithm", "genetic_algorithm",
+           "greedy_ils", "greedy_mls", "pso", "simulated_annealing"}
+
+
 def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kernel=None,
          args=None, subspace=None, params_out="", results_out="", seed=None, quiet=True,
-         progress=None, imcl=None, points=None, brute_force_limit=None, rounds=3,
+         progress=None, imcl=None, points=None, brute_force_limit=None, rounds=3, prune=True,
          **kernel_tuner_options):
     """Tunes one ImageCL kernel with Kernel Tuner, imcl generating the code of every
     configuration and its C reference checking every result.
@@ -328,6 +340,9 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     args          arrays and scalars by name; arrays not given are random (arguments()
                   and make_arguments() of imcl.Kernel); scalars must be given
     subspace      {parameter: [values]} to tune a part of the space only
+    prune         leave out of the search what the dump's prune says no device runs well
+                  (blocks under a warp, coarsening that leaves a ragged tile:
+                  docs/autotuning.md), where the default lies in what is left
     params_out    where to write the best configuration (an `imcl -t` file); default
                   "<kernel>.best.json"; None: not written
     results_out   where to write Kernel Tuner's results in T4 format; default
@@ -354,6 +369,9 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
 
     The default the best is compared with is the dump's `defaults`, or on a CPU
     device (OpenCL) the CPU variant a run without -t gets there (Kernel.defaults_cpu).
+    A strategy that starts from one configuration (greedy_ils, simulated_annealing,
+    genetic_algorithm, ...: its x0) starts from that default where it lies in the space
+    searched, unless strategy_options gives x0.
 
     Returns a TuneResult. Raises ValueError / ImclError before tuning for a kernel
     that does not compile, a size that does not match the kernel's rank, an unknown
@@ -410,9 +428,15 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     outside = []                    # the default's run, where it lies outside the space
     results, env, interrupted, default_time = [], {}, False, None
     # Kernel Tuner gets the space in the form it builds fastest (string values as codes,
-    # every restriction a string it indexes: Kernel.kernel_tuner_space); every result
-    # comes back in imcl's values (Kernel.decode) before anything else reads it
-    kt_params, kt_restrictions = k.kernel_tuner_space(tune_params)
+    # every restriction a string it indexes: Kernel.kernel_tuner_space), pruned where the
+    # default is left in it (so the pruned space is not empty); every result comes back
+    # in imcl's values (Kernel.decode) before anything else reads it
+    inside = all(default[p] in tune_params[p] for p in tune_params) and holds(k.restriction_strings, default)
+    pruned = bool(prune and inside and k.prune_strings and holds(k.prune_strings, default))
+    kt_params, kt_restrictions = k.kernel_tuner_space(tune_params, prune=pruned)
+    if inside and strategy in _STARTS and "x0" not in strategy_options:
+        coded = k.encode({p: default[p] for p in tune_params})
+        strategy_options["x0"] = [coded[p] for p in tune_params]
     with _Guard(k, progress, total) as guard, redirect:
         try:
             if budget != 1:
@@ -430,8 +454,7 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
             # The default counts among the results (and may be the best) only where it
             # lies in the space the tuner searched: the CPU variant's 128-wide rows are
             # outside a space whose grid is narrower, and nothing outside is proposed.
-            if all(default[p] in tune_params[p] for p in tune_params) and \
-                    holds(k.restriction_strings, default):
+            if inside:
                 results = list(results) + list(dres)
             else:
                 outside = [r for r in dres if r]
@@ -474,7 +497,8 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
                       results=results, env=env, failures=guard.failures,
                       params_path=params_out or None, results_path=results_out or None,
                       log=log.getvalue(), points=int(points) if points else None, default_is_cpu=cpu,
-                      interrupted=interrupted, measured=len(guard.seen), side_by_side=side)
+                      interrupted=interrupted, measured=len(guard.seen), side_by_side=side,
+                      pruned=list(k.prune_strings) if pruned else [])
 
 
 def _side_by_side(k, default, best, tune_params, arguments, common, opts, rounds):

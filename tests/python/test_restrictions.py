@@ -102,6 +102,30 @@ def check_register_restriction():
     print(f"  sum27 (64, 64, 64), a part: {len(ref)} of {full} configurations", flush=True)
 
 
+def check_prune(work):
+    """The pruned space Kernel Tuner builds is imcl's space less what the dump's prune
+    leaves out; imcl.tune searches it, greedy_ils starting from the default (the CPU
+    variant on PoCL), and prune=False searches everything."""
+    path = str(SAMPLES / "sobel" / "sobel.imcl")
+    k = imcl.Kernel(path, size=(200, 60))
+    assert k.prune_strings == ["block_size_x*block_size_y*block_size_z >= 32", "200 % coarsen_x == 0",
+                               "60 % coarsen_y == 0"], k.prune_strings
+    part = dict(k.tune_params, block_size_y=[1, 2, 4], interleaved=[1], batch_loop=[0])
+    ref = {c for c in reference_space(k, part) if imcl.holds(k.prune_strings, dict(zip(part, c)))}
+    tp, rs = k.kernel_tuner_space(part, prune=True)
+    got = {tuple(k.decode(dict(zip(tp, c))).values()) for c in Searchspace(tp, rs, MAX_THREADS).list}
+    assert got == ref and len(got) < len(reference_space(k, part)), (len(got), len(ref))
+    r = imcl.tune(path, size=(200, 60), strategy="greedy_ils", budget=4, seed=3, iterations=1,
+                  params_out=None, results_out=None, rounds=0)
+    assert r.pruned == k.prune_strings and r.default_is_cpu, (r.pruned, r.default_is_cpu)
+    first = {p: r.results[0][p] for p in k.tune_params}
+    assert first == {p: r.default[p] for p in k.tune_params}, (first, r.default)   # x0: the default
+    assert all(imcl.holds(k.prune_strings, x) for x in r.results), len(r.results)
+    full = imcl.tune(path, size=(200, 60), strategy="random_sample", budget=2, seed=3, iterations=1,
+                     params_out=None, results_out=None, rounds=0, prune=False)
+    assert full.pruned == [] and "pruned" not in full.summary(), full.summary()
+
+
 def check_tune_bruteforce_framework(work):
     """A whole tuning run with the bruteforce search-space framework."""
     r = imcl.tune(str(SAMPLES / "sobel" / "sobel.imcl"), size=(32, 32), strategy="random_sample",
@@ -155,6 +179,7 @@ def main():
     c.run("miniAMR v1 2x2x2 (no string-valued restriction)", check_frameworks,
           SAMPLES / "miniamr" / "v1.imcl", (2, 2, 2), False)
     c.run("the register restriction, read whole", check_register_restriction)
+    c.run("the pruned space and the default as the start", check_prune, work)
     c.run("tuning with the bruteforce framework", check_tune_bruteforce_framework, work)
     c.run("simulation mode", check_simulation, work)
     c.done()

@@ -188,6 +188,15 @@ def check_imcl(doc, where, kernel, backend):
     for r in restr:
         problems = restriction_problems(r, params, defaults)
         C.check(not problems, f"{where}: restriction '{r}'", "; ".join(problems))
+    # prune: restrictions of the same form for a tuner's search (docs/tuning.md), which
+    # the defaults meet too; none for the C reference
+    prune = doc.get("prune")
+    if C.check(isinstance(prune, list) and all(isinstance(r, str) for r in prune)
+               and (backend != "c" or prune == []),
+               f"{where}: prune is a list of strings (empty for the C reference)", repr(prune)):
+        for r in prune:
+            problems = restriction_problems(r, params, defaults)
+            C.check(not problems, f"{where}: prune '{r}'", "; ".join(problems))
     # defaults_cpu: OpenCL's variant for CPU devices (docs/tuning.md "Defaults"): the
     # defaults with 128x1x1 work-groups, loops unrolled whole and interior 0
     # (where the kernel has an interior split), inside the space unless --size lists no
