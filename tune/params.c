@@ -738,6 +738,21 @@ bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
     return true;
 }
 
+void params_cpu_fit(const TuneParams *cpu, int W, int H, int block[3])
+{
+    for (int d = 0; d < 3; d++)
+        block[d] = cpu->block[d];
+    if (!cpu->row_fit)
+        return;
+    int bx = 8, by = 1;
+    while (bx < W && bx < cpu->block[0])
+        bx *= 2;
+    while (bx < cpu->block[0] && by < H && bx * by < PARAMS_CPU_GROUP)
+        by *= 2;
+    block[0] = bx;
+    block[1] = by;
+}
+
 MemKind params_mem_of(const TuneParams *tp, const char *array)
 {
     for (int i = 0; i < tp->nmem; i++)

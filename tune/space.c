@@ -386,15 +386,19 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
     }
     cJSON_AddItemToObject(root, "arguments", space_arguments(a, k, o->backend->gpu));
     /* What a run on a CPU device gets without -t (params_cpu_variant), so that a tuner
-     * compares its best with that too. */
+     * compares its best with that too; with --size the work-group its launch fits to
+     * that grid (a narrow grid's rows several to a group). */
     TuneParams none, cpu;
     params_init(&none);
     if (params_cpu_variant(&none, k, o, a, &cpu)) {
         cJSON *dc = cJSON_Duplicate(defs, true);
+        int block[3];
+        params_cpu_fit(&cpu, o->size && o->size_dims > 0 ? o->size[0] : PARAMS_CPU_BLOCK_X,
+                       o->size && o->size_dims > 1 ? o->size[1] : 1, block);
         for (int d = 0; d < 3; d++)
             if (cJSON_HasObjectItem(dc, params_table[P_block_size_x + d].name))
                 cJSON_ReplaceItemInObjectCaseSensitive(dc, params_table[P_block_size_x + d].name,
-                                                       cJSON_CreateNumber(cpu.block[d]));
+                                                       cJSON_CreateNumber(block[d]));
         if (cJSON_HasObjectItem(dc, PARAM_NAME(interior)))
             cJSON_ReplaceItemInObjectCaseSensitive(dc, PARAM_NAME(interior), cJSON_CreateNumber(cpu.interior));
         for (int i = 0; i < cpu.nunroll; i++) {
@@ -404,6 +408,9 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
                 cJSON_ReplaceItemInObjectCaseSensitive(dc, name, cJSON_CreateNumber(u->factor));
         }
         cJSON_AddItemToObject(root, "defaults_cpu", dc);
+        /* the variant's own device function, in the same file (backend_opencl.c) */
+        cJSON_AddStringToObject(root, "function_cpu", arena_printf(a, "%s_cpu",
+                                cJSON_GetStringValue(cJSON_GetObjectItem(root, "function"))));
     }
     return root;
 }

@@ -39,6 +39,9 @@ def main(argv=None):
     p.add_argument("--size", required=True, help="the grid extent, WxH or WxHxD")
     p.add_argument("-b", "--backend", default="opencl", choices=["opencl", "cuda"])
     p.add_argument("-k", "--kernel", help="the kernel, when the file has several")
+    p.add_argument("--batch", type=int, default=1, metavar="N",
+                   help="launch N blocks of the size at once, as a plan's PK_plan_launch_batch "
+                        "does (default 1: one grid)")
     p.add_argument("--strategy", default=None,
                    help="a Kernel Tuner strategy (default: brute_force, or random_sample with --budget)")
     p.add_argument("--budget", type=int, help="at most N measurements, the default configuration's among them")
@@ -113,7 +116,7 @@ def main(argv=None):
                       budget=a.budget, kernel=a.kernel, args=args, params_out=params_out,
                       results_out=results_out, seed=a.seed, iterations=a.iterations,
                       platform=a.platform, device=a.device, points=a.points, rounds=a.rounds,
-                      prune=not a.full_space,
+                      prune=not a.full_space, batch=a.batch,
                       progress=None if a.no_progress else sys.stderr,
                       brute_force_limit=None if a.yes else BRUTE_FORCE_LIMIT, **options)
     except (ImclError, ValueError, TypeError) as e:

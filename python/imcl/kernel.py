@@ -106,10 +106,13 @@ class Kernel:
     backend  "opencl" or "cuda"
     size     the grid extent W x H (2D kernels) or W x H x D (3D): (64, 64, 64) or "64x64x64"
     kernel   the kernel's name, when the file has several
+    batch    blocks of that size launched at once, as PK_plan_launch_batch launches them
+             (docs/wrappers.md): every grid array holds `batch` blocks one after the other,
+             shape (batch, D, H, W) or (batch, H, W), halo included; 1: one grid
     """
 
     def __init__(self, path, backend="opencl", size=None, kernel=None, imcl=None,
-                 shared_limit=None):
+                 shared_limit=None, batch=1):
         if backend not in BACKENDS:
             raise ValueError(f"backend {backend!r}: expected 'opencl' or 'cuda'")
         if not os.path.isfile(path):
@@ -154,7 +157,6 @@ class Kernel:
         self._unit = unit(ext, sel)
         self.space = _compiler.dump(self.imcl, self.path, backend, "imcl", ext, sel, shared_limit, self._unit)[0]
         self.name = self.space["function"]
-        self.problem_size = tuple(ext)
         self.grid_div_x = ["block_size_x", "coarsen_x"]
         self.grid_div_y = ["block_size_y", "coarsen_y"]
         self.grid_div_z = ["block_size_z", "coarsen_z"]
@@ -162,12 +164,23 @@ class Kernel:
             # a thread walks stream_z points up its column (0: off)
             self.grid_div_z.append("(stream_z or 1)")
 
-        # what Kernel Tuner sees: the space without the placements it cannot feed
+        # what Kernel Tuner sees: the space without the placements it cannot feed, and
+        # for a batch those that hold one block (a texture or constant copy)
+        if not isinstance(batch, (int, np.integer)) or batch < 1:
+            raise ValueError(f"batch {batch!r}: expected a positive number of blocks")
+        self.batch = int(batch)
+        if self.batch > 1 and "batch_loop" not in self.space["parameters"]:
+            raise ValueError(f"batch {batch}: kernel '{self.kernel}' has no Image or Block "
+                             f"to launch in batches")
+        self.problem_size = tuple(ext) if self.batch == 1 else self._batch_problem_size
+        one_block = {"mem_" + a["name"] for a in self.space["arguments"]
+                     if a["kind"] == "grid" and self.batch > 1}
         left = LEFT_OUT[backend]
         self.left_out = {}
         self.tune_params = {}
         for p, vals in self.space["parameters"].items():
-            keep = [v for v in vals if not (p.startswith("mem_") and v in left)]
+            keep = [v for v in vals if not (p.startswith("mem_") and v in left)
+                    and not (p in one_block and v not in ("global", "shared"))]
             dropped = [v for v in vals if v not in keep]
             if dropped:
                 self.left_out[p] = dropped
@@ -176,6 +189,8 @@ class Kernel:
         # OpenCL: what a run on a CPU device gets without -t (docs/tuning.md "Defaults");
         # None where every device gets the defaults
         self.defaults_cpu = dict(self.space["defaults_cpu"]) if "defaults_cpu" in self.space else None
+        # its device function, in the code imcl writes without -t (source({}))
+        self.function_cpu = self.space.get("function_cpu")
         self.restriction_strings = list(self.space["restrictions"])
         # valid configurations no device runs well, left out of a search (the dump's prune)
         self.prune_strings = list(self.space.get("prune", []))
@@ -194,6 +209,17 @@ class Kernel:
         self._ref = None
         self.last_mismatch = None
         self.verified = 0           # results verify() found right
+
+    def _batch_problem_size(self, params):
+        """Kernel Tuner's problem size of a batch launch (docs/wrappers.md): with
+        batch_loop 0 the blocks' work-groups follow one another in z, each block's z
+        rounded up to whole work-groups; with batch_loop 1 one block's, each work-item
+        looping over the blocks."""
+        w, h, d = (list(self.size) + [1, 1])[:3]
+        if params.get("batch_loop"):
+            return (w, h, d if self.rank == 3 else 1)
+        step = params["block_size_z"] * params["coarsen_z"] * (params.get("stream_z") or 1)
+        return (w, h, -(-d // step) * step * self.batch)
 
     # ---- arguments -------------------------------------------------------
 
@@ -237,7 +263,8 @@ class Kernel:
         Block as (D, H, W), halo included; a fixed-size array of any shape with the
         right number of elements) followed by its interior extents, then the scalars
         (numpy scalars of their type), then W, H, D and, for a kernel with an Image or
-        Block, imcl_count = 1 (numpy.int32: one grid, not a batch). Arrays of another
+        Block, imcl_count (numpy.int32: the Kernel's batch, 1 for one grid; a grid array
+        of a batch has the blocks first, shape (batch, D, H, W)). Arrays of another
         dtype are converted (the list holds the converted copy)."""
         self._check_names(values)
         missing = [a.name for a in self.arrays + self.scalars if a.name not in values]
@@ -248,13 +275,15 @@ class Kernel:
             if a.kind in ("grid", "array"):
                 arr = np.ascontiguousarray(values[a.name], dtype=a.dtype)
                 if a.kind == "grid":
-                    if arr.ndim != a.rank:
-                        want = "(H, W)" if a.rank == 2 else "(D, H, W)"
-                        raise ValueError(f"array '{a.name}' has {arr.ndim} dimension"
-                                         f"{'s' if arr.ndim != 1 else ''}; "
-                                         f"it is {'an Image' if a.rank == 2 else 'a Block'}: "
+                    many = self.batch > 1
+                    if arr.ndim != a.rank + many or (many and arr.shape[0] != self.batch):
+                        want = ("(H, W)" if a.rank == 2 else "(D, H, W)").replace(
+                            "(", f"({self.batch}, " if many else "(")
+                        raise ValueError(f"array '{a.name}' has shape {arr.shape}; "
+                                         f"it is {'an Image' if a.rank == 2 else 'a Block'}"
+                                         f"{f' of a batch of {self.batch}' if many else ''}: "
                                          f"give shape {want}, halo included")
-                    ext = [s - 2 * a.halo for s in reversed(arr.shape)]
+                    ext = [s - 2 * a.halo for s in reversed(arr.shape[many:])]
                     if any(e < 1 for e in ext):
                         raise ValueError(f"array '{a.name}' of shape {arr.shape} has no interior "
                                          f"(halo {a.halo})")
@@ -269,7 +298,7 @@ class Kernel:
             elif a.kind == "scalar":
                 out.append(a.dtype(values[a.name]))
             elif a.kind == "batch count":
-                out.append(np.int32(1))   # one grid, not a batch of blocks
+                out.append(np.int32(self.batch))
             else:
                 out.append(None)   # W, H, D below
         grid = self._grid(values, extents)
@@ -313,6 +342,7 @@ class Kernel:
                 continue
             if a.kind == "grid":
                 shape = tuple(s + 2 * a.halo for s in reversed(self.size[: a.rank]))
+                shape = ((self.batch,) if self.batch > 1 else ()) + shape
             else:
                 shape = (a.elems,)
             if not a.read:
@@ -458,21 +488,23 @@ class Kernel:
             raise ValueError(f"expected {len(self.args)} arguments (as arguments() returns), "
                              f"got {len(args)}")
         _, fn, err = self._reference_lib()
-        call, answer, keep = [], [], []
+        answer, copies = [], []
         for a, v in zip(self.args, args):
-            if a.kind in ("grid", "array"):
-                copy = np.array(v, dtype=a.dtype, order="C", copy=True)
-                keep.append(copy)
-                call.append(copy.ctypes.data_as(ctypes.POINTER(a.ctype)))
-                answer.append(copy if a.written else None)
-            elif a.kind in _DEVICE_ONLY:
-                answer.append(None)
-            else:
-                call.append(a.ctype(v.item() if hasattr(v, "item") else v))
-                answer.append(None)
-        rc = fn(*call)
-        if rc != 0:
-            raise ImclError(f"the C reference of '{self.kernel}' failed: {err(rc).decode()} ({rc})")
+            copy = np.array(v, dtype=a.dtype, order="C", copy=True) if a.kind in ("grid", "array") else v
+            copies.append(copy)
+            answer.append(copy if a.kind in ("grid", "array") and a.written else None)
+        # a batch: the reference runs on each block in turn, as the C reference's plan can
+        for b in range(self.batch):
+            call = []
+            for a, v in zip(self.args, copies):
+                if a.kind in ("grid", "array"):
+                    block = v[b] if a.kind == "grid" and self.batch > 1 else v
+                    call.append(block.ctypes.data_as(ctypes.POINTER(a.ctype)))
+                elif a.kind not in _DEVICE_ONLY:
+                    call.append(a.ctype(v.item() if hasattr(v, "item") else v))
+            rc = fn(*call)
+            if rc != 0:
+                raise ImclError(f"the C reference of '{self.kernel}' failed: {err(rc).decode()} ({rc})")
         return answer
 
     # ---- verification ----------------------------------------------------
@@ -510,11 +542,11 @@ class Kernel:
         return True
 
     def npoints(self):
-        n = 1
+        n = self.batch
         for e in self.size:
             n *= e
         return n
 
     def __repr__(self):
         return (f"imcl.Kernel({self.kernel!r}, backend={self.backend!r}, "
-                f"size={fmt_size(self.size)})")
+                f"size={fmt_size(self.size)}" + (f", batch={self.batch})" if self.batch > 1 else ")"))

@@ -53,6 +53,7 @@ class TuneResult:
     # search was over (tune's rounds); empty where they were not (the best is the default)
     side_by_side: list = field(default_factory=list)
     pruned: list = field(default_factory=list)  # the prune restrictions the search kept to
+    default_best: bool = False  # no configuration beat the default (CPU variant): its file is {}
 
     @property
     def wrong(self):
@@ -87,7 +88,8 @@ class TuneResult:
         k = self.kernel
         points = f"{k.npoints()} points" if not self.points or self.points == k.npoints() else \
             f"{k.npoints()} points, {self.points} updated per launch"
-        lines = [f"kernel {k.kernel} ({k.backend}, {fmt_size(k.size)} = {points}), "
+        blocks = f" x {k.batch} blocks" if k.batch > 1 else ""
+        lines = [f"kernel {k.kernel} ({k.backend}, {fmt_size(k.size)}{blocks} = {points}), "
                  f"strategy {self.strategy}: {self.evaluated} configurations measured"
                  + (f" ({self.measured} now, the rest from the cache)"
                     if self.measured is not None and self.measured < self.evaluated else "")
@@ -111,6 +113,9 @@ class TuneResult:
                          f"{min(self.ratios):.2f}-{max(self.ratios):.2f}x)")
         elif measured:
             lines.append(f"  speedup over the default: {self.speedup:.2f}x")
+        if self.default_best:
+            lines.append("  best: the default itself, no configuration measured faster than the CPU "
+                         "variant; the best file is {} (no -t parameter: imcl's default)")
         if self.pruned:
             lines.append(f"  searched the pruned space: {' and '.join(self.pruned)} (docs/autotuning.md)")
         if self.default_is_cpu:
@@ -329,11 +334,12 @@ _STARTS = {"basinhopping", "diff_evo", "dual_annealing", "firefly_algorithm", "g
 def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kernel=None,
          args=None, subspace=None, params_out="", results_out="", seed=None, quiet=True,
          progress=None, imcl=None, points=None, brute_force_limit=None, rounds=3, prune=True,
-         **kernel_tuner_options):
+         batch=1, **kernel_tuner_options):
     """Tunes one ImageCL kernel with Kernel Tuner, imcl generating the code of every
     configuration and its C reference checking every result.
 
-    path, size, backend, kernel   as for imcl.Kernel
+    path, size, backend, kernel, batch   as for imcl.Kernel (batch: that many blocks of
+                  the size in each launch, as PK_plan_launch_batch runs them)
     strategy      any Kernel Tuner strategy name ("brute_force", "random_sample", ...)
     budget        at most this many measurements, the default configuration's among
                   them (the strategy gets budget - 1: Kernel Tuner's max_fevals)
@@ -395,7 +401,7 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     if points is not None and (not isinstance(points, (int, np.integer)) or points < 1):
         raise ValueError(f"points {points!r}: expected a positive number of grid points")
 
-    k = Kernel(path, backend=backend, size=size, kernel=kernel, imcl=imcl)
+    k = Kernel(path, backend=backend, size=size, kernel=kernel, imcl=imcl, batch=batch)
     tune_params = _subspace(k, subspace)
     size = space_size(tune_params)
     if strategy == "brute_force" and brute_force_limit is not None and size > brute_force_limit:
@@ -404,6 +410,7 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
                          f"give a budget and another strategy, narrow the space, or confirm")
     cpu = k.defaults_cpu is not None and _on_cpu_device(k, kernel_tuner_options)
     default = k.defaults_cpu if cpu else k.defaults
+    variant = cpu and k.function_cpu is not None
     arguments = k.make_arguments(seed=0 if seed is None else seed, **(args or {}))
     k.source(default)               # the default configuration compiles
     answer = k.reference(arguments)
@@ -429,11 +436,15 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     results, env, interrupted, default_time = [], {}, False, None
     # Kernel Tuner gets the space in the form it builds fastest (string values as codes,
     # every restriction a string it indexes: Kernel.kernel_tuner_space), pruned where the
-    # default is left in it (so the pruned space is not empty); every result comes back
-    # in imcl's values (Kernel.decode) before anything else reads it
-    inside = all(default[p] in tune_params[p] for p in tune_params) and holds(k.restriction_strings, default)
-    pruned = bool(prune and inside and k.prune_strings and holds(k.prune_strings, default))
+    # default or the GPU default is left in it (so the pruned space is not empty); every
+    # result comes back in imcl's values (Kernel.decode) before anything else reads it
+    def searched(config, restrictions):
+        return all(config[p] in tune_params[p] for p in tune_params) and holds(restrictions, config)
+    inside = searched(default, k.restriction_strings)
+    pruned = bool(prune and k.prune_strings and any(searched(c, k.restriction_strings + k.prune_strings)
+                                                    for c in (default, k.defaults)))
     kt_params, kt_restrictions = k.kernel_tuner_space(tune_params, prune=pruned)
+    inside = searched(default, k.restriction_strings + (k.prune_strings if pruned else []))
     if inside and strategy in _STARTS and "x0" not in strategy_options:
         coded = k.encode({p: default[p] for p in tune_params})
         strategy_options["x0"] = [coded[p] for p in tune_params]
@@ -448,12 +459,18 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
             interrupted = True
             results = [dict(json.loads(key), time=t) for key, t in guard.times.items()]
         results = [k.decode(r) if r else r for r in results]
-        default_time = _time_of(results, tune_params, default)
-        if default_time is None and not interrupted and not opts.get("simulation_mode"):
+        # The CPU variant is a function of its own (the dump's function_cpu), with guards
+        # no -t configuration has: the default a run gets is timed as itself, apart from
+        # the search (whose -t text of the same values is a candidate like any other)
+        default_time = None if variant else _time_of(results, tune_params, default)
+        if variant and not interrupted and not opts.get("simulation_mode"):
+            dres, default_time = _measure(k, default, tune_params, arguments, common, opts, variant=True)
+            outside = [r for r in dres if r]
+        elif default_time is None and not interrupted and not opts.get("simulation_mode"):
             dres, default_time = _measure(k, default, tune_params, arguments, common, opts)
             # The default counts among the results (and may be the best) only where it
-            # lies in the space the tuner searched: the CPU variant's 128-wide rows are
-            # outside a space whose grid is narrower, and nothing outside is proposed.
+            # lies in the space the tuner searched (a subspace or the pruned space may
+            # leave it out), as nothing outside is proposed.
             if inside:
                 results = list(results) + list(dres)
             else:
@@ -471,17 +488,24 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     best = {p: _plain(best_r[p]) for p in tune_params}
     full_best = dict(k.defaults)
     full_best.update(best)
+    best_time = float(best_r["time"])
+    # where no configuration beat the CPU variant, the best is the default itself: no -t
+    default_best = variant and default_time is not None and default_time <= best_time
+    if default_best:
+        full_best, best_time = dict(default), float(default_time)
 
     side = []
     if rounds and not interrupted and not opts.get("simulation_mode") and default_time is not None \
-            and any(default[p] != full_best[p] for p in tune_params):
+            and not default_best and any(default[p] != full_best[p] for p in tune_params):
         with redirect:
-            side = _side_by_side(k, default, full_best, tune_params, arguments, common, opts, rounds)
+            side = _side_by_side(k, default, full_best, tune_params, arguments, common, opts, rounds,
+                                 variant)
 
     if params_out:
         k.source(full_best)         # imcl -t accepts it
         with open(params_out, "w") as f:
-            json.dump(full_best, f, indent=2)
+            # the default's file gives no parameter: imcl's default, the CPU variant with it
+            json.dump({} if default_best else full_best, f, indent=2)
             f.write("\n")
     if results_out and interrupted:
         results_out = ""            # Kernel Tuner's records of a search it did not finish
@@ -491,17 +515,17 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
         if not results_out.endswith(".json"):
             results_out += ".json"
 
-    return TuneResult(kernel=k, strategy=strategy, best=full_best, best_time_ms=float(best_r["time"]),
+    return TuneResult(kernel=k, strategy=strategy, best=full_best, best_time_ms=best_time,
                       default=dict(default),
                       default_time_ms=float(default_time) if default_time is not None else float("nan"),
                       results=results, env=env, failures=guard.failures,
                       params_path=params_out or None, results_path=results_out or None,
                       log=log.getvalue(), points=int(points) if points else None, default_is_cpu=cpu,
                       interrupted=interrupted, measured=len(guard.seen), side_by_side=side,
-                      pruned=list(k.prune_strings) if pruned else [])
+                      pruned=list(k.prune_strings) if pruned else [], default_best=default_best)
 
 
-def _side_by_side(k, default, best, tune_params, arguments, common, opts, rounds):
+def _side_by_side(k, default, best, tune_params, arguments, common, opts, rounds, variant=False):
     """(default ms, best ms) of each of `rounds` rounds that time the default and then
     the best, each with Kernel Tuner's own runs (iterations) and no cache, so that both
     see the machine alike; [] when a run fails (the search's times stand)."""
@@ -509,9 +533,9 @@ def _side_by_side(k, default, best, tune_params, arguments, common, opts, rounds
     out = []
     for _ in range(rounds):
         times = []
-        for config in (default, best):
+        for config, cpu in ((default, variant), (best, False)):
             try:
-                _, t = _measure(k, config, tune_params, arguments, common, opts)
+                _, t = _measure(k, config, tune_params, arguments, common, opts, variant=cpu)
             except Exception:   # noqa: BLE001 - the comparison is a bonus, never a failure
                 return []
             if t is None:
@@ -521,13 +545,23 @@ def _side_by_side(k, default, best, tune_params, arguments, common, opts, rounds
     return out
 
 
-def _measure(k, config, tune_params, arguments, common, opts):
+def _measure(k, config, tune_params, arguments, common, opts, variant=False):
     """Kernel Tuner's run of the one configuration `config` (imcl's values, the tuning
     parameters of tune_params): its results, in imcl's values, and its time (None when
-    it did not run)."""
+    it did not run). variant: the CPU variant instead (Kernel.function_cpu of the code
+    imcl writes without -t), launched in the work-groups of `config` (defaults_cpu), its
+    cache a file of its own beside the cache (FILE-cpu-variant.json), where its values
+    do not stand for a -t configuration's."""
     import kernel_tuner
     single = {p: [v] for p, v in k.encode({p: config[p] for p in tune_params}).items()}
-    res, _ = kernel_tuner.tune_kernel(k.name, k.source, k.problem_size, arguments, single,
+    name, source = k.name, k.source
+    if variant:
+        name, source = k.function_cpu, k.source({})
+        if opts.get("cache"):
+            stem = str(opts["cache"])
+            stem = stem[:-5] if stem.endswith(".json") else stem
+            opts = dict(opts, cache=stem + "-cpu-variant.json")
+    res, _ = kernel_tuner.tune_kernel(name, source, k.problem_size, arguments, single,
                                       strategy="brute_force", **common, **opts)
     res = [k.decode(r) if r else r for r in res]
     return res, _time_of(res, tune_params, config)

@@ -5,13 +5,16 @@ each with its exit status (tests/python/run.sh test_cli.py WORKDIR; docs/autotun
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from common import SAMPLES, Checks, check_installed, imcl_accepts
+import numpy as np
+
+from common import SAMPLES, Checks, check_installed, expect_raises, imcl_accepts
 
 check_installed()
 
@@ -107,6 +110,43 @@ def interrupt(work):
     imcl_accepts(best, SOBEL, "64x64")
 
 
+def stencil7(a):
+    """miniAMR's 7-point stencil on one block with its ghost layer, in NumPy (the oracle)."""
+    w = np.zeros_like(a)
+    c = a[1:-1, 1:-1, 1:-1]
+    w[1:-1, 1:-1, 1:-1] = (a[:-2, 1:-1, 1:-1] + a[1:-1, :-2, 1:-1] + a[1:-1, 1:-1, :-2] + c
+                           + a[1:-1, 1:-1, 2:] + a[1:-1, 2:, 1:-1] + a[2:, 1:-1, 1:-1]) / 7.0
+    return w
+
+
+def batch(work):
+    # a Kernel of a batch: arrays with the blocks first, imcl_count, the reference per block
+    import imcl
+    path = str(SAMPLES / "miniamr" / "stencil7.imcl")
+    k = imcl.Kernel(path, size=(8, 6, 4), batch=5)
+    assert all(v in ("global", "shared") for p, v2 in k.tune_params.items() if p.startswith("mem_")
+               for v in v2), k.tune_params
+    assert k.npoints() == 8 * 6 * 4 * 5 and k.problem_size({"batch_loop": 1}) == (8, 6, 4)
+    assert k.problem_size({"batch_loop": 0, "block_size_z": 4, "coarsen_z": 2, "stream_z": 0}) == (8, 6, 40)
+    args = k.make_arguments(seed=2)
+    assert args[0].shape == (5, 6, 8, 10) and int(args[-1]) == 5, (args[0].shape, args[-1])
+    answer = k.reference(args)
+    for b in range(5):
+        assert np.allclose(answer[4][b], stencil7(args[0][b]), rtol=1e-15, atol=0), b
+    e = expect_raises(ValueError, "array ...", k.arguments, array=args[0][0], work=args[4][0])
+    assert str(e) == ("array 'array' has shape (6, 8, 10); it is a Block of a batch of 5: "
+                      "give shape (5, D, H, W), halo included"), str(e)
+    # the command: every configuration measured on the whole batch and checked
+    rc, out, err = tune(work, path, "--size", "8x6x4", "--batch", "5", "--budget", "5",
+                        "--strategy", "greedy_ils", "--seed", "1", "--no-progress", "--rounds", "0",
+                        "-o", str(work / "st7.best.json"), "--results", str(work / "st7.t4.json"))
+    assert rc == 0 and "failed" not in out.split("\n", 1)[1], (rc, out, err)
+    head = re.match(r"kernel stencil7 \(opencl, 8x6x4 x 5 blocks = 960 points\), strategy greedy_ils: "
+                    r"(\d) configurations measured, 0 failed\n", out)
+    assert head and 2 <= int(head.group(1)) <= 5, out
+    imcl_accepts(work / "st7.best.json", path, "8x6x4")
+
+
 def main():
     work = Path(sys.argv[1])
     work.mkdir(parents=True, exist_ok=True)
@@ -117,6 +157,7 @@ def main():
     c.run("imcl-tune: a budget counts the default, a cached rerun measures nothing", budget_and_cache, work)
     c.run("imcl-tune: a time limit and strategy options", limits, work)
     c.run("imcl-tune: Ctrl-C keeps the best so far, exit status 130", interrupt, work)
+    c.run("imcl-tune --batch: the launch of a plan over blocks, checked block by block", batch, work)
     c.done()
 
 

@@ -72,7 +72,7 @@ def tune_errors(work):
         expect_raises(ValueError, "with these arguments the grid of kernel 'v1' is 6x6x6, but this "
                       "Kernel was made for size 8x8x8", imcl.tune, V1, size=(8, 8, 8),
                       args=dict(mesh=mesh, n=6, var=0, num_blocks=2, num_vars=3))
-        expect_raises(ValueError, "array 'in' has 1 dimension; it is an Image: give shape (H, W), halo "
+        expect_raises(ValueError, "array 'in' has shape (4096,); it is an Image: give shape (H, W), halo "
                       "included", imcl.tune, SOBEL, size=(64, 64), args={"in": np.zeros(4096)})
         expect_raises(ValueError, "with these arguments the grid of kernel 'sobel' is 32x64, but this "
                       "Kernel was made for size 64x64", imcl.tune, SOBEL, size=(64, 64),

@@ -120,7 +120,22 @@ def restriction_problems(expr, params, defaults):
     return problems
 
 
-def check_imcl(doc, where, kernel, backend):
+def cpu_block(size):
+    """The CPU variant's work-group on a grid of `size` (docs/tuning.md, "Defaults"):
+    rows of 128, or on a narrower grid the narrowest power of two from 8 that covers
+    W, several rows to a group up to 256 work-items without passing H."""
+    if not size:
+        return 128, 1
+    w, h = (int(x) for x in size.split("x")[:2])
+    bx, by = 8, 1
+    while bx < w and bx < 128:
+        bx *= 2
+    while bx < 128 and by < h and bx * by < 256:
+        by *= 2
+    return bx, by
+
+
+def check_imcl(doc, where, kernel, backend, size=None):
     if not C.check(isinstance(doc, dict), f"{where}: one kernel gives one object"):
         return None
     C.check(doc.get("imcl_space_version") == 1, f"{where}: imcl_space_version is 1", repr(doc.get("imcl_space_version")))
@@ -198,17 +213,18 @@ def check_imcl(doc, where, kernel, backend):
             problems = restriction_problems(r, params, defaults)
             C.check(not problems, f"{where}: prune '{r}'", "; ".join(problems))
     # defaults_cpu: OpenCL's variant for CPU devices (docs/tuning.md "Defaults"): the
-    # defaults with 128x1x1 work-groups, loops unrolled whole and interior 0
-    # (where the kernel has an interior split), inside the space unless --size lists no
-    # block as wide.
+    # defaults with 128x1x1 work-groups (with --size, as its launch fits them to the
+    # grid), loops unrolled whole and interior 0 (where the kernel has an interior
+    # split), inside the space unless no --size is given and it lists no block as wide.
     cpu = doc.get("defaults_cpu")
     if backend == "opencl" and kernel not in LOOP_KERNELS:
-        want = dict(defaults, block_size_x=128, block_size_y=1, block_size_z=1, **CPU_UNROLL.get(kernel, {}))
+        bx, by = cpu_block(size)
+        want = dict(defaults, block_size_x=bx, block_size_y=by, block_size_z=1, **CPU_UNROLL.get(kernel, {}))
         if "interior" in defaults:
             want["interior"] = 0
-        C.check(cpu == want, f"{where}: defaults_cpu is the defaults with 128x1x1 and interior 0",
+        C.check(cpu == want, f"{where}: defaults_cpu is the defaults with {bx}x{by}x1 and interior 0",
                 repr(cpu))
-        if isinstance(cpu, dict) and 128 in params.get("block_size_x", []):
+        if isinstance(cpu, dict) and (size or 128 in params.get("block_size_x", [])):
             C.check(all(cpu[p] in params[p] for p in params)
                     and all(eval(r, {"__builtins__": {}}, dict(cpu)) is True for r in restr),
                     f"{where}: defaults_cpu is in the space", repr(cpu))
@@ -320,7 +336,7 @@ def main():
         for size in (None, "13x11x9" if size3 else "37x29"):
             for backend in BACKENDS:
                 doc, where = dump(args.imcl, src, backend, "imcl", size)
-                imcl_doc = check_imcl(doc, where, name, backend) if doc is not None else None
+                imcl_doc = check_imcl(doc, where, name, backend, size) if doc is not None else None
                 t1, where = dump(args.imcl, src, backend, "t1", size)
                 if t1 is not None:
                     check_t1(t1, where, imcl_doc, backend, size)
