@@ -7,13 +7,16 @@
 # mesh refining to 8x the blocks and back every 3 stages when N is even) on the CPU
 # OpenCL device (PoCL); then stencil7 with --attach (each variable's blocks in one
 # allocation that its plan computes in, no transfers) on PoCL and through the C
-# reference (OpenMP). It prints the summary and which paths beat the loop, with the
-# threads each side used. PoCL's worker threads are pinned (POCL_AFFINITY=1) unless
+# reference (OpenMP); then a short tuning step (imcl-tune, Kernel Tuner: stencil7's
+# batch launch over the blocks, at most 30 configurations and 25 s, every one checked
+# against the C reference) and stencil7 with --attach again in its best configuration.
+# It prints the summary and which paths beat the loop, with the threads each side used. PoCL's worker threads are pinned (POCL_AFFINITY=1) unless
 # the environment says otherwise (docs/wrappers.md, "CPU devices").
 #   scripts/main-job.sh [N [BLOCKS [VARS]]]      (default 16, 64 and 40)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v flex >/dev/null || ! command -v bison >/dev/null || ! clinfo -l 2>/dev/null | grep -q Platform; then
+if ! command -v flex >/dev/null || ! command -v bison >/dev/null || ! clinfo -l 2>/dev/null | grep -q Platform \
+        || [ ! -x .venv/bin/imcl-tune ]; then
     bash scripts/install-deps.sh
 fi
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -26,33 +29,48 @@ n=${1:-16}
 blocks=${2:-64}
 vars=${3:-40}
 threads=$(nproc)
+best=build/main-job-stencil7.best.json
 summary=()
-# kernel[:backend][+attach]
-for run in v1 v2 v3 stencil7 stencil7+attach stencil7:c+attach; do
+# kernel[:backend][+attach][+tuned]
+for run in v1 v2 v3 stencil7 stencil7+attach stencil7:c+attach tune stencil7+attach+tuned; do
+    if [ "$run" = tune ]; then
+        # Kernel Tuner on the launch the attached run makes (every block of a variable in
+        # one batch), starting from the default; its best (or {}: the default) is used below
+        echo "imcl: tuning stencil7 on batches of $blocks blocks of ${n}^3 (imcl-tune, greedy_ils" \
+             "from the default, at most 30 configurations, 25 s)"
+        IMCL=$PWD/build/imcl .venv/bin/imcl-tune samples/miniamr/stencil7.imcl --size "${n}x${n}x${n}" \
+            --batch "$blocks" --strategy greedy_ils --budget 30 --time-limit 25 --seed 1 -o "$best" \
+            --results build/main-job-stencil7.t4.json --no-progress | tee build/main-job-tune.out
+        continue
+    fi
     k=${run%%[:+]*}
     backend=opencl
     [ "${run#*:}" != "$run" ] && backend=${run#*:} && backend=${backend%%+*}
     extra=()
-    [ "${run%+attach}" != "$run" ] && extra=(--attach)
+    [ "${run/+attach/}" != "$run" ] && extra=(--attach)
+    [ "${run%+tuned}" != "$run" ] && extra+=(-t "$best")
     [ "$k" = stencil7 ] && [ $((n % 2)) = 0 ] && extra+=(--refine 3)
     "$proxy" --kernel "$k" --backend "$backend" --n "$n" --blocks "$blocks" --vars "$vars" --steps 2 \
         --stages 5 --validate "${extra[@]}" | tee "build/main-job-${run//[:+]/-}.out"
-    summary+=("$(tail -n 1 "build/main-job-${run//[:+]/-}.out")")
+    summary+=("${run##*+} $(tail -n 1 "build/main-job-${run//[:+]/-}.out")")
 done
 printf '%s\n' "${summary[@]}" | THREADS=$threads OMP=${OMP_NUM_THREADS:-$threads} \
-    POCL=${POCL_MAX_PTHREAD_COUNT:-$threads} python3 -c '
+    POCL=${POCL_MAX_PTHREAD_COUNT:-$threads} TUNE=build/main-job-tune.out python3 -c '
 import json, os, sys
-rows = [json.loads(line) for line in sys.stdin]
+rows = []
+for line in sys.stdin:
+    label, text = line.split(" ", 1)
+    rows.append(dict(json.loads(text), tuned=label == "tuned"))
 first = rows[0]
 print("\nminiAMR proxy: %(blocks)d blocks of %(n)d^3 cells, %(vars)d variables, %(steps)d steps of "
       "%(stages)d stages; every cell validated after every stage" % first)
-print("kernel     backend  validated  loop_s  phase_s  setup_s  total_s  GStencil/s  loop/phase")
+print("kernel           backend  validated  loop_s  phase_s  setup_s  total_s  GStencil/s  loop/phase")
 wins = []
 for r in rows:
-    name = r["kernel"] + ("a" if r["attach"] else "")
+    name = r["kernel"] + ("a" if r["attach"] else "") + (" tuned" if r["tuned"] else "")
     phase = r["launch_s"] + r["transfer_s"] # the stencil phase: launches and transfers
     ratio = r["reference_s"] / phase
-    print("%-9s  %-7s  %-9s  %6.3f  %7.3f  %7.3f  %7.3f  %10.3f  %10.2f" % (
+    print("%-15s  %-7s  %-9s  %6.3f  %7.3f  %7.3f  %7.3f  %10.3f  %10.2f" % (
           name, r["backend"], str(r["validated"]).lower(), r["reference_s"], phase, r["setup_s"],
           r["total_s"], r["gstencil_per_s"], ratio))
     if r["validated"] and ratio > 1:
@@ -63,4 +81,7 @@ print("(loop: miniAMR'"'"'s loop on 1 thread; phase: the stencil'"'"'s launches 
       "loop/phase above 1: faster than the loop; GStencil/s from the kernel time, which counts "
       "each overlapping launch from its start to its end; this CPU: %s threads)" % os.environ["THREADS"])
 print("faster than miniAMR'"'"'s loop: " + ("; ".join(wins) if wins else "none at this size"))
+tune = open(os.environ["TUNE"]).read().splitlines()
+found = [l.strip() for l in tune if l.strip().startswith(("speedup over", "best: the default"))]
+print("tuning (stencil7a tuned): %s; %s" % (tune[0].split(": ", 1)[1], "; ".join(found)))
 '
