@@ -35,11 +35,11 @@ summary=()
 for run in v1 v2 v3 stencil7 stencil7+attach stencil7:c+attach tune stencil7+attach+tuned; do
     if [ "$run" = tune ]; then
         # Kernel Tuner on the launch the attached run makes (every block of a variable in
-        # one batch), starting from the default; its best (or {}: the default) is used below
-        echo "imcl: tuning stencil7 on batches of $blocks blocks of ${n}^3 (imcl-tune, greedy_ils" \
-             "from the default, at most 30 configurations, 25 s)"
+        # one batch), the default measured too; its best (or {}: the default) is used below
+        echo "imcl: tuning stencil7 on batches of $blocks blocks of ${n}^3 (imcl-tune," \
+             "random_sample, at most 30 configurations, 25 s)"
         IMCL=$PWD/build/imcl .venv/bin/imcl-tune samples/miniamr/stencil7.imcl --size "${n}x${n}x${n}" \
-            --batch "$blocks" --strategy greedy_ils --budget 30 --time-limit 25 --seed 1 -o "$best" \
+            --batch "$blocks" --budget 30 --time-limit 25 --seed 1 -o "$best" \
             --results build/main-job-stencil7.t4.json --no-progress | tee build/main-job-tune.out
         continue
     fi
