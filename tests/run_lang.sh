@@ -35,8 +35,8 @@
 # the status is non-zero when anything failed. A missing nvcc or OpenCL platform is
 # a failure, never a skip. Environment: CC (gcc), CXX (g++), CLANG (clang), NVCC (/usr/local/cuda/bin/nvcc),
 # CUDA_LIBDIR (/usr/local/cuda/lib64), JOBS (2), SANITIZE (1 in the ASan+UBSan build:
-# steps 4 and 5 and the PK_rows and batch runs, which test the files the normal build
-# also generates, are left to the normal build's run).
+# steps 1 and 2 only, imcl under the sanitizers; steps 3-5 test the files the normal
+# build also generates, and are left to the normal build's run).
 set -euo pipefail
 
 CC=${CC:-gcc}
@@ -179,6 +179,16 @@ PY
         done
     done
 
+    # Under the sanitizer build (SANITIZE=1) the subject is imcl itself, which has now
+    # generated every backend and each kernel alone under ASan and UBSan. What follows
+    # compiles and runs those files, which are the normal build's, without sanitizers:
+    # the normal build's lang test does all of it.
+    if [ "${SANITIZE:-0}" = 1 ]; then
+        echo "generated under the sanitizers; compiled and run by the normal build's lang test"
+        pass
+        return 0
+    fi
+
     # 3. C reference and OpenCL wrapper, driver, run
     local -a GEN=(-std=c11 -O2 -Wall -Wextra -Werror)
     local -a DRV=(-std=c11 -O2 -Wall -Wextra -Werror -I"$DIR" -I"$HERE/run" -I"$LANG")
@@ -230,8 +240,7 @@ PY
     # the C reference's PK_rows (row tables, two blocks in one call) in place of its PK,
     # through a shim per kernel that has one (tests/run/rows_shim.py), against the same
     # oracles; once per case, as the C reference takes no tuning
-    # (not under SANITIZE=1: those runs test generated code, the normal build's own)
-    if [ $ocl = 1 ] && [ "$CFG" -le 1 ] && [ "${SANITIZE:-0}" != 1 ]; then
+    if [ $ocl = 1 ] && [ "$CFG" -le 1 ]; then
         step "run the driver with the C reference's PK_rows for PK (CHECK_REF_ONLY)"
         local -a ROWS_O=() halos
         local nrows=0
@@ -258,7 +267,7 @@ PY
     # the OpenCL wrapper through its batch plan (two equal blocks in one launch, which
     # must come out identical; tests/run/rows_shim.py --batch) in place of its PK,
     # against the same oracles, in every configuration
-    if [ $ocl = 1 ] && [ "${SANITIZE:-0}" != 1 ]; then
+    if [ $ocl = 1 ]; then
         step "run the driver with the OpenCL batch plans for PK"
         local -a BATCH_O=()
         batch_shims opencl ocl_ _host
@@ -274,15 +283,6 @@ PY
     if [ $ocl = 1 ] && grep -q '_cpu(' opencl/*.cl; then
         step "run the driver with the GPU variant of the OpenCL kernels (IMCL_VARIANT=gpu)"
         IMCL_VARIANT=gpu timeout 120 ./check || fail "driver with IMCL_VARIANT=gpu failed (status $?)"
-    fi
-
-    # Under the sanitizer build (SANITIZE=1) the subject is imcl itself: it has generated
-    # every backend above; the CUDA files, byte-identical to the normal build's, are
-    # compiled and run by the normal build's lang test, so steps 4 and 5 are left to it.
-    if [ "${SANITIZE:-0}" = 1 ]; then
-        echo "cuda: generated; compiled and run by the normal build's lang test"
-        pass
-        return 0
     fi
 
     # 3b. clang as a second, stricter reader: the OpenCL C against the OpenCL 1.2

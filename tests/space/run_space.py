@@ -394,6 +394,10 @@ def check_config(args, sample, index, cfg, do_run, cache):
         if not os.path.isfile(p) or os.path.getsize(p) == 0:
             STATS.fail(f"compile {label}", f"imcl did not produce {p}")
             return
+    if args.generate_only:
+        STATS.ok()
+        shutil.rmtree(cfgdir, ignore_errors=True)
+        return
     # clang, a stricter reader than PoCL, on the OpenCL C of every configuration
     cmd = [args.clang, "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-fsyntax-only",
            "-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror",
@@ -638,11 +642,16 @@ def main():
                                                        "scripts", "nvcc-cpu"),
                     help="scripts/nvcc-cpu, which builds the CUDA flavour that runs on the CPU")
     ap.add_argument("--no-cache", action="store_true", help="compile the C reference and driver for every variant")
+    ap.add_argument("--generate-only", action="store_true",
+                    help="imcl alone (the sanitizer build): generate every selected configuration and "
+                         "check the refusals; no clang, build or run, no CUDA or newest-parameter runs")
     ap.add_argument("--no-negative", action="store_true", help="skip the negative checks")
     ap.add_argument("--keep", action="store_true", help="keep the folders of passing variants")
     ap.add_argument("--recipes", action="store_true",
                     help="the spaces of the samples' recipes (samples/<K>/<K>.lua, -r): their tunables")
     args = ap.parse_args()
+    if args.generate_only:
+        args.cuda_n = args.new_n = 0
     args.imcl = os.path.realpath(args.imcl)
     args.samples = os.path.realpath(args.samples)
     args.drivers = os.path.realpath(args.drivers)
@@ -688,7 +697,9 @@ def main():
         if not selected:
             STATS.fail(f"{s.name}: the space has no valid configuration")
             continue
-        if args.quick:
+        if args.generate_only:
+            run_idx = set()
+        elif args.quick:
             run_idx = set([0] if selected[0] == {k: space.defaults[k] for k in space.names} else [])
             rest = [i for i in range(len(selected)) if i not in run_idx]
             run_idx |= set(rng.sample(rest, max(0, min(args.run_max - len(run_idx), len(rest)))))
