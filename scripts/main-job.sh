@@ -10,7 +10,8 @@
 # reference (OpenMP); then a short tuning step (imcl-tune, Kernel Tuner: stencil7's
 # batch launch over the blocks, at most 30 configurations and 25 s, every one checked
 # against the C reference) and stencil7 with --attach again in its best configuration.
-# It prints the summary and which paths beat the loop, with the threads each side used. PoCL's worker threads are pinned (POCL_AFFINITY=1) unless
+# With an NVIDIA GPU and nvcc, v1 and stencil7 run through CUDA as well. It prints the
+# summary and which paths beat the loop, with the threads each side used. PoCL's worker threads are pinned (POCL_AFFINITY=1) unless
 # the environment says otherwise (docs/wrappers.md, "CPU devices").
 #   scripts/main-job.sh [N [BLOCKS [VARS]]]      (default 16, 64 and 40)
 set -euo pipefail
@@ -31,8 +32,13 @@ vars=${3:-40}
 threads=$(nproc)
 best=build/main-job-stencil7.best.json
 summary=()
+# with a GPU and nvcc (the proxy's build then has the CUDA backend): v1 and stencil7 on it
+cuda=()
+if nvidia-smi -L 2>/dev/null | grep -q GPU && [ -x /usr/local/cuda/bin/nvcc ]; then
+    cuda=(v1:cuda stencil7:cuda)
+fi
 # kernel[:backend][+attach][+tuned]
-for run in v1 v2 v3 stencil7 stencil7+attach stencil7:c+attach tune stencil7+attach+tuned; do
+for run in v1 v2 v3 stencil7 stencil7+attach stencil7:c+attach "${cuda[@]}" tune stencil7+attach+tuned; do
     if [ "$run" = tune ]; then
         # Kernel Tuner on the launch the attached run makes (every block of a variable in
         # one batch), the default measured too; its best (or {}: the default) is used below
@@ -74,8 +80,8 @@ for r in rows:
           name, r["backend"], str(r["validated"]).lower(), r["reference_s"], phase, r["setup_s"],
           r["total_s"], r["gstencil_per_s"], ratio))
     if r["validated"] and ratio > 1:
-        who = ("the C reference, OpenMP, %s threads" % os.environ["OMP"] if r["backend"] == "c"
-               else "PoCL, %s worker threads" % os.environ["POCL"])
+        who = {"c": "the C reference, OpenMP, %s threads" % os.environ["OMP"],
+               "cuda": "CUDA on the GPU"}.get(r["backend"], "PoCL, %s worker threads" % os.environ["POCL"])
         wins.append("%s on %s (%s): %.2fx" % (name, r["backend"], who, ratio))
 print("(loop: miniAMR'"'"'s loop on 1 thread; phase: the stencil'"'"'s launches and transfers; "
       "loop/phase above 1: faster than the loop; GStencil/s from the kernel time, which counts "
