@@ -193,43 +193,38 @@ PY
     local -a GEN=(-std=c11 -O2 -Wall -Wextra -Werror)
     local -a DRV=(-std=c11 -O2 -Wall -Wextra -Werror -I"$DIR" -I"$HERE/run" -I"$LANG")
     local -a REF_O=() HOST_O=() CU_O=()
-    # ref_compile OBJ FLAGS...: c/K_ref.c compiled into OBJ, or OBJ taken from the
-    # run's cache when the same flags compiled a byte-identical K_ref.c and K.h before
-    # (a case's configurations mostly leave the C reference as it is)
-    ref_compile() {
-        local obj=$1 key
+    # cached_compile OBJ SRC DEPS... -- FLAGS...: SRC compiled with FLAGS into OBJ, or OBJ
+    # taken from the run's cache when the same flags compiled a byte-identical SRC with
+    # byte-identical DEPS (the headers it reads) before: a case's configurations mostly
+    # leave the C reference and the generated headers as they are
+    cached_compile() {
+        local obj=$1 src=$2 key
+        local -a files=("$2")
+        shift 2
+        while [ "$1" != -- ]; do files+=("$1"); shift; done
         shift
-        key=$(cat "c/${K}_ref.c" "c/$K.h" <(printf '%s\n' "$CC" "$@") | sha1sum | cut -c1-40)
+        key=$(cat "${files[@]}" <(printf '%s\n' "$CC" "$@") | sha1sum | cut -c1-40)
         if [ -f "$CACHE/$key.o" ]; then
             cp "$CACHE/$key.o" "$obj"
         else
-            "$CC" "$@" -c "c/${K}_ref.c" -o "$obj" || return 1
+            "$CC" "$@" -c "$src" -o "$obj" || return 1
             cp "$obj" "$CACHE/$key.$$" && mv -f "$CACHE/$key.$$" "$CACHE/$key.o"
         fi
     }
-    # drv_compile OBJ FLAGS...: the case's driver compiled into OBJ, or OBJ from the
-    # cache when the same flags compiled it against byte-identical headers before (a
-    # case's configurations mostly leave the generated headers as they are)
+    # drv_compile OBJ FLAGS...: the case's driver, against the headers of every backend
     drv_compile() {
-        local obj=$1 key b
+        local obj=$1 b
         local -a hs=()
         shift
         for b in "${BACKENDS[@]}"; do hs+=("$b"/*.h); done
-        key=$(cat "$DRIVER" "$LANG"/*.h "$HERE"/run/*.h "${hs[@]}" <(printf '%s\n' drv "$CC" "$@") |
-              sha1sum | cut -c1-40)
-        if [ -f "$CACHE/$key.o" ]; then
-            cp "$CACHE/$key.o" "$obj"
-        else
-            "$CC" "$@" -c "$DRIVER" -o "$obj" || return 1
-            cp "$obj" "$CACHE/$key.$$" && mv -f "$CACHE/$key.$$" "$CACHE/$key.o"
-        fi
+        cached_compile "$obj" "$DRIVER" "$LANG"/*.h "$HERE"/run/*.h "${hs[@]}" -- "$@"
     }
     step "compile generated C (-Wall -Wextra -Werror)"
     for K in "${KERNELS[@]}"; do
         # without OpenMP a syntax check suffices: the optimiser's warnings come from
         # the -fopenmp build below, whose code is the same but for the pragmas
         "$CC" "${GEN[@]}" -fsyntax-only "c/${K}_ref.c" || fail "c/${K}_ref.c does not compile cleanly (no OpenMP)"
-        ref_compile "${K}_ref.o" "${GEN[@]}" -fopenmp || fail "c/${K}_ref.c does not compile cleanly (-fopenmp)"
+        cached_compile "${K}_ref.o" "c/${K}_ref.c" "c/$K.h" -- "${GEN[@]}" -fopenmp || fail "c/${K}_ref.c does not compile cleanly (-fopenmp)"
         REF_O+=("${K}_ref.o")
         [ $ocl = 1 ] || continue
         "$CC" "${GEN[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "opencl/${K}_host.c does not compile cleanly"

@@ -42,8 +42,7 @@ def main():
         configs.append(("best", best, False))
     times = {name: [] for name, _, _ in configs}
     points = k.npoints()
-    common = dict(grid_div_x=k.grid_div_x, grid_div_y=k.grid_div_y, grid_div_z=k.grid_div_z,
-                  lang=k.lang, defines={}, answer=answer, verify=k.verify, quiet=True)
+    common = tuning.run_options(k, answer)
     for _ in range(rounds):
         for name, c, variant in configs:
             _, t = tuning._measure(k, c, k.tune_params, args, common, {}, variant=variant)

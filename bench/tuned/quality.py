@@ -45,8 +45,7 @@ def main():
             found[strategy] = r
         k = r.kernel
         args = k.make_arguments(seed=a.seed)
-        common = dict(grid_div_x=k.grid_div_x, grid_div_y=k.grid_div_y, grid_div_z=k.grid_div_z,
-                      answer=k.reference(args), verify=k.verify, lang=k.lang, defines={}, quiet=True)
+        common = tuning.run_options(k, k.reference(args))
         variant = r.default_is_cpu and k.function_cpu is not None
         configs = [("default", r.default, variant)]
         for strategy, res in found.items():

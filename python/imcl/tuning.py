@@ -426,8 +426,7 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     if seed is not None:
         random.seed(seed)
         np.random.seed(seed)
-    common = dict(grid_div_x=k.grid_div_x, grid_div_y=k.grid_div_y, grid_div_z=k.grid_div_z,
-                  answer=answer, verify=k.verify, lang=k.lang, defines={}, quiet=quiet)
+    common = run_options(k, answer, quiet)
     log = io.StringIO()
     redirect = contextlib.redirect_stdout(log) if quiet else contextlib.nullcontext()
 
@@ -440,11 +439,10 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
     # result comes back in imcl's values (Kernel.decode) before anything else reads it
     def searched(config, restrictions):
         return all(config[p] in tune_params[p] for p in tune_params) and holds(restrictions, config)
-    inside = searched(default, k.restriction_strings)
-    pruned = bool(prune and k.prune_strings and any(searched(c, k.restriction_strings + k.prune_strings)
-                                                    for c in (default, k.defaults)))
+    with_prune = k.restriction_strings + k.prune_strings
+    pruned = bool(prune and k.prune_strings and any(searched(c, with_prune) for c in (default, k.defaults)))
     kt_params, kt_restrictions = k.kernel_tuner_space(tune_params, prune=pruned)
-    inside = searched(default, k.restriction_strings + (k.prune_strings if pruned else []))
+    inside = searched(default, with_prune if pruned else k.restriction_strings)
     if inside and strategy in _STARTS and "x0" not in strategy_options:
         coded = k.encode({p: default[p] for p in tune_params})
         strategy_options["x0"] = [coded[p] for p in tune_params]
@@ -523,6 +521,14 @@ def tune(path, size, backend="opencl", strategy="brute_force", budget=None, kern
                       log=log.getvalue(), points=int(points) if points else None, default_is_cpu=cpu,
                       interrupted=interrupted, measured=len(guard.seen), side_by_side=side,
                       pruned=list(k.prune_strings) if pruned else [], default_best=default_best)
+
+
+def run_options(k, answer, quiet=True):
+    """The options of kernel_tuner.tune_kernel that every run of Kernel k shares (its grid
+    divisors, its language, no defines) with `answer` (Kernel.reference) to verify
+    against; the benchmarks' side-by-side runs take them too (bench/tuned)."""
+    return dict(grid_div_x=k.grid_div_x, grid_div_y=k.grid_div_y, grid_div_z=k.grid_div_z,
+                answer=answer, verify=k.verify, lang=k.lang, defines={}, quiet=quiet)
 
 
 def _side_by_side(k, default, best, tune_params, arguments, common, opts, rounds, variant=False):
