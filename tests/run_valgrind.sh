@@ -49,13 +49,21 @@ check() {
         return
     fi
     local log=$(dirname "$exe")/valgrind.log
-    if (cd "$(dirname "$exe")" && timeout 600 "$VALGRIND" -q --error-exitcode=99 --leak-check=full \
-            --errors-for-leak-kinds=definite --show-leak-kinds=definite --track-origins=yes \
-            --suppressions="$HERE/valgrind/imcl.supp" "$exe" >"$log" 2>&1); then
+    # memcheck [OPTION]: the program under valgrind, its report in $log
+    memcheck() {
+        (cd "$(dirname "$exe")" && timeout 600 "$VALGRIND" -q --error-exitcode=99 --leak-check=full \
+            --errors-for-leak-kinds=definite --show-leak-kinds=definite "$@" \
+            --suppressions="$HERE/valgrind/imcl.supp" "$exe" >"$log" 2>&1)
+    }
+    if memcheck; then
         echo "PASS [$name]"
         pass=$((pass + 1))
     else
-        fail "$name" "valgrind reports errors (status $?); $log:"
+        local rc=$?
+        # again with the origins of uninitialised values tracked (twice as slow): the
+        # report then says where such a value came from
+        memcheck --track-origins=yes
+        fail "$name" "valgrind reports errors (status $rc); $log:"
         grep -E '^==[0-9]+== ' "$log" | head -n 40 | sed 's/^/    /'
     fi
 }
