@@ -193,6 +193,15 @@ PY
     local -a GEN=(-std=c11 -O2 -Wall -Wextra -Werror)
     local -a DRV=(-std=c11 -O2 -Wall -Wextra -Werror -I"$DIR" -I"$HERE/run" -I"$LANG")
     local -a REF_O=() HOST_O=() CU_O=()
+    # content_key FILES... -- ARGS...: the cache's key for FILES' contents read with ARGS
+    # (the run's own folder, where the generated files are, left out of it: their
+    # contents are in it)
+    content_key() {
+        local -a files=()
+        while [ "$1" != -- ]; do files+=("$1"); shift; done
+        shift
+        cat "${files[@]}" <(printf '%s\n' "${@//$DIR/@DIR@}") | sha1sum | cut -c1-40
+    }
     # cached_compile OBJ SRC DEPS... -- FLAGS...: SRC compiled by $CC with FLAGS into OBJ,
     # or OBJ taken from the run's cache when the same flags compiled a byte-identical SRC
     # with byte-identical DEPS (the headers it reads) before: a case's configurations
@@ -200,13 +209,9 @@ PY
     # the environment) names another compiler taking -c SRC -o OBJ (nvcc, nvcc-cpu).
     cached_compile() {
         local obj=$1 src=$2 key cc=${COMPILER:-$CC}
-        local -a files=("$2")
-        shift 2
-        while [ "$1" != -- ]; do files+=("$1"); shift; done
+        key=$(content_key "${@:2}" "$cc")
+        while [ "$1" != -- ]; do shift; done
         shift
-        # (the run's own folder, where the generated headers are, is not part of the key:
-        # their contents are)
-        key=$(cat "${files[@]}" <(printf '%s\n' "$cc" "${@//$DIR/@DIR@}") | sha1sum | cut -c1-40)
         if [ -f "$CACHE/$key.o" ]; then
             cp "$CACHE/$key.o" "$obj"
         else
@@ -219,11 +224,10 @@ PY
     # run's cache, as most files of a case come out the same in every configuration
     cached_check() {
         local key
-        local -a files=()
-        while [ "$1" != -- ]; do files+=("$1"); shift; done
-        shift
-        key=$(cat "${files[@]}" <(printf '%s\n' "$@") | sha1sum | cut -c1-40)
+        key=$(content_key "$@")
         [ -f "$CACHE/$key.ok" ] && return 0
+        while [ "$1" != -- ]; do shift; done
+        shift
         "$@" || return 1
         : >"$CACHE/$key.ok"
     }

@@ -507,12 +507,13 @@ def check_cuda(args, sample, index, cfg, cache, gpu):
         STATS.fail(f"build {label}", msg + msg2)
         return
     exe = os.path.join(cfgdir, f"check_{sample.name}_cuda")
-    cmd = [args.cc, "-fopenmp", drv_o, ref_o, obj, "-L" + args.cuda_libdir, "-Wl,-rpath," + args.cuda_libdir,
-           "-lcudart", "-lstdc++", "-lm", "-o", exe]
-    rc, _, err = run(cmd, "link") if whole else (0, "", "")
-    if rc != 0:
-        STATS.fail(f"build {label}", f"{cmdline(cmd)} exited with status {rc}\n{err}")
-        return
+    if whole:
+        cmd = [args.cc, "-fopenmp", drv_o, ref_o, obj, "-L" + args.cuda_libdir,
+               "-Wl,-rpath," + args.cuda_libdir, "-lcudart", "-lstdc++", "-lm", "-o", exe]
+        rc, _, err = run(cmd, "link")
+        if rc != 0:
+            STATS.fail(f"build {label}", f"{cmdline(cmd)} exited with status {rc}\n{err}")
+            return
     sizes = sizes_for(sample, cfg, index)
     if gpu:
         rc, out, err = run([exe, *sizes], "run (c + cuda)", cwd=cfgdir, timeout=300)
