@@ -337,6 +337,15 @@ static void print_float(Unparser *u, const Node *n)
         sb_putc(u->out, 'f');
 }
 
+/* Whether s is kept as an array of a chunk's points (Unparser.lane_locals). */
+static bool lane_local(const Unparser *u, const Symbol *s)
+{
+    for (int i = 0; i < u->nlane_locals; i++)
+        if (u->lane_locals[i] == s)
+            return true;
+    return false;
+}
+
 static void note_helper(Unparser *u, const char *name)
 {
     if (strcmp(name, "imcl_in") == 0)
@@ -410,6 +419,8 @@ void unparse_expr(Unparser *u, const Node *n)
         break;
     case AST_VAR:
         sb_puts(o, unparse_name(n->u.var.sym));
+        if (lane_local(u, n->u.var.sym))
+            sb_puts(o, "[imcl_l]");
         break;
     case AST_BUILTIN:
         if (n->u.builtin.which <= BI_D)
@@ -651,6 +662,16 @@ void unparse_stmt(Unparser *u, const Node *n)
         sb_putc(o, '\n');
         break;
     case AST_DECL:
+        if (lane_local(u, n->u.decl.sym)) {
+            /* declared at the top of the chunk (backend_c/lanes.c): its value only */
+            if (n->u.decl.init) {
+                unparse_indent(u);
+                sb_printf(o, "%s[imcl_l] = ", unparse_name(n->u.decl.sym));
+                wrapped(u, n, n->u.decl.init, PREC_ASSIGN, line_start(u));
+                sb_puts(o, ";\n");
+            }
+            break;
+        }
         unparse_indent(u);
         decl_text(u, n, true);
         sb_puts(o, ";\n");
@@ -702,16 +723,7 @@ void unparse_stmt(Unparser *u, const Node *n)
             sb_printf(o, u->t->unroll_hint, n->u.loop.unroll);
             sb_putc(o, '\n');
         }
-        unparse_indent(u);
-        sb_puts(o, "for (");
-        for_init(u, n->u.loop.init);
-        sb_puts(o, "; ");
-        if (n->u.loop.cond)
-            condition(u, n->u.loop.cond);
-        sb_puts(o, "; ");
-        if (n->u.loop.step)
-            unparse_expr(u, n->u.loop.step);
-        sb_puts(o, ") ");
+        unparse_for_head(u, n);
         body(u, n->u.loop.body);
         sb_putc(o, '\n');
         break;
@@ -768,6 +780,21 @@ void unparse_stmt(Unparser *u, const Node *n)
     default:
         UNREACHABLE();
     }
+}
+
+void unparse_for_head(Unparser *u, const Node *n)
+{
+    StrBuf *o = u->out;
+    unparse_indent(u);
+    sb_puts(o, "for (");
+    for_init(u, n->u.loop.init);
+    sb_puts(o, "; ");
+    if (n->u.loop.cond)
+        condition(u, n->u.loop.cond);
+    sb_puts(o, "; ");
+    if (n->u.loop.step)
+        unparse_expr(u, n->u.loop.step);
+    sb_puts(o, ") ");
 }
 
 void unparse_stmts(Unparser *u, const Node *block)

@@ -55,6 +55,11 @@ struct Unparser {
     /* A kernel body inside the loop over a batch's blocks (batch_loop): its returns
      * go to this label, the next block, instead; NULL otherwise */
     const char *return_label;
+    /* C reference, a row function printed in lanes (backend_c/lanes.c): the locals
+     * kept as arrays of a chunk's points, printed `name[imcl_l]`, their declarations
+     * as assignments */
+    const Symbol *const *lane_locals;
+    int nlane_locals;
 };
 
 /* Compilers refuse deeper bracket nesting (clang's limit is 256). */
@@ -74,6 +79,8 @@ void unparse_expr(Unparser *u, const Node *n);
 void unparse_stmt(Unparser *u, const Node *n);
 /* Prints the statements of a block at the current indent, without braces. */
 void unparse_stmts(Unparser *u, const Node *block);
+/* Prints the indent and `for (init; cond; step) ` of a for loop, without its body. */
+void unparse_for_head(Unparser *u, const Node *loop);
 void unparse_line(Unparser *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void unparse_indent(Unparser *u);
 /* Prints `f(x, y)` with each argument converted to type t when it differs. */

@@ -6,6 +6,7 @@
 #include "c_host.h"
 #include "emit.h"
 #include "host.h"
+#include "lanes.h"
 #include "passes.h"
 #include "unparse.h"
 
@@ -379,10 +380,18 @@ static void emit_bodies(StrBuf *code, Unparser *u, const EmitCtx *e, const Bodie
                       k->name, pass_interior_split(k) ? " that need no edge guard" : "");
         sb_printf(code, "static void %s_row%s(", k->name, tables ? b->row_sfx : "");
         point_params(code, e, &b->row[tables], false, NULL, tables);
-        sb_puts(code, ")\n{\n    for (int idx = imcl_x0; idx < imcl_x1; idx++) {\n");
-        u->indent = 2;
-        unparse_stmts(u, b->row_body);
-        sb_puts(code, "    }\n}\n\n");
+        sb_puts(code, ")\n{\n");
+        Lanes lanes;
+        if (lanes_plan(e->a, b->row_body, &lanes)) {
+            u->indent = 1;
+            lanes_print(u, &lanes, b->row_body);
+        } else {
+            sb_puts(code, "    for (int idx = imcl_x0; idx < imcl_x1; idx++) {\n");
+            u->indent = 2;
+            unparse_stmts(u, b->row_body);
+            sb_puts(code, "    }\n");
+        }
+        sb_puts(code, "}\n\n");
     }
     u->tables = false;
 }

@@ -3,7 +3,7 @@
 # a GPU").
 #
 #   scripts/gpu-check.sh bundle DIR [BUILD_DIR]   build everything, no GPU needed
-#   scripts/gpu-check.sh run DIR                   run it where there is a GPU
+#   scripts/gpu-check.sh run DIR [PART...]         run it where there is a GPU
 #
 # `bundle` (BUILD_DIR: a configured and built release tree, default build) puts into DIR
 # every program that needs a GPU and nothing to build it with, so that `run` needs only
@@ -22,10 +22,14 @@
 #      (miniAMR's stencil7 on batches of 8^3, 16^3 and 32^3 blocks resident on the
 #      device, one launch for all) for the configurations BATCH_CONFIGS below; and
 #      bench/gpu/blur5.c (the 5x5 float blur on an 8192^2 image) for BLUR5_CONFIGS;
-#   5. DIR/lib: the CUDA runtime, the OpenCL loader and libgomp the programs link.
-# `run` runs the listed checks (8 at a time), the unit tests, the proxy validated cell by
-# cell (v1, v2, v3, v2 --resident) and the benchmarks, and ends with "N passed, M
-# failed"; the failures tests/gpu/known-failures lists (the toolchain's) are reported as
+#   5. the AN5D set (bench/an5d/gpu.sh bundle): per kernel one program that checks the
+#      CUDA default and the configurations of bench/an5d/gpu_configs.py against the hand
+#      loop and times them beside the copy bandwidth;
+#   6. DIR/lib: the CUDA runtime, the OpenCL loader and libgomp the programs link.
+# `run` runs the PARTs named (default: all, in this order): `checks`, the listed checks (8
+# at a time) and the unit tests; `proxy`, the proxy validated cell by cell (v1, v2, v3,
+# v2 --resident); `an5d`, the AN5D set (bench/an5d/gpu.sh run); `bench`, the other
+# benchmarks; and ends with "N passed, M failed"; the failures tests/gpu/known-failures lists (the toolchain's) are reported as
 # KNOWN and not counted; each check's output goes to DIR/logs/LABEL.log (the benchmarks' numbers are
 # printed, not judged; docs/performance.md is where they are recorded).
 set -uo pipefail
@@ -149,7 +153,11 @@ bundle() {
         result "nvcc bench ${b##*/}" $?
     done
 
-    echo "== 5. libraries"
+    echo "== 5. the AN5D set"
+    bash bench/an5d/gpu.sh bundle "$DIR" -i "$build/imcl"
+    result an5d $?
+
+    echo "== 6. libraries"
     for b in "$CUDA_LIBDIR/libcudart.so.13" $(ldconfig -p | awk '/libOpenCL.so.1 |libgomp.so.1 / {print $NF}'); do
         cp -L "$b" "$DIR/lib/"
     done
@@ -170,6 +178,7 @@ one() {
 }
 
 run() {
+    local parts=" ${*:-checks proxy an5d bench} "
     if ! gpu_present; then
         echo "gpu-check: nvidia-smi lists no GPU" >&2
         exit 1
@@ -179,7 +188,18 @@ run() {
     rm -rf "$DIR"/{logs,work}
     mkdir -p "$DIR/logs"
 
-    echo "== 1. the tests' checks and the unit tests ($(wc -l <"$DIR/list"))"
+    [[ $parts != *" checks "* ]] || run_checks
+    [[ $parts != *" proxy "* ]] || run_proxy
+    if [[ $parts == *" an5d "* ]]; then
+        echo "== the AN5D set"
+        bash bench/an5d/gpu.sh run "$DIR"
+        result bench.an5d $?
+    fi
+    [[ $parts != *" bench "* ]] || run_bench
+}
+
+run_checks() {
+    echo "== the tests' checks and the unit tests ($(wc -l <"$DIR/list"))"
     local r
     r=$(sed "s/ *$//" "$DIR/list" | xargs -P 8 -L 1 "$0" one "$DIR")
     # failures of the toolchain (tests/gpu/known-failures) are KNOWN, and FIXED once they pass
@@ -198,8 +218,10 @@ run() {
     pass=$((pass + $(printf '%s\n' "$r" | grep -c '^PASS')))
     failn=$((failn + $(printf '%s\n' "$r" | grep -c '^FAIL')))
     echo "checks: $pass passed, $failn failed, $known known failures of the toolchain"
+}
 
-    echo "== 2. the proxy on the GPU, validated cell by cell"
+run_proxy() {
+    echo "== the proxy on the GPU, validated cell by cell"
     local proxy=$DIR/proxy/miniamr-proxy k
     for k in v1 v2 v3; do
         bash tests/run_proxy.sh "$proxy" 0 validated=true differences=0 -- --kernel $k --backend cuda \
@@ -209,8 +231,10 @@ run() {
     bash tests/run_proxy.sh "$proxy" 0 validated=true differences=0 resident=true -- --kernel v2 --resident \
         --backend cuda --n 12 --blocks 6 --vars 4 --steps 2 --stages 3 --validate
     result proxy.resident $?
+}
 
-    echo "== 3. benchmarks ($(nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv,noheader))"
+run_bench() {
+    echo "== benchmarks ($(nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv,noheader))"
     local b best
     run_benches sum7 "256 20"
     # the default and the fastest at 512^3
@@ -222,13 +246,13 @@ run() {
     done
     run_benches batch "8 8192 20" "16 2048 20" "32 256 20"
     run_benches blur5 "8192 20"
-    bash bench/miniamr.sh -p "$proxy" -b cuda -k "v1 v2 v3 v2r" -r 1
+    bash bench/miniamr.sh -p "$DIR/proxy/miniamr-proxy" -b cuda -k "v1 v2 v3 v2r" -r 1
     result bench.miniamr $?
 }
 
 case $MODE in
 bundle) bundle "${3:-}"; finish ;;
-run) run; finish ;;
+run) shift 2; run "$@"; finish ;;
 one) shift 2; one "$@" ;;
 *) usage ;;
 esac

@@ -152,7 +152,7 @@ accept() {
 # ---- shared memory + interleaved coarsening: the 7-point stencil ------------------
 # block 8 x 4 x 2, coarsen_x 2, footprint -1..+1 in every dimension:
 # tile (8*2 + 2) x (4 + 2) x (2 + 2) = 18 x 6 x 4 = 432 doubles
-S7='{"block_size_x": 8, "block_size_y": 4, "block_size_z": 2, "coarsen_x": 2, "mem_in": "shared"}'
+S7='{"block_size_x": 8, "block_size_y": 4, "block_size_z": 2, "coarsen_x": 2, "coarsen_z": 1, "mem_in": "shared"}'
 gen sum7 opencl "$S7"
 cl=$o/sum7.cl
 has "opencl: tile declared with its size" "$cl" "    __local double imcl_in_tile[432];"
@@ -226,7 +226,7 @@ has "opencl 3x2x5: tile origin in z" "$cl" "const int imcl_in_z0 = imcl_group_z 
 count "opencl 3x2x5: exactly one barrier" "$cl" "barrier(" 1
 
 # ---- no coarsening: one point per thread, the edge guard returns --------------------
-gen sum7 opencl '{"mem_in": "shared"}'
+gen sum7 opencl '{"mem_in": "shared", "coarsen_z": 1}'
 cl=$o/sum7.cl
 hasnt "opencl no coarsening: no coarsening loop" "$cl" "imcl_cx"
 has "opencl default block, shared: tile (32+2)x(4+2)x(1+2)" "$cl" "    __local double imcl_in_tile[612];"
@@ -244,7 +244,7 @@ gen ret cuda '{"coarsen_x": 2, "coarsen_y": 3}'
 kernel "$o/ret.cu" | sed '/^}/q' >"$o/ret.kernel"
 has "cuda return under coarsening: a jump to the next point" "$o/ret.kernel" "goto imcl_next_point;"
 hasnt "cuda return under coarsening: no return left in the kernel" "$o/ret.kernel" "return"
-gen ret opencl '{}'
+gen ret opencl '{"coarsen_y": 1}'
 has "opencl return without coarsening stays a return" "$o/ret.cl" "return;"
 hasnt "opencl return without coarsening: no label" "$o/ret.cl" "imcl_next_point"
 
@@ -258,7 +258,7 @@ count "opencl halo none: seven global reads" "$o/halo.kernel" "in[(" 7
 gen halo cuda '{}'
 kernel "$o/halo.cu" | sed '/^}/q' >"$o/halo.kernel"
 hasnt "cuda halo none, global memory: no guard in the kernel" "$o/halo.kernel" "imcl_in("
-gen halo opencl '{"mem_in": "shared"}'
+gen halo opencl '{"mem_in": "shared", "coarsen_z": 1}'
 cl=$o/halo.cl
 has "opencl halo none, shared: tile (32+2)x(4+2)x(1+2)" "$cl" "    __local double imcl_in_tile[612];"
 has "opencl halo none, shared: loads limited to the storage (halo 1)" "$cl" \
@@ -301,7 +301,7 @@ refuse "refused: tiles one byte over --shared-limit" sum7 cuda "$S7" \
 accept "accepted: tiles exactly at --shared-limit" sum7 opencl "$S7" --shared-limit 3456
 # default limits: block 16 x 8 x 8, coarsen_x 3: tile 50 x 10 x 10 doubles = 40000 bytes,
 # over OpenCL's 32768, under CUDA's 49152
-BIG='{"block_size_x": 16, "block_size_y": 8, "block_size_z": 8, "coarsen_x": 3, "mem_in": "shared"}'
+BIG='{"block_size_x": 16, "block_size_y": 8, "block_size_z": 8, "coarsen_x": 3, "coarsen_z": 1, "mem_in": "shared"}'
 refuse "refused: 40000 bytes of tiles over OpenCL's default 32768" sum7 opencl "$BIG" \
     "imcl: error: parameter 'mem_in': the shared-memory tiles of kernel 'sum7' take 40000 bytes with this block shape and coarsening, more than the 32768 bytes a block may use (--shared-limit)"
 accept "accepted: 40000 bytes of tiles under CUDA's default 49152" sum7 cuda "$BIG"
@@ -382,20 +382,20 @@ bounds() {
 }
 bounds sum7 SUM7 8 4 2 2 1 1 "$S7"
 bounds sum7 SUM7 4 2 2 3 2 5 "$C3"
-bounds halo HALO 32 4 1 1 1 1 '{"mem_in": "shared"}'
+bounds halo HALO 32 4 1 1 1 1 '{"mem_in": "shared", "coarsen_z": 1}'
 bounds halo HALO 3 5 2 2 1 3 '{"mem_in": "shared", "block_size_x": 3, "block_size_y": 5, "block_size_z": 2, "coarsen_x": 2, "coarsen_z": 3}'
 # the aliases: global memory first (the kernel's own reads stay inside), then tiles
 bounds alias2 ALIAS2 32 4 1 1 1 1 '{}'
-bounds alias2 ALIAS2 32 4 1 1 1 1 '{"mem_in": "shared"}'
+bounds alias2 ALIAS2 32 4 1 1 1 1 '{"mem_in": "shared", "coarsen_y": 1}'
 bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
-bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"mem_in": "shared", "block_size_x": 16, "block_size_y": 1, "block_size_z": 64}'
-bounds alias_end ALIAS_END 32 4 1 1 1 1 '{"mem_in": "shared"}'
+bounds alias_end ALIAS_END 16 1 64 1 1 1 '{"mem_in": "shared", "block_size_x": 16, "block_size_y": 1, "block_size_z": 64, "coarsen_z": 1}'
+bounds alias_end ALIAS_END 32 4 1 1 1 1 '{"mem_in": "shared", "coarsen_z": 1}'
 
 # ---- guard-free interiors (passes/interior.c) ------------------------------------------
 # The default (interior 1): inner blocks test the block once and read unguarded;
 # gen() passes "interior": 0, so these call imcl themselves. "interior": 1 is given, so
 # that OpenCL has no CPU variant (below).
-printf '{"interior": 1}\n' >"$WORK/interior1.json"
+printf '{"interior": 1, "coarsen_z": 1}\n' >"$WORK/interior1.json"
 "$IMCL" -b opencl -t "$WORK/interior1.json" -o "$WORK/interior-cl" "$DIR/sum7.imcl" >/dev/null 2>&1
 "$IMCL" -b cuda -o "$WORK/interior-cu" "$DIR/sum7.imcl" >/dev/null 2>&1
 cl=$WORK/interior-cl/sum7.cl cu=$WORK/interior-cu/sum7.cu
@@ -430,7 +430,9 @@ has "variant: the plan launches its variant" "$WORK/variant/sum7_host.c" \
     "imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu,"
 # batches (docs/wrappers.md): the block from the work-group's z index, in both kernels
 count "batch: both kernels find their block" "$cl" "const int imcl_b = (int)get_group_id(2) / imcl_zgroups;" 2
-count "batch: both kernels' work-groups per block (one plane deep)" "$cl" "const int imcl_zgroups = (D + 0) / 1;" 2
+# (the default kernel coarsens z by 2, registers_default_coarsen; the CPU kernel does not)
+count "batch: the CPU kernel's work-groups per block (one plane deep)" "$cl" "const int imcl_zgroups = (D + 0) / 1;" 1
+count "batch: the default kernel's work-groups per block (two planes deep)" "$cl" "const int imcl_zgroups = (D + 1) / 2;" 1
 has "batch: arrays moved to the block's storage" "$cl" "out += imcl_b * (size_t)(out_width * out_height * out_depth);"
 has "batch: the launch stacks the blocks in z" "$WORK/variant/sum7_host.c" \
     "(size_t)imcl_count * (size_t)((D + 1 - 1) / 1) * 1, /* the blocks one after the other */"

@@ -577,6 +577,28 @@ static bool check_stream_z(Arena *a, Function *k, TuneParams *out, Diag *d)
     return true;
 }
 
+/* Whether `given` chooses for kernel k what coarsening multiplies: the block, the
+ * coarsening itself, a placement of one of k's arrays (tiles), z-marching (windows) or
+ * the unroll factor of one of k's loops (code). Such a configuration keeps one point
+ * per thread unless it says otherwise (docs/tuning.md, "The default coarsening on GPU
+ * backends"); entries for another kernel of the file do not count, so that `-k`
+ * changes nothing. */
+static bool chose_geometry(const TuneParams *given, const Function *k, Arena *a)
+{
+    bool chosen = given->stream_z;
+    for (int i = 0; i < 3; i++)
+        chosen |= given->block_given[i] || given->coarsen_given[i];
+    for (int i = 0; i < given->nmem && !chosen; i++)
+        for (int j = 0; j < k->nparams; j++)
+            chosen |= strcmp(k->params[j]->name, given->mem[i].array) == 0;
+    if (given->nunroll && !chosen) {
+        LoopTable loops = analyze_loops(a, k);
+        for (int i = 0; i < loops.n && !chosen; i++)
+            chosen = unroll_choice(given, &loops.items[i]) != NULL;
+    }
+    return chosen;
+}
+
 bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, Arena *a,
                        TuneParams *out, Diag *d)
 {
@@ -590,6 +612,10 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     /* With stream_z one thread per block walks z (check_stream_z). */
     if (given->stream_z && !given->block_given[2])
         out->block[2] = 1;
+    /* The default configuration's coarsening (registers_default_coarsen, the dump's
+     * defaults) where none of what it multiplies was chosen for k. */
+    if (!chose_geometry(given, k, a))
+        registers_default_coarsen(a, k, so, out->coarsen);
     bool ok = true;
     if (dims < 3 && out->block[2] != 1) {
         diag_plain_error(d, "parameter '%s': value %d is not allowed for 2D kernel '%s' (expected 1)",
@@ -722,6 +748,8 @@ bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
     for (int i = 0; i < 3; i++) {
         g.block[i] = block[i];
         g.block_given[i] = true;
+        g.coarsen[i] = 1;  /* one point per work-item: the loop over them is the vector */
+        g.coarsen_given[i] = true;
     }
     g.interior = 0;
     Diag quiet;

@@ -26,6 +26,7 @@ typedef struct TuneParams {
     int block[3];
     bool block_given[3];
     int coarsen[3];
+    bool coarsen_given[3];
     int interleaved;
     int interior;           /* 1: inner blocks run a copy without edge guards (pass_interior) */
     /* z points one thread walks with windows of planes (pass_stream_z), 0: off.
@@ -140,7 +141,8 @@ bool params_load(TuneParams *tp, const char *path, Arena *a, Diag *diag);
 /* The same for the text of such a file; `path` names it in messages. */
 bool params_load_text(TuneParams *tp, const char *path, const char *text, Arena *a, Diag *diag);
 /* The parameters for kernel k on the backend and device of `so`: defaults for
- * what was not given (registers_default_block: 32x4x1 on GPU backends),
+ * what was not given (registers_default_block: 32x4x1 on GPU backends;
+ * registers_default_coarsen: 2 points along the slowest axis for most kernels),
  * checked against k (placements through tune/placement.c); marks the
  * mem_/unroll_ entries of `given` that k uses and sets the `mem` of k's array
  * parameters. Reports and returns false on an illegal combination. */

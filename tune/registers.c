@@ -390,6 +390,28 @@ void registers_default_block(const Function *k, const SpaceOptions *o, int block
     block[2] = 1;
 }
 
+void registers_default_coarsen(Arena *a, Function *k, const SpaceOptions *o, int coarsen[3])
+{
+    coarsen[0] = coarsen[1] = coarsen[2] = 1;
+    if (!o->backend->gpu || k->grid_dims < 2 || analyze_cost(a, k).loads > REGISTERS_COARSEN_LOADS)
+        return;
+    /* Measured on an H100 over the AN5D set (docs/performance.md, "The AN5D set on a
+     * GPU"): one point per thread leaves the float stencils at 0.56 of the copy
+     * bandwidth, two points along the slowest axis (a block apart: interleaved) at
+     * 0.75-0.85; doubles gain 2-8%. A point that reads many values (the 3D boxes of
+     * radius 2 and more) keeps one: its registers are the limit there. */
+    TuneParams tp;
+    memset(&tp, 0, sizeof tp);
+    registers_default_block(k, o, tp.block);
+    tp.coarsen[0] = tp.coarsen[1] = tp.coarsen[2] = 1;
+    tp.coarsen[k->grid_dims - 1] = 2;
+    tp.interleaved = 1;
+    Diag quiet;
+    diag_init(&quiet, a, NULL);
+    if (registers_check(a, k, &tp, o, &quiet))
+        coarsen[k->grid_dims - 1] = 2;
+}
+
 bool registers_check(Arena *a, Function *k, const TuneParams *tp, const SpaceOptions *o, Diag *d)
 {
     if (!o->backend->gpu)

@@ -57,6 +57,12 @@ int registers_restrictions(Arena *a, Function *k, const struct SpaceOptions *o, 
  * every kernel whose one point fits a thread); 8x8x8 for a Block grid and 8x8x1 for an
  * Image on the C backend. */
 void registers_default_block(const Function *k, const struct SpaceOptions *o, int block[3]);
+/* Points a thread computes when nothing of the geometry is given (the default
+ * configuration), into coarsen[0..2]: on a GPU backend 2 along the slowest axis of the
+ * grid (y of an Image, z of a Block) for a kernel whose point reads at most
+ * REGISTERS_COARSEN_LOADS values and stays within the budget so; else 1 everywhere. */
+#define REGISTERS_COARSEN_LOADS 64
+void registers_default_coarsen(Arena *a, Function *k, const struct SpaceOptions *o, int coarsen[3]);
 /* The -t check of the same budget: reports and returns false when tp is over it. */
 bool registers_check(Arena *a, Function *k, const TuneParams *tp, const struct SpaceOptions *o, Diag *d);
 

@@ -177,8 +177,10 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         add_int_param(s, a, P_block_size_x + d, maxb[d], d < 2 || three ? (maxb[d] < def[d] ? maxb[d] : def[d]) : 1);
     /* Coarsening: every factor up to PARAMS_MAX_COARSEN (the mapping handles
      * extents that are not multiples of block x coarsening). */
+    int coarsen[3]; /* the default configuration's (registers_default_coarsen) */
+    registers_default_coarsen(a, k, o, coarsen);
     for (int d = 0; d < 3; d++) {
-        Param *c = add_int_param(s, a, P_coarsen_x + d, 1, params_table[P_coarsen_x + d].def);
+        Param *c = add_int_param(s, a, P_coarsen_x + d, 1, coarsen[d]);
         for (int v = 2; v <= SPACE_MAX_COARSEN && (d < 2 || three); v++)
             c->ints[c->n++] = v;
     }

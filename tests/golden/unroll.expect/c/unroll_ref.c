@@ -52,15 +52,27 @@ static inline void unroll_point(const int *in, int in_width, int *out, int out_w
 static void unroll_row(int n, const int *restrict imcl_row_in, int *restrict imcl_row_out,
         int imcl_x0, int imcl_x1)
 {
-    for (int idx = imcl_x0; idx < imcl_x1; idx++) {
-        int acc = 0;
-        for (int i = 0; i < 12; i++) {
-            acc += imcl_row_in[idx] * i;
+    /* the row in chunks of 256 points: the loops over taps run once per chunk,
+     * the chunk's points inside them, so that the loops over x vectorise */
+    for (int imcl_x = imcl_x0; imcl_x < imcl_x1; imcl_x += 256) {
+        const int imcl_n = imcl_x1 - imcl_x < 256 ? imcl_x1 - imcl_x : 256;
+        int acc[256];
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            const int idx = imcl_x + imcl_l;
+            acc[imcl_l] = 0;
+            for (int i = 0; i < 12; i++) {
+                acc[imcl_l] += imcl_row_in[idx] * i;
+            }
         }
         for (int k = 0; k < n; k++) {
-            acc += k;
+            for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                acc[imcl_l] += k;
+            }
         }
-        imcl_row_out[idx] = acc;
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            const int idx = imcl_x + imcl_l;
+            imcl_row_out[idx] = acc[imcl_l];
+        }
     }
 }
 

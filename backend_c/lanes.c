@@ -1,0 +1,356 @@
+/* backend_c/lanes.c: prints the C reference's row function with the loop over x moved
+ * inside the kernel's tap loops, so that C compilers vectorise it, each point's
+ * operations in the order written.
+ *
+ * A body such as `acc = 0; for (k..) for (j..) for (i..) acc += w * in[..]; out = acc`
+ * keeps the loop over x outermost: a C compiler vectorises only innermost loops, and
+ * unrolls a nest of taps whole only when it is small (about 25-27 taps for GCC), so
+ * boxes of 49 taps and more ran point by point, 5-14x slower than a hand loop that
+ * accumulates a row of outputs one row of taps at a time (docs/performance.md, "The
+ * AN5D set"). Here the row goes in chunks of LANES_CHUNK points: the tap loops (the
+ * "outer" loops: bounds the same for every point of the row) run once per chunk, and
+ * every run of the other statements is a loop over the chunk's points, the innermost
+ * tap loop of at most 16 iterations inside it, where the compiler unrolls it. A local
+ * that lives across runs becomes an array of the chunk's points. The points are
+ * independent (a kernel computes each point from its own inputs), and each one's
+ * operations keep their order: the results are bit for bit those of the point loop. */
+#include <limits.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "lanes.h"
+
+/* The innermost tap loops a compiler unrolls whole inside the loop over the points. */
+#define LANES_INNER_TRIP 16
+/* Nests of at most this many taps stay as they are: GCC unrolls them whole and
+ * vectorises the loop over x (box2d2r, 25 taps, at the hand loop's speed; in lanes
+ * box2d1r's 9 taps ran at 0.4x of it: bench/an5d, one thread). */
+#define LANES_MIN_TAPS 32
+/* Tap loops nested deeper are not moved (and the row stays as it is). */
+#define LANES_MAX_DEPTH 8
+
+typedef struct Local {
+    const Symbol *sym;
+    int run;          /* the run of statements that declares it */
+    bool across;      /* used in another run */
+} Local;
+
+typedef struct Plan {
+    Arena *a;
+    Local *locals;
+    int nlocals, cap;
+    const Node **outer;
+    int nouter, capouter;
+    const Symbol *uniform[LANES_MAX_DEPTH]; /* the outer loops' variables in scope */
+    int nuniform;
+    int run, nruns;
+    long long taps;   /* the most iterations of a loop nest's innermost body */
+    bool ok;
+} Plan;
+
+static void *grow(Arena *a, void *items, int n, int *cap, size_t size)
+{
+    if (n < *cap)
+        return items;
+    *cap = *cap ? 2 * *cap : 16;
+    void *more = arena_alloc(a, size * (size_t)*cap);
+    if (n)
+        memcpy(more, items, size * (size_t)n);
+    return more;
+}
+
+static bool is_uniform_var(const Plan *p, const Symbol *s)
+{
+    if (s->kind == SYM_PARAM && type_is_scalar(s->type))
+        return true;
+    for (int i = 0; i < p->nuniform; i++)
+        if (p->uniform[i] == s)
+            return true;
+    return false;
+}
+
+typedef struct Uniform {
+    const Plan *p;
+    bool ok;
+} Uniform;
+
+/* An expression the same for every point of a row: constants, scalar parameters,
+ * extents, idy, idz and the outer loops' variables, with operators. */
+static bool uniform_visit(Node *n, void *ctx)
+{
+    Uniform *c = ctx;
+    switch (n->kind) {
+    case AST_INT_LIT: case AST_FLOAT_LIT: case AST_EXTENT: case AST_UNARY: case AST_BINARY:
+    case AST_COND: case AST_CAST:
+        return true;
+    case AST_BUILTIN:
+        c->ok &= n->u.builtin.which != BI_IDX && n->u.builtin.which <= BI_D;
+        return false;
+    case AST_VAR:
+        c->ok &= is_uniform_var(c->p, n->u.var.sym);
+        return false;
+    default:
+        c->ok = false;
+        return false;
+    }
+}
+
+static bool uniform(const Plan *p, Node *e)
+{
+    Uniform c = {p, true};
+    ast_walk(e, uniform_visit, &c);
+    return c.ok;
+}
+
+static bool loop_visit(Node *n, void *ctx)
+{
+    *(bool *)ctx |= n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO;
+    return true;
+}
+
+typedef struct Nest {
+    Arena *a;
+    long long most;   /* LLONG_MAX: a loop of unknown trip count */
+} Nest;
+
+static long long nest_taps(Arena *a, Node *loop);
+
+static bool nest_visit(Node *n, void *ctx)
+{
+    Nest *c = ctx;
+    if (n->kind != AST_FOR && n->kind != AST_WHILE && n->kind != AST_DO)
+        return true;
+    long long t = nest_taps(c->a, n);
+    if (t > c->most)
+        c->most = t;
+    return false;
+}
+
+/* The iterations of the innermost body of the loop nest at `loop`, at most. */
+static long long nest_taps(Arena *a, Node *loop)
+{
+    LoopInfo li;
+    if (loop->kind != AST_FOR)
+        return LLONG_MAX;
+    analyze_loop(a, loop, &li);
+    if (!li.unrollable || !li.trip_known)
+        return LLONG_MAX;
+    Nest c = {a, 1};
+    ast_walk(loop->u.loop.body, nest_visit, &c);
+    return c.most > LLONG_MAX / (li.trip > 0 ? li.trip : 1) ? LLONG_MAX : c.most * li.trip;
+}
+
+/* Whether statement s is a tap loop run once per chunk, its variable in li->var. */
+static bool outer_loop(Plan *p, Node *s, LoopInfo *li)
+{
+    if (s->kind != AST_FOR || p->nuniform == LANES_MAX_DEPTH)
+        return false;
+    analyze_loop(p->a, s, li);
+    if (!li->unrollable || !li->declared || !uniform(p, li->init) || !uniform(p, li->bound))
+        return false;
+    bool nested = false;
+    ast_walk(s->u.loop.body, loop_visit, &nested);
+    return nested || !li->trip_known || li->trip > LANES_INNER_TRIP;
+}
+
+typedef struct Lane {
+    Arena *a;
+    bool ok;
+} Lane;
+
+/* What runs inside a loop over the points: nothing that leaves the body, and only
+ * loops the compiler unrolls whole (else the loop over the points would not vectorise
+ * and the locals in arrays would only cost: the row stays as it is). */
+static bool lane_visit(Node *n, void *ctx)
+{
+    Lane *c = ctx;
+    if (n->kind == AST_RETURN || n->kind == AST_GOTO || n->kind == AST_LABEL ||
+        n->kind == AST_BARRIER || n->kind == AST_WHILE || n->kind == AST_DO)
+        c->ok = false;
+    if (n->kind == AST_FOR && nest_taps(c->a, n) > LANES_INNER_TRIP)
+        c->ok = false;
+    return c->ok;
+}
+
+static void declare(Plan *p, Node *d)
+{
+    if (d->kind == AST_DECL_LIST) {
+        for (int i = 0; i < d->u.block.stmts.len; i++)
+            declare(p, d->u.block.stmts.items[i]);
+        return;
+    }
+    if (d->kind != AST_DECL)
+        return;
+    p->locals = grow(p->a, p->locals, p->nlocals, &p->cap, sizeof *p->locals);
+    p->locals[p->nlocals++] = (Local){d->u.decl.sym, p->run, false};
+}
+
+/* References to a local of an earlier run: it lives across runs. */
+static bool refs_visit(Node *n, void *ctx)
+{
+    Plan *p = ctx;
+    if (n->kind == AST_VAR)
+        for (int i = 0; i < p->nlocals; i++)
+            if (p->locals[i].sym == n->u.var.sym && p->locals[i].run != p->run)
+                p->locals[i].across = true;
+    return true;
+}
+
+static void plan_list(Plan *p, Node *list);
+
+static void plan_stmt(Plan *p, Node *s, bool *in_run)
+{
+    LoopInfo li;
+    if (outer_loop(p, s, &li)) {
+        p->outer = grow(p->a, p->outer, p->nouter, &p->capouter, sizeof *p->outer);
+        p->outer[p->nouter++] = s;
+        if (!p->nuniform) {
+            long long t = nest_taps(p->a, s);
+            if (t > p->taps)
+                p->taps = t;
+        }
+        p->uniform[p->nuniform++] = li.var;
+        plan_list(p, s->u.loop.body);
+        p->nuniform--;
+        *in_run = false;
+        return;
+    }
+    Lane c = {p->a, true};
+    ast_walk(s, lane_visit, &c);
+    p->ok &= c.ok;
+    if (!*in_run)
+        p->run = p->nruns++;
+    *in_run = true;
+    declare(p, s);
+    ast_walk(s, refs_visit, p);
+}
+
+static void plan_list(Plan *p, Node *list)
+{
+    bool in_run = false;
+    if (list->kind != AST_BLOCK) {
+        plan_stmt(p, list, &in_run);
+        return;
+    }
+    for (int i = 0; i < list->u.block.stmts.len; i++)
+        plan_stmt(p, list->u.block.stmts.items[i], &in_run);
+}
+
+typedef struct Names {
+    const Symbol *sym;
+    const char *name;
+    bool clash;
+} Names;
+
+/* Whether another symbol of the body prints as `name`: the array would hide it. */
+static bool names_visit(Node *n, void *ctx)
+{
+    Names *c = ctx;
+    const Symbol *s = n->kind == AST_VAR    ? n->u.var.sym
+                      : n->kind == AST_DECL ? n->u.decl.sym
+                                            : NULL;
+    if (s && s != c->sym && strcmp(unparse_name(s), c->name) == 0)
+        c->clash = true;
+    return true;
+}
+
+bool lanes_plan(Arena *a, Node *body, Lanes *out)
+{
+    Plan p = {.a = a, .ok = true};
+    memset(out, 0, sizeof *out);
+    plan_list(&p, body);
+    if (!p.ok || !p.nouter || p.taps <= LANES_MIN_TAPS)
+        return false;
+    out->locals = arena_alloc(a, sizeof *out->locals * (size_t)(p.nlocals + 1));
+    for (int i = 0; i < p.nlocals; i++) {
+        if (!p.locals[i].across)
+            continue;
+        const Symbol *s = p.locals[i].sym;
+        Names c = {s, unparse_name(s), false};
+        ast_walk(body, names_visit, &c);
+        if (!type_is_scalar(s->type) || c.clash)
+            return false;
+        out->locals[out->nlocals++] = s;
+    }
+    out->outer = p.outer;
+    out->nouter = p.nouter;
+    return true;
+}
+
+/* ---- printing --------------------------------------------------------------------- */
+
+static bool is_outer(const Lanes *l, const Node *s)
+{
+    for (int i = 0; i < l->nouter; i++)
+        if (l->outer[i] == s)
+            return true;
+    return false;
+}
+
+static bool idx_visit(Node *n, void *ctx)
+{
+    *(bool *)ctx |= n->kind == AST_BUILTIN && n->u.builtin.which == BI_IDX;
+    return true;
+}
+
+static void print_list(Unparser *u, const Lanes *l, Node *list);
+
+/* n statements of a run: one loop over the chunk's points */
+static void print_run(Unparser *u, Node **stmts, int n)
+{
+    bool idx = false;
+    for (int i = 0; i < n; i++)
+        ast_walk(stmts[i], idx_visit, &idx);
+    unparse_line(u, "for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {");
+    u->indent++;
+    if (idx)
+        unparse_line(u, "const int idx = imcl_x + imcl_l;");
+    for (int i = 0; i < n; i++)
+        unparse_stmt(u, stmts[i]);
+    u->indent--;
+    unparse_line(u, "}");
+}
+
+static void print_list(Unparser *u, const Lanes *l, Node *list)
+{
+    Node **stmts = list->kind == AST_BLOCK ? list->u.block.stmts.items : &list;
+    int n = list->kind == AST_BLOCK ? list->u.block.stmts.len : 1;
+    for (int i = 0; i < n;) {
+        if (is_outer(l, stmts[i])) {
+            unparse_for_head(u, stmts[i]);
+            sb_puts(u->out, "{\n");
+            u->indent++;
+            print_list(u, l, stmts[i]->u.loop.body);
+            u->indent--;
+            unparse_line(u, "}");
+            i++;
+            continue;
+        }
+        int j = i;
+        while (j < n && !is_outer(l, stmts[j]))
+            j++;
+        print_run(u, stmts + i, j - i);
+        i = j;
+    }
+}
+
+void lanes_print(Unparser *u, const Lanes *l, Node *body)
+{
+    unparse_line(u, "/* the row in chunks of %d points: the loops over taps run once per chunk,",
+                 LANES_CHUNK);
+    unparse_line(u, " * the chunk's points inside them, so that the loops over x vectorise */");
+    unparse_line(u, "for (int imcl_x = imcl_x0; imcl_x < imcl_x1; imcl_x += %d) {", LANES_CHUNK);
+    u->indent++;
+    unparse_line(u, "const int imcl_n = imcl_x1 - imcl_x < %d ? imcl_x1 - imcl_x : %d;",
+                 LANES_CHUNK, LANES_CHUNK);
+    for (int i = 0; i < l->nlocals; i++)
+        unparse_line(u, "%s %s[%d];", u->t->scalar_type(l->locals[i]->type->kind),
+                     unparse_name(l->locals[i]), LANES_CHUNK);
+    u->lane_locals = l->locals;
+    u->nlane_locals = l->nlocals;
+    print_list(u, l, body);
+    u->lane_locals = NULL;
+    u->nlane_locals = 0;
+    u->indent--;
+    unparse_line(u, "}");
+}
