@@ -393,7 +393,12 @@ void registers_default_block(const Function *k, const SpaceOptions *o, int block
 void registers_default_coarsen(Arena *a, Function *k, const SpaceOptions *o, int coarsen[3])
 {
     coarsen[0] = coarsen[1] = coarsen[2] = 1;
+    const int axis = k->grid_dims - 1;
     if (!o->backend->gpu || k->grid_dims < 2 || analyze_cost(a, k).loads > REGISTERS_COARSEN_LOADS)
+        return;
+    /* With --size, an odd extent along the axis would leave a ragged last tile (the
+     * space's prune leaves such factors out): one point per thread there. */
+    if (o->size && axis < o->size_dims && o->size[axis] % 2 != 0)
         return;
     /* Measured on an H100 over the AN5D set (docs/performance.md, "The AN5D set on a
      * GPU"): one point per thread leaves the float stencils at 0.56 of the copy
@@ -404,12 +409,12 @@ void registers_default_coarsen(Arena *a, Function *k, const SpaceOptions *o, int
     memset(&tp, 0, sizeof tp);
     registers_default_block(k, o, tp.block);
     tp.coarsen[0] = tp.coarsen[1] = tp.coarsen[2] = 1;
-    tp.coarsen[k->grid_dims - 1] = 2;
+    tp.coarsen[axis] = 2;
     tp.interleaved = 1;
     Diag quiet;
     diag_init(&quiet, a, NULL);
     if (registers_check(a, k, &tp, o, &quiet))
-        coarsen[k->grid_dims - 1] = 2;
+        coarsen[axis] = 2;
 }
 
 bool registers_check(Arena *a, Function *k, const TuneParams *tp, const SpaceOptions *o, Diag *d)

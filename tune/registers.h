@@ -60,7 +60,8 @@ void registers_default_block(const Function *k, const struct SpaceOptions *o, in
 /* Points a thread computes when nothing of the geometry is given (the default
  * configuration), into coarsen[0..2]: on a GPU backend 2 along the slowest axis of the
  * grid (y of an Image, z of a Block) for a kernel whose point reads at most
- * REGISTERS_COARSEN_LOADS values and stays within the budget so; else 1 everywhere. */
+ * REGISTERS_COARSEN_LOADS values and stays within the budget so, unless --size gives
+ * that axis an odd extent; else 1 everywhere. */
 #define REGISTERS_COARSEN_LOADS 64
 void registers_default_coarsen(Arena *a, Function *k, const struct SpaceOptions *o, int coarsen[3]);
 /* The -t check of the same budget: reports and returns false when tp is over it. */

@@ -397,10 +397,15 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
         int block[3];
         params_cpu_fit(&cpu, o->size && o->size_dims > 0 ? o->size[0] : PARAMS_CPU_BLOCK_X,
                        o->size && o->size_dims > 1 ? o->size[1] : 1, block);
-        for (int d = 0; d < 3; d++)
+        for (int d = 0; d < 3; d++) {
             if (cJSON_HasObjectItem(dc, params_table[P_block_size_x + d].name))
                 cJSON_ReplaceItemInObjectCaseSensitive(dc, params_table[P_block_size_x + d].name,
                                                        cJSON_CreateNumber(block[d]));
+            /* one point per work-item (the defaults' coarsening is the GPU kernel's) */
+            if (cJSON_HasObjectItem(dc, params_table[P_coarsen_x + d].name))
+                cJSON_ReplaceItemInObjectCaseSensitive(dc, params_table[P_coarsen_x + d].name,
+                                                       cJSON_CreateNumber(cpu.coarsen[d]));
+        }
         if (cJSON_HasObjectItem(dc, PARAM_NAME(interior)))
             cJSON_ReplaceItemInObjectCaseSensitive(dc, PARAM_NAME(interior), cJSON_CreateNumber(cpu.interior));
         for (int i = 0; i < cpu.nunroll; i++) {

@@ -214,12 +214,14 @@ def check_imcl(doc, where, kernel, backend, size=None):
             C.check(not problems, f"{where}: prune '{r}'", "; ".join(problems))
     # defaults_cpu: OpenCL's variant for CPU devices (docs/tuning.md "Defaults"): the
     # defaults with 128x1x1 work-groups (with --size, as its launch fits them to the
-    # grid), loops unrolled whole and interior 0 (where the kernel has an interior
-    # split), inside the space unless no --size is given and it lists no block as wide.
+    # grid), one point per work-item, loops unrolled whole and interior 0 (where the
+    # kernel has an interior split), inside the space unless no --size is given and it
+    # lists no block as wide.
     cpu = doc.get("defaults_cpu")
     if backend == "opencl" and kernel not in LOOP_KERNELS:
         bx, by = cpu_block(size)
         want = dict(defaults, block_size_x=bx, block_size_y=by, block_size_z=1, **CPU_UNROLL.get(kernel, {}))
+        want.update({c: 1 for c in ("coarsen_x", "coarsen_y", "coarsen_z") if c in defaults})
         if "interior" in defaults:
             want["interior"] = 0
         C.check(cpu == want, f"{where}: defaults_cpu is the defaults with {bx}x{by}x1 and interior 0",
