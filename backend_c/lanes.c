@@ -48,17 +48,6 @@ typedef struct Plan {
     bool ok;
 } Plan;
 
-static void *grow(Arena *a, void *items, int n, int *cap, size_t size)
-{
-    if (n < *cap)
-        return items;
-    *cap = *cap ? 2 * *cap : 16;
-    void *more = arena_alloc(a, size * (size_t)*cap);
-    if (n)
-        memcpy(more, items, size * (size_t)n);
-    return more;
-}
-
 static bool is_uniform_var(const Plan *p, const Symbol *s)
 {
     if (s->kind == SYM_PARAM && type_is_scalar(s->type))
@@ -181,7 +170,7 @@ static void declare(Plan *p, Node *d)
     }
     if (d->kind != AST_DECL)
         return;
-    p->locals = grow(p->a, p->locals, p->nlocals, &p->cap, sizeof *p->locals);
+    ARENA_GROW(p->a, p->locals, p->nlocals, p->cap);
     p->locals[p->nlocals++] = (Local){d->u.decl.sym, p->run, false};
 }
 
@@ -202,7 +191,7 @@ static void plan_stmt(Plan *p, Node *s, bool *in_run)
 {
     LoopInfo li;
     if (outer_loop(p, s, &li)) {
-        p->outer = grow(p->a, p->outer, p->nouter, &p->capouter, sizeof *p->outer);
+        ARENA_GROW(p->a, p->outer, p->nouter, p->capouter);
         p->outer[p->nouter++] = s;
         if (!p->nuniform) {
             long long t = nest_taps(p->a, s);

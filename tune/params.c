@@ -748,8 +748,6 @@ bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
     for (int i = 0; i < 3; i++) {
         g.block[i] = block[i];
         g.block_given[i] = true;
-        g.coarsen[i] = 1;  /* one point per work-item: the loop over them is the vector */
-        g.coarsen_given[i] = true;
     }
     g.interior = 0;
     Diag quiet;

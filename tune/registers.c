@@ -403,7 +403,7 @@ void registers_default_coarsen(Arena *a, Function *k, const SpaceOptions *o, int
     /* Measured on an H100 over the AN5D set (docs/performance.md, "The AN5D set on a
      * GPU"): one point per thread leaves the float stencils at 0.56 of the copy
      * bandwidth, two points along the slowest axis (a block apart: interleaved) at
-     * 0.75-0.85; doubles gain 2-8%. A point that reads many values (the 3D boxes of
+     * 0.72-0.84; doubles gain 1-8%. A point that reads many values (the 3D boxes of
      * radius 2 and more) keeps one: its registers are the limit there. */
     TuneParams tp;
     memset(&tp, 0, sizeof tp);
