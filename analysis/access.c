@@ -77,7 +77,7 @@ static bool writes_whole_grid(const Function *k, Symbol *a)
     bool bound = false;
     for (int i = 0; i < k->ngrid_arrays; i++)
         bound |= k->grid_arrays[i] == a;
-    return bound && writes_own_point(k->body, a);
+    return bound && writes_own_point(ast_point_body(k), a);
 }
 
 void analyze_access(Arena *a, Function *k)
@@ -88,7 +88,7 @@ void analyze_access(Arena *a, Function *k)
         k->params[i]->fully_written = false;
     }
     AccessCtx c = {k, false};
-    ast_walk(k->body, visit, &c);
+    ast_walk(ast_point_body(k), visit, &c);
     for (int i = 0; i < k->nparams; i++) {
         Symbol *s = k->params[i];
         /* Overwritten in full only when never read and written on every path. */

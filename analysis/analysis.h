@@ -138,8 +138,8 @@ typedef struct Liveness {
 } Liveness;
 
 /* The scalar variables (locals and scalar parameters, never arrays or aliases)
- * live before and after every statement of function f (a kernel or a helper, its
- * prologue first when it has one): backward dataflow to the least fixed point
+ * live before and after every statement of function f (a kernel or a helper; a
+ * kernel's point body when it has a point loop): backward dataflow to the least fixed point
  * through if/else, loops, break, continue and return, nothing being live after the
  * function ends. */
 Liveness *analyze_liveness(Arena *a, const Function *f);

@@ -176,7 +176,7 @@ KernelCost analyze_cost(Arena *a, Function *k)
     memset(w.loads, 0, sizeof(double) * (size_t)(n + 1));
     memset(w.stores, 0, sizeof(double) * (size_t)(n + 1));
     KernelCost c = {0};
-    c.flops = flops_of(&w, k->body);
+    c.flops = flops_of(&w, ast_point_body(k));
     c.exact = w.exact;
     /* Compulsory traffic: over a sweep of the grid, neighbouring points share their
      * reads (through the caches, or shared memory), so an array whose every access

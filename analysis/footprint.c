@@ -500,7 +500,7 @@ Footprint *analyze_footprint(Arena *a, Function *k)
     fp->k = k;
     FpCtx c = {a, fp, 4096};
     Env e = {0};
-    stmt(&c, &e, k->body);
+    stmt(&c, &e, ast_point_body(k));
     /* An index by access: footprint_of is asked once per access by the passes, so a
      * search through the items would make a large kernel quadratic. */
     fp->nindex = 16;

@@ -18,7 +18,7 @@ static void add_hi(Arena *a, Interior *in, int d, Symbol *array, long long off)
 Interior *analyze_interior(Arena *a, Function *k, unsigned **proven)
 {
     Footprint *fp = analyze_footprint(a, k);
-    NodeList acc = ast_query(a, k->body, AST_GRID_ACCESS);
+    NodeList acc = ast_query(a, ast_point_body(k), AST_GRID_ACCESS);
     unsigned *bits = arena_alloc(a, sizeof *bits * (size_t)(acc.len + 1));
     Interior *in = ARENA_NEW(a, Interior);
     bool gains = false;

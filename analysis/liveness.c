@@ -474,9 +474,7 @@ Liveness *analyze_liveness(Arena *a, const Function *f)
     for (int i = 0; i < f->nparams; i++)
         track(a, lv, f->params[i]);
     Collect col = {a, lv};
-    ast_walk(f->body, collect_visit, &col);
-    if (f->prologue)
-        ast_walk(f->prologue, collect_visit, &col);
+    ast_walk(ast_point_body(f), collect_visit, &col);
 
     Solver s = {a, lv, lv->nvars / 64 + 1};
     lv->words = s.words;
@@ -486,9 +484,7 @@ Liveness *analyze_liveness(Arena *a, const Function *f)
     b.brk = b.cont = -1;
     map_init(a, &b.stmt_index, 64);
     cn_new(&b, CN_EXIT, NULL);
-    int entry = build(&b, f->body, 0);
-    if (f->prologue)
-        entry = build(&b, f->prologue, entry);
+    int entry = build(&b, ast_point_body(f), 0);
     solve(&b);
 
     for (int i = 0; i < lv->nstmts; i++) {

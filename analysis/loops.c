@@ -310,7 +310,7 @@ LoopTable analyze_loops(Arena *a, const Function *k)
 {
     NodeList fors = {0};
     void *args[2] = {a, &fors};
-    ast_walk(k->body, collect_for, args);
+    ast_walk(ast_point_body(k), collect_for, args);
     LoopTable t = {0};
     t.items = arena_alloc(a, sizeof *t.items * (size_t)(fors.len ? fors.len : 1));
     for (int i = 0; i < fors.len; i++) {

@@ -444,6 +444,17 @@ Node *ast_build_label(Arena *a, const char *label, Loc loc)
     return n;
 }
 
+Node *ast_build_points(Arena *a, Node *body, Loc loc)
+{
+    Node *n = ast_new(a, AST_POINTS, loc);
+    n->u.points.prologue = ast_build_block(a, loc);
+    n->u.points.point_prologue = ast_build_block(a, loc);
+    n->u.points.body = body;
+    n->u.points.point_epilogue = ast_build_block(a, loc);
+    ast_fix_parents(n);
+    return n;
+}
+
 void program_add_function(Program *p, Function *f)
 {
     ARENA_GROW(p->arena, p->funcs, p->nfuncs, p->capfuncs);
@@ -531,6 +542,13 @@ int ast_children(Node *n, Node ***slots, int max)
         break;
     case AST_RETURN:
         SLOT(n->u.ret.value);
+        break;
+    case AST_POINTS:
+        /* in the order a thread runs them */
+        SLOT(n->u.points.prologue);
+        SLOT(n->u.points.point_prologue);
+        SLOT(n->u.points.body);
+        SLOT(n->u.points.point_epilogue);
         break;
     default:
         break;
@@ -839,6 +857,29 @@ bool function_has_grid(const Function *k)
     return false;
 }
 
+Node *ast_points(const Function *f)
+{
+    const NodeList *l = f->body ? &f->body->u.block.stmts : NULL;
+    return l && l->len == 1 && l->items[0]->kind == AST_POINTS ? l->items[0] : NULL;
+}
+
+Node *ast_point_body(const Function *f)
+{
+    Node *p = ast_points(f);
+    return p ? p->u.points.body : f->body;
+}
+
+void ast_set_point_body(Function *f, Node *body)
+{
+    Node *p = ast_points(f);
+    if (p) {
+        p->u.points.body = body;
+        body->parent = p;
+    } else {
+        f->body = body;
+    }
+}
+
 bool ast_uses_symbol(Node *root, const Symbol *s)
 {
     AssignQuery q = {s, false};
@@ -879,7 +920,7 @@ const char *ast_kind_name(NodeKind k)
         "IntLit", "FloatLit", "Var", "Builtin", "Extent", "GridAccess", "BufAccess",
         "Index", "Unary", "Binary", "Assign", "Cond", "Call", "Cast", "Block", "Decl",
         "DeclList", "ExprStmt", "If", "For", "While", "Do", "Break", "Continue",
-        "Return", "Empty", "Comment", "Barrier", "Goto", "Label",
+        "Return", "Empty", "Comment", "Barrier", "Goto", "Label", "Points",
     };
     return k < AST_KIND_COUNT ? names[k] : "?";
 }

@@ -150,6 +150,7 @@ typedef enum NodeKind {
     AST_BARRIER,     /* (none): work-group barrier on local memory */
     AST_GOTO,        /* comment: jump to the label named by text (added by passes) */
     AST_LABEL,       /* comment: the label named by text, on an empty statement */
+    AST_POINTS,      /* points: a GPU kernel's point loop, until pass_thread_mapping */
     AST_KIND_COUNT
 } NodeKind;
 
@@ -226,6 +227,15 @@ typedef struct Node {
         struct { struct Node *init, *cond, *step, *body; const char *label; int unroll; } loop;
         struct { struct Node *value; } ret;
         struct { const char *text; } comment;
+        /* The point loop of a kernel on a GPU backend (ast_build_points): every thread
+         * runs `prologue` once (tile loads and their barrier: every thread of the block
+         * takes part), then, at each grid point it computes, `point_prologue` (before the
+         * test that skips points past the edge: every lane of a warp shuffles), `body`
+         * and `point_epilogue` (after the body, even one that returns). Each part is a
+         * block; the prologue's declarations are in scope in the three others, the point
+         * prologue's in the last two. pass_thread_mapping lowers it into thread indices
+         * and coarsening loops. */
+        struct { struct Node *prologue, *point_prologue, *body, *point_epilogue; } points;
     } u;
 } Node;
 
@@ -275,21 +285,9 @@ typedef struct Function {
     Type *ret;
     Symbol **params;
     int nparams;
-    Node *body;             /* AST_BLOCK */
-    /* GPU backends: statements every thread of a block runs once, before the grid
-     * points it computes and before the edge guard (shared-memory tile loads and
-     * their barrier); NULL when there are none. Added by pass_shared_memory,
-     * lowered by pass_global_memory, placed by pass_thread_mapping. */
-    Node *prologue;
-    /* GPU backends: statements each point of a thread runs before the test that
-     * skips points past the grid's edge, so every thread of the block runs them
-     * (pass_register_cache's loads and shuffles); NULL when there are none. Lowered
-     * by pass_global_memory, placed by pass_thread_mapping. */
-    Node *point_prologue;
-    /* GPU backends: statements each point of a thread runs after the body, even
-     * one that returns (pass_stream_z's window moving up one plane); NULL when
-     * there are none. Placed by pass_thread_mapping. */
-    Node *point_epilogue;
+    /* AST_BLOCK; on a GPU backend, until pass_thread_mapping, a kernel's holds its point
+     * loop (AST_POINTS) and nothing else: ast_points, ast_point_body */
+    Node *body;
     /* pass_interior: the body is `if (BI_INTERIOR) interior copy else body`, and
      * this is where the interior lies; NULL when the kernel has no such split. */
     Interior *interior;
@@ -362,6 +360,8 @@ Node *ast_build_return(Arena *a, Node *value, Loc loc);
 Node *ast_build_comment(Arena *a, const char *text, Loc loc);
 Node *ast_build_goto(Arena *a, const char *label, Loc loc);
 Node *ast_build_label(Arena *a, const char *label, Loc loc);
+/* A point loop around body, its other parts empty blocks. */
+Node *ast_build_points(Arena *a, Node *body, Loc loc);
 Symbol *ast_build_symbol(Arena *a, const char *name, SymKind kind, Type *type, Loc loc);
 
 void nodelist_push(Arena *a, NodeList *l, Node *n);
@@ -413,6 +413,12 @@ bool ast_assigns(Node *root, const Symbol *s);
 bool ast_uses_symbol(Node *root, const Symbol *s);
 /* True when kernel k has an Image or Block parameter. */
 bool function_has_grid(const Function *k);
+/* f's point loop (AST_POINTS), or NULL: f is not a kernel on a GPU backend before
+ * pass_thread_mapping. */
+Node *ast_points(const Function *f);
+/* The statements of one grid point: the point loop's body, or without one f's body. */
+Node *ast_point_body(const Function *f);
+void ast_set_point_body(Function *f, Node *body);
 /* True when the tree under root holds a node of that kind; a return statement. */
 bool ast_has_kind(Node *root, NodeKind kind);
 bool ast_has_return(Node *root);

@@ -44,6 +44,22 @@ static void dump(FILE *out, const Node *n, int depth)
             dump(out, n->u.call.args.items[i], depth + 1);
         return;
     }
+    if (n->kind == AST_POINTS) {
+        static const char *parts[] = {
+            "Prologue (once per thread, before its points)",
+            "PointPrologue (at each point, before the edge test)",
+            "Body (at each point of the grid)",
+            "PointEpilogue (at each point, after the body)",
+        };
+        const Node *part[] = {n->u.points.prologue, n->u.points.point_prologue, n->u.points.body,
+                              n->u.points.point_epilogue};
+        for (int i = 0; i < 4; i++) {
+            line(out, depth + 1);
+            fprintf(out, "%s\n", parts[i]);
+            dump(out, part[i], depth + 2);
+        }
+        return;
+    }
     Node **slots[8];
     int k = ast_children((Node *)n, slots, 8);
     for (int i = 0; i < k; i++)
@@ -55,9 +71,5 @@ void ast_dump_function(FILE *out, const Function *f)
     fprintf(out, "Function %s%s @%d:%d\n", f->name, f->is_kernel ? " (kernel)" : "", f->loc.line, f->loc.col);
     for (int i = 0; i < f->nparams; i++)
         fprintf(out, "  Param %s %s\n", type_name(f->params[i]->type), f->params[i]->name);
-    if (f->prologue) {
-        fprintf(out, "  Prologue (before the body, once per thread)\n");
-        dump(out, f->prologue, 2);
-    }
     dump(out, f->body, 1);
 }

@@ -6,10 +6,9 @@
  * after the lowering no grid access or alias declaration is left; every name of a
  * local, alias or parameter is declared in a scope that encloses it, before it (a
  * parameter of the kernel is always in scope, as are the C reference's row pointers,
- * which its printer declares); every goto has its label. The parts of a kernel that
- * live beside the body are checked with it, in the order the kernel runs them: the
- * block prologue's declarations are in scope in everything after it, the point
- * prologue's in the body and the point epilogue. */
+ * which its printer declares); every goto has its label. A point loop's parts are
+ * checked in the order a thread runs them: the prologue's declarations are in scope
+ * in everything after it, the point prologue's in the body and the point epilogue. */
 #include "ast.h"
 
 #include <string.h>
@@ -57,6 +56,7 @@ static void check_name(VerifyCtx *c, const Node *n, const Symbol *s)
 }
 
 static void visit(VerifyCtx *c, Node *n);
+static void visit_points(VerifyCtx *c, Node *n);
 
 static void visit_children(VerifyCtx *c, Node *n)
 {
@@ -126,6 +126,12 @@ static void visit(VerifyCtx *c, Node *n)
     case AST_LABEL:
         nodelist_push(c->d->arena, &c->labels, n);
         break;
+    case AST_POINTS:
+        if (n != ast_points(c->f))
+            fail(c, n, "%s", "a point loop that is not the only statement of the kernel's body");
+        visit_points(c, n);
+        c->n = mark;
+        return;
     default:
         break;
     }
@@ -136,15 +142,26 @@ static void visit(VerifyCtx *c, Node *n)
         c->n = mark;
 }
 
-/* A part of the kernel whose top-level declarations stay in scope after it. */
-static void visit_part(VerifyCtx *c, Node *part)
+/* A part of a point loop whose top-level declarations stay in scope after it. */
+static void visit_part(VerifyCtx *c, Node *points, Node *part)
 {
-    if (!part)
-        return;
-    if (part->kind == AST_BLOCK)
-        visit_children(c, part);
-    else
-        visit(c, part);
+    if (part->parent != points)
+        fail(c, part, "%s", "a part of the point loop with a wrong parent link");
+    if (part->kind != AST_BLOCK)
+        fail(c, part, "%s", "a part of the point loop that is not a block");
+    visit_children(c, part);
+}
+
+static void visit_points(VerifyCtx *c, Node *n)
+{
+    visit_part(c, n, n->u.points.prologue);
+    visit_part(c, n, n->u.points.point_prologue);
+    int mark = c->n;
+    if (n->u.points.body->parent != n)
+        fail(c, n->u.points.body, "%s", "a child with a wrong parent link");
+    visit(c, n->u.points.body);
+    c->n = mark;
+    visit_part(c, n, n->u.points.point_epilogue);
 }
 
 bool verify_function(Diag *d, const Function *f, const char *after_pass, bool lowered)
@@ -156,12 +173,7 @@ bool verify_function(Diag *d, const Function *f, const char *after_pass, bool lo
     }
     for (int i = 0; i < f->nrows; i++)
         declare(&c, f->rows[i].sym);
-    visit_part(&c, f->prologue);
-    visit_part(&c, f->point_prologue);
-    int mark = c.n;
     visit(&c, f->body);
-    c.n = mark;
-    visit_part(&c, f->point_epilogue);
     for (int i = 0; i < c.gotos.len; i++) {
         bool found = false;
         for (int j = 0; j < c.labels.len && !found; j++)

@@ -67,12 +67,19 @@ SpaceOptions driver_space_options(const DriverOptions *o, const Backend *b)
     return so;
 }
 
-/* A copy of kernel k whose body the passes may rewrite; symbols are shared. */
-static Function *copy_kernel(Arena *a, const Function *k)
+/* A copy of kernel k whose body the passes may rewrite; symbols are shared. On a GPU
+ * backend the body goes into a point loop (AST_POINTS), which the passes fill and
+ * pass_thread_mapping lowers. */
+static Function *copy_kernel(Arena *a, const Function *k, const Backend *b)
 {
     Function *c = ARENA_NEW(a, Function);
     *c = *k;
     c->body = ast_copy(a, k->body);
+    if (b->gpu) {
+        Node *body = ast_build_block(a, k->body->loc);
+        ast_append_stmt(a, body, ast_build_points(a, c->body, k->body->loc));
+        c->body = body;
+    }
     ast_fix_parents(c->body);
     c->reg_terms = NULL;
     return c;
@@ -84,7 +91,7 @@ static Function *copy_kernel(Arena *a, const Function *k)
 static Function *run_passes(Arena *a, Diag *diag, const Function *k, const Backend *b, const TuneParams *tp,
                             const char *variant, const DriverOptions *o)
 {
-    Function *c = copy_kernel(a, k);
+    Function *c = copy_kernel(a, k, b);
     if (!verify_function(diag, c, "sema", false))
         return NULL;
     PassCtx pc = {a, diag, tp, b};

@@ -131,7 +131,7 @@ static void keep_in_local(Arena *a, Function *k, Symbol *s, const NodeList *acc)
     Loc none = {0};
     Symbol *t = ast_build_symbol(a, arena_printf(a, "imcl_%s_acc", s->name), SYM_LOCAL, s->type->elem, none);
     Node *element = ast_copy(a, acc->items[0]);
-    Node *first = first_use(k->body, acc);
+    Node *first = first_use(ast_point_body(k), acc);
     Node *init = plain_store_value(first, acc);
     Node *decl;
     if (init) {
@@ -146,10 +146,10 @@ static void keep_in_local(Arena *a, Function *k, Symbol *s, const NodeList *acc)
             ast_replace(acc->items[i], ast_build_var_ref(a, t, acc->items[i]->loc));
     Node *store = ast_build_assign(a, '=', element, ast_build_var_ref(a, t, none), none);
     store->type = s->type->elem;
-    ast_append_stmt(a, k->body, ast_build_comment(a, arena_printf(a, "the element of %s the point updated "
+    ast_append_stmt(a, ast_point_body(k), ast_build_comment(a, arena_printf(a, "the element of %s the point updated "
                                                                      "in a local, stored once", s->name), none));
-    ast_append_stmt(a, k->body, ast_build_expr_stmt(a, store, none));
-    ast_fix_parents(k->body);
+    ast_append_stmt(a, ast_point_body(k), ast_build_expr_stmt(a, store, none));
+    ast_fix_parents(ast_point_body(k));
 }
 
 int pass_accumulate(const PassCtx *c, Function *k)
@@ -162,10 +162,10 @@ int pass_accumulate(const PassCtx *c, Function *k)
         if (!s->type || !type_is_grid(s->type) || !(s->access & ACC_WRITE))
             continue;
         Uses u = {s, false, false};
-        ast_walk(k->body, scan, &u);
+        ast_walk(ast_point_body(k), scan, &u);
         if (u.other || u.ret)
             continue;
-        NodeList acc = ast_query_accesses(c->a, k->body, s);
+        NodeList acc = ast_query_accesses(c->a, ast_point_body(k), s);
         if (!worth_it(&acc))
             continue;
         if (!fp)

@@ -116,8 +116,6 @@ static Uses uses_of(Arena *a, const Liveness *lv, const Function *f)
     size_t size = sizeof(int) * (size_t)(lv->nvars + 1);
     Uses u = {lv, arena_alloc(a, size), arena_alloc(a, size), arena_alloc(a, size), -1};
     ast_walk(f->body, uses_visit, &u);
-    if (f->prologue)
-        ast_walk(f->prologue, uses_visit, &u);
     return u;
 }
 
@@ -338,8 +336,6 @@ static bool named(const Function *f, const Symbol *s)
 {
     Named q = {s, false};
     ast_walk(f->body, named_visit, &q);
-    if (f->prologue && !q.found)
-        ast_walk(f->prologue, named_visit, &q);
     return q.found;
 }
 
@@ -370,8 +366,6 @@ static void prune(Arena *a, Function *f)
         d.uses = uses_of(a, d.lv, f);
         Count c = {&d, +1};
         ast_walk(f->body, count_visit, &c);
-        if (f->prologue)
-            ast_walk(f->prologue, count_visit, &c);
         visit_stmt(&d, f->body);
         ast_walk(f->body, array_decl_visit, &d);
     } while (d.changed);
@@ -398,7 +392,6 @@ static void warn_function(Arena *a, Diag *diag, const Function *f)
     Function copy = *f;
     copy.body = ast_copy(a, f->body);
     ast_fix_parents(copy.body);
-    copy.prologue = NULL;
     prune(a, &copy);
     const Liveness *lv = analyze_liveness(a, f);
     Uses before = uses_of(a, lv, f), after = uses_of(a, lv, &copy);

@@ -88,11 +88,11 @@ static void plan_rows(Lower *L, Rows *r)
 {
     Function *k = L->k;
     Node *split = pass_interior_split(k);
-    NodeList vars = ast_query(L->a, split ? split->u.if_.then : k->body, AST_VAR);
+    NodeList vars = ast_query(L->a, split ? split->u.if_.then : ast_point_body(k), AST_VAR);
     for (int i = 0; i < vars.len; i++)
         if (vars.items[i]->u.var.sym->kind == SYM_PARAM && ast_is_lvalue_use(vars.items[i]))
             return;
-    r->body = ast_query(L->a, split ? split->u.if_.then : k->body, AST_GRID_ACCESS);
+    r->body = ast_query(L->a, split ? split->u.if_.then : ast_point_body(k), AST_GRID_ACCESS);
     /* 1: accessed in the row body, every time in the row form; 2: not always */
     int *use = arena_alloc(L->a, sizeof(int) * (size_t)(k->nparams + 1));
     memset(use, 0, sizeof(int) * (size_t)(k->nparams + 1));
@@ -129,7 +129,7 @@ static void plan_rows(Lower *L, Rows *r)
         return;
     /* The row body runs in a loop over idx: a `return` (this point is done) jumps to
      * the end of the loop's body instead. */
-    Node *body = split ? split->u.if_.then : k->body;
+    Node *body = split ? split->u.if_.then : ast_point_body(k);
     NodeList ret = ast_query(L->a, body, AST_RETURN);
     for (int i = 0; i < ret.len; i++)
         ast_replace(ret.items[i], ast_build_goto(L->a, "imcl_next_point", ret.items[i]->loc));
@@ -238,7 +238,7 @@ static Node *mutate(Node *n, void *p)
  * the write runs only when every written element is inside. */
 static void guard_writes(Lower *L)
 {
-    NodeList acc = ast_query(L->a, L->k->body, AST_GRID_ACCESS);
+    NodeList acc = ast_query(L->a, ast_point_body(L->k), AST_GRID_ACCESS);
     for (int i = 0; i < acc.len; i++) {
         Node *w = acc.items[i];
         Symbol *root = symbol_root(w->u.access.sym);
@@ -283,17 +283,9 @@ int pass_global_memory(const PassCtx *c, Function *k)
         L.rows = &rows;
     }
     guard_writes(&L);
-    /* The prologues first: the aliases the prologue declares (pass_shared_memory,
-     * pass_stream_z, pass_register_cache) get their offsets before the reads
-     * through them. */
-    if (k->prologue) {
-        ast_mutate(k->prologue, mutate, &L);
-        ast_fix_parents(k->prologue);
-    }
-    if (k->point_prologue) {
-        ast_mutate(k->point_prologue, mutate, &L);
-        ast_fix_parents(k->point_prologue);
-    }
+    /* A point loop's parts in the order a thread runs them: the aliases its prologue
+     * declares (pass_shared_memory, pass_stream_z, pass_register_cache) get their
+     * offsets before the reads through them. */
     ast_mutate(k->body, mutate, &L);
     ast_fix_parents(k->body);
     return L.errors;

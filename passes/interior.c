@@ -28,8 +28,9 @@ int pass_interior(const PassCtx *c, Function *k)
     Interior *in = analyze_interior(a, k, &proven);
     if (!in)
         return 0;
-    NodeList acc = ast_query(a, k->body, AST_GRID_ACCESS);
-    Node *inner = ast_copy(a, k->body);
+    Node *whole = ast_point_body(k);
+    NodeList acc = ast_query(a, whole, AST_GRID_ACCESS);
+    Node *inner = ast_copy(a, whole);
     NodeList copies = ast_query(a, inner, AST_GRID_ACCESS);
     for (int i = 0; i < copies.len && i < acc.len; i++)
         copies.items[i]->u.access.inside = proven[i];
@@ -37,14 +38,14 @@ int pass_interior(const PassCtx *c, Function *k)
     Node *test = ast_build_builtin(a, BI_INTERIOR, none);
     test->type = type_scalar(TY_INT);
     Node *body = ast_build_block(a, none);
-    ast_append_stmt(a, body, ast_build_if(a, test, inner, k->body, none));
-    k->body = body;
-    ast_fix_parents(k->body);
+    ast_append_stmt(a, body, ast_build_if(a, test, inner, whole, none));
+    ast_set_point_body(k, body);
+    ast_fix_parents(body);
     k->interior = in;
     return 0;
 }
 
 Node *pass_interior_split(const Function *k)
 {
-    return k->interior ? k->body->u.block.stmts.items[0] : NULL;
+    return k->interior ? ast_point_body(k)->u.block.stmts.items[0] : NULL;
 }

@@ -3,29 +3,24 @@
 
 #include <string.h>
 
-/* Ordering constraints:
- * - texture_memory before global_memory: it takes the reads of texture arrays out
- *   of the grid accesses the global lowering would linearize.
- * - shared_memory before global_memory: it rewrites grid accesses into tile reads
- *   and adds tile loads (grid accesses) for the lowering.
- * - global_memory before thread_mapping: guards are built from the idx/idy/idz
- *   built-ins, which the mapping turns into locals.
+/* Ordering constraints (where each pass puts its code is the point loop's business:
+ * AST_POINTS in ast/ast.h, lowered by thread_mapping):
+ * - accumulate first, before every pass that places or lowers arrays: they then
+ *   see one store of the element it keeps in a local.
+ * - texture_memory, shared_memory, register_cache and stream_z before global_memory,
+ *   which lowers what they leave as grid accesses (their loads) and linearizes the
+ *   rest; texture_memory first of them, so that no other sees a texture read.
+ * - stream_z after shared_memory (a tiled array is never also streamed) and before
+ *   interior, whose copy proves its window loads in range.
+ * - interior after shared_memory (tile reads need no guard) and before
+ *   global_memory, which lowers the interior copy without the guards it proved away.
  * - unroll after global_memory: the footprint that decides the guards is found
  *   over the loops as written, and the guards are copied with the body.
- * - register_cache before global_memory, which lowers its loads (in the point
- *   prologue, outside the interior split: lanes past the edge load too).
- * - stream_z before interior and global_memory: its window loads are grid
- *   accesses, which the interior copy proves in range and the lowering guards;
- *   after shared_memory, so that a tiled array is never also streamed.
- * - interior after shared_memory (tile reads need no guard, and the tile loads
- *   stay in the prologue, outside the split) and before global_memory, which
- *   lowers the interior copy without the guards it proved away.
- * - thread_mapping last: it turns imcl_interior into a test of the block.
+ * - thread_mapping last: the guards read the idx/idy/idz built-ins, which it turns
+ *   into locals, and it turns imcl_interior into a test of the block.
  * - no pass here removes dead code: the driver does, once, before every analysis
  *   (dead_code_program in driver_load), so that the access analysis, the
  *   footprints, the space and -t see the kernel as the passes get it.
- * - accumulate first, before every pass that places or lowers arrays: they then
- *   see one store of the element it keeps in a local.
  * The driver runs analyze_access first: the lowering drops grid accesses. */
 const Pass pass_table[] = {
     {"accumulate", pass_accumulate, false, false, "an element updated again and again kept in a local"},

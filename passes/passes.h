@@ -71,16 +71,17 @@ int pass_interior(const PassCtx *c, Function *k);
  * the body was not split. */
 Node *pass_interior_split(const Function *k);
 
-/* Thread mapping for the GPU backends: declares idx/idy/idz from the block and
- * thread indices (thesis eq. 3.1-3.6, interleaved or blocked), runs the body once
- * per point of a coarsened thread, skips points past the grid's edge, puts the
- * kernel's prologue first, and turns every use of the idx/idy/idz built-ins into
- * uses of those locals. */
+/* Thread mapping for the GPU backends: lowers the kernel's point loop (AST_POINTS):
+ * declares idx/idy/idz from the block and thread indices (thesis eq. 3.1-3.6,
+ * interleaved or blocked), puts the prologue first, runs the point prologue, the
+ * body and the point epilogue once per point of a coarsened thread, skips points
+ * past the grid's edge, and turns every use of the idx/idy/idz built-ins into uses
+ * of those locals. */
 int pass_thread_mapping(const PassCtx *c, Function *k);
 
 /* Shared (local) memory for the GPU backends (thesis 3.4): every read-only array
  * placed in shared memory gets a tile of (block x coarsening + footprint) points,
- * loaded cooperatively by all threads of the block in the kernel's prologue
+ * loaded cooperatively by all threads of the block in the point loop's prologue
  * before a barrier; its reads in the body become reads of the tile (eq.
  * 3.14-3.22). Runs before pass_global_memory, which lowers the loads. Returns the
  * number of errors reported. */
@@ -89,7 +90,7 @@ int pass_shared_memory(const PassCtx *c, Function *k);
 /* Register caching (passes/register_cache.c): every array placed in registers
  * (mem_<array> register, CUDA) is loaded in parts by the lanes of each warp, row by
  * row of its footprint, and the values each point reads are fetched from the lanes
- * that hold them with warp shuffles, in Function.point_prologue; the body reads
+ * that hold them with warp shuffles, in the point loop's point prologue; the body reads
  * them from a local box. Runs before pass_global_memory, which lowers the loads.
  * Returns the number of errors reported. */
 int pass_register_cache(const PassCtx *c, Function *k);

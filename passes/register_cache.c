@@ -14,7 +14,7 @@
  * in which every lane chooses what it gives by its own lane. The values every point
  * reads go to a box (passes/lower.c) that the body reads instead of A. All of it
  * runs per point before the test that skips points past the grid's edge
- * (Function.point_prologue), so every lane of the warp takes part in every shuffle;
+ * (the point loop's point prologue), so every lane of the warp takes part in every shuffle;
  * the loads are grid accesses, given A's boundary condition by pass_global_memory,
  * so a lane past the edge reads what the boundary says, or (none) 0 past the
  * storage. */
@@ -60,18 +60,19 @@ static void build_cache(Arena *a, Function *k, Symbol *s, const RegisterCache *r
     Type *t = s->type->elem;
     int dims = rc->t.dims;
     Box box = lower_box(a, arena_printf(a, "imcl_%s_r", s->name), rc->t.view, t, dims, rc->t.min, rc->t.max);
+    Node *prologue = ast_points(k)->u.points.prologue;
     if (rc->t.alias_decl) {
         /* The alias's offset is known before the body: declare it first. */
         ast_remove_stmt(rc->t.alias_decl);
-        ast_append_stmt(a, k->prologue, rc->t.alias_decl);
+        ast_append_stmt(a, prologue, rc->t.alias_decl);
     }
-    ast_append_stmt(a, k->prologue,
+    ast_append_stmt(a, prologue,
                     b_comment(&B, arena_printf(a, "'%s' in registers of the warp: %d row%s in %d register%s "
                                                "per thread, %d value%s a point reads",
                                                s->name, rc->rows, rc->rows == 1 ? "" : "s", rc->registers,
                                                rc->registers == 1 ? "" : "s", rc->values,
                                                rc->values == 1 ? "" : "s")));
-    ast_append_stmt(a, k->prologue, b_decl(&B, box.sym, NULL));
+    ast_append_stmt(a, prologue, b_decl(&B, box.sym, NULL));
     ast_append_stmt(a, pp, b_comment(&B, arena_printf(a, "'%s': each lane loads its part of the rows, "
                                                          "then takes the values from the lanes that hold "
                                                          "them", s->name)));
@@ -119,14 +120,14 @@ static void build_cache(Arena *a, Function *k, Symbol *s, const RegisterCache *r
             ast_append_stmt(a, pp, b_expr_stmt(&B, b_assign(&B, '=', lower_box_at(&box, at), v)));
         }
     }
-    lower_box_replace_reads(&box, k->body);
+    lower_box_replace_reads(&box, ast_point_body(k));
 }
 
 int pass_register_cache(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
     const Build B = build_none(a);
-    Node *pp = NULL;
+    Node *prologue = ast_points(k)->u.points.prologue, *pp = NULL;
     Symbol *lane = NULL, *xyz[3] = {NULL, NULL, NULL};
     for (int p = 0; p < k->nparams; p++) {
         Symbol *s = k->params[p];
@@ -140,16 +141,14 @@ int pass_register_cache(const PassCtx *c, Function *k)
             return 1;
         }
         if (!pp) {
-            pp = b_block(&B);
-            if (!k->prologue)
-                k->prologue = b_block(&B);
+            pp = ast_points(k)->u.points.point_prologue;
             /* Blocks are whole warps wide: a warp is 32 threads of one row. */
             lane = b_symbol(&B, "imcl_lane", SYM_LOCAL, type_scalar(TY_INT));
             Node *init = b_ibin(&B, '&', b_builtin(&B, BI_THREAD_X), b_int(&B, PLACEMENT_WARP - 1));
             Node *decl = b_decl(&B, lane, init);
             decl->u.decl.is_const = true;
-            ast_append_stmt(a, k->prologue, b_comment(&B, "the thread's lane in its warp"));
-            ast_append_stmt(a, k->prologue, decl);
+            ast_append_stmt(a, prologue, b_comment(&B, "the thread's lane in its warp"));
+            ast_append_stmt(a, prologue, decl);
             static const char *names[] = {"imcl_x", "imcl_y", "imcl_z"};
             ast_append_stmt(a, pp, b_comment(&B, "the point's coordinates (the lanes past the grid's edge load "
                                                  "what their neighbours need)"));
@@ -162,11 +161,7 @@ int pass_register_cache(const PassCtx *c, Function *k)
         }
         build_cache(a, k, s, &rc, lane, xyz, pp);
     }
-    if (pp) {
-        k->point_prologue = pp;
+    if (pp)
         ast_fix_parents(k->body);
-        ast_fix_parents(k->prologue);
-        ast_fix_parents(k->point_prologue);
-    }
     return 0;
 }

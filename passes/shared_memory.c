@@ -145,7 +145,8 @@ int pass_shared_memory(const PassCtx *c, Function *k)
     const TuneParams *tp = c->tp;
     Diag *diag = c->diag;
     int errors = 0;
-    Node *prologue = NULL;
+    Node *prologue = ast_points(k)->u.points.prologue;
+    bool any = false;
     for (int p = 0; p < k->nparams; p++) {
         Symbol *s = k->params[p];
         if (s->mem != MEM_SHARED)
@@ -158,8 +159,7 @@ int pass_shared_memory(const PassCtx *c, Function *k)
             errors++;
             continue;
         }
-        if (!prologue)
-            prologue = b_block(&B);
+        any = true;
         if (st.alias_decl) {
             /* The alias's offset is known before the body: declare it first. */
             ast_remove_stmt(st.alias_decl);
@@ -167,14 +167,12 @@ int pass_shared_memory(const PassCtx *c, Function *k)
         }
         Tile t = {a, s, NULL, {NULL}, {0}, st.dims};
         build_load(&t, &st, tp, prologue);
-        ast_mutate(k->body, replace_reads, &t);
+        ast_mutate(ast_point_body(k), replace_reads, &t);
     }
-    if (prologue) {
+    if (any) {
         ast_append_stmt(a, prologue, b_comment(&B, "every tile is complete before any thread reads it"));
         ast_append_stmt(a, prologue, b_node(&B, AST_BARRIER));
-        k->prologue = prologue;
         ast_fix_parents(k->body);
-        ast_fix_parents(k->prologue);
     }
     return errors;
 }

@@ -9,7 +9,7 @@
  * column is read at. The thread's first point loads every plane but the top one,
  * each point loads the top plane (one new load per column where the body read
  * every plane of it), the body reads the window, and after the point (even one
- * that returns: Function.point_epilogue) each column's planes move down one. The
+ * that returns: the point loop's point epilogue) each column's planes move down one. The
  * loads are grid accesses, so pass_global_memory gives them the array's boundary
  * condition: a window holds what the body's reads would have read. */
 #include "passes.h"
@@ -63,16 +63,17 @@ static void build_window(Arena *a, Function *k, Symbol *s, const StreamWindow *s
     const Build B = build_none(a);
     Box w = lower_box(a, arena_printf(a, "imcl_%s_w", s->name), sw->t.view, s->type->elem, 3, sw->t.min,
                       sw->t.max);
+    Node *prologue = ast_points(k)->u.points.prologue;
     if (sw->t.alias_decl) {
         /* The alias's offset is known before the body: declare it first. */
         ast_remove_stmt(sw->t.alias_decl);
-        ast_append_stmt(a, k->prologue, sw->t.alias_decl);
+        ast_append_stmt(a, prologue, sw->t.alias_decl);
     }
-    ast_append_stmt(a, k->prologue,
+    ast_append_stmt(a, prologue,
                     b_comment(&B, arena_printf(a, "'%s' along z: a window of the %d value%s a point reads, "
                                                   "%d loaded per point", s->name, sw->values,
                                                sw->values == 1 ? "" : "s", sw->columns)));
-    ast_append_stmt(a, k->prologue, b_decl(&B, w.sym, NULL));
+    ast_append_stmt(a, prologue, b_decl(&B, w.sym, NULL));
     for (int c = 0; c < w.n[0] * w.n[1]; c++) {
         for (int z = sw->zlo[c]; z < sw->zhi[c]; z++) {
             ast_append_stmt(a, first, load(&w, s, c, z));
@@ -81,7 +82,7 @@ static void build_window(Arena *a, Function *k, Symbol *s, const StreamWindow *s
         if (sw->zlo[c] <= sw->zhi[c])
             ast_append_stmt(a, each, load(&w, s, c, sw->zhi[c]));
     }
-    lower_box_replace_reads(&w, k->body);
+    lower_box_replace_reads(&w, ast_point_body(k));
 }
 
 int pass_stream_z(const PassCtx *c, Function *k)
@@ -94,8 +95,6 @@ int pass_stream_z(const PassCtx *c, Function *k)
     Node *first = b_block(&B);
     Node *each = b_block(&B);
     Node *epilogue = b_block(&B);
-    if (!k->prologue)
-        k->prologue = b_block(&B);
     int streamed = 0;
     for (int p = 0; p < k->nparams; p++) {
         Symbol *s = k->params[p];
@@ -124,22 +123,21 @@ int pass_stream_z(const PassCtx *c, Function *k)
     for (int i = 0; i < each->u.block.stmts.len; i++)
         ast_append_stmt(a, pre, each->u.block.stmts.items[i]);
     /* pre's statements go first in the body: nothing the body declares is used. */
-    NodeList *stmts = &k->body->u.block.stmts;
+    Node *body = ast_point_body(k);
+    NodeList *stmts = &body->u.block.stmts;
     for (int i = pre->u.block.stmts.len - 1; i >= 0; i--) {
         Node *st = pre->u.block.stmts.items[i];
         if (stmts->len)
             ast_insert_before(a, stmts->items[0], st);
         else
-            ast_append_stmt(a, k->body, st);
+            ast_append_stmt(a, body, st);
     }
     if (epilogue->u.block.stmts.len) {
-        Node *ep = b_block(&B);
+        Node *ep = ast_points(k)->u.points.point_epilogue;
         ast_append_stmt(a, ep, b_comment(&B, "the windows move down one plane for the next point"));
         for (int i = 0; i < epilogue->u.block.stmts.len; i++)
             ast_append_stmt(a, ep, epilogue->u.block.stmts.items[i]);
-        k->point_epilogue = ep;
     }
     ast_fix_parents(k->body);
-    ast_fix_parents(k->prologue);
     return 0;
 }

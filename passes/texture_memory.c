@@ -58,7 +58,7 @@ int pass_texture_memory(const PassCtx *c, Function *k)
     if (!any)
         return 0;
     Lower L = {a, k, NULL, 0, analyze_footprint(a, k), NULL};
-    ast_mutate(k->body, mutate, &L);
-    ast_fix_parents(k->body);
+    ast_mutate(ast_point_body(k), mutate, &L);
+    ast_fix_parents(ast_point_body(k));
     return 0;
 }

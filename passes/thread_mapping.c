@@ -67,7 +67,7 @@ static void copy_assigned_params(Mapping *m, Function *k)
 {
     for (int i = 0; i < k->nparams && m->ncopies < FUNCTION_MAX_PARAMS; i++) {
         Symbol *s = k->params[i];
-        if (!type_is_scalar(s->type) || !ast_assigns(k->body, s))
+        if (!type_is_scalar(s->type) || !ast_assigns(ast_point_body(k), s))
             continue;
         m->param[m->ncopies] = s;
         m->copy[m->ncopies++] = ast_build_symbol(m->a, arena_printf(m->a, "imcl_point_%s", s->name), SYM_LOCAL,
@@ -102,7 +102,8 @@ static Node *coordinate(Arena *a, const TuneParams *tp, int d, Symbol *c)
  * docs/language.md), so the second time stores what the first did. */
 static bool recompute_safe(const Function *k)
 {
-    if (k->point_prologue || k->point_epilogue)
+    const Node *p = ast_points(k);
+    if (p->u.points.point_prologue->u.block.stmts.len || p->u.points.point_epilogue->u.block.stmts.len)
         return false;  /* pass_register_cache's lanes exchange values point by point */
     for (int i = 0; i < k->nparams; i++)
         if ((k->params[i]->access & ACC_WRITE) && (k->params[i]->access & ACC_READ))
@@ -221,9 +222,10 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         decl->u.decl.is_const = true;
         ast_append_stmt(a, point, decl);
     }
-    if (k->point_prologue) {
+    const Node *pl = ast_points(k);
+    if (pl->u.points.point_prologue->u.block.stmts.len) {
         /* every thread, inside the grid or not (pass_register_cache's shuffles) */
-        Node *pp = ast_mutate(ast_copy(a, k->point_prologue), replace, m);
+        Node *pp = ast_mutate(ast_copy(a, pl->u.points.point_prologue), replace, m);
         ast_fix_parents(pp);
         for (int i = 0; i < pp->u.block.stmts.len; i++)
             ast_append_stmt(a, point, pp->u.block.stmts.items[i]);
@@ -272,8 +274,8 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         for (int i = 0; i < stmts->u.block.stmts.len; i++)
             ast_append_stmt(a, point, stmts->u.block.stmts.items[i]);
     }
-    if (k->point_epilogue) {
-        Node *ep = ast_copy(a, k->point_epilogue);
+    if (pl->u.points.point_epilogue->u.block.stmts.len) {
+        Node *ep = ast_copy(a, pl->u.points.point_epilogue);
         for (int i = 0; i < ep->u.block.stmts.len; i++)
             ast_append_stmt(a, point, ep->u.block.stmts.items[i]);
     }
@@ -331,9 +333,10 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
             cvar[d] = b_symbol(&B, cnames[d], SYM_LOCAL, type_scalar(TY_INT));
             m.coarsened = true;
         }
-    ast_walk(k->body, find_uses, &m);
-    if (k->point_prologue)
-        ast_walk(k->point_prologue, find_uses, &m);
+    Node *pts = ast_points(k);
+    Node *pro = pts->u.points.prologue, *pp = pts->u.points.point_prologue, *ep = pts->u.points.point_epilogue;
+    ast_walk(pts->u.points.body, find_uses, &m);
+    ast_walk(pp, find_uses, &m);
     /* The guard below reads idx and idy (and idz in 3D) whatever the body uses. */
     m.used[0] = m.used[1] = true;
     if (k->grid_dims == 3)
@@ -347,13 +350,12 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     }
 
     Node *body = b_block(&B);
-    if (k->prologue)
-        for (int i = 0; i < k->prologue->u.block.stmts.len; i++)
-            ast_append_stmt(a, body, k->prologue->u.block.stmts.items[i]);
+    for (int i = 0; i < pro->u.block.stmts.len; i++)
+        ast_append_stmt(a, body, pro->u.block.stmts.items[i]);
     /* pass_interior's split: blocks wholly inside the interior run its copy of the
      * body, without edge guards and without the test for points past the grid. */
     Node *split = pass_interior_split(k);
-    Node *parts[2] = {split ? split->u.if_.then : k->body, split ? split->u.if_.els : NULL};
+    Node *parts[2] = {split ? split->u.if_.then : pts->u.points.body, split ? split->u.if_.els : NULL};
     static const char *labels[2] = {"imcl_next_inner_point", NEXT_POINT};
     Node *mapped[2] = {NULL, NULL};
     for (int i = 0; i < 2; i++) {
@@ -364,10 +366,8 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
         bool edge = !split || i == 1;
         Mapping uses = {.used = {edge, edge, edge && k->grid_dims == 3}};
         ast_walk(parts[i], find_uses, &uses);
-        if (k->point_prologue)
-            ast_walk(k->point_prologue, find_uses, &uses);
-        if (k->point_epilogue)
-            ast_walk(k->point_epilogue, find_uses, &uses);
+        ast_walk(pp, find_uses, &uses);
+        ast_walk(ep, find_uses, &uses);
         m.label = split && i == 0 ? labels[0] : labels[1];
         parts[i] = ast_mutate(parts[i], replace, &m);
         ast_fix_parents(parts[i]);
@@ -385,9 +385,6 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
             ast_append_stmt(a, body, mapped[0]->u.block.stmts.items[i]);
     }
     k->body = body;
-    k->prologue = NULL;
-    k->point_prologue = NULL;
-    k->point_epilogue = NULL;
     ast_fix_parents(k->body);
     return 0;
 }

@@ -314,7 +314,7 @@ int pass_unroll(const PassCtx *c, Function *k)
      * they are unrolled alike, one side at a time. */
     Node *split = pass_interior_split(k);
     int errors = split ? unroll_body(c, k, split->u.if_.then) + unroll_body(c, k, split->u.if_.els)
-                       : unroll_body(c, k, k->body);
+                       : unroll_body(c, k, ast_point_body(k));
     ast_fix_parents(k->body);
     return errors;
 }

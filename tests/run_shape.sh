@@ -562,10 +562,12 @@ hasnt "CPU rows with a shared tile: not fitted" "$WORK/cpu-shared/sum7_host.c" "
 printf '{"mem_in": "shared", "interior": 1}\n' >"$WORK/emit.json"
 after() { "$IMCL" -b opencl -t "$WORK/emit.json" -o "$WORK/emit" --emit-ast=after:"$1" "$DIR/sum7.imcl" 2>&1; }
 ast=$(after shared_memory)
+# the point loop, the body's only statement, with its four parts in the order a thread runs them
+parts=$(grep -oE '^(  Block|    Points|      (Prologue|PointPrologue|Body|PointEpilogue))\b' <<<"$ast" |
+    tr -s ' \n' ' ')
 if grep -q '^/\* sum7, opencl backend, after pass shared_memory \*/$' <<<"$ast" &&
-    grep -q '^  Prologue' <<<"$ast" && grep -q 'Barrier' <<<"$ast" &&
-    [ "$(grep -c 'GridAccess in ' <<<"$ast")" = 1 ]; then
-    ok "--emit-ast=after:shared_memory: a prologue with the tile load (its one grid read of 'in') and a barrier"
+    [ "$parts" = " Block Points Prologue PointPrologue Body PointEpilogue " ] && grep -q 'Barrier' <<<"$ast" && [ "$(grep -c 'GridAccess in ' <<<"$ast")" = 1 ]; then
+    ok "--emit-ast=after:shared_memory: the point loop, its prologue with the tile load (its one grid read of 'in') and a barrier"
 else
     bad "--emit-ast=after:shared_memory: $(head -5 <<<"$ast")"
 fi
@@ -574,6 +576,12 @@ if [ "$(grep -c GridAccess <<<"$ast")" = 0 ] && grep -q BufAccess <<<"$ast"; the
     ok "--emit-ast=after:global_memory: no grid access is left"
 else
     bad "--emit-ast=after:global_memory: $(grep GridAccess <<<"$ast" | head -3)"
+fi
+ast=$(after thread_mapping)
+if grep -q '^/\* sum7, opencl backend, after pass thread_mapping \*/$' <<<"$ast" && ! grep -q Points <<<"$ast"; then
+    ok "--emit-ast=after:thread_mapping: the point loop is lowered"
+else
+    bad "--emit-ast=after:thread_mapping: $(grep -m3 Points <<<"$ast")"
 fi
 want="imcl: error: --emit-ast=after:lower: expected after:PASS, PASS one of accumulate, texture_memory, shared_memory, register_cache, stream_z, interior, global_memory, unroll, thread_mapping"
 got=$("$IMCL" --emit-ast=after:lower "$DIR/sum7.imcl" 2>&1)

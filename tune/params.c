@@ -722,7 +722,7 @@ bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
      * a kernel with a while loop, or a for loop of unknown or long trip count, keeps
      * the default on every device. */
     bool whiles = false;
-    ast_walk(k->body, has_while, &whiles);
+    ast_walk(ast_point_body(k), has_while, &whiles);
     if (whiles)
         return false;
     TuneParams g = *given;

@@ -21,7 +21,7 @@ static bool invariant(const Function *k, const Node *n)
         return n->u.builtin.which >= BI_W && n->u.builtin.which <= BI_D;
     case AST_VAR:
         return n->u.var.sym->kind == SYM_PARAM && type_is_scalar(n->u.var.sym->type) &&
-               !ast_assigns(k->body, n->u.var.sym);
+               !ast_assigns(ast_point_body(k), n->u.var.sym);
     case AST_UNARY:
         return n->u.unary.op < OP_PREINC && invariant(k, n->u.unary.operand);
     case AST_BINARY:
@@ -38,7 +38,7 @@ static bool invariant(const Function *k, const Node *n)
 /* The top-level statement of k's body that declares alias v, or NULL. */
 static Node *top_level_decl(const Function *k, const Symbol *v)
 {
-    const NodeList *l = &k->body->u.block.stmts;
+    const NodeList *l = &ast_point_body(k)->u.block.stmts;
     for (int i = 0; i < l->len; i++)
         if (l->items[i]->kind == AST_DECL && l->items[i]->u.decl.sym == v)
             return l->items[i];
@@ -50,7 +50,7 @@ bool placement_shared_tile(Arena *a, Function *k, Symbol *s, SharedTile *t, cons
     memset(t, 0, sizeof *t);
     int n = type_grid_dims(s->type);
     t->dims = n;
-    NodeList acc = ast_query_accesses(a, k->body, s);
+    NodeList acc = ast_query_accesses(a, ast_point_body(k), s);
     if (acc.len == 0) {
         *why = "the kernel never reads it";
         return false;
@@ -152,7 +152,7 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
             *why = "texture memory holds an Image or Block";
             return false;
         }
-        NodeList acc = ast_query_accesses(a, k->body, s);
+        NodeList acc = ast_query_accesses(a, ast_point_body(k), s);
         if (acc.len == 0) {
             *why = "the kernel never reads it";
             return false;
@@ -218,7 +218,7 @@ static void stream_columns(Arena *a, Function *k, Symbol *s, StreamWindow *w)
         w->zhi[c] = 0;
     }
     Footprint *fp = analyze_footprint(a, k);
-    NodeList acc = ast_query_accesses(a, k->body, s);
+    NodeList acc = ast_query_accesses(a, ast_point_body(k), s);
     for (int i = 0; i < acc.len; i++) {
         const AccessFootprint *af = footprint_of(fp, acc.items[i]);
         int zl = (int)(af->min[2] - w->t.min[2]), zh = (int)(af->max[2] - w->t.min[2]);
@@ -287,7 +287,7 @@ bool placement_register_cache(Arena *a, Function *k, Symbol *s, RegisterCache *r
     }
     rc->used = arena_alloc(a, sizeof(bool) * (size_t)cells);
     Footprint *fp = analyze_footprint(a, k);
-    NodeList acc = ast_query_accesses(a, k->body, s);
+    NodeList acc = ast_query_accesses(a, ast_point_body(k), s);
     for (int i = 0; i < acc.len; i++) {
         const AccessFootprint *af = footprint_of(fp, acc.items[i]);
         long long lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};

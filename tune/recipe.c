@@ -409,7 +409,7 @@ static void push_arrays(lua_State *L, Arena *a, Function *k)
             int dims = type_grid_dims(s->type);
             long long lo[3] = {0}, hi[3] = {0};
             bool known = true, any = false;
-            NodeList acc = ast_query_accesses(a, k->body, s);
+            NodeList acc = ast_query_accesses(a, ast_point_body(k), s);
             for (int j = 0; j < acc.len && known; j++) {
                 const AccessFootprint *af = footprint_of(fp, acc.items[j]);
                 for (int d = 0; d < dims && known; d++) {

@@ -247,7 +247,7 @@ void registers_terms(Arena *a, Function *k, RegTerms *t)
     t->loaded = peak_of(&pl, k, lv, NULL) - t->live;
     t->index = index_regs(k);
     MostLoads m = {0};
-    ast_walk(k->body, most_loads_visit, &m);
+    ast_walk(ast_point_body(k), most_loads_visit, &m);
     /* ptxas starts only some of the next point's loads early, as registers allow
      * (measured: 1 to 24 more registers with coarsening, docs/tuning.md). */
     t->coarsen = m.most < REGISTERS_COARSEN_MAX ? m.most : REGISTERS_COARSEN_MAX;
@@ -550,9 +550,9 @@ static void print_var(FILE *out, const Liveness *lv, int v)
 static void print_function(FILE *out, Arena *a, Peaks *p, const Function *f)
 {
     const Liveness *lv = analyze_liveness(a, f);
-    Table t = {f, lv, NULL, max_line(f->body) + 2};
+    Table t = {f, lv, NULL, max_line(ast_point_body(f)) + 2};
     t.at = arena_alloc(a, sizeof(LiveSet) * (size_t)t.nlines);
-    fill(&t, f->body);
+    fill(&t, ast_point_body(f));
     fprintf(out, "liveness of %s '%s' (scalars live after each line, [32-bit registers]):\n",
             f->is_kernel ? "kernel" : "helper", f->name);
     for (int line = 0; line < t.nlines; line++) {
@@ -606,7 +606,7 @@ void registers_print_liveness(FILE *out, Arena *a, const Program *prog, Function
         fputc('\n', out);
     }
     Reach r = {prog, arena_alloc(a, sizeof(bool) * (size_t)(prog->nfuncs + 1))};
-    ast_walk(k->body, reach_visit, &r);
+    ast_walk(ast_point_body(k), reach_visit, &r);
     for (int i = 0; i < prog->nfuncs; i++)
         if (r.reached[i])
             print_function(out, a, &p, prog->funcs[i]);

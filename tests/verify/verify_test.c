@@ -1,7 +1,7 @@
 /* The tree check (ast/verify.c) on broken trees: a kernel is parsed and checked, a
  * statement of it is moved or taken out as a broken pass would, and verify_function
- * must refuse the tree with the exact internal error; the intact tree, and a
- * prologue's declaration used in the body, must pass.
+ * must refuse the tree with the exact internal error; the intact tree, and a point
+ * loop's prologue declaration used in the body, must pass.
  *
  *   verify_test      prints "ok NAME" / "FAIL NAME: ..." per case; exit status 1 on
  *                    any failure */
@@ -66,7 +66,18 @@ static void check(const char *name, void (*edit)(Arena *a, Function *k), const c
 
 static Node *stmt(Function *k, int i)
 {
-    return k->body->u.block.stmts.items[i];
+    return ast_point_body(k)->u.block.stmts.items[i];
+}
+
+/* The kernel's body in a point loop, as the driver makes it for a GPU backend. */
+static Node *point_loop(Arena *a, Function *k)
+{
+    Node *body = ast_build_block(a, k->body->loc);
+    Node *points = ast_build_points(a, k->body, k->body->loc);
+    ast_append_stmt(a, body, points);
+    k->body = body;
+    ast_fix_parents(k->body);
+    return points;
 }
 
 /* `int i2 = 1;` goes while its names stay (the dead-code bug of docs/testing.md). */
@@ -98,8 +109,8 @@ static Symbol *prologue_local(Arena *a, Function *k)
 {
     Loc none = {0};
     Symbol *s = ast_build_symbol(a, "imcl_p", SYM_LOCAL, type_scalar(TY_INT), none);
-    k->prologue = ast_build_block(a, none);
-    ast_append_stmt(a, k->prologue, ast_build_decl(a, s, ast_build_int(a, 2, none), none));
+    Node *prologue = point_loop(a, k)->u.points.prologue;
+    ast_append_stmt(a, prologue, ast_build_decl(a, s, ast_build_int(a, 2, none), none));
     Node *use = ast_build_assign(a, '+', ast_build_var_ref(a, stmt(k, 0)->u.decl.sym, none),
                                  ast_build_var_ref(a, s, none), none);
     ast_insert_after(a, stmt(k, 0), ast_build_expr_stmt(a, use, none));
@@ -115,10 +126,18 @@ static void prologue_ok(Arena *a, Function *k)
 static void epilogue_reads_body(Arena *a, Function *k)
 {
     Loc none = {0};
-    k->point_epilogue = ast_build_block(a, none);
+    Node *epilogue = point_loop(a, k)->u.points.point_epilogue;
     Node *use = ast_build_assign(a, '=', ast_build_var_ref(a, stmt(k, 0)->u.decl.sym, none),
                                  ast_build_int(a, 0, none), none);
-    ast_append_stmt(a, k->point_epilogue, ast_build_expr_stmt(a, use, none));
+    ast_append_stmt(a, epilogue, ast_build_expr_stmt(a, use, none));
+}
+
+/* a statement before the point loop: only thread_mapping places code around it */
+static void points_not_alone(Arena *a, Function *k)
+{
+    Loc none = {0};
+    point_loop(a, k);
+    ast_insert_before(a, k->body->u.block.stmts.items[0], ast_build_comment(a, "stray", none));
 }
 
 static void goto_nowhere(Arena *a, Function *k)
@@ -149,6 +168,11 @@ int main(void)
     check("epilogue reads a local of the body", epilogue_reads_body,
           "imcl: error: internal error: after pass test, kernel 'k': 'i2' is used where no declaration of it "
           "is in scope (Var node) (a bug in imcl: please report it)\n");
+    check("point loop beside another statement", points_not_alone,
+          "k.imcl:3:1: error: internal error: after pass test, kernel 'k': a point loop that is not the only "
+          "statement of the kernel's body (Points node) (a bug in imcl: please report it)\n"
+          " {\n"
+          " ^\n");
     check("goto without its label", goto_nowhere,
           "imcl: error: internal error: after pass test, kernel 'k': a goto to label 'imcl_next_point', which "
           "the kernel does not have (Goto node) (a bug in imcl: please report it)\n");
