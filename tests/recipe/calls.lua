@@ -1,4 +1,4 @@
--- Every call of the recipe API once (tests/run_recipes.sh compares the files with
+-- Every call of the recipe API once (its RUN lines compare the files with
 -- those of the hand-written twins smooth.json, copy2.json and copy2.cuda.json).
 tunable("B", {32, 64}, 64)
 block{x = B, y = 2}
@@ -18,3 +18,17 @@ kernel("copy2", function()
     place("in", backend == "cuda" and "register" or "global")
     unroll(18, 2)
 end)
+-- RUN: rm -rf %t && cd %S
+-- The same files as the hand-written twins, each kernel with -k and its twin's -t.
+-- RUN: %imcl -b c -r calls.lua -o %t/r-c kernel.imcl
+-- RUN: %imcl -b c -k smooth -t smooth.json -o %t/j-c kernel.imcl
+-- RUN: %imcl -b c -k copy2 -t copy2.json -o %t/j-c kernel.imcl
+-- RUN: diff -r %t/r-c %t/j-c
+-- RUN: %imcl -b opencl -r calls.lua -o %t/r-opencl kernel.imcl
+-- RUN: %imcl -b opencl -k smooth -t smooth.json -o %t/j-opencl kernel.imcl
+-- RUN: %imcl -b opencl -k copy2 -t copy2.json -o %t/j-opencl kernel.imcl
+-- RUN: diff -r %t/r-opencl %t/j-opencl
+-- RUN: %imcl -b cuda -r calls.lua -o %t/r-cuda kernel.imcl
+-- RUN: %imcl -b cuda -k smooth -t smooth.json -o %t/j-cuda kernel.imcl
+-- RUN: %imcl -b cuda -k copy2 -t copy2.cuda.json -o %t/j-cuda kernel.imcl
+-- RUN: diff -r %t/r-cuda %t/j-cuda
