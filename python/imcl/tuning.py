@@ -178,7 +178,8 @@ class TuneResult:
             ax.set_xlabel(f"{p} ({share:.0%} of the spread)")
             ax.set_yscale("log")
         axes[0][0].set_ylabel("time (ms)")
-        axes[0][0].legend(loc="best", fontsize="small")
+        if axes[0][0].get_legend_handles_labels()[0]:   # the default or the best is on it
+            axes[0][0].legend(loc="best", fontsize="small")
         k = self.kernel
         fig.suptitle(f"{k.kernel} ({k.backend}, {fmt_size(k.size)}): {len(valid)} configurations, "
                      f"{self.strategy}", fontsize="medium")

@@ -14,9 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from common import SAMPLES, Checks, check_installed, expect_raises, imcl_accepts
+from common import SAMPLES, expect_raises, imcl_accepts
 
-check_installed()
 
 EXE = str(Path(sys.executable).parent / "imcl-tune")
 SOBEL = str(SAMPLES / "sobel" / "sobel.imcl")
@@ -147,19 +146,23 @@ def batch(work):
     imcl_accepts(work / "st7.best.json", path, "8x6x4")
 
 
-def main():
-    work = Path(sys.argv[1])
-    work.mkdir(parents=True, exist_ok=True)
-    os.chdir(work)
-    c = Checks()
-    c.run("imcl-tune: refusals before tuning (brute force over 10,000, bad options, no pycuda)",
-          refusals, work)
-    c.run("imcl-tune: a budget counts the default, a cached rerun measures nothing", budget_and_cache, work)
-    c.run("imcl-tune: a time limit and strategy options", limits, work)
-    c.run("imcl-tune: Ctrl-C keeps the best so far, exit status 130", interrupt, work)
-    c.run("imcl-tune --batch: the launch of a plan over blocks, checked block by block", batch, work)
-    c.done()
+def test_refusals_before_tuning(work):
+    """imcl-tune: refusals before tuning (brute force over 10,000, bad options, no pycuda)."""
+    refusals(work)
 
 
-if __name__ == "__main__":
-    main()
+def test_budget_counts_the_default_and_a_cached_rerun_measures_nothing(work):
+    budget_and_cache(work)
+
+
+def test_time_limit_and_strategy_options(work):
+    limits(work)
+
+
+def test_ctrl_c_keeps_the_best_so_far_with_status_130(work):
+    interrupt(work)
+
+
+def test_batch_launch_checked_block_by_block(work):
+    """imcl-tune --batch: the launch of a plan over blocks, checked block by block."""
+    batch(work)

@@ -1,4 +1,4 @@
-"""The examples of docs/autotuning.md run as written (tests/python/run.sh test_docs.py WORKDIR).
+"""The examples of docs/autotuning.md run as written (tests/python/run.sh IMCL test_docs.py).
 
 Every ```python block runs with the .venv's python and every ```sh block with bash -e,
 in a work folder that looks like the repository root to them (samples/, build/ and
@@ -10,9 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from common import IMCL, REPO, SAMPLES, Checks, check_installed
+import pytest
 
-check_installed()
+from common import IMCL, REPO, SAMPLES
+
 
 DOC = REPO / "docs" / "autotuning.md"
 BLOCK = re.compile(r"^```(python|sh)\n(.*?)^```", re.M | re.S)
@@ -37,24 +38,27 @@ def run_block(work, lang, code, i):
     assert p.returncode == 0, f"block {i} ({lang}) exited with {p.returncode}:\n{code}"
 
 
-def main():
-    work = Path(sys.argv[1])
+BLOCKS = BLOCK.findall(DOC.read_text())
+
+
+@pytest.fixture(scope="module")
+def docs_work(work):
+    """The work folder, made to look like the repository root to the examples."""
     prepare(work)
-    os.chdir(work)
-    blocks = BLOCK.findall(DOC.read_text())
-    assert len(blocks) >= 4, f"{DOC} has {len(blocks)} python/sh blocks"
-    c = Checks()
-    for i, (lang, code) in enumerate(blocks):
-        first = code.strip().splitlines()[0]
-        c.run(f"docs/autotuning.md block {i} ({lang}): {first[:60]}", run_block, work, lang, code, i)
-
-    def outputs():
-        for name in ("sobel.best.json", "sobel.t4.json", "v1.best.json", "sum7.best.json",
-                     "sum7.out/sum7.cl"):
-            assert (work / name).is_file(), f"the examples did not write {name}"
-    c.run("the examples wrote their files", outputs)
-    c.done()
+    return work
 
 
-if __name__ == "__main__":
-    main()
+def test_the_doc_has_its_examples():
+    assert len(BLOCKS) >= 4, f"{DOC} has {len(BLOCKS)} python/sh blocks"
+
+
+@pytest.mark.parametrize("i", range(len(BLOCKS)),
+                         ids=[f"block{i}-{lang}" for i, (lang, _) in enumerate(BLOCKS)])
+def test_block(docs_work, i):
+    lang, code = BLOCKS[i]
+    run_block(docs_work, lang, code, i)
+
+
+def test_the_examples_wrote_their_files(docs_work):
+    for name in ("sobel.best.json", "sobel.t4.json", "v1.best.json", "sum7.best.json", "sum7.out/sum7.cl"):
+        assert (docs_work / name).is_file(), f"the examples did not write {name}"

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from common import SAMPLES, Checks, check_installed, expect_raises
+from common import SAMPLES, expect_raises
 
-check_installed()
 import imcl  # noqa: E402
 import kernel_tuner  # noqa: E402
 
@@ -129,16 +128,13 @@ def cli_errors(work):
     assert p.returncode == 2 and "the following arguments are required: --size" in p.stderr, p.stderr
 
 
-def main():
-    work = Path(sys.argv[1])
-    work.mkdir(parents=True, exist_ok=True)
-    os.chdir(work)
-    c = Checks()
-    c.run("imcl.tune: bad input, before tuning", tune_errors, work)
-    c.run("imcl.Kernel: bad configuration and arguments", kernel_errors, work)
-    c.run("imcl-tune: bad input, exit status 2", cli_errors, work)
-    c.done()
+def test_tune_bad_input_before_tuning(work):
+    tune_errors(work)
 
 
-if __name__ == "__main__":
-    main()
+def test_kernel_bad_configuration_and_arguments(work):
+    kernel_errors(work)
+
+
+def test_cli_bad_input_exit_status_2(work):
+    cli_errors(work)

@@ -8,9 +8,8 @@ import os
 import sys
 from pathlib import Path
 
-from common import SAMPLES, Checks, check_installed, expect_raises
+from common import SAMPLES, expect_raises
 
-check_installed()
 import imcl  # noqa: E402
 from imcl import _library  # noqa: E402
 
@@ -71,15 +70,13 @@ def many_in_one_process():
                                           "sum7_host.c"], (status, diag, sorted(files))
 
 
-def main():
-    work = Path(sys.argv[1])
-    work.mkdir(parents=True, exist_ok=True)
-    c = Checks()
-    c.run("library and executable: same spaces and sources", same_results)
-    c.run("library and executable: same refusal", same_errors)
-    c.run("library: 2000 generations in one process", many_in_one_process)
-    c.done()
+def test_library_and_executable_same_spaces_and_sources():
+    same_results()
 
 
-if __name__ == "__main__":
-    main()
+def test_library_and_executable_same_refusal():
+    same_errors()
+
+
+def test_library_2000_generations_in_one_process():
+    many_in_one_process()

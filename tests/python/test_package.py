@@ -10,9 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from common import REPO, SAMPLES, Checks, check_installed
+from common import REPO, SAMPLES
 
-check_installed()
 
 BIN = Path(sys.executable).parent
 VERSION = (REPO / "VERSION").read_text().split()[0]
@@ -57,14 +56,9 @@ def cli_help(work):
     assert p.returncode == 0 and p.stdout.startswith("usage: imcl-tune"), (p.returncode, p.stderr)
 
 
-def main():
-    work = Path(sys.argv[1])
-    work.mkdir(parents=True, exist_ok=True)
-    c = Checks()
-    c.run("bundled imcl and libimcl, from outside the repository", bundled, work)
-    c.run("imcl-tune --help from outside the repository", cli_help, work)
-    c.done()
+def test_bundled_imcl_and_libimcl_from_outside_the_repository(work):
+    bundled(work)
 
 
-if __name__ == "__main__":
-    main()
+def test_imcl_tune_help_from_outside_the_repository(work):
+    cli_help(work)

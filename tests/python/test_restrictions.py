@@ -10,13 +10,14 @@ the same space on every path, and so must imcl.Kernel.kernel_tuner_space() (stri
 values as integer codes, every restriction a string: what imcl.tune hands over)."""
 
 import itertools
+
+import pytest
 import os
 import sys
 from pathlib import Path
 
-from common import SAMPLES, Checks, check_installed, expect_raises
+from common import SAMPLES, expect_raises
 
-check_installed()
 import imcl  # noqa: E402
 from kernel_tuner.searchspace import Searchspace  # noqa: E402
 from kernel_tuner.util import check_restrictions  # noqa: E402
@@ -167,23 +168,27 @@ def check_simulation(work):
     assert check_restrictions(ss._modified_restrictions, bad, False) is False
 
 
-def main():
-    work = Path(sys.argv[1])
-    work.mkdir(parents=True, exist_ok=True)
-    os.chdir(work)
-    c = Checks()
-    c.run("sobel 16x16 (shared-memory restriction)", check_frameworks, SAMPLES / "sobel" / "sobel.imcl", (16, 16))
-    c.run("blur5 8x8, --shared-limit 4096 (shared memory, constant mask, unrolling)", check_frameworks,
-          SAMPLES / "blur5" / "blur5.imcl", (8, 8), shared_limit=4096)
-    c.run("sum7 2x2x2 (3D)", check_frameworks, SAMPLES / "sum7" / "sum7.imcl", (2, 2, 2))
-    c.run("miniAMR v1 2x2x2 (no string-valued restriction)", check_frameworks,
-          SAMPLES / "miniamr" / "v1.imcl", (2, 2, 2), False)
-    c.run("the register restriction, read whole", check_register_restriction)
-    c.run("the pruned space and the default as the start", check_prune, work)
-    c.run("tuning with the bruteforce framework", check_tune_bruteforce_framework, work)
-    c.run("simulation mode", check_simulation, work)
-    c.done()
+@pytest.mark.parametrize("path, size, extra", [
+    (SAMPLES / "sobel" / "sobel.imcl", (16, 16), {}),                        # shared-memory restriction
+    (SAMPLES / "blur5" / "blur5.imcl", (8, 8), {"shared_limit": 4096}),      # shared, constant, unrolling
+    (SAMPLES / "sum7" / "sum7.imcl", (2, 2, 2), {}),                         # 3D
+    (SAMPLES / "miniamr" / "v1.imcl", (2, 2, 2), {"expect_shared_cut": False}),  # no string-valued restriction
+], ids=["sobel-16x16", "blur5-8x8-shared-limit-4096", "sum7-2x2x2", "miniamr-v1-2x2x2"])
+def test_frameworks(work, path, size, extra):
+    check_frameworks(path, size, **extra)
 
 
-if __name__ == "__main__":
-    main()
+def test_register_restriction_read_whole():
+    check_register_restriction()
+
+
+def test_pruned_space_and_the_default_as_the_start(work):
+    check_prune(work)
+
+
+def test_tuning_with_the_bruteforce_framework(work):
+    check_tune_bruteforce_framework(work)
+
+
+def test_simulation_mode(work):
+    check_simulation(work)

@@ -27,10 +27,10 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from common import IMCL, SAMPLES, Checks, check_installed, expect_raises
+from common import IMCL, SAMPLES, expect_raises
 
-check_installed()
 import imcl  # noqa: E402
 import jsonschema  # noqa: E402
 import kernel_tuner.interface as kti  # noqa: E402
@@ -214,22 +214,32 @@ def grid_size(work):
         assert k.args[0].read and k.args[0].written and k.args[0].type_name == "double"
 
 
-def main():
-    work = Path(sys.argv[1]).resolve()
-    work.mkdir(parents=True, exist_ok=True)
-    import os
-    os.chdir(work)      # Kernel Tuner writes its temporary files into the current folder
-    c = Checks()
-    c.run("round trip: sobel (float, 2D)", round_trip, work, SOBEL, "64x48", "sobel", "float")
-    c.run("round trip: sum7 (double, 3D)", round_trip, work, SUM7, "16x12x8", "sum7", "double")
-    c.run("tune_kernel_T1: sobel on PoCL stops in Kernel Tuner's OpenCL backend", run_sobel, work)
-    c.run("tune_kernel_T1: sum7's double vectors refused by Kernel Tuner's reader", run_sum7, work)
-    c.run("tune_kernel_T1: life's int32 vectors refused by Kernel Tuner's reader", run_life, work)
-    c.run("tune_kernel_T1: a CUDA document needs a CUDA package Kernel Tuner uses", cuda_document, work)
-    c.run("a -b c document is outside T1's Language enum", c_document, work)
-    c.run("grid_size: no T1 document, the package still describes the kernel", grid_size, work)
-    c.done()
+@pytest.mark.parametrize("path, size, name, elem", [(SOBEL, "64x48", "sobel", "float"),
+                                                    (SUM7, "16x12x8", "sum7", "double")],
+                         ids=["sobel-float-2d", "sum7-double-3d"])
+def test_round_trip(work, path, size, name, elem):
+    round_trip(work, path, size, name, elem)
 
 
-if __name__ == "__main__":
-    main()
+def test_sobel_on_pocl_stops_in_kernel_tuners_opencl_backend(work):
+    run_sobel(work)
+
+
+def test_sum7_double_vectors_refused_by_kernel_tuners_reader(work):
+    run_sum7(work)
+
+
+def test_life_int32_vectors_refused_by_kernel_tuners_reader(work):
+    run_life(work)
+
+
+def test_cuda_document_needs_a_cuda_package_kernel_tuner_uses(work):
+    cuda_document(work)
+
+
+def test_c_document_is_outside_t1s_language_enum(work):
+    c_document(work)
+
+
+def test_grid_size_no_t1_document_the_package_still_describes_the_kernel(work):
+    grid_size(work)

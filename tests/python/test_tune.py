@@ -1,5 +1,5 @@
 """Kernel Tuner tunes a sample on PoCL through the imcl package, every configuration
-checked against imcl's C reference (tests/python/run.sh test_tune.py SAMPLE WORKDIR).
+checked against imcl's C reference (tests/python/run.sh IMCL test_tune.py -k SAMPLE).
 
 SAMPLE: sobel (2D, float), blur5 (2D, fixed-size mask, unrolled loops), sum7 (3D,
 double), v1 (miniAMR version 1: grid_size, scalars, one read-write buffer; also
@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from common import SAMPLES, Checks, check_installed, expect_raises, imcl_accepts
+from common import SAMPLES, expect_raises, imcl_accepts
 
-check_installed()
 import imcl  # noqa: E402
 import jsonschema  # noqa: E402
 from kernel_tuner.file_utils import output_file_schema  # noqa: E402
@@ -198,24 +198,25 @@ def check_cli(work):
     imcl_accepts(work / "cli.best.json", SAMPLES / "miniamr" / "v1.imcl", "8x8x8")
 
 
-def main():
-    sample, work = sys.argv[1], Path(sys.argv[2])
-    work.mkdir(parents=True, exist_ok=True)
-    os.chdir(work)
-    path, size, args, runs = CASES[sample]
-    c = Checks()
-    for i, (strategy, budget, subspace) in enumerate(runs):
-        what = f"{strategy}, {budget or 'all'} configurations" + (f", subspace {subspace}" if subspace else "")
-        c.run(f"tune {sample} {'x'.join(map(str, size))}: {what}", check_run, work, path, size, args,
-              strategy, budget, subspace, f"{sample}{i}")
-    if sample == "sobel":
-        c.run("a wrong result is caught and recorded", check_wrong_answers_are_caught, work)
-        c.run("a configuration that does not compile is recorded, tuning goes on",
-              check_failures_are_recorded, work)
-    if sample == "v1":
-        c.run("imcl-tune on miniAMR v1", check_cli, work)
-    c.done()
+RUNS = [(name, i) for name, case in CASES.items() for i in range(len(case[3]))]
 
 
-if __name__ == "__main__":
-    main()
+@pytest.mark.parametrize("name, i", RUNS, ids=[f"{name}-{i}-{CASES[name][3][i][0]}" for name, i in RUNS])
+def test_tune(work, name, i):
+    """Kernel Tuner's run of a sample (pytest -k SAMPLE: that sample's), every
+    configuration checked."""
+    path, size, args, runs = CASES[name]
+    strategy, budget, subspace = runs[i]
+    check_run(work, path, size, args, strategy, budget, subspace, f"{name}{i}")
+
+
+def test_sobel_a_wrong_result_is_caught_and_recorded(work):
+    check_wrong_answers_are_caught(work)
+
+
+def test_sobel_a_configuration_that_does_not_compile_is_recorded_and_tuning_goes_on(work):
+    check_failures_are_recorded(work)
+
+
+def test_v1_imcl_tune_on_miniamr(work):
+    check_cli(work)
