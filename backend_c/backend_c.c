@@ -8,6 +8,7 @@
 #include "host.h"
 #include "lanes.h"
 #include "passes.h"
+#include "runtime_text/backend_c.h"
 #include "unparse.h"
 
 static const char *c_type(TypeKind k)
@@ -560,6 +561,26 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
 
 /* PK_rows: the checks of PK, the row tables of every block present, then the points
  * of every block, the blocks in parallel too. */
+/* A parallel loop over the grid's rows when built with OpenMP, on the thread count that
+ * imcl_threads (runtime/threads.c) finds fastest, and the time it took; `points` is the
+ * number of points the loop computes. */
+static void omp_loop_begin(StrBuf *code, const EmitCtx *e, int collapse)
+{
+    sb_printf(code, "#ifdef _OPENMP\n"
+                    "    static _Thread_local imcl_threads imcl_thr;\n"
+                    "    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);\n"
+                    "    const double imcl_t0 = omp_get_wtime();\n"
+                    "#pragma omp parallel for collapse(%d) schedule(%s) num_threads(imcl_threads_n)\n"
+                    "#endif\n",
+              collapse, params_omp_schedule(e->a, e->tp));
+}
+
+static void omp_loop_end(StrBuf *code, const char *points)
+{
+    sb_printf(code, "#ifdef _OPENMP\n    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, %s);\n"
+                    "#endif\n", points);
+}
+
 static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
 {
     const Function *k = e->k;
@@ -592,11 +613,11 @@ static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
             !b->row[1].param[k->params[i]->param_index])
             hw_line(&w, "(void)%s; /* not used by the kernel */", unparse_name(k->params[i]));
     edge_fills(&w, e, b, false);
-    hw_line(&w, "/* every grid point of every block; in parallel when built with OpenMP */");
-    sb_printf(code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(3) schedule(%s)\n#endif\n",
-              params_omp_schedule(e->a, e->tp));
+    hw_line(&w, "/* every grid point of every block; with OpenMP in parallel, on imcl_threads_pick's count */");
+    omp_loop_begin(code, e, 3);
     hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
     emit_loops(code, e, b, true, 2);
+    omp_loop_end(code, "(double)W * H * D * imcl_count");
     edge_fills(&w, e, b, true);
     hw_line(&w, "return %s_OK;", pk);
     sb_puts(code, "}\n\n");
@@ -634,6 +655,7 @@ static int emit(EmitCtx *e, Outputs *out)
         emit_bodies(&code, &u, e, &b, true);
     int errors = unparse_check_depth(&u, e->diag, "C");
 
+    host_runtime(&code, e, runtime_c_threads);
     host_wrapper_begin(&code, e);
     for (int i = 0; i < k->nparams; i++)
         if (!host_is_array(k->params[i]) && !uses.param[k->params[i]->param_index])
@@ -641,10 +663,10 @@ static int emit(EmitCtx *e, Outputs *out)
     HostWriter w = host_writer(&code, 1);
     host_wrapper_grid(&w, e, false);
     edge_fills(&w, e, &b, false);
-    sb_puts(&code, "    /* every grid point; in parallel when built with OpenMP */\n");
-    sb_printf(&code, "#ifdef _OPENMP\n#pragma omp parallel for collapse(2) schedule(%s)\n#endif\n",
-              params_omp_schedule(e->a, e->tp));
+    sb_puts(&code, "    /* every grid point; with OpenMP in parallel, on imcl_threads_pick's thread count */\n");
+    omp_loop_begin(&code, e, 2);
     emit_loops(&code, e, &b, false, 1);
+    omp_loop_end(&code, "(double)W * H * D");
     edge_fills(&w, e, &b, true);
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
     if (e->tables)
