@@ -7,7 +7,8 @@ Replaces the 7-point branch of stencil_calc (stencil.c) with one call of imcl's
 stencil7_rows per variable for all blocks, on miniAMR's own row tables, into a spare
 table per block that then trades places with the block's (no copy of any block);
 adds the generated stencil7_ref.o to the Makefile's objects. With --plan, the branch
-runs the OpenCL plan instead (stencil7_host.o, -lOpenCL): one plan for up to
+runs the OpenCL plan instead (stencil7_host.o and the folder's host runtime
+imcl_runtime_opencl.o, -lOpenCL): one plan for up to
 max_num_blocks blocks, created at the first call; per variable the rows of every
 block go up from miniAMR's tables, one launch computes all blocks, and the results
 come back into the same tables. With --hash-only (the unmodified build) and
@@ -117,7 +118,8 @@ def main():
     mode = sys.argv[2] if len(sys.argv) > 2 else ""
     if mode == "--hash-only":
         return
-    hook, obj = (PLAN_HOOK, "stencil7_host.o") if mode == "--plan" else (HOOK, "stencil7_ref.o")
+    hook, obj = ((PLAN_HOOK, "stencil7_host.o imcl_runtime_opencl.o") if mode == "--plan"
+                 else (HOOK, "stencil7_ref.o"))
 
     def add_hook(s):
         start = s.index("   if (stencil_in == 7) {\n      for (in = 0;")

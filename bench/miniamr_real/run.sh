@@ -14,11 +14,12 @@
 # 10 timesteps of 10 stages: on 1 rank, on 2 ranks, and on 1 rank with the
 # generated C built with OpenMP (2 threads); the OpenCL plan on 1 and 2 ranks (the
 # device: IMCL_PLATFORM / IMCL_DEVICE, PoCL's CPU device here, each rank a plan of its
-# own). Exits 1 when anything differs.
+# own); then the OpenMP build beside a busy process (`yes`), with every thread fixed and
+# with the thread count it measures. Exits 1 when anything differs.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$(dirname "$HERE")")
-[ $# -ge 1 ] || { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 SRC=$(realpath "$1"); shift
 IMCL=$ROOT/build/imcl
 [ "${1:-}" = -i ] && IMCL=$2
@@ -49,12 +50,25 @@ run() { # label ranks exe
 calc() { sed -n 's/^Summary:.* calc \([0-9.]*\) .*/\1/p' "$work/$1.txt"; }
 echo "miniAMR ($(cd "$SRC" && git rev-parse --short HEAD 2>/dev/null || echo unknown)) vs imcl's stencil7_rows;" \
      "load $(cut -d' ' -f1-3 /proc/loadavg)"
+# label:ranks:exe:threads[:busy] -- busy: a `yes` beside both runs, and the OpenMP build
+# with every thread fixed (IMCL_FIXED_THREADS=1) or its measured count (docs/wrappers.md)
 for case in "1 rank:1:imcl/miniAMR.x:1" "2 ranks:2:imcl/miniAMR.x:1" \
             "1 rank, OpenMP 2 threads:1:imcl/miniAMR_omp.x:2" "1 rank, OpenCL plan:1:plan/miniAMR.x:1" \
-            "2 ranks, OpenCL plan:2:plan/miniAMR.x:1"; do
-    IFS=: read -r label np exe threads <<<"$case"
+            "2 ranks, OpenCL plan:2:plan/miniAMR.x:1" "busy, OpenMP 2 fixed:1:imcl/miniAMR_omp.x:2:fixed" \
+            "busy, OpenMP 2 measured:1:imcl/miniAMR_omp.x:2:measured"; do
+    IFS=: read -r label np exe threads busy <<<"$case"
+    yes_pid=
+    if [ -n "$busy" ]; then
+        yes >/dev/null &
+        yes_pid=$!
+    fi
     THREADS=1 run ref "$np" "$work/unmodified/miniAMR.x"
-    THREADS=$threads run new "$np" "$work/$exe"
+    if [ "$busy" = fixed ]; then
+        IMCL_FIXED_THREADS=1 THREADS=$threads run new "$np" "$work/$exe"
+    else
+        THREADS=$threads run new "$np" "$work/$exe"
+    fi
+    [ -z "$yes_pid" ] || kill "$yes_pid"
     same=yes
     diff <(grep ' var ' "$work/ref.txt") <(grep ' var ' "$work/new.txt") >/dev/null || same=no
     diff <(grep 'final-state hash' "$work/ref.txt" | sort) <(grep 'final-state hash' "$work/new.txt" | sort) \
