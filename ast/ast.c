@@ -451,7 +451,10 @@ Node *ast_build_points(Arena *a, Node *body, Loc loc)
     n->u.points.point_prologue = ast_build_block(a, loc);
     n->u.points.body = body;
     n->u.points.point_epilogue = ast_build_block(a, loc);
-    ast_fix_parents(n);
+    set_parent(n->u.points.prologue, n);
+    set_parent(n->u.points.point_prologue, n);
+    set_parent(body, n);
+    set_parent(n->u.points.point_epilogue, n);
     return n;
 }
 

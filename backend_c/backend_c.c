@@ -559,8 +559,6 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
     }
 }
 
-/* PK_rows: the checks of PK, the row tables of every block present, then the points
- * of every block, the blocks in parallel too. */
 /* A parallel loop over the grid's rows when built with OpenMP, on the thread count that
  * imcl_threads (runtime/threads.c) finds fastest, and the time it took; `points` is the
  * number of points the loop computes. */
@@ -581,6 +579,8 @@ static void omp_loop_end(StrBuf *code, const char *points)
                     "#endif\n", points);
 }
 
+/* PK_rows: the checks of PK, the row tables of every block present, then the points
+ * of every block, the blocks in parallel too. */
 static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
 {
     const Function *k = e->k;

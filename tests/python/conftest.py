@@ -1,8 +1,7 @@
 """pytest's configuration of the Python-side tests (tests/python/run.sh runs them with the
 .venv's python): each test module gets a work folder of its own, the current directory
 while its tests run (Kernel Tuner writes its temporary files there); `--work DIR` keeps
-the folders under DIR, otherwise pytest's temporary folder holds them. `--sample S`
-chooses the sample of test_tune.py."""
+the folders under DIR, otherwise pytest's temporary folder holds them."""
 
 import os
 from pathlib import Path

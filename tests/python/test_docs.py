@@ -4,7 +4,6 @@ Every ```python block runs with the .venv's python and every ```sh block with ba
 in a work folder that looks like the repository root to them (samples/, build/ and
 .venv/ are links); ```text blocks are output and synopses, not run."""
 
-import os
 import re
 import subprocess
 import sys

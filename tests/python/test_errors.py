@@ -1,7 +1,6 @@
 """Bad input gives a clear error, with its exact message, before any tuning starts
 (tests/python/run.sh test_errors.py WORKDIR)."""
 
-import os
 import subprocess
 import sys
 from pathlib import Path

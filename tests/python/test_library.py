@@ -5,8 +5,6 @@ and CUDA, 2D, 3D and miniAMR) are the same with IMCL_LIB=none (one imcl process 
 call); a refused configuration raises the same ImclError either way."""
 
 import os
-import sys
-from pathlib import Path
 
 from common import SAMPLES, expect_raises
 

@@ -12,9 +12,6 @@ values as integer codes, every restriction a string: what imcl.tune hands over).
 import itertools
 
 import pytest
-import os
-import sys
-from pathlib import Path
 
 from common import SAMPLES, expect_raises
 

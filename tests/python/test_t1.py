@@ -23,7 +23,6 @@ tune_kernel_T1"; tests/python/run.sh test_t1.py WORKDIR).
 import copy
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np

@@ -6,7 +6,6 @@ double), v1 (miniAMR version 1: grid_size, scalars, one read-write buffer; also
 through the imcl-tune command)."""
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
