@@ -560,13 +560,13 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
 }
 
 /* A parallel loop over the grid's rows when built with OpenMP, on the thread count that
- * imcl_threads (runtime/threads.c) finds fastest, and the time it took; `points` is the
- * number of points the loop computes. */
+ * the runtime's imcl_c_threads_pick (runtime/imcl_runtime_c.c) finds fastest, and the time
+ * it took; `points` is the number of points the loop computes. */
 static void omp_loop_begin(StrBuf *code, const EmitCtx *e, int collapse)
 {
     sb_printf(code, "#ifdef _OPENMP\n"
-                    "    static _Thread_local imcl_threads imcl_thr;\n"
-                    "    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);\n"
+                    "    static _Thread_local imcl_c_threads imcl_thr;\n"
+                    "    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());\n"
                     "    const double imcl_t0 = omp_get_wtime();\n"
                     "#pragma omp parallel for collapse(%d) schedule(%s) num_threads(imcl_threads_n)\n"
                     "#endif\n",
@@ -575,7 +575,7 @@ static void omp_loop_begin(StrBuf *code, const EmitCtx *e, int collapse)
 
 static void omp_loop_end(StrBuf *code, const char *points)
 {
-    sb_printf(code, "#ifdef _OPENMP\n    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, %s);\n"
+    sb_printf(code, "#ifdef _OPENMP\n    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, %s);\n"
                     "#endif\n", points);
 }
 
@@ -613,7 +613,7 @@ static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
             !b->row[1].param[k->params[i]->param_index])
             hw_line(&w, "(void)%s; /* not used by the kernel */", unparse_name(k->params[i]));
     edge_fills(&w, e, b, false);
-    hw_line(&w, "/* every grid point of every block; with OpenMP in parallel, on imcl_threads_pick's count */");
+    hw_line(&w, "/* every grid point of every block; with OpenMP in parallel, on the measured count */");
     omp_loop_begin(code, e, 3);
     hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
     emit_loops(code, e, b, true, 2);
@@ -655,7 +655,6 @@ static int emit(EmitCtx *e, Outputs *out)
         emit_bodies(&code, &u, e, &b, true);
     int errors = unparse_check_depth(&u, e->diag, "C");
 
-    host_runtime(&code, e, runtime_c_threads);
     host_wrapper_begin(&code, e);
     for (int i = 0; i < k->nparams; i++)
         if (!host_is_array(k->params[i]) && !uses.param[k->params[i]->param_index])
@@ -663,7 +662,7 @@ static int emit(EmitCtx *e, Outputs *out)
     HostWriter w = host_writer(&code, 1);
     host_wrapper_grid(&w, e, false);
     edge_fills(&w, e, &b, false);
-    sb_puts(&code, "    /* every grid point; with OpenMP in parallel, on imcl_threads_pick's thread count */\n");
+    sb_puts(&code, "    /* every grid point; with OpenMP in parallel, on the measured thread count */\n");
     omp_loop_begin(&code, e, 2);
     emit_loops(&code, e, &b, false, 1);
     omp_loop_end(&code, "(double)W * H * D");
@@ -678,9 +677,9 @@ static int emit(EmitCtx *e, Outputs *out)
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s_ref.c", k->name));
     host_banner(f, e, "C reference");
-    /* string.h and time.h: the plan's memcpy and the clock of its kernel time */
-    sb_printf(f, "#include <math.h>\n#include <stddef.h>\n#include <stdlib.h>\n#include <string.h>\n"
-                 "#include <time.h>\n\n#include \"%s.h\"\n\n", k->name);
+    sb_printf(f, "#include <math.h>\n#include <stddef.h>\n#include <stdlib.h>\n"
+                 "#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n"
+                 "#include \"imcl_runtime_c.h\"\n#include \"%s.h\"\n\n", k->name);
     unparse_helper_defs(f, u.helpers, "static inline");
     /* the bounds of the rows' inner points use min and max of int */
     if (k->interior)
@@ -688,6 +687,10 @@ static int emit(EmitCtx *e, Outputs *out)
     minmax_defs(f, u.minmax_types);
     sb_puts(f, sb_str(&code));
     sb_free(&code);
+    host_runtime_file(out, "imcl_runtime_c.h", "the C reference's host runtime's declarations",
+                      runtime_c_imcl_runtime_c_h);
+    host_runtime_file(out, "imcl_runtime_c.c", "the C reference's host runtime",
+                      runtime_c_imcl_runtime_c);
     header_emit(e, out);
     return errors;
 }

@@ -1,167 +1,105 @@
-/* The persistent plan of the C reference, appended to K_ref.c: the same API as
- * the device backends over host buffers, so that an application can switch
- * between them. A launch is a call of the one-shot function on the plan's
- * buffers, timed with the wall clock. */
+/* The persistent plan of the C reference, appended to K_ref.c: the same API as the device
+ * backends over host memory, so that an application can switch between them. The table of
+ * the kernel's arrays (imcl_layout) and each plan function as a call of the host runtime
+ * (runtime/imcl_runtime_c.c), which holds every plan's memory and row tables; what is the
+ * kernel's own stays here: the checks of the extents, and the launch, a call of PK_rows
+ * (or PK per block) on the plan's memory, timed with the wall clock. */
 #include "c_host.h"
 #include "host.h"
 #include "plan.h"
-#include "runtime_text/backend_c.h"
 
-/* The rows of a row table go straight into and out of the plan's host buffer. */
-static bool rows_mappable(const Symbol *s)
+/* imcl_layout: whether each array may be attached, its swap class, dimensions, halo,
+ * element size, and a fixed-size array's elements. */
+static void layout_table(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
 {
-    (void)s;
-    return true;
+    int cls[n + 1];
+    plan_swap_classes(e, cls);
+    sb_puts(sb, "/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */\n");
+    sb_printf(sb, "static const imcl_c_layout imcl_layout[%d] = {\n", n);
+    for (int i = 0; i < n; i++) {
+        const Symbol *s = arr[i];
+        int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
+        sb_printf(sb, "    {.attach = %d, .swap_class = %d, .dims = %d, .halo = %d, .elem = sizeof(%s)",
+                  host_on_buffer(s), cls[i], dims, dims ? s->halo : 0, unparse_c_type(s->type->elem->kind));
+        if (!dims) {
+            sb_puts(sb, ", .count = ");
+            host_elems(sb, s);
+        }
+        sb_printf(sb, "}, /* '%s' */\n", s->name);
+    }
+    sb_puts(sb, "};\n\n");
 }
 
-static void rows_map(HostWriter *w, const EmitCtx *e, const char *t)
+/* PK_plan_create_batch: the checks of the extents, then the runtime's plan over
+ * imcl_layout. */
+static void create(StrBuf *sb, const EmitCtx *e, int n)
 {
-    (void)e;
-    hw_line(w, "imcl_dense = (%s *)plan->buf[imcl_id] + imcl_off;", t);
-}
-
-static void rows_unmap(HostWriter *w, const EmitCtx *e, const char *t)
-{
-    (void)w, (void)e, (void)t;
-}
-
-/* PK_plan_attach: the array's memory is the caller's from now on; the buffer it had
- * goes, if the plan allocated it. */
-static void attach(HostWriter *w, const EmitCtx *e)
-{
-    hw_line(w, "free(plan->own[a]);");
-    hw_line(w, "plan->own[a] = NULL;");
-    hw_line(w, "plan->buf[a] = host;");
-    hw_line(w, "return %s_OK;", e->host_name);
-}
-
-/* PK_plan_use_memory: the device is the host, its memory host memory: an attachment. */
-static void use_memory(HostWriter *w, const EmitCtx *e)
-{
-    hw_line(w, "return %s_plan_attach(plan, a, memory);", e->host_name);
-}
-
-/* imcl_plan_rows: the row tables PK_rows takes, over an array's buffer (block b's row
- * (y, z) at b blocks plus (z * h + y) rows into it), made once and again whenever a
- * swap or an attachment gave the array other memory. */
-static void tables_helper(StrBuf *sb, const EmitCtx *e)
-{
-    sb_printf(sb, "/* Row tables over array i's buffer, as %s_rows takes them (tables[b][z][y], an Image's\n"
-                  " * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array\n"
-                  " * has other memory (a swap, an attachment); NULL when there is no memory for them. */\n"
-                  "static void **imcl_plan_rows(%s_plan *plan, int i, int dims, size_t elem, int halo)\n{\n",
-              e->host_name, e->host_name);
+    plan_begin(sb, e, PLAN_CREATE_BATCH, NULL);
     HostWriter w = host_writer(sb, 1);
-    hw_line(&w, "if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])");
-    hw_inner(&w, "return plan->rows[i];");
-    hw_line(&w, "const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;");
-    hw_line(&w, "const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;");
-    hw_line(&w, "const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;");
-    hw_line(&w, "/* the blocks' tables, then (a Block) the planes' tables, then the rows */");
-    hw_line(&w, "const size_t planes = dims == 3 ? nb * d : 0;");
-    hw_line(&w, "if (!plan->rows[i])");
-    hw_inner(&w, "plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));");
-    hw_line(&w, "if (!plan->rows[i])");
-    hw_inner(&w, "return NULL;");
-    hw_line(&w, "void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;");
-    hw_line(&w, "for (size_t b = 0; b < nb; b++)");
-    hw_inner(&w, "blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);");
-    hw_line(&w, "for (size_t z = 0; z < planes; z++)");
-    hw_inner(&w, "plane[z] = row + z * h;");
-    hw_line(&w, "for (size_t r = 0; r < nb * d * h; r++)");
-    hw_inner(&w, "row[r] = (char *)plan->buf[i] + r * w * elem;");
-    hw_line(&w, "plan->rows_for[i] = plan->buf[i];");
-    hw_line(&w, "return plan->rows[i];");
+    plan_extent_table(&w, e);
+    hw_line(&w, "imcl_c_plan *imcl_p = NULL;");
+    hw_line(&w, "const int imcl_status = imcl_c_plan_create(&imcl_p, capacity, %d, %s, imcl_extent);", n,
+            n ? "imcl_layout" : "NULL");
+    hw_line(&w, "*plan = (%s_plan *)imcl_p;", e->host_name);
+    hw_line(&w, "return imcl_status;");
+    sb_puts(sb, "}\n\n");
+}
+
+/* PK_plan_launch_batch: the runtime's checks, then the kernel on the plan's memory. */
+static void launch(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
+{
+    const char *pk = e->host_name;
+    plan_signature(sb, e, PLAN_LAUNCH_BATCH, NULL);
+    sb_puts(sb, "\n{\n");
+    HostWriter w = host_writer(sb, 1);
+    hw_line(&w, "imcl_c_plan *imcl_p = (imcl_c_plan *)%s;", plan_handle(e->k));
+    hw_line(&w, "int imcl_status = imcl_c_plan_ready(imcl_p, " PLAN_COUNT ");");
+    hw_line(&w, "if (imcl_status != %s_OK)", pk);
+    hw_inner(&w, "return imcl_status;");
+    plan_extent_locals(&w, e, "imcl_p", "array[%d].extent[%d]");
+    hw_line(&w, "const double imcl_t0 = imcl_c_now_ms();");
+    if (e->tables) {
+        /* one parallel loop over every block's rows, not a call of PK (its checks, its
+         * parallel region) per block: 1.3x on miniAMR's 8^3 blocks (docs/performance.md) */
+        hw_line(&w, "/* all blocks in one call of %s_rows, over row tables into the plan's memory */", pk);
+        StrBuf cond = {0};
+        for (int i = 0; i < n; i++)
+            if (type_is_grid(arr[i]->type))
+                sb_printf(&cond, "%s!imcl_c_plan_tables(imcl_p, %d)", cond.len ? " || " : "", i);
+        hw_line(&w, "if (%s)", sb_str(&cond));
+        hw_inner(&w, "return %s_ERR_MEMORY;", pk);
+        sb_free(&cond);
+        sb_printf(sb, "    imcl_status = %s_rows(" PLAN_COUNT ", ", pk);
+        /* (the formats skip the plan handle the shared code passes: the plan here is imcl_p) */
+        plan_array_args(sb, e, "(%s *)%.0simcl_p->array[%d].buf", "%.0s%.0s(void *)imcl_p->array[%d].rows");
+        sb_puts(sb, ");\n");
+    } else {
+        hw_line(&w, "/* block b of an Image or Block lies b blocks' bytes into its memory */");
+        hw_line(&w, "for (int imcl_b = 0; imcl_b < " PLAN_COUNT " && imcl_status == %s_OK; imcl_b++)", pk);
+        sb_printf(sb, "        imcl_status = %s(", pk);
+        plan_array_args(sb, e, "(%s *)%.0simcl_p->array[%d].buf",
+                        "(%s *)%.0s((char *)imcl_p->array[%d].buf"
+                        " + imcl_b * (%.0simcl_p->array[%d].bytes / %.0simcl_p->capacity))");
+        sb_puts(sb, ");\n");
+    }
+    hw_line(&w, "imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;");
+    hw_line(&w, "return imcl_status;");
     sb_puts(sb, "}\n\n");
 }
 
 void plan_c_emit(StrBuf *sb, const EmitCtx *e)
 {
-    const char *pk = e->host_name;
-    const Function *k = e->k;
-    const char *h = plan_handle(k);
-    const Symbol *arr[k->nparams + 1];
-    int n = plan_arrays(k, arr);
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
     /* The C reference reads every array where it lies, whatever the placement
      * parameters say, so every configuration has a plan. */
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
-    sb_printf(sb, "struct %s_plan {\n", pk);
-    if (n) {
-        plan_member(sb, arena_printf(e->a, "void *buf[%d]", n), "the host memory of each array, by plan_array id");
-        plan_member(sb, arena_printf(e->a, "void *own[%d]", n),
-                    "buf if the plan allocated it (attach or destroy frees it)");
-        plan_member(sb, arena_printf(e->a, "size_t bytes[%d]", n), "its size");
-        plan_member(sb, arena_printf(e->a, "int extent[%d][3]", n), "its extents as given to plan_create");
-        if (e->tables) {
-            plan_member(sb, arena_printf(e->a, "void **rows[%d]", n),
-                        arena_printf(e->a, "row tables into an Image's or Block's buf, for %s_rows", pk));
-            plan_member(sb, arena_printf(e->a, "void *rows_for[%d]", n), "the buf they point into");
-        }
-    }
-    plan_member(sb, "int capacity", "the blocks each Image and Block holds");
-    plan_member(sb, "double kernel_ms", "wall-clock time of the last launch");
-    sb_puts(sb, "};\n\n");
-
-    host_runtime(sb, e, runtime_c_plan_now_ms);
-    if (e->tables)
-        tables_helper(sb, e);
-
-    plan_begin(sb, e, PLAN_CREATE_BATCH, NULL);
-    HostWriter w = host_writer(sb, 1);
-    plan_create_alloc(&w, e);
-    if (n) {
-        sb_puts(sb, "    /* one zero-filled buffer per array */\n");
-        sb_printf(sb, "    for (int i = 0; i < %d; i++)\n", n);
-        sb_printf(sb, "        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {\n            %s_plan_destroy(p);\n"
-                      "            return %s_ERR_MEMORY;\n        }\n", pk, pk);
-    }
-    sb_printf(sb, "    *plan = p;\n    return %s_OK;\n}\n\n", pk);
-
-    for (int i = 0; i < n; i++) {
-        plan_begin(sb, e, PLAN_UPLOAD, arr[i]);
-        sb_printf(sb, "    memcpy(plan->buf[%d], host, plan->bytes[%d]);\n    return %s_OK;\n}\n\n", i, i, pk);
-        plan_begin(sb, e, PLAN_DOWNLOAD, arr[i]);
-        sb_printf(sb, "    memcpy(host, plan->buf[%d], plan->bytes[%d]);\n    return %s_OK;\n}\n\n", i, i, pk);
-    }
-
-    plan_row_transfers(sb, e, &(PlanRowsAccess){rows_mappable, rows_map, rows_unmap});
-
-    plan_begin(sb, e, PLAN_LAUNCH_BATCH, NULL);
-    sb_puts(sb, "    const double imcl_t0 = imcl_plan_now_ms();\n");
-    sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
-    if (e->tables) {
-        /* one parallel loop over every block's rows, not a call of PK (its checks, its
-         * parallel region) per block: 1.3x on miniAMR's 8^3 blocks (docs/performance.md) */
-        sb_printf(sb, "    /* all blocks in one call of %s_rows, over row tables into the buffers */\n", pk);
-        StrBuf cond = {0};
-        for (int i = 0; i < n; i++)
-            if (type_is_grid(arr[i]->type))
-                sb_printf(&cond, "%s!imcl_plan_rows(%s, %d, %d, sizeof(%s), %d)", cond.len ? "\n            || " : "",
-                          h, i, type_grid_dims(arr[i]->type), unparse_c_type(arr[i]->type->elem->kind), arr[i]->halo);
-        sb_printf(sb, "    if (%s)\n        return %s_ERR_MEMORY;\n", sb_str(&cond), pk);
-        sb_free(&cond);
-        sb_printf(sb, "    imcl_status = %s_rows(" PLAN_COUNT ", ", pk);
-        plan_array_args(sb, e, "(%s *)%s->buf[%d]", "%.0s(void *)%s->rows[%d]");
-        sb_puts(sb, ");\n");
-    } else {
-        sb_puts(sb, "    /* block b of an Image or Block lies b blocks' bytes into its buffer */\n");
-        sb_printf(sb, "    for (int imcl_b = 0; imcl_b < " PLAN_COUNT " && imcl_status == %s_OK; imcl_b++)\n", pk);
-        sb_printf(sb, "        imcl_status = %s(", pk);
-        plan_array_args(sb, e, "(%s *)%s->buf[%d]", "(%s *)((char *)%s->buf[%d] + imcl_b * (%s->bytes[%d] / %s->capacity))");
-        sb_puts(sb, ");\n");
-    }
-    sb_printf(sb, "    %s->kernel_ms = imcl_plan_now_ms() - imcl_t0;\n    return imcl_status;\n}\n\n", h);
-    plan_create_and_launch(sb, e, NULL);
-    plan_launch_and_wait(sb, e);
-
-    plan_attach(sb, e, PLAN_ATTACH, attach);
-    plan_attach(sb, e, PLAN_USE_MEMORY, use_memory);
-    plan_swap_and_time(sb, e, (const PlanSwapped[]){{"void *", "buf"}, {"void *", "own"}}, 2);
-
-    plan_signature(sb, e, PLAN_DESTROY, NULL);
-    sb_puts(sb, "\n{\n    if (!plan)\n        return;\n");
     if (n)
-        sb_printf(sb, "    for (int i = 0; i < %d; i++) {\n        free(plan->own[i]);%s\n    }\n", n,
-                  e->tables ? "\n        free(plan->rows[i]);" : "");
-    sb_puts(sb, "    free(plan);\n}\n");
+        layout_table(sb, e, arr, n);
+    create(sb, e, n);
+    plan_forward_transfers(sb, e, "imcl_c");
+    launch(sb, e, arr, n);
+    plan_create_and_launch(sb, e, "imcl_c_plan");
+    plan_launch_and_wait(sb, e);
+    plan_forward_rest(sb, e, "imcl_c");
 }

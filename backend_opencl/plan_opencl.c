@@ -36,63 +36,19 @@ static void layout_table(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n
 
 /* PK_plan_create_batch: the checks of the extents and of the placements on the device,
  * then the runtime's plan over imcl_layout. */
-static void create(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
+static void create(StrBuf *sb, const EmitCtx *e, int n)
 {
     const char *pk = e->host_name;
     plan_begin(sb, e, PLAN_CREATE_BATCH, NULL);
     HostWriter w = host_writer(sb, 1);
     opencl_device_and_checks(&w, e);
-    hw_line(&w, "/* the extents of each array (1 where it has none) */");
-    hw_start(&w);
-    sb_printf(sb, "const int imcl_extent[%d][3] = {", n ? n : 1);
-    for (int i = 0; i < n; i++) {
-        const Symbol *s = arr[i];
-        int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
-        sb_puts(sb, i ? ", {" : "{");
-        for (int d = 0; d < 3; d++)
-            sb_printf(sb, "%s%s%s", d ? ", " : "", d < dims ? unparse_name(s) : "1",
-                      d < dims ? unparse_extent_suffix(d) : "");
-        sb_puts(sb, "}");
-    }
-    sb_puts(sb, n ? "};\n" : "{1, 1, 1}};\n");
+    plan_extent_table(&w, e);
     hw_line(&w, "imcl_cl_plan *imcl_p = NULL;");
     hw_line(&w, "const int imcl_status = imcl_cl_plan_create(&imcl_p, &imcl_kept, &imcl_program, imcl_dev,");
     hw_line(&w, "        capacity, %d, %s, imcl_extent);", n, n ? "imcl_layout" : "NULL");
     hw_line(&w, "*plan = (%s_plan *)imcl_p;", pk);
     hw_line(&w, "return imcl_status;");
     sb_puts(sb, "}\n\n");
-}
-
-/* A plan function whose body is `return CALL;`, CALL a call of the runtime. */
-static void forward(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s, const char *call)
-{
-    plan_signature(sb, e, fn, s);
-    sb_printf(sb, "\n{\n    return %s;\n}\n\n", call);
-}
-
-/* The whole-array and row transfers of every array. */
-static void transfers(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
-{
-    Arena *a = e->a;
-    for (int i = 0; i < n; i++) {
-        const Symbol *s = arr[i];
-        forward(sb, e, PLAN_UPLOAD, s, arena_printf(a, "imcl_cl_plan_upload((imcl_cl_plan *)plan, %d, host)", i));
-        forward(sb, e, PLAN_DOWNLOAD, s, arena_printf(a, "imcl_cl_plan_download((imcl_cl_plan *)plan, %d, host)", i));
-        if (!type_is_grid(s->type))
-            continue;
-        const char *planes = type_grid_dims(s->type) == 3 ? "plane_pitch" : "0";
-        for (int strided = 0; strided < 2; strided++)
-            for (int up = 1; up >= 0; up--) {
-                PlanFn fn = strided ? (up ? PLAN_UPLOAD_STRIDED : PLAN_DOWNLOAD_STRIDED)
-                                    : (up ? PLAN_UPLOAD_ROWS : PLAN_DOWNLOAD_ROWS);
-                const char *args = !strided ? "tables, NULL, NULL, 0, 0, 0"
-                                 : up ? arena_printf(a, "NULL, host, NULL, row_pitch, %s, block_pitch", planes)
-                                      : arena_printf(a, "NULL, NULL, host, row_pitch, %s, block_pitch", planes);
-                forward(sb, e, fn, s,
-                        arena_printf(a, "imcl_cl_plan_rows((imcl_cl_plan *)plan, %d, %d, first, count,\n"
-                                        "            %s)", i, up, args));
-            }
-    }
 }
 
 /* The plan's names of the device objects in a launch. */
@@ -127,7 +83,7 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, ";\n");
     hw_line(&w, "return imcl_cl_plan_launched(imcl_p, imcl_err);");
     sb_puts(sb, "}\n\n");
-    forward(sb, e, PLAN_WAIT, NULL, "imcl_cl_plan_wait((imcl_cl_plan *)plan)");
+    plan_forward(sb, e, PLAN_WAIT, NULL, "imcl_cl_plan_wait((imcl_cl_plan *)plan)");
     plan_launch_and_wait(sb, e);
 }
 
@@ -138,14 +94,9 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
     if (n)
         layout_table(sb, e, arr, n);
-    create(sb, e, arr, n);
-    transfers(sb, e, arr, n);
+    create(sb, e, n);
+    plan_forward_transfers(sb, e, "imcl_cl");
     launch(sb, e);
     plan_create_and_launch(sb, e, "imcl_cl_plan");
-    forward(sb, e, PLAN_ATTACH, NULL, "imcl_cl_plan_attach((imcl_cl_plan *)plan, a, host)");
-    forward(sb, e, PLAN_USE_MEMORY, NULL, "imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory)");
-    forward(sb, e, PLAN_SWAP, NULL, "imcl_cl_plan_swap((imcl_cl_plan *)plan, a, b)");
-    forward(sb, e, PLAN_KERNEL_MS, NULL, "imcl_cl_plan_kernel_ms((const imcl_cl_plan *)plan)");
-    plan_signature(sb, e, PLAN_DESTROY, NULL);
-    sb_puts(sb, "\n{\n    imcl_cl_plan_destroy((imcl_cl_plan *)plan);\n}\n");
+    plan_forward_rest(sb, e, "imcl_cl");
 }

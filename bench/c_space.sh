@@ -44,7 +44,7 @@ while read -r cfg; do
     mkdir -p "$d"
     echo "$cfg" >"$d/params.json"
     "$IMCL" -b c -t "$d/params.json" -o "$d" "$ROOT/samples/sum7/sum7.imcl"
-    gcc -O3 -std=c11 -fopenmp -I"$d" "$HERE/roofline/roofline.c" "$d/sum7_ref.c" -o "$d/roofline"
+    gcc -O3 -std=c11 -fopenmp -I"$d" "$HERE/roofline/roofline.c" "$d/sum7_ref.c" "$d/imcl_runtime_c.c" -o "$d/roofline"
     n=$((n + 1))
 done <"$work/configs"
 echo "bench/c_space: sum7 (7-point, doubles), $n configurations, best of $REPS in each of $ROUNDS rounds;" \

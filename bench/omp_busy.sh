@@ -11,7 +11,7 @@ work=$(mktemp -d)
 busy=
 trap '[ -n "$busy" ] && kill "$busy" 2>/dev/null; rm -rf "$work"' EXIT
 "$root/build/imcl" -b c -o "$work" "$root/samples/sum7/sum7.imcl"
-gcc -std=c11 -O2 -fopenmp -I"$work" "$root/bench/omp/calls.c" "$work/sum7_ref.c" -o "$work/calls" -lm
+gcc -std=c11 -O2 -fopenmp -I"$work" "$root/bench/omp/calls.c" "$work/sum7_ref.c" "$work/imcl_runtime_c.c" -o "$work/calls" -lm
 stats() { sort -g | awk '{ v[NR] = $1 } END { printf "min %.4f median %.4f", v[1], v[int((NR + 1) / 2)] }'; }
 run() {
     local label=$1

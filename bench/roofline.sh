@@ -26,7 +26,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$IMCL" -b c -o "$work" "$ROOT/samples/sum7/sum7.imcl"
-gcc -O3 -std=c11 -fopenmp -I"$work" "$HERE/roofline/roofline.c" "$work/sum7_ref.c" -o "$work/roofline"
+gcc -O3 -std=c11 -fopenmp -I"$work" "$HERE/roofline/roofline.c" "$work/sum7_ref.c" "$work/imcl_runtime_c.c" -o "$work/roofline"
 echo "bench/roofline: sum7 (7-point, doubles), best of $REPS; $(getconf _NPROCESSORS_ONLN) CPUs," \
      "load $(cut -d' ' -f1-3 /proc/loadavg); gcc -O3 -fopenmp"
 printf '%5s %7s %9s %12s %12s %12s %10s %10s\n' N threads "copy GB/s" "roofline GS/s" "hand GS/s" \

@@ -42,7 +42,7 @@ trap 'rm -rf "$work"' EXIT
 "$IMCL" -b c -o "$work" "$ROOT/samples/miniamr/stencil7.imcl"
 "$IMCL" -b opencl --prefix ocl_ -o "$work/ocl" "$ROOT/samples/miniamr/stencil7.imcl"
 for prog in rows attach; do
-    gcc -O3 -std=c11 -fopenmp -DROWS_OPENCL -I"$work" "$HERE/rows/$prog.c" "$work/stencil7_ref.c" \
+    gcc -O3 -std=c11 -fopenmp -DROWS_OPENCL -I"$work" "$HERE/rows/$prog.c" "$work/stencil7_ref.c" "$work/imcl_runtime_c.c" \
         "$work/ocl/stencil7_host.c" "$work/ocl/imcl_runtime_opencl.c" -lOpenCL -o "$work/$prog"
 done
 blocks_for() { case $1 in 8) echo 256 ;; 16) echo 48 ;; 32) echo 8 ;; *) echo $((800000000 / ($1 + 2) ** 3 / VARS / 8 + 1)) ;; esac; }

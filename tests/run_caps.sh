@@ -23,9 +23,12 @@ pass=0
 failed=0
 ok() { echo "PASS $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL $1"; failed=$((failed + 1)); }
-# built MAIN DIR K: MAIN.c with DIR/K_ref.c builds with -Werror and MAIN exits 0
-# (what went wrong in MAIN.err)
-built() { $CC -std=c11 -Wall -Wextra -Werror -I"$2" "$1.c" "$2/$3_ref.c" -o "$1" 2>"$1.err" && ./"$1" >>"$1.err" 2>&1; }
+# built MAIN DIR K: MAIN.c with DIR/K_ref.c and the folder's runtime builds with -Werror
+# and MAIN exits 0 (what went wrong in MAIN.err)
+built() {
+    $CC -std=c11 -Wall -Wextra -Werror -I"$2" "$1.c" "$2/$3_ref.c" "$2/imcl_runtime_c.c" -o "$1" \
+        2>"$1.err" && ./"$1" >>"$1.err" 2>&1
+}
 
 # ---- 300 kernels --------------------------------------------------------------------
 for i in $(seq 1 300); do

@@ -175,16 +175,16 @@ inject() {
         echo "$params" >params.json
         "$IMCL" -b c --prefix ref_ -o c -t params.json "$ROOT/samples/$K/$K.imcl" &&
             "$IMCL" -b cuda --prefix cuda_ -o cuda -t params.json "$ROOT/samples/$K/$K.imcl" &&
-            "$CC" -O2 -c "c/${K}_ref.c" -o ref.o &&
+            "$CC" -O2 -c "c/${K}_ref.c" -o ref.o && "$CC" -O2 -c c/imcl_runtime_c.c -o rt.o &&
             "$CC" -O2 -std=c11 -Wall -Wextra -Werror -DCHECK_CUDA -I. -I"$ROOT/tests/run" \
                 -c "$ROOT/tests/run/check_$K.c" -o driver.o &&
             "$NVCC_CPU" "${SAN[@]}" -c "cuda/$K.cu" -o cu.o &&
-            "$NVCC_CPU" "${SAN[@]}" driver.o ref.o cu.o -o check || exit 3
+            "$NVCC_CPU" "${SAN[@]}" driver.o ref.o rt.o cu.o -o check || exit 3
         timeout 120 ./check || exit 4
         cp "cuda/$K.cu" clean.cu
         sed -i "$expr" "cuda/$K.cu"
         cmp -s clean.cu "cuda/$K.cu" && exit 5
-        "$NVCC_CPU" "${SAN[@]}" -c "cuda/$K.cu" -o cu.o && "$NVCC_CPU" "${SAN[@]}" driver.o ref.o cu.o -o check ||
+        "$NVCC_CPU" "${SAN[@]}" -c "cuda/$K.cu" -o cu.o && "$NVCC_CPU" "${SAN[@]}" driver.o ref.o rt.o cu.o -o check ||
             exit 3
         timeout 120 ./check && exit 6
         exit 0

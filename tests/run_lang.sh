@@ -170,7 +170,7 @@ PY
             done
             local want
             case $b in
-            c) want="$K.h ${K}_ref.c" ;;
+            c) want="$K.h ${K}_ref.c imcl_runtime_c.c imcl_runtime_c.h" ;;
             opencl) want="$K.cl $K.h ${K}_host.c imcl_runtime_opencl.c imcl_runtime_opencl.h" ;;
             cuda) want="$K.cu $K.h" ;;
             esac
@@ -243,13 +243,16 @@ PY
     for K in "${KERNELS[@]}"; do
         # without OpenMP a syntax check suffices: the optimiser's warnings come from
         # the -fopenmp build below, whose code is the same but for the pragmas
-        cached_check "c/${K}_ref.c" "c/$K.h" -- "$CC" "${GEN[@]}" -fsyntax-only "c/${K}_ref.c" || fail "c/${K}_ref.c does not compile cleanly (no OpenMP)"
-        cached_compile "${K}_ref.o" "c/${K}_ref.c" "c/$K.h" -- "${GEN[@]}" -fopenmp || fail "c/${K}_ref.c does not compile cleanly (-fopenmp)"
+        cached_check "c/${K}_ref.c" "c/$K.h" c/imcl_runtime_c.h -- "$CC" "${GEN[@]}" -fsyntax-only "c/${K}_ref.c" || fail "c/${K}_ref.c does not compile cleanly (no OpenMP)"
+        cached_compile "${K}_ref.o" "c/${K}_ref.c" "c/$K.h" c/imcl_runtime_c.h -- "${GEN[@]}" -fopenmp || fail "c/${K}_ref.c does not compile cleanly (-fopenmp)"
         REF_O+=("${K}_ref.o")
         [ $ocl = 1 ] || continue
         "$CC" "${GEN[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "opencl/${K}_host.c does not compile cleanly"
         HOST_O+=("${K}_host.o")
     done
+    cached_compile imcl_runtime_c.o c/imcl_runtime_c.c c/imcl_runtime_c.h -- "${GEN[@]}" ||
+        fail "c/imcl_runtime_c.c does not compile cleanly"
+    REF_O+=(imcl_runtime_c.o)
     if [ $ocl = 1 ]; then
         cached_compile imcl_runtime_opencl.o opencl/imcl_runtime_opencl.c opencl/imcl_runtime_opencl.h -- \
             "${GEN[@]}" ||
@@ -291,6 +294,7 @@ PY
                 ROWS_O+=("${K}_ref.o")
             fi
         done
+        ROWS_O+=(imcl_runtime_c.o)
         step "kernels with PK_rows: $nrows of ${#KERNELS[@]}"
         drv_compile driver_rows.o "${DRV[@]}" -DCHECK_REF_ONLY -fopenmp ||
             fail "driver $CASE.c does not compile with CHECK_REF_ONLY"

@@ -63,12 +63,14 @@ for k in "${KERNELS[@]}"; do
     "$CXX" -x c++ -Wall -Wextra -Werror -fsyntax-only "c/$k.h" || fail "$k.h is not valid C++"
     OBJS+=("${k}_ref.o" "${k}_host.o")
 done
-# the folder's host runtime, once for its kernels; and a second folder's copy (the run of
+# each folder's host runtime, once for its kernels; and a second folder's copy (the run of
 # the same imcl into again/) linked beside it: its functions are weak, one copy is kept
-"$CC" "${FLAGS[@]}" -c opencl/imcl_runtime_opencl.c -o runtime.o || fail "opencl/imcl_runtime_opencl.c does not compile cleanly"
-"$CC" "${FLAGS[@]}" -c again/opencl/imcl_runtime_opencl.c -o runtime_again.o ||
-    fail "again/opencl/imcl_runtime_opencl.c does not compile cleanly"
-OBJS+=(runtime.o runtime_again.o)
+for b in opencl c; do
+    "$CC" "${FLAGS[@]}" -c $b/imcl_runtime_$b.c -o runtime_$b.o || fail "$b/imcl_runtime_$b.c does not compile cleanly"
+    "$CC" "${FLAGS[@]}" -c again/$b/imcl_runtime_$b.c -o runtime_again_$b.o ||
+        fail "again/$b/imcl_runtime_$b.c does not compile cleanly"
+    OBJS+=(runtime_$b.o runtime_again_$b.o)
+done
 "$CC" "${FLAGS[@]}" -I. -I"$HERE" -c "$HERE/check_plan.c" -o check_plan.o || fail "check_plan.c does not compile"
 "$CC" "${SAN[@]}" -fopenmp check_plan.o "${OBJS[@]}" -lOpenCL -lm -o check_plan || fail "link of check_plan"
 timeout 300 ./check_plan || fail "check_plan failed"
@@ -120,7 +122,7 @@ fi
 "$CC" "${FLAGS[@]}" -fopenmp -c c/addone_ref.c -o addone_ref.o || fail "c/addone_ref.c does not compile cleanly"
 "$CC" "${FLAGS[@]}" -c opencl/addone_host.c -o addone_host.o || fail "opencl/addone_host.c does not compile cleanly"
 "$CC" "${FLAGS[@]}" -I. -c "$HERE/interop_opencl.c" -o interop_opencl.o || fail "interop_opencl.c does not compile"
-"$CC" "${SAN[@]}" -fopenmp interop_opencl.o addone_ref.o addone_host.o runtime.o -lOpenCL -lm -o interop_opencl \
+"$CC" "${SAN[@]}" -fopenmp interop_opencl.o addone_ref.o runtime_c.o addone_host.o runtime_opencl.o -lOpenCL -lm -o interop_opencl \
     || fail "link of interop_opencl"
 timeout 300 ./interop_opencl || fail "interop_opencl failed"
 "$NVCC_CPU" "${XSAN[@]}" -c cuda/addone.cu -o addone_cu_cpu.o || fail "nvcc-cpu cannot compile cuda/addone.cu"

@@ -6,12 +6,13 @@
 # and imcl_log) and before a function that names each static helper it defines (as
 # the rest of a generated file calls them; else each would be unused), with every
 # warning an error:
-#   - backend_opencl/runtime/imcl_runtime_opencl.c, the runtime written once into an
-#     output folder, compiled as it is with its header (gcc -std=c11 -Wall -Wextra -Werror,
-#     and -pedantic), every function it defines for other files weak and named with the
-#     tag (IMCLTAG in the tree), every other one static;
-#   - backend_c/runtime/*.c and wrappers/runtime/*.c (in every backend's host file):
-#     gcc -std=c11 -Wall -Wextra -Werror;
+#   - backend_opencl/runtime/imcl_runtime_opencl.c and backend_c/runtime/imcl_runtime_c.c,
+#     the runtimes written once into an output folder, compiled as they are with their
+#     headers (gcc -std=c11 -Wall -Wextra -Werror, and -pedantic), every function they
+#     define for other files weak and named with the tag (IMCLTAG in the tree), every
+#     other one static;
+#   - wrappers/runtime/*.c (in every backend's host file): gcc -std=c11 -Wall -Wextra
+#     -Werror, with OpenMP as the C reference is built;
 #   - backend_cuda/runtime/*.cuh and wrappers/runtime/*.c: nvcc -c as CUDA, warnings
 #     of nvcc and of its host compiler (-Wall -Wextra) errors.
 # Each file must also start with its // note, which the embedding leaves out.
@@ -49,8 +50,9 @@ compile() {
 
 shopt -s nullglob
 OPENCL=("$SRC"/backend_opencl/runtime/*.c)
-HEADERS=("$SRC"/backend_*/runtime/*.h)
 C=("$SRC"/backend_c/runtime/*.c)
+FOLDER=("${OPENCL[@]}" "${C[@]}")
+HEADERS=("$SRC"/backend_*/runtime/*.h)
 SHARED=("$SRC"/wrappers/runtime/*.c)
 CUDA=("$SRC"/backend_cuda/runtime/*.cuh)
 ALL=("$SRC"/backend_*/runtime/* "$SRC"/wrappers/runtime/*)
@@ -91,8 +93,8 @@ unit() {
 }
 
 CFLAGS=(-std=c11 -Wall -Wextra -Werror)
-for f in "${OPENCL[@]}"; do
-    compile "gcc ${f#"$SRC"/} (OpenCL host)" "$CC" "${CFLAGS[@]}" -pedantic -c "$f" -o out.o
+for f in "${FOLDER[@]}"; do
+    compile "gcc ${f#"$SRC"/} (a folder's runtime)" "$CC" "${CFLAGS[@]}" -pedantic -c "$f" -o out.o
     # what other files call: weak (W) and tagged; nothing else it defines is global
     others=$(nm -g --defined-only out.o | awk '$2 != "W"')
     untagged=$(nm -g --defined-only out.o | awk '$2 == "W" && $3 !~ /_IMCLTAG$/')
@@ -104,7 +106,7 @@ for f in "${OPENCL[@]}"; do
     fi
 done
 # with OpenMP, as the C reference is built: what K_ref.c runs then is in #ifdef _OPENMP
-for f in "${C[@]}" "${SHARED[@]}"; do
+for f in "${SHARED[@]}"; do
     unit "$f" unit.c
     compile "gcc ${f#"$SRC"/}" "$CC" "${CFLAGS[@]}" -fopenmp -c unit.c -o out.o
 done

@@ -74,10 +74,11 @@ GEN_CFLAGS=(-O2 -Wall -Wextra)
 DRV_CFLAGS=(-O2 -std=c11 -Wall -Wextra -Werror -I"$WORK" -I"$HERE/run")
 step "build C reference and OpenCL wrapper"
 "$CC" "${GEN_CFLAGS[@]}" -fopenmp -c "c/${K}_ref.c" -o "${K}_ref.o" || fail "C reference does not compile"
+"$CC" "${GEN_CFLAGS[@]}" -c c/imcl_runtime_c.c -o runtime_c.o || fail "C reference runtime does not compile"
 "$CC" "${GEN_CFLAGS[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "OpenCL wrapper does not compile"
 "$CC" "${GEN_CFLAGS[@]}" -c opencl/imcl_runtime_opencl.c -o runtime.o || fail "OpenCL runtime does not compile"
 "$CC" "${DRV_CFLAGS[@]}" -fopenmp -c "$DRIVER" -o "check_$K.o" || fail "check driver does not compile against the generated headers"
-"$CC" -fopenmp "check_$K.o" "${K}_ref.o" "${K}_host.o" runtime.o -lOpenCL -lm -o "check_$K" || fail "link of check_$K failed (-lOpenCL)"
+"$CC" -fopenmp "check_$K.o" "${K}_ref.o" runtime_c.o "${K}_host.o" runtime.o -lOpenCL -lm -o "check_$K" || fail "link of check_$K failed (-lOpenCL)"
 
 step "run check_$K (C reference and OpenCL vs oracle)"
 timeout 300 "./check_$K" || fail "check_$K failed (status $?)"
@@ -98,7 +99,7 @@ for sym in "cuda_$K" "cuda_${K}_strerror"; do
 done
 "$CC" "${DRV_CFLAGS[@]}" -DCHECK_CUDA -fopenmp -c "$DRIVER" -o "check_${K}_cuda.o" \
     || fail "CUDA flavour of the check driver does not compile against cuda/$K.h"
-"$CC" -fopenmp "check_${K}_cuda.o" "${K}_ref.o" "${K}_cu.o" -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" \
+"$CC" -fopenmp "check_${K}_cuda.o" "${K}_ref.o" runtime_c.o "${K}_cu.o" -L"$CUDA_LIBDIR" -Wl,-rpath,"$CUDA_LIBDIR" \
     -lcudart -lstdc++ -lm -o "check_${K}_cuda" || fail "link of check_${K}_cuda failed"
 step "run check_${K}_cuda on a GPU (C reference and CUDA vs oracle; tests/lib/gpu.sh)"
 gpu_run "sample.$K" 300 "./check_${K}_cuda" || fail "check_${K}_cuda failed (status $?)"
@@ -108,7 +109,7 @@ step "build CUDA flavour with nvcc-cpu and run it (C reference and emulated CUDA
 SAN=()
 [ "${SANITIZE:-0}" = 1 ] && SAN=(-Xcompiler -fsanitize=address -Xcompiler -fsanitize=undefined)
 "$NVCC_CPU" "${SAN[@]}" -c "cuda/$K.cu" -o "${K}_cu_cpu.o" || fail "nvcc-cpu cannot compile cuda/$K.cu"
-"$NVCC_CPU" "${SAN[@]}" -Xcompiler -fopenmp "check_${K}_cuda.o" "${K}_ref.o" "${K}_cu_cpu.o" \
+"$NVCC_CPU" "${SAN[@]}" -Xcompiler -fopenmp "check_${K}_cuda.o" "${K}_ref.o" runtime_c.o "${K}_cu_cpu.o" \
     -o "check_${K}_cuda_cpu" || fail "nvcc-cpu cannot link check_${K}_cuda_cpu"
 IMCL_EMU_LEAKS=fail timeout 300 "./check_${K}_cuda_cpu" || fail "check_${K}_cuda_cpu failed (status $?)"
 echo "PASS [$K]"

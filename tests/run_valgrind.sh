@@ -83,7 +83,7 @@ for src in "$ROOT"/samples/*/*.imcl; do
     [ -f "$drv" ] || continue
     d=$WORK/$K
     gen "$d" "$src" || { fail "$K" "imcl cannot generate it"; continue; }
-    "$CC" "${FLAGS[@]}" -fopenmp -I"$d" -I"$HERE/run" "$drv" "$d/c/${K}_ref.c" "$d/opencl/${K}_host.c" \
+    "$CC" "${FLAGS[@]}" -fopenmp -I"$d" -I"$HERE/run" "$drv" "$d/c/${K}_ref.c" "$d/c/imcl_runtime_c.c" "$d/opencl/${K}_host.c" \
         "$d/opencl/imcl_runtime_opencl.c" -lOpenCL -lm -o "$d/check" || { fail "$K" "the driver does not build"; continue; }
     check "$K" "$d/check"
 done
@@ -95,7 +95,7 @@ gen "$d" "$HERE/plan/relax.imcl" || ok=0
 gen "$d" "$HERE/plan/tex3.imcl" -t "$HERE/plan/tex3.json" || ok=0
 gen "$d" "$HERE/plan/tex2.imcl" -t "$HERE/plan/tex2.json" --size 13x11 || ok=0
 if [ $ok = 1 ] && "$CC" "${FLAGS[@]}" -fopenmp -I"$d" -I"$HERE/plan" "$HERE/plan/check_plan.c" \
-        "$d"/c/*_ref.c "$d"/opencl/*.c -lOpenCL -lm -o "$d/check"; then
+        "$d"/c/*.c "$d"/opencl/*.c -lOpenCL -lm -o "$d/check"; then
     check plan "$d/check"
 else
     fail plan "imcl or the driver build failed"
@@ -107,7 +107,7 @@ mkdir -p "$d"
 grep -v '^[[:space:]]*\(#\|$\)' "$HERE/lang/placement.params" | head -n 1 >"$d/params.json"
 if gen "$d" "$HERE/lang/placement.imcl" -t "$d/params.json" &&
         "$CC" "${FLAGS[@]}" -O0 -fopenmp -I"$d" -I"$HERE/run" -I"$HERE/lang" "$HERE/lang/placement.c" \
-            "$d"/c/*_ref.c "$d"/opencl/*.c -lOpenCL -lm -o "$d/check"; then
+            "$d"/c/*.c "$d"/opencl/*.c -lOpenCL -lm -o "$d/check"; then
     check placement "$d/check"
 else
     fail placement "imcl or the driver build failed"

@@ -681,3 +681,68 @@ void plan_attach(StrBuf *sb, const EmitCtx *e, PlanFn fn, void (*body)(HostWrite
     }
     sb_puts(sb, "}\n\n");
 }
+
+void plan_extent_table(HostWriter *w, const EmitCtx *e)
+{
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    hw_line(w, "/* the extents of each array (1 where it has none) */");
+    hw_start(w);
+    sb_printf(w->sb, "const int imcl_extent[%d][3] = {", n ? n : 1);
+    for (int i = 0; i < n; i++) {
+        const Symbol *s = arr[i];
+        int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
+        sb_puts(w->sb, i ? ", {" : "{");
+        for (int d = 0; d < 3; d++)
+            sb_printf(w->sb, "%s%s%s", d ? ", " : "", d < dims ? unparse_name(s) : "1",
+                      d < dims ? unparse_extent_suffix(d) : "");
+        sb_puts(w->sb, "}");
+    }
+    sb_puts(w->sb, n ? "};\n" : "{1, 1, 1}};\n");
+}
+
+void plan_forward(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s, const char *call)
+{
+    plan_signature(sb, e, fn, s);
+    sb_printf(sb, "\n{\n    return %s;\n}\n\n", call);
+}
+
+void plan_forward_transfers(StrBuf *sb, const EmitCtx *e, const char *rt)
+{
+    Arena *a = e->a;
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    for (int i = 0; i < n; i++) {
+        const Symbol *s = arr[i];
+        plan_forward(sb, e, PLAN_UPLOAD, s, arena_printf(a, "%s_plan_upload((%s_plan *)plan, %d, host)", rt, rt, i));
+        plan_forward(sb, e, PLAN_DOWNLOAD, s,
+                     arena_printf(a, "%s_plan_download((%s_plan *)plan, %d, host)", rt, rt, i));
+        if (!type_is_grid(s->type))
+            continue;
+        const char *planes = type_grid_dims(s->type) == 3 ? "plane_pitch" : "0";
+        for (int strided = 0; strided < 2; strided++)
+            for (int up = 1; up >= 0; up--) {
+                PlanFn fn = strided ? (up ? PLAN_UPLOAD_STRIDED : PLAN_DOWNLOAD_STRIDED)
+                                    : (up ? PLAN_UPLOAD_ROWS : PLAN_DOWNLOAD_ROWS);
+                const char *args = !strided ? "tables, NULL, NULL, 0, 0, 0"
+                                 : up ? arena_printf(a, "NULL, host, NULL, row_pitch, %s, block_pitch", planes)
+                                      : arena_printf(a, "NULL, NULL, host, row_pitch, %s, block_pitch", planes);
+                plan_forward(sb, e, fn, s,
+                             arena_printf(a, "%s_plan_rows((%s_plan *)plan, %d, %d, first, count,\n"
+                                             "            %s)", rt, rt, i, up, args));
+            }
+    }
+}
+
+void plan_forward_rest(StrBuf *sb, const EmitCtx *e, const char *rt)
+{
+    Arena *a = e->a;
+    plan_forward(sb, e, PLAN_ATTACH, NULL, arena_printf(a, "%s_plan_attach((%s_plan *)plan, a, host)", rt, rt));
+    plan_forward(sb, e, PLAN_USE_MEMORY, NULL,
+                 arena_printf(a, "%s_plan_use_memory((%s_plan *)plan, a, memory)", rt, rt));
+    plan_forward(sb, e, PLAN_SWAP, NULL, arena_printf(a, "%s_plan_swap((%s_plan *)plan, a, b)", rt, rt));
+    plan_forward(sb, e, PLAN_KERNEL_MS, NULL,
+                 arena_printf(a, "%s_plan_kernel_ms((const %s_plan *)plan)", rt, rt));
+    plan_signature(sb, e, PLAN_DESTROY, NULL);
+    sb_printf(sb, "\n{\n    %s_plan_destroy((%s_plan *)plan);\n}\n", rt, rt);
+}

@@ -119,4 +119,16 @@ void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members
  * returns. */
 void plan_attach(StrBuf *sb, const EmitCtx *e, PlanFn fn, void (*body)(HostWriter *w, const EmitCtx *e));
 
+/* The plan functions of a backend whose plan is its host runtime's (`RT_plan`, functions
+ * `RT_plan_*`: OpenCL's imcl_cl, the C reference's imcl_c). In PK_plan_create_batch:
+ * `const int imcl_extent[n][3]`, the extents of each array (1 where it has none). */
+void plan_extent_table(HostWriter *w, const EmitCtx *e);
+/* A plan function whose body is `return CALL;`, CALL a call of the runtime. */
+void plan_forward(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s, const char *call);
+/* The whole-array transfers of every array and the row and strided ones of every Image
+ * and Block: RT_plan_upload, _download and _rows. */
+void plan_forward_transfers(StrBuf *sb, const EmitCtx *e, const char *rt);
+/* PK_plan_attach, _use_memory, _swap, _kernel_ms and _destroy: RT_plan_attach ... */
+void plan_forward_rest(StrBuf *sb, const EmitCtx *e, const char *rt);
+
 #endif

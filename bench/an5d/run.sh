@@ -57,7 +57,7 @@ mkdir -p "$work/c" "$work/ocl" "$work/best"
 list=$work/an5d_list.h
 : >"$list"
 entries=
-srcs=("$HERE/loops.c" "$HERE/an5d.c" "$work/ocl/imcl_runtime_opencl.c")
+srcs=("$HERE/loops.c" "$HERE/an5d.c" "$work/ocl/imcl_runtime_opencl.c" "$work/c/imcl_runtime_c.c")
 for k in $KERNELS; do
     src=$HERE/kernels/$k.imcl
     "$IMCL" -b c --prefix c_ -o "$work/c" "$src"

@@ -6,7 +6,8 @@ usage: hook.py DIR [--hash-only | --plan]
 Replaces the 7-point branch of stencil_calc (stencil.c) with one call of imcl's
 stencil7_rows per variable for all blocks, on miniAMR's own row tables, into a spare
 table per block that then trades places with the block's (no copy of any block);
-adds the generated stencil7_ref.o to the Makefile's objects. With --plan, the branch
+adds the generated stencil7_ref.o and the folder's host runtime imcl_runtime_c.o to the
+Makefile's objects. With --plan, the branch
 runs the OpenCL plan instead (stencil7_host.o and the folder's host runtime
 imcl_runtime_opencl.o, -lOpenCL): one plan for up to
 max_num_blocks blocks, created at the first call; per variable the rows of every
@@ -119,7 +120,7 @@ def main():
     if mode == "--hash-only":
         return
     hook, obj = ((PLAN_HOOK, "stencil7_host.o imcl_runtime_opencl.o") if mode == "--plan"
-                 else (HOOK, "stencil7_ref.o"))
+                 else (HOOK, "stencil7_ref.o imcl_runtime_c.o"))
 
     def add_hook(s):
         start = s.index("   if (stencil_in == 7) {\n      for (in = 0;")

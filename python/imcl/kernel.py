@@ -450,7 +450,8 @@ class Kernel:
         src = os.path.join(work, self.kernel + "_ref.c")
         lib = os.path.join(work, f"lib{self.kernel}_ref.so")
         cc = os.environ.get("CC", "cc")
-        p = subprocess.run([cc, "-O2", "-fPIC", "-shared", "-o", lib, src, "-lm"],
+        runtime = os.path.join(work, "imcl_runtime_c.c")  # the folder's host runtime
+        p = subprocess.run([cc, "-O2", "-fPIC", "-shared", "-o", lib, src, runtime, "-lm"],
                            capture_output=True, text=True)
         if p.returncode != 0:
             raise ImclError(f"{cc} cannot build the C reference of '{self.kernel}':\n{p.stderr.strip()}")

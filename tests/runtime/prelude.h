@@ -14,9 +14,8 @@
 /* K.cu: nvcc includes cuda_runtime.h itself; K.cu names it too */
 #include <cuda_runtime.h>
 #else
-/* K_ref.c: its headers, and those its plan includes */
+/* K_ref.c: its headers */
 #include <math.h>
-#include <time.h>
 #endif
 
 /* K.h's return codes (wrappers/header.c) */

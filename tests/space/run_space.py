@@ -342,18 +342,25 @@ def cc_build(args, cmd, stage):
     return build
 
 
-def ref_object(args, sample, cfgdir, cache):
+def runtime_object(args, cfgdir, cache, backend):
+    """The folder's host runtime (backend c or opencl), the same for every configuration:
+    compiled once."""
+    rt_c = os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.c")
+    cmd = [args.cc, "-O2", "-Wall", "-Wextra", "-c", rt_c]
+    return cache.get([read(rt_c), read(os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.h"))], cmd[:-1],
+                     cc_build(args, cmd, f"cc imcl_runtime_{backend}.c"))
+
+
+def ref_objects(args, sample, cfgdir, cache):
+    """K_ref.c and the C reference's runtime compiled: ([objects], "") or (None, why)."""
     ref_c = os.path.join(cfgdir, "c", f"{sample.name}_ref.c")
     cmd = [args.cc, "-O2", "-Wall", "-Wextra", "-fopenmp", "-c", ref_c]
-    return cache.get([read(ref_c)], cmd[:-1], cc_build(args, cmd, "cc K_ref.c"))
-
-
-def runtime_object(args, cfgdir, cache):
-    """The folder's OpenCL host runtime, the same for every configuration: compiled once."""
-    rt_c = os.path.join(cfgdir, "opencl", "imcl_runtime_opencl.c")
-    cmd = [args.cc, "-O2", "-Wall", "-Wextra", "-c", rt_c]
-    return cache.get([read(rt_c), read(os.path.join(cfgdir, "opencl", "imcl_runtime_opencl.h"))], cmd[:-1],
-                     cc_build(args, cmd, "cc imcl_runtime_opencl.c"))
+    ref_o, msg = cache.get([read(ref_c), read(os.path.join(cfgdir, "c", "imcl_runtime_c.h"))], cmd[:-1],
+                           cc_build(args, cmd, "cc K_ref.c"))
+    if not ref_o:
+        return None, msg
+    rt_o, msg = runtime_object(args, cfgdir, cache, "c")
+    return ([ref_o, rt_o], "") if rt_o else (None, msg)
 
 
 def driver_object(args, sample, cfgdir, cache, dev):
@@ -412,7 +419,7 @@ def check_config(args, sample, index, cfg, do_run, cache):
     if not do_run:
         shutil.rmtree(cfgdir, ignore_errors=True)
         return
-    ref_o, msg = ref_object(args, sample, cfgdir, cache)
+    ref_o, msg = ref_objects(args, sample, cfgdir, cache)
     if not ref_o:
         STATS.fail(f"build {label}", "C reference does not compile: " + msg)
         return
@@ -426,12 +433,12 @@ def check_config(args, sample, index, cfg, do_run, cache):
     if rc != 0:
         STATS.fail(f"build {label}", f"{cmdline(cmd)} exited with status {rc}\n{err}")
         return
-    rt_o, msg = runtime_object(args, cfgdir, cache)
+    rt_o, msg = runtime_object(args, cfgdir, cache, "opencl")
     if not rt_o:
         STATS.fail(f"build {label}", "the OpenCL runtime does not compile: " + msg)
         return
     exe = os.path.join(cfgdir, f"check_{sample.name}")
-    cmd = [args.cc, "-fopenmp", drv_o, ref_o, host_o, rt_o, "-lOpenCL", "-lm", "-o", exe]
+    cmd = [args.cc, "-fopenmp", drv_o, *ref_o, host_o, rt_o, "-lOpenCL", "-lm", "-o", exe]
     rc, _, err = run(cmd, "link")
     if rc != 0:
         STATS.fail(f"build {label}", f"{cmdline(cmd)} exited with status {rc}\n{err}")
@@ -501,14 +508,14 @@ def check_cuda(args, sample, index, cfg, cache, gpu):
         if rc != 0 or missing:
             STATS.fail(f"nvcc {label}", f"{obj} defines no C symbol {', '.join(missing)} {err}")
             return
-    ref_o, msg = ref_object(args, sample, cfgdir, cache)
+    ref_o, msg = ref_objects(args, sample, cfgdir, cache)
     drv_o, msg2 = driver_object(args, sample, cfgdir, cache, "cuda") if ref_o else (None, "")
     if not ref_o or not drv_o:
         STATS.fail(f"build {label}", msg + msg2)
         return
     exe = os.path.join(cfgdir, f"check_{sample.name}_cuda")
     if whole:
-        cmd = [args.cc, "-fopenmp", drv_o, ref_o, obj, "-L" + args.cuda_libdir,
+        cmd = [args.cc, "-fopenmp", drv_o, *ref_o, obj, "-L" + args.cuda_libdir,
                "-Wl,-rpath," + args.cuda_libdir, "-lcudart", "-lstdc++", "-lm", "-o", exe]
         rc, _, err = run(cmd, "link")
         if rc != 0:
@@ -527,7 +534,7 @@ def check_cuda(args, sample, index, cfg, cache, gpu):
     cpu_obj = os.path.join(cfgdir, f"{sample.name}_cu_cpu.o")
     cpu_exe = os.path.join(cfgdir, f"check_{sample.name}_cuda_cpu")
     for cmd in ([args.nvcc_cpu, "-c", os.path.join(cfgdir, "cuda", f"{sample.name}.cu"), "-o", cpu_obj],
-                [args.nvcc_cpu, "-Xcompiler", "-fopenmp", drv_o, ref_o, cpu_obj, "-o", cpu_exe]):
+                [args.nvcc_cpu, "-Xcompiler", "-fopenmp", drv_o, *ref_o, cpu_obj, "-o", cpu_exe]):
         rc, _, err = run(cmd, "nvcc-cpu")
         if rc != 0:
             STATS.fail(f"nvcc-cpu {label}", f"{cmdline(cmd)} exited with status {rc} (kept in {cfgdir})\n{err}")

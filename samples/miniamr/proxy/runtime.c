@@ -116,13 +116,13 @@ const KernelSet *runtime_kernels(const char *backend, const char *kernel, const 
                            "-L" PROXY_CUDA_LIBDIR, "-Wl,-rpath," PROXY_CUDA_LIBDIR, "-lcudart", "-lstdc++", "-o", so, NULL};
         rc = run(cc_argv);
     } else {
-        /* OpenCL: the folder's host runtime too */
+        /* the folder's host runtime too */
         const int c = strcmp(backend, "c") == 0;
-        obj = c ? NULL : path(tmpdir, "imcl_runtime_opencl", ".c");
+        obj = path(tmpdir, c ? "imcl_runtime_c" : "imcl_runtime_opencl", ".c");
         char *cc_argv[] = {(char *)cc, "-O2", "-fPIC", "-shared", incdir, incsrc, "-DGLUE_PREFIX=t_", only, glue, gen,
-                           c ? "-lm" : "-lOpenCL", "-o", so,
-                           c ? (*PROXY_OPENMP_FLAG ? PROXY_OPENMP_FLAG : NULL) : obj, NULL};
-        rc = !c && !obj ? -1 : run(cc_argv);
+                           obj, c ? "-lm" : "-lOpenCL", "-o", so,
+                           c && *PROXY_OPENMP_FLAG ? PROXY_OPENMP_FLAG : NULL, NULL};
+        rc = !obj ? -1 : run(cc_argv);
     }
     if (rc != 0) {
         fprintf(stderr, "miniamr-proxy: %s failed to build %s\n", cc, so);

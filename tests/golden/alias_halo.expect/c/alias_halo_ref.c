@@ -6,9 +6,11 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
+#include "imcl_runtime_c.h"
 #include "alias_halo.h"
 
 /* One grid point of kernel 'alias_halo': the kernel body as written. */
@@ -31,77 +33,6 @@ static inline void alias_halo_point(double *data, int data_width, int data_heigh
     }
 }
 
-#ifdef _OPENMP
-#include <omp.h>
-
-/* The threads a parallel loop of this file runs on, chosen by measurement. The counts
- * tried are omp_get_max_threads(), half of it, a quarter, ..., 1. Time is measured in
- * epochs of at least 20 ms of loops on one count (so that the rare long waits, which
- * cost the most, are in every measure); an epoch runs on the count whose time per point
- * has been lowest, and every 32nd epoch tries a neighbouring count, so that the choice
- * follows the machine. Why: OpenMP's threads wait at the end of a loop for the thread
- * another process keeps off its core, and on a loaded node fewer threads finish sooner
- * (sum7 at 32^3 on 2 cores beside a busy process: 2 threads 1.8x slower than 1, most
- * loops 20 us and one in a few hundred 1 ms). IMCL_FIXED_THREADS=1 in the environment
- * keeps the maximum. Each calling thread has its own choice per function (a
- * _Thread_local state). */
-typedef struct imcl_threads {
-    int max;            /* omp_get_max_threads() at the first call; 0 before it */
-    int counts;         /* the counts tried: max >> 0, max >> 1, ..., 1 */
-    int best;           /* the shift of the count with the lowest time per point */
-    int shift;          /* the shift of this epoch's count */
-    int step;           /* the neighbour the next trial takes: +1 or -1 */
-    int warm;           /* the first loop ran (the thread pool starting: not measured) */
-    unsigned epochs;
-    double seconds, points;     /* this epoch's so far */
-    double ns[8];       /* nanoseconds per point of each count; 0: not measured */
-} imcl_threads;
-
-/* The number of threads the next loop runs on. */
-static int imcl_threads_pick(imcl_threads *s)
-{
-    if (!s->max) {
-        const char *fixed = getenv("IMCL_FIXED_THREADS");
-        s->max = omp_get_max_threads();
-        s->counts = 1;
-        for (int n = s->max / 2; n > 0 && s->counts < 8 && !(fixed && *fixed == '1'); n /= 2)
-            s->counts++;
-        s->step = 1;
-    }
-    return s->max >> s->shift;
-}
-
-/* The loop took `seconds` for `points` points: at the end of an epoch its time per point
- * is recorded (a trial's replaces what its count had, the best count's is a running
- * mean) and the next epoch's count chosen. */
-static void imcl_threads_done(imcl_threads *s, double seconds, double points)
-{
-    if (!s->warm) {
-        s->warm = 1;
-        return;
-    }
-    s->seconds += seconds;
-    s->points += points;
-    if (s->seconds < 0.02 || s->points <= 0)
-        return;
-    const double ns = s->seconds * 1e9 / s->points;
-    const int i = s->shift;
-    s->ns[i] = i == s->best && s->ns[i] > 0 ? 0.5 * (s->ns[i] + ns) : ns;
-    s->seconds = s->points = 0;
-    for (int j = 0; j < s->counts; j++)
-        if (s->ns[j] > 0 && (s->ns[s->best] <= 0 || s->ns[j] < s->ns[s->best]))
-            s->best = j;
-    s->shift = s->best;
-    if (s->counts > 1 && ++s->epochs % 32 == 1) {
-        /* a trial: the neighbouring count, each side in turn */
-        if (s->best + s->step < 0 || s->best + s->step >= s->counts)
-            s->step = -s->step;
-        s->shift = s->best + s->step;
-        s->step = -s->step;
-    }
-}
-#endif
-
 int alias_halo(double *data, int data_width, int data_height, int data_depth, int n, int var,
         int blocks, int vars)
 {
@@ -114,10 +45,10 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     const int W = n;
     const int H = n;
     const int D = n;
-    /* every grid point; with OpenMP in parallel, on imcl_threads_pick's thread count */
+    /* every grid point; with OpenMP in parallel, on the measured thread count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(2) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -127,7 +58,7 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
                 alias_halo_point(data, data_width, data_height, n, var, blocks, vars, idx, idy,
                         idz);
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
 #endif
     return alias_halo_OK;
 }
@@ -165,26 +96,10 @@ int alias_halo_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct alias_halo_plan {
-    void *buf[1];               /* the host memory of each array, by plan_array id */
-    void *own[1];               /* buf if the plan allocated it (attach or destroy frees it) */
-    size_t bytes[1];            /* its size */
-    int extent[1][3];           /* its extents as given to plan_create */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* wall-clock time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_c_layout imcl_layout[1] = {
+    {.attach = 1, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'data' */
 };
-
-/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
-static double imcl_plan_now_ms(void)
-{
-#ifdef TIME_UTC
-    struct timespec t;
-    timespec_get(&t, TIME_UTC);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-#else
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-#endif
-}
 
 int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_width,
         int data_height, int data_depth)
@@ -200,138 +115,71 @@ int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_
     /* indices are int: at most 2^31 - 1 elements per array */
     if ((size_t)data_width * (size_t)data_height * (size_t)data_depth > 2147483647u)
         return alias_halo_ERR_ARGUMENT;
-    alias_halo_plan *p = (alias_halo_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return alias_halo_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = data_width;
-    p->extent[0][1] = data_height;
-    p->extent[0][2] = data_depth;
-    p->bytes[0] =
-            (size_t)capacity * (size_t)data_width * (size_t)data_height * (size_t)data_depth *
-            sizeof(double);
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 1; i++)
-        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
-            alias_halo_plan_destroy(p);
-            return alias_halo_ERR_MEMORY;
-        }
-    *plan = p;
-    return alias_halo_OK;
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[1][3] = {{data_width, data_height, data_depth}};
+    imcl_c_plan *imcl_p = NULL;
+    const int imcl_status = imcl_c_plan_create(&imcl_p, capacity, 1, imcl_layout, imcl_extent);
+    *plan = (alias_halo_plan *)imcl_p;
+    return imcl_status;
 }
 
 int alias_halo_plan_upload_data(alias_halo_plan *plan, const double *host)
 {
-    if (!plan || !host)
-        return alias_halo_ERR_ARGUMENT;
-    memcpy(plan->buf[0], host, plan->bytes[0]);
-    return alias_halo_OK;
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 0, host);
 }
 
 int alias_halo_plan_download_data(alias_halo_plan *plan, double *host)
 {
-    if (!plan || !host)
-        return alias_halo_ERR_ARGUMENT;
-    memcpy(host, plan->buf[0], plan->bytes[0]);
-    return alias_halo_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_double3(alias_halo_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(alias_halo_plan *, const double *),
-                int (*imcl_get)(alias_halo_plan *, double *),
-        int first, int count, double ***const *tables, const double *src, double *dst,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
-        return alias_halo_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return alias_halo_OK;
-    int imcl_status = alias_halo_OK;
-    double *imcl_dense = NULL;
-    imcl_dense = (double *)plan->buf[imcl_id] + imcl_off;
-    for (size_t imcl_r = 0; imcl_status == alias_halo_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
-                imcl_z = imcl_r % imcl_rows / imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
-                + (ptrdiff_t)imcl_z * plane_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w,
-                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(double));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
-                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
-    }
-    return imcl_status;
+    return imcl_c_plan_download((imcl_c_plan *)plan, 0, host);
 }
 
 int alias_halo_plan_upload_rows_data(alias_halo_plan *plan, int first, int count,
         double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return alias_halo_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int alias_halo_plan_download_rows_data(alias_halo_plan *plan, int first, int count,
         double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return alias_halo_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int alias_halo_plan_upload_strided_data(alias_halo_plan *plan, int first, int count,
         const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return alias_halo_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int alias_halo_plan_download_strided_data(alias_halo_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return alias_halo_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
 int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, int var, int blocks,
         int vars)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return alias_halo_ERR_ARGUMENT;
+    imcl_c_plan *imcl_p = (imcl_c_plan *)plan;
+    int imcl_status = imcl_c_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != alias_halo_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int data_width = plan->extent[0][0];
-    const int data_height = plan->extent[0][1];
-    const int data_depth = plan->extent[0][2];
-    const double imcl_t0 = imcl_plan_now_ms();
-    int imcl_status = alias_halo_OK;
-    /* block b of an Image or Block lies b blocks' bytes into its buffer */
+    const int data_width = imcl_p->array[0].extent[0];
+    const int data_height = imcl_p->array[0].extent[1];
+    const int data_depth = imcl_p->array[0].extent[2];
+    const double imcl_t0 = imcl_c_now_ms();
+    /* block b of an Image or Block lies b blocks' bytes into its memory */
     for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == alias_halo_OK; imcl_b++)
         imcl_status =
-                alias_halo((double *)((char *)plan->buf[0]
-                + imcl_b * (plan->bytes[0] / plan->capacity)), data_width, data_height, data_depth,
-                n, var, blocks, vars);
-    plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
+                alias_halo((double *)((char *)imcl_p->array[0].buf
+                + imcl_b * (imcl_p->array[0].bytes / imcl_p->capacity)), data_width, data_height,
+                data_depth, n, var, blocks, vars);
+    imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
 
@@ -342,7 +190,8 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
 
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
 {
-    return alias_halo_plan_launch_batch(plan, plan ? plan->capacity : 0, n, var, blocks, vars);
+    return alias_halo_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0, n,
+            var, blocks, vars);
 }
 
 int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, int n, int var,
@@ -357,59 +206,27 @@ int alias_halo_plan_wait(alias_halo_plan *plan)
     return plan ? alias_halo_OK : alias_halo_ERR_ARGUMENT; /* nothing runs on */
 }
 
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[1] = {1};
-
 int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
-        return alias_halo_ERR_ARGUMENT;
-    free(plan->own[a]);
-    plan->own[a] = NULL;
-    plan->buf[a] = host;
-    return alias_halo_OK;
+    return imcl_c_plan_attach((imcl_c_plan *)plan, a, host);
 }
 
 int alias_halo_plan_use_memory(alias_halo_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 1 || !imcl_plan_in_buffer[a])
-        return alias_halo_ERR_ARGUMENT;
-    return alias_halo_plan_attach(plan, a, memory);
+    return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[1] = {0};
 
 int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 1 || b < 0 || b >= 1 || imcl_plan_class[a] != imcl_plan_class[b])
-        return alias_halo_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return alias_halo_ERR_ARGUMENT;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return alias_halo_OK;
+    return imcl_c_plan_swap((imcl_c_plan *)plan, a, b);
 }
 
 double alias_halo_plan_kernel_ms(const alias_halo_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_c_plan_kernel_ms((const imcl_c_plan *)plan);
 }
 
 void alias_halo_plan_destroy(alias_halo_plan *plan)
 {
-    if (!plan)
-        return;
-    for (int i = 0; i < 1; i++) {
-        free(plan->own[i]);
-    }
-    free(plan);
+    imcl_c_plan_destroy((imcl_c_plan *)plan);
 }

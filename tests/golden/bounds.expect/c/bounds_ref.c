@@ -6,9 +6,11 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
+#include "imcl_runtime_c.h"
 #include "bounds.h"
 
 /* Is index i inside an extent n with a halo of h cells on each side? */
@@ -108,77 +110,6 @@ static inline void bounds_point_tables(double ***a, int a_width, int a_height, i
         + h[idz + 1][idy + 2][idx];
 }
 
-#ifdef _OPENMP
-#include <omp.h>
-
-/* The threads a parallel loop of this file runs on, chosen by measurement. The counts
- * tried are omp_get_max_threads(), half of it, a quarter, ..., 1. Time is measured in
- * epochs of at least 20 ms of loops on one count (so that the rare long waits, which
- * cost the most, are in every measure); an epoch runs on the count whose time per point
- * has been lowest, and every 32nd epoch tries a neighbouring count, so that the choice
- * follows the machine. Why: OpenMP's threads wait at the end of a loop for the thread
- * another process keeps off its core, and on a loaded node fewer threads finish sooner
- * (sum7 at 32^3 on 2 cores beside a busy process: 2 threads 1.8x slower than 1, most
- * loops 20 us and one in a few hundred 1 ms). IMCL_FIXED_THREADS=1 in the environment
- * keeps the maximum. Each calling thread has its own choice per function (a
- * _Thread_local state). */
-typedef struct imcl_threads {
-    int max;            /* omp_get_max_threads() at the first call; 0 before it */
-    int counts;         /* the counts tried: max >> 0, max >> 1, ..., 1 */
-    int best;           /* the shift of the count with the lowest time per point */
-    int shift;          /* the shift of this epoch's count */
-    int step;           /* the neighbour the next trial takes: +1 or -1 */
-    int warm;           /* the first loop ran (the thread pool starting: not measured) */
-    unsigned epochs;
-    double seconds, points;     /* this epoch's so far */
-    double ns[8];       /* nanoseconds per point of each count; 0: not measured */
-} imcl_threads;
-
-/* The number of threads the next loop runs on. */
-static int imcl_threads_pick(imcl_threads *s)
-{
-    if (!s->max) {
-        const char *fixed = getenv("IMCL_FIXED_THREADS");
-        s->max = omp_get_max_threads();
-        s->counts = 1;
-        for (int n = s->max / 2; n > 0 && s->counts < 8 && !(fixed && *fixed == '1'); n /= 2)
-            s->counts++;
-        s->step = 1;
-    }
-    return s->max >> s->shift;
-}
-
-/* The loop took `seconds` for `points` points: at the end of an epoch its time per point
- * is recorded (a trial's replaces what its count had, the best count's is a running
- * mean) and the next epoch's count chosen. */
-static void imcl_threads_done(imcl_threads *s, double seconds, double points)
-{
-    if (!s->warm) {
-        s->warm = 1;
-        return;
-    }
-    s->seconds += seconds;
-    s->points += points;
-    if (s->seconds < 0.02 || s->points <= 0)
-        return;
-    const double ns = s->seconds * 1e9 / s->points;
-    const int i = s->shift;
-    s->ns[i] = i == s->best && s->ns[i] > 0 ? 0.5 * (s->ns[i] + ns) : ns;
-    s->seconds = s->points = 0;
-    for (int j = 0; j < s->counts; j++)
-        if (s->ns[j] > 0 && (s->ns[s->best] <= 0 || s->ns[j] < s->ns[s->best]))
-            s->best = j;
-    s->shift = s->best;
-    if (s->counts > 1 && ++s->epochs % 32 == 1) {
-        /* a trial: the neighbouring count, each side in turn */
-        if (s->best + s->step < 0 || s->best + s->step >= s->counts)
-            s->step = -s->step;
-        s->shift = s->best + s->step;
-        s->step = -s->step;
-    }
-}
-#endif
-
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
         int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth,
         const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width,
@@ -206,10 +137,10 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     double *imcl_fill_a = malloc(sizeof(double) * (size_t)(a_width));
     for (int imcl_i = 0; imcl_fill_a && imcl_i < a_width; imcl_i++)
         imcl_fill_a[imcl_i] = (double)(2.5);
-    /* every grid point; with OpenMP in parallel, on imcl_threads_pick's thread count */
+    /* every grid point; with OpenMP in parallel, on the measured thread count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(2) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -259,7 +190,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
                         h_height, out, out_width, out_height, idx, idy, idz);
         }
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
 #endif
     free(imcl_fill_a);
     return bounds_OK;
@@ -299,10 +230,10 @@ int bounds_rows(int imcl_count, double ***const *a, int a_width, int a_height, i
     double *imcl_fill_a = malloc(sizeof(double) * (size_t)(a_width));
     for (int imcl_i = 0; imcl_fill_a && imcl_i < a_width; imcl_i++)
         imcl_fill_a[imcl_i] = (double)(2.5);
-    /* every grid point of every block; with OpenMP in parallel, on imcl_threads_pick's count */
+    /* every grid point of every block; with OpenMP in parallel, on the measured count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(3) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -348,7 +279,7 @@ int bounds_rows(int imcl_count, double ***const *a, int a_width, int a_height, i
                             d_width, d_height, d_depth, h[imcl_b], out[imcl_b], idx, idy, idz);
             }
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D * imcl_count);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D * imcl_count);
 #endif
     free(imcl_fill_a);
     return bounds_OK;
@@ -387,55 +318,15 @@ int bounds_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct bounds_plan {
-    void *buf[6];               /* the host memory of each array, by plan_array id */
-    void *own[6];               /* buf if the plan allocated it (attach or destroy frees it) */
-    size_t bytes[6];            /* its size */
-    int extent[6][3];           /* its extents as given to plan_create */
-    void **rows[6];             /* row tables into an Image's or Block's buf, for bounds_rows */
-    void *rows_for[6];          /* the buf they point into */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* wall-clock time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_c_layout imcl_layout[6] = {
+    {.attach = 1, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'a' */
+    {.attach = 1, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'b' */
+    {.attach = 1, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'c' */
+    {.attach = 1, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'd' */
+    {.attach = 1, .swap_class = 1, .dims = 3, .halo = 1, .elem = sizeof(double)}, /* 'h' */
+    {.attach = 1, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'out' */
 };
-
-/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
-static double imcl_plan_now_ms(void)
-{
-#ifdef TIME_UTC
-    struct timespec t;
-    timespec_get(&t, TIME_UTC);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-#else
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-#endif
-}
-
-/* Row tables over array i's buffer, as bounds_rows takes them (tables[b][z][y], an Image's
- * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array
- * has other memory (a swap, an attachment); NULL when there is no memory for them. */
-static void **imcl_plan_rows(bounds_plan *plan, int i, int dims, size_t elem, int halo)
-{
-    if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])
-        return plan->rows[i];
-    const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;
-    const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;
-    const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;
-    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
-    const size_t planes = dims == 3 ? nb * d : 0;
-    if (!plan->rows[i])
-        plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));
-    if (!plan->rows[i])
-        return NULL;
-    void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;
-    for (size_t b = 0; b < nb; b++)
-        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
-    for (size_t z = 0; z < planes; z++)
-        plane[z] = row + z * h;
-    for (size_t r = 0; r < nb * d * h; r++)
-        row[r] = (char *)plan->buf[i] + r * w * elem;
-    plan->rows_for[i] = plan->buf[i];
-    return plan->rows[i];
-}
 
 int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
         int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,
@@ -461,437 +352,272 @@ int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int 
         (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return bounds_ERR_ARGUMENT;
-    bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return bounds_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = a_width;
-    p->extent[0][1] = a_height;
-    p->extent[0][2] = a_depth;
-    p->bytes[0] =
-            (size_t)capacity * (size_t)a_width * (size_t)a_height * (size_t)a_depth *
-            sizeof(double);
-    p->extent[1][0] = b_width;
-    p->extent[1][1] = b_height;
-    p->extent[1][2] = b_depth;
-    p->bytes[1] =
-            (size_t)capacity * (size_t)b_width * (size_t)b_height * (size_t)b_depth *
-            sizeof(double);
-    p->extent[2][0] = c_width;
-    p->extent[2][1] = c_height;
-    p->extent[2][2] = c_depth;
-    p->bytes[2] =
-            (size_t)capacity * (size_t)c_width * (size_t)c_height * (size_t)c_depth *
-            sizeof(double);
-    p->extent[3][0] = d_width;
-    p->extent[3][1] = d_height;
-    p->extent[3][2] = d_depth;
-    p->bytes[3] =
-            (size_t)capacity * (size_t)d_width * (size_t)d_height * (size_t)d_depth *
-            sizeof(double);
-    p->extent[4][0] = h_width;
-    p->extent[4][1] = h_height;
-    p->extent[4][2] = h_depth;
-    p->bytes[4] =
-            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
-            + 2) * sizeof(double);
-    p->extent[5][0] = out_width;
-    p->extent[5][1] = out_height;
-    p->extent[5][2] = out_depth;
-    p->bytes[5] =
-            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
-            sizeof(double);
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 6; i++)
-        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
-            bounds_plan_destroy(p);
-            return bounds_ERR_MEMORY;
-        }
-    *plan = p;
-    return bounds_OK;
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[6][3] =
+            {{a_width, a_height, a_depth}, {b_width, b_height, b_depth},
+            {c_width, c_height, c_depth}, {d_width, d_height, d_depth},
+            {h_width, h_height, h_depth}, {out_width, out_height, out_depth}};
+    imcl_c_plan *imcl_p = NULL;
+    const int imcl_status = imcl_c_plan_create(&imcl_p, capacity, 6, imcl_layout, imcl_extent);
+    *plan = (bounds_plan *)imcl_p;
+    return imcl_status;
 }
 
 int bounds_plan_upload_a(bounds_plan *plan, const double *host)
 {
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(plan->buf[0], host, plan->bytes[0]);
-    return bounds_OK;
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 0, host);
 }
 
 int bounds_plan_download_a(bounds_plan *plan, double *host)
 {
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(host, plan->buf[0], plan->bytes[0]);
-    return bounds_OK;
-}
-
-int bounds_plan_upload_b(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(plan->buf[1], host, plan->bytes[1]);
-    return bounds_OK;
-}
-
-int bounds_plan_download_b(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(host, plan->buf[1], plan->bytes[1]);
-    return bounds_OK;
-}
-
-int bounds_plan_upload_c(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(plan->buf[2], host, plan->bytes[2]);
-    return bounds_OK;
-}
-
-int bounds_plan_download_c(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(host, plan->buf[2], plan->bytes[2]);
-    return bounds_OK;
-}
-
-int bounds_plan_upload_d(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(plan->buf[3], host, plan->bytes[3]);
-    return bounds_OK;
-}
-
-int bounds_plan_download_d(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(host, plan->buf[3], plan->bytes[3]);
-    return bounds_OK;
-}
-
-int bounds_plan_upload_h(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(plan->buf[4], host, plan->bytes[4]);
-    return bounds_OK;
-}
-
-int bounds_plan_download_h(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(host, plan->buf[4], plan->bytes[4]);
-    return bounds_OK;
-}
-
-int bounds_plan_upload_out(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(plan->buf[5], host, plan->bytes[5]);
-    return bounds_OK;
-}
-
-int bounds_plan_download_out(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    memcpy(host, plan->buf[5], plan->bytes[5]);
-    return bounds_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(bounds_plan *, const double *), int (*imcl_get)(bounds_plan *, double *),
-        int first, int count, double ***const *tables, const double *src, double *dst,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
-        return bounds_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return bounds_OK;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = NULL;
-    imcl_dense = (double *)plan->buf[imcl_id] + imcl_off;
-    for (size_t imcl_r = 0; imcl_status == bounds_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
-                imcl_z = imcl_r % imcl_rows / imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
-                + (ptrdiff_t)imcl_z * plane_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w,
-                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(double));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
-                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
-    }
-    return imcl_status;
+    return imcl_c_plan_download((imcl_c_plan *)plan, 0, host);
 }
 
 int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_b(bounds_plan *plan, const double *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 1, host);
+}
+
+int bounds_plan_download_b(bounds_plan *plan, double *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 1, host);
 }
 
 int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_c(bounds_plan *plan, const double *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 2, host);
+}
+
+int bounds_plan_download_c(bounds_plan *plan, double *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 2, host);
 }
 
 int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 2, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 2, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 2, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 2, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_d(bounds_plan *plan, const double *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 3, host);
+}
+
+int bounds_plan_download_d(bounds_plan *plan, double *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 3, host);
 }
 
 int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 3, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 3, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 3, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 3, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_h(bounds_plan *plan, const double *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 4, host);
+}
+
+int bounds_plan_download_h(bounds_plan *plan, double *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 4, host);
 }
 
 int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 4, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 4, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 4, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 4, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_out(bounds_plan *plan, const double *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 5, host);
+}
+
+int bounds_plan_download_out(bounds_plan *plan, double *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 5, host);
 }
 
 int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 5, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 5, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 5, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 5, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return bounds_ERR_ARGUMENT;
+    imcl_c_plan *imcl_p = (imcl_c_plan *)plan;
+    int imcl_status = imcl_c_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != bounds_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int a_width = plan->extent[0][0];
-    const int a_height = plan->extent[0][1];
-    const int a_depth = plan->extent[0][2];
-    const int b_width = plan->extent[1][0];
-    const int b_height = plan->extent[1][1];
-    const int b_depth = plan->extent[1][2];
-    const int c_width = plan->extent[2][0];
-    const int c_height = plan->extent[2][1];
-    const int c_depth = plan->extent[2][2];
-    const int d_width = plan->extent[3][0];
-    const int d_height = plan->extent[3][1];
-    const int d_depth = plan->extent[3][2];
-    const int h_width = plan->extent[4][0];
-    const int h_height = plan->extent[4][1];
-    const int h_depth = plan->extent[4][2];
-    const int out_width = plan->extent[5][0];
-    const int out_height = plan->extent[5][1];
-    const int out_depth = plan->extent[5][2];
-    const double imcl_t0 = imcl_plan_now_ms();
-    int imcl_status = bounds_OK;
-    /* all blocks in one call of bounds_rows, over row tables into the buffers */
-    if (!imcl_plan_rows(plan, 0, 3, sizeof(double), 0)
-            || !imcl_plan_rows(plan, 1, 3, sizeof(double), 0)
-            || !imcl_plan_rows(plan, 2, 3, sizeof(double), 0)
-            || !imcl_plan_rows(plan, 3, 3, sizeof(double), 0)
-            || !imcl_plan_rows(plan, 4, 3, sizeof(double), 1)
-            || !imcl_plan_rows(plan, 5, 3, sizeof(double), 0))
+    const int a_width = imcl_p->array[0].extent[0];
+    const int a_height = imcl_p->array[0].extent[1];
+    const int a_depth = imcl_p->array[0].extent[2];
+    const int b_width = imcl_p->array[1].extent[0];
+    const int b_height = imcl_p->array[1].extent[1];
+    const int b_depth = imcl_p->array[1].extent[2];
+    const int c_width = imcl_p->array[2].extent[0];
+    const int c_height = imcl_p->array[2].extent[1];
+    const int c_depth = imcl_p->array[2].extent[2];
+    const int d_width = imcl_p->array[3].extent[0];
+    const int d_height = imcl_p->array[3].extent[1];
+    const int d_depth = imcl_p->array[3].extent[2];
+    const int h_width = imcl_p->array[4].extent[0];
+    const int h_height = imcl_p->array[4].extent[1];
+    const int h_depth = imcl_p->array[4].extent[2];
+    const int out_width = imcl_p->array[5].extent[0];
+    const int out_height = imcl_p->array[5].extent[1];
+    const int out_depth = imcl_p->array[5].extent[2];
+    const double imcl_t0 = imcl_c_now_ms();
+    /* all blocks in one call of bounds_rows, over row tables into the plan's memory */
+    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1)
+            || !imcl_c_plan_tables(imcl_p, 2) || !imcl_c_plan_tables(imcl_p, 3)
+            || !imcl_c_plan_tables(imcl_p, 4) || !imcl_c_plan_tables(imcl_p, 5))
         return bounds_ERR_MEMORY;
     imcl_status =
-            bounds_rows(imcl_count, (void *)plan->rows[0], a_width, a_height, a_depth,
-            (void *)plan->rows[1], b_width, b_height, b_depth, (void *)plan->rows[2], c_width,
-            c_height, c_depth, (void *)plan->rows[3], d_width, d_height, d_depth,
-            (void *)plan->rows[4], h_width, h_height, h_depth, (void *)plan->rows[5], out_width,
-            out_height, out_depth);
-    plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
+            bounds_rows(imcl_count, (void *)imcl_p->array[0].rows, a_width, a_height, a_depth,
+            (void *)imcl_p->array[1].rows, b_width, b_height, b_depth,
+            (void *)imcl_p->array[2].rows, c_width, c_height, c_depth,
+            (void *)imcl_p->array[3].rows, d_width, d_height, d_depth,
+            (void *)imcl_p->array[4].rows, h_width, h_height, h_depth,
+            (void *)imcl_p->array[5].rows, out_width, out_height, out_depth);
+    imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
 
@@ -907,7 +633,7 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
 
 int bounds_plan_launch(bounds_plan *plan)
 {
-    return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return bounds_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
 }
 
 int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
@@ -921,60 +647,27 @@ int bounds_plan_wait(bounds_plan *plan)
     return plan ? bounds_OK : bounds_ERR_ARGUMENT; /* nothing runs on */
 }
 
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[6] = {1, 1, 1, 1, 1, 1};
-
 int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
-        return bounds_ERR_ARGUMENT;
-    free(plan->own[a]);
-    plan->own[a] = NULL;
-    plan->buf[a] = host;
-    return bounds_OK;
+    return imcl_c_plan_attach((imcl_c_plan *)plan, a, host);
 }
 
 int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
-        return bounds_ERR_ARGUMENT;
-    return bounds_plan_attach(plan, a, memory);
+    return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 6 || b < 0 || b >= 6 || imcl_plan_class[a] != imcl_plan_class[b])
-        return bounds_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return bounds_ERR_ARGUMENT;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return bounds_OK;
+    return imcl_c_plan_swap((imcl_c_plan *)plan, a, b);
 }
 
 double bounds_plan_kernel_ms(const bounds_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_c_plan_kernel_ms((const imcl_c_plan *)plan);
 }
 
 void bounds_plan_destroy(bounds_plan *plan)
 {
-    if (!plan)
-        return;
-    for (int i = 0; i < 6; i++) {
-        free(plan->own[i]);
-        free(plan->rows[i]);
-    }
-    free(plan);
+    imcl_c_plan_destroy((imcl_c_plan *)plan);
 }

@@ -7,9 +7,11 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
+#include "imcl_runtime_c.h"
 #include "shared3d_interleaved.h"
 
 /* Is index i inside an extent n with a halo of h cells on each side? */
@@ -92,77 +94,6 @@ static inline void shared3d_interleaved_point_tables(double ***in, int in_width,
     }
 }
 
-#ifdef _OPENMP
-#include <omp.h>
-
-/* The threads a parallel loop of this file runs on, chosen by measurement. The counts
- * tried are omp_get_max_threads(), half of it, a quarter, ..., 1. Time is measured in
- * epochs of at least 20 ms of loops on one count (so that the rare long waits, which
- * cost the most, are in every measure); an epoch runs on the count whose time per point
- * has been lowest, and every 32nd epoch tries a neighbouring count, so that the choice
- * follows the machine. Why: OpenMP's threads wait at the end of a loop for the thread
- * another process keeps off its core, and on a loaded node fewer threads finish sooner
- * (sum7 at 32^3 on 2 cores beside a busy process: 2 threads 1.8x slower than 1, most
- * loops 20 us and one in a few hundred 1 ms). IMCL_FIXED_THREADS=1 in the environment
- * keeps the maximum. Each calling thread has its own choice per function (a
- * _Thread_local state). */
-typedef struct imcl_threads {
-    int max;            /* omp_get_max_threads() at the first call; 0 before it */
-    int counts;         /* the counts tried: max >> 0, max >> 1, ..., 1 */
-    int best;           /* the shift of the count with the lowest time per point */
-    int shift;          /* the shift of this epoch's count */
-    int step;           /* the neighbour the next trial takes: +1 or -1 */
-    int warm;           /* the first loop ran (the thread pool starting: not measured) */
-    unsigned epochs;
-    double seconds, points;     /* this epoch's so far */
-    double ns[8];       /* nanoseconds per point of each count; 0: not measured */
-} imcl_threads;
-
-/* The number of threads the next loop runs on. */
-static int imcl_threads_pick(imcl_threads *s)
-{
-    if (!s->max) {
-        const char *fixed = getenv("IMCL_FIXED_THREADS");
-        s->max = omp_get_max_threads();
-        s->counts = 1;
-        for (int n = s->max / 2; n > 0 && s->counts < 8 && !(fixed && *fixed == '1'); n /= 2)
-            s->counts++;
-        s->step = 1;
-    }
-    return s->max >> s->shift;
-}
-
-/* The loop took `seconds` for `points` points: at the end of an epoch its time per point
- * is recorded (a trial's replaces what its count had, the best count's is a running
- * mean) and the next epoch's count chosen. */
-static void imcl_threads_done(imcl_threads *s, double seconds, double points)
-{
-    if (!s->warm) {
-        s->warm = 1;
-        return;
-    }
-    s->seconds += seconds;
-    s->points += points;
-    if (s->seconds < 0.02 || s->points <= 0)
-        return;
-    const double ns = s->seconds * 1e9 / s->points;
-    const int i = s->shift;
-    s->ns[i] = i == s->best && s->ns[i] > 0 ? 0.5 * (s->ns[i] + ns) : ns;
-    s->seconds = s->points = 0;
-    for (int j = 0; j < s->counts; j++)
-        if (s->ns[j] > 0 && (s->ns[s->best] <= 0 || s->ns[j] < s->ns[s->best]))
-            s->best = j;
-    s->shift = s->best;
-    if (s->counts > 1 && ++s->epochs % 32 == 1) {
-        /* a trial: the neighbouring count, each side in turn */
-        if (s->best + s->step < 0 || s->best + s->step >= s->counts)
-            s->step = -s->step;
-        s->shift = s->best + s->step;
-        s->step = -s->step;
-    }
-}
-#endif
-
 int shared3d_interleaved(const double *in, int in_width, int in_height, int in_depth, double *out,
         int out_width, int out_height, int out_depth)
 {
@@ -182,10 +113,10 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
     double *imcl_fill_in = malloc(sizeof(double) * (size_t)(in_width));
     for (int imcl_i = 0; imcl_fill_in && imcl_i < in_width; imcl_i++)
         imcl_fill_in[imcl_i] = (double)(0);
-    /* every grid point; with OpenMP in parallel, on imcl_threads_pick's thread count */
+    /* every grid point; with OpenMP in parallel, on the measured thread count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(2) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -231,7 +162,7 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
                         out_height, out_depth, idx, idy, idz);
         }
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
 #endif
     free(imcl_fill_in);
     return shared3d_interleaved_OK;
@@ -262,10 +193,10 @@ int shared3d_interleaved_rows(int imcl_count, double ***const *in, int in_width,
     double *imcl_fill_in = malloc(sizeof(double) * (size_t)(in_width));
     for (int imcl_i = 0; imcl_fill_in && imcl_i < in_width; imcl_i++)
         imcl_fill_in[imcl_i] = (double)(0);
-    /* every grid point of every block; with OpenMP in parallel, on imcl_threads_pick's count */
+    /* every grid point of every block; with OpenMP in parallel, on the measured count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(3) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -306,7 +237,7 @@ int shared3d_interleaved_rows(int imcl_count, double ***const *in, int in_width,
                             out[imcl_b], out_width, out_height, out_depth, idx, idy, idz);
             }
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D * imcl_count);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D * imcl_count);
 #endif
     free(imcl_fill_in);
     return shared3d_interleaved_OK;
@@ -345,58 +276,11 @@ int shared3d_interleaved_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct shared3d_interleaved_plan {
-    void *buf[2];               /* the host memory of each array, by plan_array id */
-    void *own[2];               /* buf if the plan allocated it (attach or destroy frees it) */
-    size_t bytes[2];            /* its size */
-    int extent[2][3];           /* its extents as given to plan_create */
-    void **rows[2];             /* row tables into an Image's or Block's buf, for
-                                 * shared3d_interleaved_rows */
-    void *rows_for[2];          /* the buf they point into */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* wall-clock time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_c_layout imcl_layout[2] = {
+    {.attach = 1, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'in' */
+    {.attach = 1, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'out' */
 };
-
-/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
-static double imcl_plan_now_ms(void)
-{
-#ifdef TIME_UTC
-    struct timespec t;
-    timespec_get(&t, TIME_UTC);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-#else
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-#endif
-}
-
-/* Row tables over array i's buffer, as shared3d_interleaved_rows takes them (tables[b][z][y], an
- * Image's
- * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array
- * has other memory (a swap, an attachment); NULL when there is no memory for them. */
-static void **imcl_plan_rows(shared3d_interleaved_plan *plan, int i, int dims, size_t elem,
-        int halo)
-{
-    if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])
-        return plan->rows[i];
-    const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;
-    const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;
-    const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;
-    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
-    const size_t planes = dims == 3 ? nb * d : 0;
-    if (!plan->rows[i])
-        plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));
-    if (!plan->rows[i])
-        return NULL;
-    void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;
-    for (size_t b = 0; b < nb; b++)
-        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
-    for (size_t z = 0; z < planes; z++)
-        plane[z] = row + z * h;
-    for (size_t r = 0; r < nb * d * h; r++)
-        row[r] = (char *)plan->buf[i] + r * w * elem;
-    plan->rows_for[i] = plan->buf[i];
-    return plan->rows[i];
-}
 
 int shared3d_interleaved_plan_create_batch(shared3d_interleaved_plan **plan, int capacity,
         int in_width, int in_height, int in_depth, int out_width, int out_height, int out_depth)
@@ -414,203 +298,115 @@ int shared3d_interleaved_plan_create_batch(shared3d_interleaved_plan **plan, int
     if ((size_t)in_width * (size_t)in_height * (size_t)in_depth > 2147483647u ||
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return shared3d_interleaved_ERR_ARGUMENT;
-    shared3d_interleaved_plan *p = (shared3d_interleaved_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return shared3d_interleaved_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = in_width;
-    p->extent[0][1] = in_height;
-    p->extent[0][2] = in_depth;
-    p->bytes[0] =
-            (size_t)capacity * (size_t)in_width * (size_t)in_height * (size_t)in_depth *
-            sizeof(double);
-    p->extent[1][0] = out_width;
-    p->extent[1][1] = out_height;
-    p->extent[1][2] = out_depth;
-    p->bytes[1] =
-            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
-            sizeof(double);
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 2; i++)
-        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
-            shared3d_interleaved_plan_destroy(p);
-            return shared3d_interleaved_ERR_MEMORY;
-        }
-    *plan = p;
-    return shared3d_interleaved_OK;
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] =
+            {{in_width, in_height, in_depth}, {out_width, out_height, out_depth}};
+    imcl_c_plan *imcl_p = NULL;
+    const int imcl_status = imcl_c_plan_create(&imcl_p, capacity, 2, imcl_layout, imcl_extent);
+    *plan = (shared3d_interleaved_plan *)imcl_p;
+    return imcl_status;
 }
 
 int shared3d_interleaved_plan_upload_in(shared3d_interleaved_plan *plan, const double *host)
 {
-    if (!plan || !host)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    memcpy(plan->buf[0], host, plan->bytes[0]);
-    return shared3d_interleaved_OK;
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 0, host);
 }
 
 int shared3d_interleaved_plan_download_in(shared3d_interleaved_plan *plan, double *host)
 {
-    if (!plan || !host)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    memcpy(host, plan->buf[0], plan->bytes[0]);
-    return shared3d_interleaved_OK;
-}
-
-int shared3d_interleaved_plan_upload_out(shared3d_interleaved_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    memcpy(plan->buf[1], host, plan->bytes[1]);
-    return shared3d_interleaved_OK;
-}
-
-int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    memcpy(host, plan->buf[1], plan->bytes[1]);
-    return shared3d_interleaved_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_double3(shared3d_interleaved_plan *plan, int imcl_id, int imcl_halo,
-        int imcl_up,
-        int (*imcl_put)(shared3d_interleaved_plan *, const double *),
-                int (*imcl_get)(shared3d_interleaved_plan *, double *),
-        int first, int count, double ***const *tables, const double *src, double *dst,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
-        return shared3d_interleaved_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return shared3d_interleaved_OK;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_dense = NULL;
-    imcl_dense = (double *)plan->buf[imcl_id] + imcl_off;
-    for (size_t imcl_r = 0; imcl_status == shared3d_interleaved_OK
-            && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
-                imcl_z = imcl_r % imcl_rows / imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
-                + (ptrdiff_t)imcl_z * plane_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w,
-                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(double));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
-                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
-    }
-    return imcl_status;
+    return imcl_c_plan_download((imcl_c_plan *)plan, 0, host);
 }
 
 int shared3d_interleaved_plan_upload_rows_in(shared3d_interleaved_plan *plan, int first, int count,
         double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared3d_interleaved_plan_download_rows_in(shared3d_interleaved_plan *plan, int first,
         int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared3d_interleaved_plan_upload_strided_in(shared3d_interleaved_plan *plan, int first,
         int count, const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
         ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int shared3d_interleaved_plan_download_strided_in(shared3d_interleaved_plan *plan, int first,
         int count, double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int shared3d_interleaved_plan_upload_out(shared3d_interleaved_plan *plan, const double *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 1, host);
+}
+
+int shared3d_interleaved_plan_download_out(shared3d_interleaved_plan *plan, double *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 1, host);
 }
 
 int shared3d_interleaved_plan_upload_rows_out(shared3d_interleaved_plan *plan, int first, int count,
         double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared3d_interleaved_plan_download_rows_out(shared3d_interleaved_plan *plan, int first,
         int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared3d_interleaved_plan_upload_strided_out(shared3d_interleaved_plan *plan, int first,
         int count, const double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
         ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int shared3d_interleaved_plan_download_strided_out(shared3d_interleaved_plan *plan, int first,
         int count, double *host, ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
 int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return shared3d_interleaved_ERR_ARGUMENT;
+    imcl_c_plan *imcl_p = (imcl_c_plan *)plan;
+    int imcl_status = imcl_c_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != shared3d_interleaved_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int in_width = plan->extent[0][0];
-    const int in_height = plan->extent[0][1];
-    const int in_depth = plan->extent[0][2];
-    const int out_width = plan->extent[1][0];
-    const int out_height = plan->extent[1][1];
-    const int out_depth = plan->extent[1][2];
-    const double imcl_t0 = imcl_plan_now_ms();
-    int imcl_status = shared3d_interleaved_OK;
-    /* all blocks in one call of shared3d_interleaved_rows, over row tables into the buffers */
-    if (!imcl_plan_rows(plan, 0, 3, sizeof(double), 0)
-            || !imcl_plan_rows(plan, 1, 3, sizeof(double), 0))
+    const int in_width = imcl_p->array[0].extent[0];
+    const int in_height = imcl_p->array[0].extent[1];
+    const int in_depth = imcl_p->array[0].extent[2];
+    const int out_width = imcl_p->array[1].extent[0];
+    const int out_height = imcl_p->array[1].extent[1];
+    const int out_depth = imcl_p->array[1].extent[2];
+    const double imcl_t0 = imcl_c_now_ms();
+    /* all blocks in one call of shared3d_interleaved_rows, over row tables into the plan's
+     * memory */
+    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1))
         return shared3d_interleaved_ERR_MEMORY;
     imcl_status =
-            shared3d_interleaved_rows(imcl_count, (void *)plan->rows[0], in_width, in_height,
-            in_depth, (void *)plan->rows[1], out_width, out_height, out_depth);
-    plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
+            shared3d_interleaved_rows(imcl_count, (void *)imcl_p->array[0].rows, in_width,
+            in_height, in_depth, (void *)imcl_p->array[1].rows, out_width, out_height, out_depth);
+    imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
 
@@ -623,7 +419,8 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
 
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
 {
-    return shared3d_interleaved_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return shared3d_interleaved_plan_launch_batch(plan,
+            plan ? ((const imcl_c_plan *)plan)->capacity : 0);
 }
 
 int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan, int imcl_count)
@@ -637,60 +434,27 @@ int shared3d_interleaved_plan_wait(shared3d_interleaved_plan *plan)
     return plan ? shared3d_interleaved_OK : shared3d_interleaved_ERR_ARGUMENT; /* nothing runs on */
 }
 
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
-
 int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return shared3d_interleaved_ERR_ARGUMENT;
-    free(plan->own[a]);
-    plan->own[a] = NULL;
-    plan->buf[a] = host;
-    return shared3d_interleaved_OK;
+    return imcl_c_plan_attach((imcl_c_plan *)plan, a, host);
 }
 
 int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return shared3d_interleaved_ERR_ARGUMENT;
-    return shared3d_interleaved_plan_attach(plan, a, memory);
+    return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[2] = {0, 0};
 
 int shared3d_interleaved_plan_swap(shared3d_interleaved_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 2 || b < 0 || b >= 2 || imcl_plan_class[a] != imcl_plan_class[b])
-        return shared3d_interleaved_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return shared3d_interleaved_ERR_ARGUMENT;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return shared3d_interleaved_OK;
+    return imcl_c_plan_swap((imcl_c_plan *)plan, a, b);
 }
 
 double shared3d_interleaved_plan_kernel_ms(const shared3d_interleaved_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_c_plan_kernel_ms((const imcl_c_plan *)plan);
 }
 
 void shared3d_interleaved_plan_destroy(shared3d_interleaved_plan *plan)
 {
-    if (!plan)
-        return;
-    for (int i = 0; i < 2; i++) {
-        free(plan->own[i]);
-        free(plan->rows[i]);
-    }
-    free(plan);
+    imcl_c_plan_destroy((imcl_c_plan *)plan);
 }

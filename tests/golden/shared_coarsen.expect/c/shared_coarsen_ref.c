@@ -6,9 +6,11 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
+#include "imcl_runtime_c.h"
 #include "shared_coarsen.h"
 
 /* Is index i inside an extent n with a halo of h cells on each side? */
@@ -81,77 +83,6 @@ static inline void shared_coarsen_point_tables(float **in, int in_width, int in_
     }
 }
 
-#ifdef _OPENMP
-#include <omp.h>
-
-/* The threads a parallel loop of this file runs on, chosen by measurement. The counts
- * tried are omp_get_max_threads(), half of it, a quarter, ..., 1. Time is measured in
- * epochs of at least 20 ms of loops on one count (so that the rare long waits, which
- * cost the most, are in every measure); an epoch runs on the count whose time per point
- * has been lowest, and every 32nd epoch tries a neighbouring count, so that the choice
- * follows the machine. Why: OpenMP's threads wait at the end of a loop for the thread
- * another process keeps off its core, and on a loaded node fewer threads finish sooner
- * (sum7 at 32^3 on 2 cores beside a busy process: 2 threads 1.8x slower than 1, most
- * loops 20 us and one in a few hundred 1 ms). IMCL_FIXED_THREADS=1 in the environment
- * keeps the maximum. Each calling thread has its own choice per function (a
- * _Thread_local state). */
-typedef struct imcl_threads {
-    int max;            /* omp_get_max_threads() at the first call; 0 before it */
-    int counts;         /* the counts tried: max >> 0, max >> 1, ..., 1 */
-    int best;           /* the shift of the count with the lowest time per point */
-    int shift;          /* the shift of this epoch's count */
-    int step;           /* the neighbour the next trial takes: +1 or -1 */
-    int warm;           /* the first loop ran (the thread pool starting: not measured) */
-    unsigned epochs;
-    double seconds, points;     /* this epoch's so far */
-    double ns[8];       /* nanoseconds per point of each count; 0: not measured */
-} imcl_threads;
-
-/* The number of threads the next loop runs on. */
-static int imcl_threads_pick(imcl_threads *s)
-{
-    if (!s->max) {
-        const char *fixed = getenv("IMCL_FIXED_THREADS");
-        s->max = omp_get_max_threads();
-        s->counts = 1;
-        for (int n = s->max / 2; n > 0 && s->counts < 8 && !(fixed && *fixed == '1'); n /= 2)
-            s->counts++;
-        s->step = 1;
-    }
-    return s->max >> s->shift;
-}
-
-/* The loop took `seconds` for `points` points: at the end of an epoch its time per point
- * is recorded (a trial's replaces what its count had, the best count's is a running
- * mean) and the next epoch's count chosen. */
-static void imcl_threads_done(imcl_threads *s, double seconds, double points)
-{
-    if (!s->warm) {
-        s->warm = 1;
-        return;
-    }
-    s->seconds += seconds;
-    s->points += points;
-    if (s->seconds < 0.02 || s->points <= 0)
-        return;
-    const double ns = s->seconds * 1e9 / s->points;
-    const int i = s->shift;
-    s->ns[i] = i == s->best && s->ns[i] > 0 ? 0.5 * (s->ns[i] + ns) : ns;
-    s->seconds = s->points = 0;
-    for (int j = 0; j < s->counts; j++)
-        if (s->ns[j] > 0 && (s->ns[s->best] <= 0 || s->ns[j] < s->ns[s->best]))
-            s->best = j;
-    s->shift = s->best;
-    if (s->counts > 1 && ++s->epochs % 32 == 1) {
-        /* a trial: the neighbouring count, each side in turn */
-        if (s->best + s->step < 0 || s->best + s->step >= s->counts)
-            s->step = -s->step;
-        s->shift = s->best + s->step;
-        s->step = -s->step;
-    }
-}
-#endif
-
 int shared_coarsen(const float *in, int in_width, int in_height, float *out, int out_width,
         int out_height)
 {
@@ -165,10 +96,10 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     const int W = in_width;
     const int H = in_height;
     const int D = 1;
-    /* every grid point; with OpenMP in parallel, on imcl_threads_pick's thread count */
+    /* every grid point; with OpenMP in parallel, on the measured thread count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(2) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -194,7 +125,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
                 shared_coarsen_point(in, in_width, in_height, out, out_width, out_height, idx, idy);
         }
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
 #endif
     return shared_coarsen_OK;
 }
@@ -218,10 +149,10 @@ int shared_coarsen_rows(int imcl_count, float **const *in, int in_width, int in_
     const int W = in_width;
     const int H = in_height;
     const int D = 1;
-    /* every grid point of every block; with OpenMP in parallel, on imcl_threads_pick's count */
+    /* every grid point of every block; with OpenMP in parallel, on the measured count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(3) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -251,7 +182,7 @@ int shared_coarsen_rows(int imcl_count, float **const *in, int in_width, int in_
                             out_width, out_height, idx, idy);
             }
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D * imcl_count);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D * imcl_count);
 #endif
     return shared_coarsen_OK;
 }
@@ -289,56 +220,11 @@ int shared_coarsen_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct shared_coarsen_plan {
-    void *buf[2];               /* the host memory of each array, by plan_array id */
-    void *own[2];               /* buf if the plan allocated it (attach or destroy frees it) */
-    size_t bytes[2];            /* its size */
-    int extent[2][3];           /* its extents as given to plan_create */
-    void **rows[2];             /* row tables into an Image's or Block's buf, for
-                                 * shared_coarsen_rows */
-    void *rows_for[2];          /* the buf they point into */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* wall-clock time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_c_layout imcl_layout[2] = {
+    {.attach = 1, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)}, /* 'in' */
+    {.attach = 1, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)}, /* 'out' */
 };
-
-/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
-static double imcl_plan_now_ms(void)
-{
-#ifdef TIME_UTC
-    struct timespec t;
-    timespec_get(&t, TIME_UTC);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-#else
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-#endif
-}
-
-/* Row tables over array i's buffer, as shared_coarsen_rows takes them (tables[b][z][y], an Image's
- * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array
- * has other memory (a swap, an attachment); NULL when there is no memory for them. */
-static void **imcl_plan_rows(shared_coarsen_plan *plan, int i, int dims, size_t elem, int halo)
-{
-    if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])
-        return plan->rows[i];
-    const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;
-    const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;
-    const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;
-    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
-    const size_t planes = dims == 3 ? nb * d : 0;
-    if (!plan->rows[i])
-        plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));
-    if (!plan->rows[i])
-        return NULL;
-    void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;
-    for (size_t b = 0; b < nb; b++)
-        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
-    for (size_t z = 0; z < planes; z++)
-        plane[z] = row + z * h;
-    for (size_t r = 0; r < nb * d * h; r++)
-        row[r] = (char *)plan->buf[i] + r * w * elem;
-    plan->rows_for[i] = plan->buf[i];
-    return plan->rows[i];
-}
 
 int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,
         int in_height, int out_width, int out_height)
@@ -355,191 +241,109 @@ int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, i
     if ((size_t)in_width * (size_t)in_height > 2147483647u ||
         (size_t)out_width * (size_t)out_height > 2147483647u)
         return shared_coarsen_ERR_ARGUMENT;
-    shared_coarsen_plan *p = (shared_coarsen_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return shared_coarsen_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = in_width;
-    p->extent[0][1] = in_height;
-    p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)capacity * (size_t)in_width * (size_t)in_height * sizeof(float);
-    p->extent[1][0] = out_width;
-    p->extent[1][1] = out_height;
-    p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 2; i++)
-        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
-            shared_coarsen_plan_destroy(p);
-            return shared_coarsen_ERR_MEMORY;
-        }
-    *plan = p;
-    return shared_coarsen_OK;
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] = {{in_width, in_height, 1}, {out_width, out_height, 1}};
+    imcl_c_plan *imcl_p = NULL;
+    const int imcl_status = imcl_c_plan_create(&imcl_p, capacity, 2, imcl_layout, imcl_extent);
+    *plan = (shared_coarsen_plan *)imcl_p;
+    return imcl_status;
 }
 
 int shared_coarsen_plan_upload_in(shared_coarsen_plan *plan, const float *host)
 {
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    memcpy(plan->buf[0], host, plan->bytes[0]);
-    return shared_coarsen_OK;
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 0, host);
 }
 
 int shared_coarsen_plan_download_in(shared_coarsen_plan *plan, float *host)
 {
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    memcpy(host, plan->buf[0], plan->bytes[0]);
-    return shared_coarsen_OK;
-}
-
-int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    memcpy(plan->buf[1], host, plan->bytes[1]);
-    return shared_coarsen_OK;
-}
-
-int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    memcpy(host, plan->buf[1], plan->bytes[1]);
-    return shared_coarsen_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_float2(shared_coarsen_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(shared_coarsen_plan *, const float *),
-                int (*imcl_get)(shared_coarsen_plan *, float *),
-        int first, int count, float **const *tables, const float *src, float *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return shared_coarsen_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return shared_coarsen_OK;
-    int imcl_status = shared_coarsen_OK;
-    float *imcl_dense = NULL;
-    imcl_dense = (float *)plan->buf[imcl_id] + imcl_off;
-    for (size_t imcl_r = 0; imcl_status == shared_coarsen_OK
-            && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(float));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    }
-    return imcl_status;
+    return imcl_c_plan_download((imcl_c_plan *)plan, 0, host);
 }
 
 int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, int first, int count,
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, int first, int count,
         float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 1, host);
+}
+
+int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 1, host);
 }
 
 int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, int first, int count,
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, int first, int count,
         float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
 }
 
 int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return shared_coarsen_ERR_ARGUMENT;
+    imcl_c_plan *imcl_p = (imcl_c_plan *)plan;
+    int imcl_status = imcl_c_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != shared_coarsen_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int in_width = plan->extent[0][0];
-    const int in_height = plan->extent[0][1];
-    const int out_width = plan->extent[1][0];
-    const int out_height = plan->extent[1][1];
-    const double imcl_t0 = imcl_plan_now_ms();
-    int imcl_status = shared_coarsen_OK;
-    /* all blocks in one call of shared_coarsen_rows, over row tables into the buffers */
-    if (!imcl_plan_rows(plan, 0, 2, sizeof(float), 0)
-            || !imcl_plan_rows(plan, 1, 2, sizeof(float), 0))
+    const int in_width = imcl_p->array[0].extent[0];
+    const int in_height = imcl_p->array[0].extent[1];
+    const int out_width = imcl_p->array[1].extent[0];
+    const int out_height = imcl_p->array[1].extent[1];
+    const double imcl_t0 = imcl_c_now_ms();
+    /* all blocks in one call of shared_coarsen_rows, over row tables into the plan's memory */
+    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1))
         return shared_coarsen_ERR_MEMORY;
     imcl_status =
-            shared_coarsen_rows(imcl_count, (void *)plan->rows[0], in_width, in_height,
-            (void *)plan->rows[1], out_width, out_height);
-    plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
+            shared_coarsen_rows(imcl_count, (void *)imcl_p->array[0].rows, in_width, in_height,
+            (void *)imcl_p->array[1].rows, out_width, out_height);
+    imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
 
@@ -551,7 +355,7 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
 
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
 {
-    return shared_coarsen_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return shared_coarsen_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
 }
 
 int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_count)
@@ -565,60 +369,27 @@ int shared_coarsen_plan_wait(shared_coarsen_plan *plan)
     return plan ? shared_coarsen_OK : shared_coarsen_ERR_ARGUMENT; /* nothing runs on */
 }
 
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
-
 int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return shared_coarsen_ERR_ARGUMENT;
-    free(plan->own[a]);
-    plan->own[a] = NULL;
-    plan->buf[a] = host;
-    return shared_coarsen_OK;
+    return imcl_c_plan_attach((imcl_c_plan *)plan, a, host);
 }
 
 int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return shared_coarsen_ERR_ARGUMENT;
-    return shared_coarsen_plan_attach(plan, a, memory);
+    return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[2] = {0, 0};
 
 int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 2 || b < 0 || b >= 2 || imcl_plan_class[a] != imcl_plan_class[b])
-        return shared_coarsen_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return shared_coarsen_ERR_ARGUMENT;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return shared_coarsen_OK;
+    return imcl_c_plan_swap((imcl_c_plan *)plan, a, b);
 }
 
 double shared_coarsen_plan_kernel_ms(const shared_coarsen_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_c_plan_kernel_ms((const imcl_c_plan *)plan);
 }
 
 void shared_coarsen_plan_destroy(shared_coarsen_plan *plan)
 {
-    if (!plan)
-        return;
-    for (int i = 0; i < 2; i++) {
-        free(plan->own[i]);
-        free(plan->rows[i]);
-    }
-    free(plan);
+    imcl_c_plan_destroy((imcl_c_plan *)plan);
 }

@@ -6,9 +6,11 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
+#include "imcl_runtime_c.h"
 #include "tex_modes.h"
 
 /* Is index i inside an extent n with a halo of h cells on each side? */
@@ -82,77 +84,6 @@ static inline void tex_modes_point_tables(float **cl, int cl_width, int cl_heigh
         + (float)p[imcl_wrap(idy - 1, p_height, 0)][imcl_wrap(idx, p_width, 0)];
 }
 
-#ifdef _OPENMP
-#include <omp.h>
-
-/* The threads a parallel loop of this file runs on, chosen by measurement. The counts
- * tried are omp_get_max_threads(), half of it, a quarter, ..., 1. Time is measured in
- * epochs of at least 20 ms of loops on one count (so that the rare long waits, which
- * cost the most, are in every measure); an epoch runs on the count whose time per point
- * has been lowest, and every 32nd epoch tries a neighbouring count, so that the choice
- * follows the machine. Why: OpenMP's threads wait at the end of a loop for the thread
- * another process keeps off its core, and on a loaded node fewer threads finish sooner
- * (sum7 at 32^3 on 2 cores beside a busy process: 2 threads 1.8x slower than 1, most
- * loops 20 us and one in a few hundred 1 ms). IMCL_FIXED_THREADS=1 in the environment
- * keeps the maximum. Each calling thread has its own choice per function (a
- * _Thread_local state). */
-typedef struct imcl_threads {
-    int max;            /* omp_get_max_threads() at the first call; 0 before it */
-    int counts;         /* the counts tried: max >> 0, max >> 1, ..., 1 */
-    int best;           /* the shift of the count with the lowest time per point */
-    int shift;          /* the shift of this epoch's count */
-    int step;           /* the neighbour the next trial takes: +1 or -1 */
-    int warm;           /* the first loop ran (the thread pool starting: not measured) */
-    unsigned epochs;
-    double seconds, points;     /* this epoch's so far */
-    double ns[8];       /* nanoseconds per point of each count; 0: not measured */
-} imcl_threads;
-
-/* The number of threads the next loop runs on. */
-static int imcl_threads_pick(imcl_threads *s)
-{
-    if (!s->max) {
-        const char *fixed = getenv("IMCL_FIXED_THREADS");
-        s->max = omp_get_max_threads();
-        s->counts = 1;
-        for (int n = s->max / 2; n > 0 && s->counts < 8 && !(fixed && *fixed == '1'); n /= 2)
-            s->counts++;
-        s->step = 1;
-    }
-    return s->max >> s->shift;
-}
-
-/* The loop took `seconds` for `points` points: at the end of an epoch its time per point
- * is recorded (a trial's replaces what its count had, the best count's is a running
- * mean) and the next epoch's count chosen. */
-static void imcl_threads_done(imcl_threads *s, double seconds, double points)
-{
-    if (!s->warm) {
-        s->warm = 1;
-        return;
-    }
-    s->seconds += seconds;
-    s->points += points;
-    if (s->seconds < 0.02 || s->points <= 0)
-        return;
-    const double ns = s->seconds * 1e9 / s->points;
-    const int i = s->shift;
-    s->ns[i] = i == s->best && s->ns[i] > 0 ? 0.5 * (s->ns[i] + ns) : ns;
-    s->seconds = s->points = 0;
-    for (int j = 0; j < s->counts; j++)
-        if (s->ns[j] > 0 && (s->ns[s->best] <= 0 || s->ns[j] < s->ns[s->best]))
-            s->best = j;
-    s->shift = s->best;
-    if (s->counts > 1 && ++s->epochs % 32 == 1) {
-        /* a trial: the neighbouring count, each side in turn */
-        if (s->best + s->step < 0 || s->best + s->step >= s->counts)
-            s->step = -s->step;
-        s->shift = s->best + s->step;
-        s->step = -s->step;
-    }
-}
-#endif
-
 int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int z_width,
         int z_height, const int *p, int p_width, int p_height, float *out, int out_width,
         int out_height)
@@ -175,10 +106,10 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     float *imcl_fill_z = malloc(sizeof(float) * (size_t)(z_width));
     for (int imcl_i = 0; imcl_fill_z && imcl_i < z_width; imcl_i++)
         imcl_fill_z[imcl_i] = (float)(0);
-    /* every grid point; with OpenMP in parallel, on imcl_threads_pick's thread count */
+    /* every grid point; with OpenMP in parallel, on the measured thread count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(2) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -210,7 +141,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
                         out, out_width, idx, idy);
         }
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D);
 #endif
     free(imcl_fill_z);
     return tex_modes_OK;
@@ -244,10 +175,10 @@ int tex_modes_rows(int imcl_count, float **const *cl, int cl_width, int cl_heigh
     float *imcl_fill_z = malloc(sizeof(float) * (size_t)(z_width));
     for (int imcl_i = 0; imcl_fill_z && imcl_i < z_width; imcl_i++)
         imcl_fill_z[imcl_i] = (float)(0);
-    /* every grid point of every block; with OpenMP in parallel, on imcl_threads_pick's count */
+    /* every grid point of every block; with OpenMP in parallel, on the measured count */
 #ifdef _OPENMP
-    static _Thread_local imcl_threads imcl_thr;
-    const int imcl_threads_n = imcl_threads_pick(&imcl_thr);
+    static _Thread_local imcl_c_threads imcl_thr;
+    const int imcl_threads_n = imcl_c_threads_pick(&imcl_thr, omp_get_max_threads());
     const double imcl_t0 = omp_get_wtime();
 #pragma omp parallel for collapse(3) schedule(static) num_threads(imcl_threads_n)
 #endif
@@ -282,7 +213,7 @@ int tex_modes_rows(int imcl_count, float **const *cl, int cl_width, int cl_heigh
                             z_height, p[imcl_b], p_width, p_height, out[imcl_b], idx, idy);
             }
 #ifdef _OPENMP
-    imcl_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D * imcl_count);
+    imcl_c_threads_done(&imcl_thr, omp_get_wtime() - imcl_t0, (double)W * H * D * imcl_count);
 #endif
     free(imcl_fill_z);
     return tex_modes_OK;
@@ -321,55 +252,13 @@ int tex_modes_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct tex_modes_plan {
-    void *buf[4];               /* the host memory of each array, by plan_array id */
-    void *own[4];               /* buf if the plan allocated it (attach or destroy frees it) */
-    size_t bytes[4];            /* its size */
-    int extent[4][3];           /* its extents as given to plan_create */
-    void **rows[4];             /* row tables into an Image's or Block's buf, for tex_modes_rows */
-    void *rows_for[4];          /* the buf they point into */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* wall-clock time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_c_layout imcl_layout[4] = {
+    {.attach = 0, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)}, /* 'cl' */
+    {.attach = 0, .swap_class = 1, .dims = 2, .halo = 0, .elem = sizeof(float)}, /* 'z' */
+    {.attach = 0, .swap_class = 2, .dims = 2, .halo = 0, .elem = sizeof(int)}, /* 'p' */
+    {.attach = 1, .swap_class = 3, .dims = 2, .halo = 0, .elem = sizeof(float)}, /* 'out' */
 };
-
-/* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
-static double imcl_plan_now_ms(void)
-{
-#ifdef TIME_UTC
-    struct timespec t;
-    timespec_get(&t, TIME_UTC);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-#else
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-#endif
-}
-
-/* Row tables over array i's buffer, as tex_modes_rows takes them (tables[b][z][y], an Image's
- * tables[b][y]: block b's row (y, z), ghost layer included), made again when the array
- * has other memory (a swap, an attachment); NULL when there is no memory for them. */
-static void **imcl_plan_rows(tex_modes_plan *plan, int i, int dims, size_t elem, int halo)
-{
-    if (plan->rows[i] && plan->rows_for[i] == plan->buf[i])
-        return plan->rows[i];
-    const size_t nb = (size_t)plan->capacity, w = (size_t)plan->extent[i][0] + 2 * (size_t)halo;
-    const size_t h = (size_t)plan->extent[i][1] + 2 * (size_t)halo;
-    const size_t d = dims == 3 ? (size_t)plan->extent[i][2] + 2 * (size_t)halo : 1;
-    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
-    const size_t planes = dims == 3 ? nb * d : 0;
-    if (!plan->rows[i])
-        plan->rows[i] = malloc(sizeof(void *) * (nb + planes + nb * d * h));
-    if (!plan->rows[i])
-        return NULL;
-    void **blocks = plan->rows[i], **plane = blocks + nb, **row = plane + planes;
-    for (size_t b = 0; b < nb; b++)
-        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
-    for (size_t z = 0; z < planes; z++)
-        plane[z] = row + z * h;
-    for (size_t r = 0; r < nb * d * h; r++)
-        row[r] = (char *)plan->buf[i] + r * w * elem;
-    plan->rows_for[i] = plan->buf[i];
-    return plan->rows[i];
-}
 
 int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
         int z_width, int z_height, int p_width, int p_height, int out_width, int out_height)
@@ -390,342 +279,189 @@ int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_widt
         (size_t)p_width * (size_t)p_height > 2147483647u ||
         (size_t)out_width * (size_t)out_height > 2147483647u)
         return tex_modes_ERR_ARGUMENT;
-    tex_modes_plan *p = (tex_modes_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return tex_modes_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = cl_width;
-    p->extent[0][1] = cl_height;
-    p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)capacity * (size_t)cl_width * (size_t)cl_height * sizeof(float);
-    p->extent[1][0] = z_width;
-    p->extent[1][1] = z_height;
-    p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)capacity * (size_t)z_width * (size_t)z_height * sizeof(float);
-    p->extent[2][0] = p_width;
-    p->extent[2][1] = p_height;
-    p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)capacity * (size_t)p_width * (size_t)p_height * sizeof(int);
-    p->extent[3][0] = out_width;
-    p->extent[3][1] = out_height;
-    p->extent[3][2] = 1;
-    p->bytes[3] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
-    /* one zero-filled buffer per array */
-    for (int i = 0; i < 4; i++)
-        if (!(p->buf[i] = p->own[i] = calloc(1, p->bytes[i]))) {
-            tex_modes_plan_destroy(p);
-            return tex_modes_ERR_MEMORY;
-        }
-    *plan = p;
-    return tex_modes_OK;
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[4][3] =
+            {{cl_width, cl_height, 1}, {z_width, z_height, 1}, {p_width, p_height, 1},
+            {out_width, out_height, 1}};
+    imcl_c_plan *imcl_p = NULL;
+    const int imcl_status = imcl_c_plan_create(&imcl_p, capacity, 4, imcl_layout, imcl_extent);
+    *plan = (tex_modes_plan *)imcl_p;
+    return imcl_status;
 }
 
 int tex_modes_plan_upload_cl(tex_modes_plan *plan, const float *host)
 {
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    memcpy(plan->buf[0], host, plan->bytes[0]);
-    return tex_modes_OK;
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 0, host);
 }
 
 int tex_modes_plan_download_cl(tex_modes_plan *plan, float *host)
 {
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    memcpy(host, plan->buf[0], plan->bytes[0]);
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    memcpy(plan->buf[1], host, plan->bytes[1]);
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_z(tex_modes_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    memcpy(host, plan->buf[1], plan->bytes[1]);
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    memcpy(plan->buf[2], host, plan->bytes[2]);
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_p(tex_modes_plan *plan, int *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    memcpy(host, plan->buf[2], plan->bytes[2]);
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    memcpy(plan->buf[3], host, plan->bytes[3]);
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    memcpy(host, plan->buf[3], plan->bytes[3]);
-    return tex_modes_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(tex_modes_plan *, const float *),
-                int (*imcl_get)(tex_modes_plan *, float *),
-        int first, int count, float **const *tables, const float *src, float *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return tex_modes_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return tex_modes_OK;
-    int imcl_status = tex_modes_OK;
-    float *imcl_dense = NULL;
-    imcl_dense = (float *)plan->buf[imcl_id] + imcl_off;
-    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(float));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    }
-    return imcl_status;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a int Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(tex_modes_plan *, const int *), int (*imcl_get)(tex_modes_plan *, int *),
-        int first, int count, int **const *tables, const int *src, int *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return tex_modes_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return tex_modes_OK;
-    int imcl_status = tex_modes_OK;
-    int *imcl_dense = NULL;
-    imcl_dense = (int *)plan->buf[imcl_id] + imcl_off;
-    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(int));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(int));
-    }
-    return imcl_status;
+    return imcl_c_plan_download((imcl_c_plan *)plan, 0, host);
 }
 
 int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 1, host);
+}
+
+int tex_modes_plan_download_z(tex_modes_plan *plan, float *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 1, host);
 }
 
 int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_z(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_z(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 2, host);
+}
+
+int tex_modes_plan_download_p(tex_modes_plan *plan, int *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 2, host);
 }
 
 int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_int2(plan, 2, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 2, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_int2(plan, 2, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 2, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, int first, int count, const int *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_int2(plan, 2, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 2, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int first, int count, int *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_int2(plan, 2, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 2, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
+{
+    return imcl_c_plan_upload((imcl_c_plan *)plan, 3, host);
+}
+
+int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
+{
+    return imcl_c_plan_download((imcl_c_plan *)plan, 3, host);
 }
 
 int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 3, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_out(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 3, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 3, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_out(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_c_plan_rows((imcl_c_plan *)plan, 3, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return tex_modes_ERR_ARGUMENT;
+    imcl_c_plan *imcl_p = (imcl_c_plan *)plan;
+    int imcl_status = imcl_c_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != tex_modes_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int cl_width = plan->extent[0][0];
-    const int cl_height = plan->extent[0][1];
-    const int z_width = plan->extent[1][0];
-    const int z_height = plan->extent[1][1];
-    const int p_width = plan->extent[2][0];
-    const int p_height = plan->extent[2][1];
-    const int out_width = plan->extent[3][0];
-    const int out_height = plan->extent[3][1];
-    const double imcl_t0 = imcl_plan_now_ms();
-    int imcl_status = tex_modes_OK;
-    /* all blocks in one call of tex_modes_rows, over row tables into the buffers */
-    if (!imcl_plan_rows(plan, 0, 2, sizeof(float), 0)
-            || !imcl_plan_rows(plan, 1, 2, sizeof(float), 0)
-            || !imcl_plan_rows(plan, 2, 2, sizeof(int), 0)
-            || !imcl_plan_rows(plan, 3, 2, sizeof(float), 0))
+    const int cl_width = imcl_p->array[0].extent[0];
+    const int cl_height = imcl_p->array[0].extent[1];
+    const int z_width = imcl_p->array[1].extent[0];
+    const int z_height = imcl_p->array[1].extent[1];
+    const int p_width = imcl_p->array[2].extent[0];
+    const int p_height = imcl_p->array[2].extent[1];
+    const int out_width = imcl_p->array[3].extent[0];
+    const int out_height = imcl_p->array[3].extent[1];
+    const double imcl_t0 = imcl_c_now_ms();
+    /* all blocks in one call of tex_modes_rows, over row tables into the plan's memory */
+    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1)
+            || !imcl_c_plan_tables(imcl_p, 2) || !imcl_c_plan_tables(imcl_p, 3))
         return tex_modes_ERR_MEMORY;
     imcl_status =
-            tex_modes_rows(imcl_count, (void *)plan->rows[0], cl_width, cl_height,
-            (void *)plan->rows[1], z_width, z_height, (void *)plan->rows[2], p_width, p_height,
-            (void *)plan->rows[3], out_width, out_height);
-    plan->kernel_ms = imcl_plan_now_ms() - imcl_t0;
+            tex_modes_rows(imcl_count, (void *)imcl_p->array[0].rows, cl_width, cl_height,
+            (void *)imcl_p->array[1].rows, z_width, z_height, (void *)imcl_p->array[2].rows,
+            p_width, p_height, (void *)imcl_p->array[3].rows, out_width, out_height);
+    imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
 
@@ -738,7 +474,7 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
 
 int tex_modes_plan_launch(tex_modes_plan *plan)
 {
-    return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
 }
 
 int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
@@ -752,60 +488,27 @@ int tex_modes_plan_wait(tex_modes_plan *plan)
     return plan ? tex_modes_OK : tex_modes_ERR_ARGUMENT; /* nothing runs on */
 }
 
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[4] = {0, 0, 0, 1};
-
 int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
-        return tex_modes_ERR_ARGUMENT;
-    free(plan->own[a]);
-    plan->own[a] = NULL;
-    plan->buf[a] = host;
-    return tex_modes_OK;
+    return imcl_c_plan_attach((imcl_c_plan *)plan, a, host);
 }
 
 int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
-        return tex_modes_ERR_ARGUMENT;
-    return tex_modes_plan_attach(plan, a, memory);
+    return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[4] = {0, 1, 2, 3};
 
 int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 4 || b < 0 || b >= 4 || imcl_plan_class[a] != imcl_plan_class[b])
-        return tex_modes_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return tex_modes_ERR_ARGUMENT;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    void *imcl_own = plan->own[a];
-    plan->own[a] = plan->own[b];
-    plan->own[b] = imcl_own;
-    return tex_modes_OK;
+    return imcl_c_plan_swap((imcl_c_plan *)plan, a, b);
 }
 
 double tex_modes_plan_kernel_ms(const tex_modes_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_c_plan_kernel_ms((const imcl_c_plan *)plan);
 }
 
 void tex_modes_plan_destroy(tex_modes_plan *plan)
 {
-    if (!plan)
-        return;
-    for (int i = 0; i < 4; i++) {
-        free(plan->own[i]);
-        free(plan->rows[i]);
-    }
-    free(plan);
+    imcl_c_plan_destroy((imcl_c_plan *)plan);
 }

@@ -1,0 +1,235 @@
+// The C reference's host runtime, written once into every output folder of C kernels as
+// imcl_runtime_c.c (backend_c.c; docs/architecture.md, "Host runtime"): what every K_ref.c
+// calls and nothing of any one kernel. Compiled on its own by tests/run_runtime.sh. These
+// lines are not copied.
+#include "imcl_runtime_c.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- the threads of a parallel loop ---- */
+
+IMCL_C_WEAK int imcl_c_threads_pick(imcl_c_threads *s, int max)
+{
+    if (!s->max) {
+        const char *fixed = getenv("IMCL_FIXED_THREADS");
+        s->max = max > 0 ? max : 1;
+        s->counts = 1;
+        for (int n = s->max / 2; n > 0 && s->counts < 8 && !(fixed && *fixed == '1'); n /= 2)
+            s->counts++;
+        s->step = 1;
+    }
+    return s->max >> s->shift;
+}
+
+IMCL_C_WEAK void imcl_c_threads_done(imcl_c_threads *s, double seconds, double points)
+{
+    if (!s->warm) {
+        s->warm = 1;
+        return;
+    }
+    s->seconds += seconds;
+    s->points += points;
+    if (s->seconds < 0.02 || s->points <= 0)
+        return;
+    const double ns = s->seconds * 1e9 / s->points;
+    const int i = s->shift;
+    s->ns[i] = i == s->best && s->ns[i] > 0 ? 0.5 * (s->ns[i] + ns) : ns;
+    s->seconds = s->points = 0;
+    for (int j = 0; j < s->counts; j++)
+        if (s->ns[j] > 0 && (s->ns[s->best] <= 0 || s->ns[j] < s->ns[s->best]))
+            s->best = j;
+    s->shift = s->best;
+    if (s->counts > 1 && ++s->epochs % 32 == 1) {
+        /* a trial: the neighbouring count, each side in turn */
+        if (s->best + s->step < 0 || s->best + s->step >= s->counts)
+            s->step = -s->step;
+        s->shift = s->best + s->step;
+        s->step = -s->step;
+    }
+}
+
+IMCL_C_WEAK double imcl_c_now_ms(void)
+{
+#ifdef TIME_UTC
+    struct timespec t;
+    timespec_get(&t, TIME_UTC);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+#else
+    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
+#endif
+}
+
+/* ---- the persistent plan ---- */
+
+IMCL_C_WEAK int imcl_c_plan_create(imcl_c_plan **plan, int capacity, int n,
+                                   const imcl_c_layout *layout, const int (*extent)[3])
+{
+    *plan = NULL;
+    imcl_c_plan *q = (imcl_c_plan *)calloc(1, sizeof *q + (size_t)n * sizeof(imcl_c_array));
+    if (!q)
+        return IMCL_C_ERR_MEMORY;
+    q->capacity = capacity;
+    q->n = n;
+    q->layout = layout;
+    q->array = (imcl_c_array *)(q + 1);
+    /* the extents of each array and its memory, zero-filled: capacity blocks of an Image
+     * or Block, each its storage (halo included) */
+    for (int i = 0; i < n; i++) {
+        imcl_c_array *m = &q->array[i];
+        size_t elems = layout[i].dims ? (size_t)capacity : layout[i].count;
+        for (int d = 0; d < 3; d++) {
+            m->extent[d] = extent[i][d];
+            if (d < layout[i].dims)
+                elems *= (size_t)extent[i][d] + 2 * (size_t)layout[i].halo;
+        }
+        m->bytes = elems * layout[i].elem;
+        if (!(m->buf = m->own = calloc(1, m->bytes ? m->bytes : 1))) {
+            imcl_c_plan_destroy(q);
+            return IMCL_C_ERR_MEMORY;
+        }
+    }
+    *plan = q;
+    return IMCL_C_OK;
+}
+
+IMCL_C_WEAK int imcl_c_plan_upload(imcl_c_plan *plan, int a, const void *host)
+{
+    if (!plan || !host || a < 0 || a >= plan->n)
+        return IMCL_C_ERR_ARGUMENT;
+    memmove(plan->array[a].buf, host, plan->array[a].bytes);
+    return IMCL_C_OK;
+}
+
+IMCL_C_WEAK int imcl_c_plan_download(imcl_c_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= plan->n)
+        return IMCL_C_ERR_ARGUMENT;
+    memmove(host, plan->array[a].buf, plan->array[a].bytes);
+    return IMCL_C_OK;
+}
+
+IMCL_C_WEAK int imcl_c_plan_rows(imcl_c_plan *plan, int a, int up, int first, int count,
+                                 const void *tables, const void *src, void *dst,
+                                 ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
+                                 ptrdiff_t block_pitch)
+{
+    if (!plan || (!tables && !(up ? src : (const void *)dst)) || a < 0 || a >= plan->n
+            || !plan->layout[a].dims || first < 0 || count < 0 || count > plan->capacity - first)
+        return IMCL_C_ERR_ARGUMENT;
+    const imcl_c_layout *l = &plan->layout[a];
+    const imcl_c_array *m = &plan->array[a];
+    const size_t elem = l->elem;
+    const int block = l->dims == 3;
+    /* a block's storage: its rows' length, its rows and its rows per plane */
+    const size_t w = (size_t)m->extent[0] + 2 * (size_t)l->halo;
+    const size_t h = (size_t)m->extent[1] + 2 * (size_t)l->halo;
+    const size_t rows = block ? h * ((size_t)m->extent[2] + 2 * (size_t)l->halo) : h;
+    /* the rows, planes and blocks of host memory must not overlap */
+    if (!tables && (row_pitch < (ptrdiff_t)w || (block && plane_pitch / (ptrdiff_t)h < row_pitch)
+            || block_pitch / (ptrdiff_t)(rows / h)
+                    < (block ? plane_pitch : row_pitch * (ptrdiff_t)h)))
+        return IMCL_C_ERR_ARGUMENT;
+    const size_t off = (size_t)first * rows * w, n = (size_t)count * rows * w;
+    unsigned char *dense = (unsigned char *)m->buf + off * elem;
+    for (size_t r = 0; r < n / w; r++) {
+        const size_t b = r / rows, y = r % h, z = r % rows / h;
+        const ptrdiff_t at = ((ptrdiff_t)b * block_pitch + (ptrdiff_t)y * row_pitch
+                              + (ptrdiff_t)z * plane_pitch) * (ptrdiff_t)elem;
+        /* row y (of plane z) of block b in the caller's row table: T **tables[b], or
+         * T ***tables[b] of a Block */
+        const void *row = !tables ? NULL
+            : block ? ((void **const *const *)tables)[b][z][y]
+                    : ((void *const *const *)tables)[b][y];
+        if (up)
+            memcpy(dense + r * w * elem, tables ? row : (const unsigned char *)src + at, w * elem);
+        else
+            memcpy(tables ? (void *)row : (unsigned char *)dst + at, dense + r * w * elem,
+                   w * elem);
+    }
+    return IMCL_C_OK;
+}
+
+IMCL_C_WEAK int imcl_c_plan_ready(imcl_c_plan *plan, int count)
+{
+    return !plan || count < 0 || count > plan->capacity ? IMCL_C_ERR_ARGUMENT : IMCL_C_OK;
+}
+
+IMCL_C_WEAK void **imcl_c_plan_tables(imcl_c_plan *plan, int a)
+{
+    imcl_c_array *m = &plan->array[a];
+    if (m->rows && m->rows_for == m->buf)
+        return m->rows;
+    const int dims = plan->layout[a].dims;
+    const size_t halo = (size_t)plan->layout[a].halo, elem = plan->layout[a].elem;
+    const size_t nb = (size_t)plan->capacity, w = (size_t)m->extent[0] + 2 * halo;
+    const size_t h = (size_t)m->extent[1] + 2 * halo;
+    const size_t d = dims == 3 ? (size_t)m->extent[2] + 2 * halo : 1;
+    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
+    const size_t planes = dims == 3 ? nb * d : 0;
+    if (!m->rows)
+        m->rows = (void **)malloc(sizeof(void *) * (nb + planes + nb * d * h));
+    if (!m->rows)
+        return NULL;
+    void **blocks = m->rows, **plane = blocks + nb, **row = plane + planes;
+    for (size_t b = 0; b < nb; b++)
+        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
+    for (size_t z = 0; z < planes; z++)
+        plane[z] = row + z * h;
+    for (size_t r = 0; r < nb * d * h; r++)
+        row[r] = (char *)m->buf + r * w * elem;
+    m->rows_for = m->buf;
+    return m->rows;
+}
+
+IMCL_C_WEAK int imcl_c_plan_attach(imcl_c_plan *plan, int a, void *host)
+{
+    if (!plan || !host || a < 0 || a >= plan->n || !plan->layout[a].attach)
+        return IMCL_C_ERR_ARGUMENT;
+    /* the array's memory is the caller's from now on; the plan's own goes */
+    imcl_c_array *m = &plan->array[a];
+    free(m->own);
+    m->own = NULL;
+    m->buf = host;
+    return IMCL_C_OK;
+}
+
+IMCL_C_WEAK int imcl_c_plan_use_memory(imcl_c_plan *plan, int a, void *memory)
+{
+    return imcl_c_plan_attach(plan, a, memory);
+}
+
+IMCL_C_WEAK int imcl_c_plan_swap(imcl_c_plan *plan, int a, int b)
+{
+    if (!plan || a < 0 || a >= plan->n || b < 0 || b >= plan->n
+            || plan->layout[a].swap_class < 0
+            || plan->layout[a].swap_class != plan->layout[b].swap_class)
+        return IMCL_C_ERR_ARGUMENT;
+    imcl_c_array *x = &plan->array[a], *y = &plan->array[b];
+    for (int d = 0; d < 3; d++)
+        if (x->extent[d] != y->extent[d])
+            return IMCL_C_ERR_ARGUMENT;
+    /* the arrays exchange their memory, and the row tables into it; nothing is copied */
+    /* (the same class and extents: the same bytes) */
+    const imcl_c_array t = *x;
+    *x = *y;
+    *y = t;
+    return IMCL_C_OK;
+}
+
+IMCL_C_WEAK double imcl_c_plan_kernel_ms(const imcl_c_plan *plan)
+{
+    return plan ? plan->kernel_ms : 0.0;
+}
+
+IMCL_C_WEAK void imcl_c_plan_destroy(imcl_c_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < plan->n; i++) {
+        free(plan->array[i].own);
+        free(plan->array[i].rows);
+    }
+    free(plan);
+}
