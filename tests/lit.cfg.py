@@ -1,7 +1,7 @@
 # lit configuration of the tests that run imcl and compare what it prints or writes
 # with expected files (docs/testing.md, "The test runner"). Loaded through the build's
-# lit.site.cfg.py (tests/lit.site.cfg.py.in), which sets config.imcl, config.filecheck
-# and config.test_exec_root.
+# lit.site.cfg.py (tests/lit.site.cfg.py.in), which sets config.imcl, config.filecheck,
+# config.cc and config.test_exec_root.
 import os
 import shlex
 
@@ -26,16 +26,19 @@ def helper(name, *args):
     return " ".join(shlex.quote(w) for w in ["bash", os.path.join(helpers, name), *args])
 
 
-# %imcl: the imcl under test; the others: the scripts of tests/lit (each says what it
-# checks in its first lines)
+# %imcl: the imcl under test; %cc: the build's C compiler (for generated code compiled
+# and run on the host); the others: the scripts of tests/lit (each says what it checks in
+# its first lines)
 config.substitutions += [
     ("%imcl", shlex.quote(config.imcl)),
+    ("%cc", shlex.quote(config.cc)),
     ("%expect", helper("expect")),
     ("%exit", helper("exit")),
     ("%diag", helper("diag", config.imcl) + " %t"),
     ("%golden", helper("golden", config.imcl) + " %t"),
     ("%params", helper("params", config.imcl) + " %t"),
     ("%flat", helper("flat")),
+    ("%admits", " ".join(["python3", shlex.quote(os.path.join(helpers, "admits"))])),
     # FileCheck as a word (not inside a path or a longer name), as LLVM's tests spell it;
     # through tests/lit/filecheck, which keeps its report readable
     (r"(?<![\w/.-])FileCheck(?![\w/.-])", helper("filecheck", config.filecheck)),

@@ -1,4 +1,4 @@
-/* Do the loads of a shared-memory tile stay inside the buffers? (run_shape.sh)
+/* Do the loads of a shared-memory tile stay inside the buffers? (tests/shape, %bounds)
  *
  * The OpenCL kernel imcl generated (KERNEL_CL) is compiled as C under
  * AddressSanitizer, with the OpenCL built-ins defined below, and every work-item of
