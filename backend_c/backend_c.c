@@ -9,6 +9,7 @@
 #include "lanes.h"
 #include "passes.h"
 #include "runtime_text/backend_c.h"
+#include "runtime_text/wrappers.h"
 #include "unparse.h"
 
 static const char *c_type(TypeKind k)
@@ -689,6 +690,7 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_free(&code);
     host_runtime_file(out, "imcl_runtime_c.h", "the C reference's host runtime's declarations",
                       runtime_c_imcl_runtime_c_h);
+    host_runtime_file(out, "imcl_runtime_rows.h", "helpers of the host runtime", runtime_wrappers_imcl_runtime_rows_h);
     host_runtime_file(out, "imcl_runtime_c.c", "the C reference's host runtime",
                       runtime_c_imcl_runtime_c);
     header_emit(e, out);

@@ -9,6 +9,7 @@
 #include "opencl_host.h"
 #include "placement.h"
 #include "runtime_text/backend_opencl.h"
+#include "runtime_text/wrappers.h"
 #include "unparse.h"
 
 /* Where an array lives: host_on_texture (an image read through a sampler),
@@ -623,6 +624,7 @@ static int emit(EmitCtx *e, Outputs *out)
     plan_opencl_emit(host, e);
     host_runtime_file(out, "imcl_runtime_opencl.h", "the OpenCL host runtime's declarations",
                       runtime_opencl_imcl_runtime_opencl_h);
+    host_runtime_file(out, "imcl_runtime_rows.h", "helpers of the host runtime", runtime_wrappers_imcl_runtime_rows_h);
     host_runtime_file(out, "imcl_runtime_opencl.c", "the OpenCL host runtime",
                       runtime_opencl_imcl_runtime_opencl);
     header_emit(e, out);

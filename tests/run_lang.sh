@@ -170,8 +170,8 @@ PY
             done
             local want
             case $b in
-            c) want="$K.h ${K}_ref.c imcl_runtime_c.c imcl_runtime_c.h" ;;
-            opencl) want="$K.cl $K.h ${K}_host.c imcl_runtime_opencl.c imcl_runtime_opencl.h" ;;
+            c) want="$K.h ${K}_ref.c imcl_runtime_c.c imcl_runtime_c.h imcl_runtime_rows.h" ;;
+            opencl) want="$K.cl $K.h ${K}_host.c imcl_runtime_opencl.c imcl_runtime_opencl.h imcl_runtime_rows.h" ;;
             cuda) want="$K.cu $K.h" ;;
             esac
             [ "$(cd "only/$K/$b" && ls | sort | tr '\n' ' ')" = "$(echo "$want" | tr ' ' '\n' | sort | tr '\n' ' ')" ] ||
@@ -250,11 +250,12 @@ PY
         "$CC" "${GEN[@]}" -c "opencl/${K}_host.c" -o "${K}_host.o" || fail "opencl/${K}_host.c does not compile cleanly"
         HOST_O+=("${K}_host.o")
     done
-    cached_compile imcl_runtime_c.o c/imcl_runtime_c.c c/imcl_runtime_c.h -- "${GEN[@]}" ||
+    cached_compile imcl_runtime_c.o c/imcl_runtime_c.c c/imcl_runtime_c.h c/imcl_runtime_rows.h -- "${GEN[@]}" ||
         fail "c/imcl_runtime_c.c does not compile cleanly"
     REF_O+=(imcl_runtime_c.o)
     if [ $ocl = 1 ]; then
-        cached_compile imcl_runtime_opencl.o opencl/imcl_runtime_opencl.c opencl/imcl_runtime_opencl.h -- \
+        cached_compile imcl_runtime_opencl.o opencl/imcl_runtime_opencl.c opencl/imcl_runtime_opencl.h \
+            opencl/imcl_runtime_rows.h -- \
             "${GEN[@]}" ||
             fail "opencl/imcl_runtime_opencl.c does not compile cleanly"
         HOST_O+=(imcl_runtime_opencl.o)

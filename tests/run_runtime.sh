@@ -52,7 +52,7 @@ shopt -s nullglob
 OPENCL=("$SRC"/backend_opencl/runtime/*.c)
 C=("$SRC"/backend_c/runtime/*.c)
 FOLDER=("${OPENCL[@]}" "${C[@]}")
-HEADERS=("$SRC"/backend_*/runtime/*.h)
+HEADERS=("$SRC"/backend_*/runtime/*.h "$SRC"/wrappers/runtime/*.h)
 SHARED=("$SRC"/wrappers/runtime/*.c)
 CUDA=("$SRC"/backend_cuda/runtime/*.cuh)
 ALL=("$SRC"/backend_*/runtime/* "$SRC"/wrappers/runtime/*)
@@ -94,7 +94,8 @@ unit() {
 
 CFLAGS=(-std=c11 -Wall -Wextra -Werror)
 for f in "${FOLDER[@]}"; do
-    compile "gcc ${f#"$SRC"/} (a folder's runtime)" "$CC" "${CFLAGS[@]}" -pedantic -c "$f" -o out.o
+    compile "gcc ${f#"$SRC"/} (a folder's runtime)" "$CC" "${CFLAGS[@]}" -pedantic \
+        -I"$SRC/wrappers/runtime" -c "$f" -o out.o
     # what other files call: weak (W) and tagged; nothing else it defines is global
     others=$(nm -g --defined-only out.o | awk '$2 != "W"')
     untagged=$(nm -g --defined-only out.o | awk '$2 == "W" && $3 !~ /_IMCLTAG$/')

@@ -347,7 +347,8 @@ def runtime_object(args, cfgdir, cache, backend):
     compiled once."""
     rt_c = os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.c")
     cmd = [args.cc, "-O2", "-Wall", "-Wextra", "-c", rt_c]
-    return cache.get([read(rt_c), read(os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.h"))], cmd[:-1],
+    return cache.get([read(rt_c), read(os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.h")),
+                      read(os.path.join(cfgdir, backend, "imcl_runtime_rows.h"))], cmd[:-1],
                      cc_build(args, cmd, f"cc imcl_runtime_{backend}.c"))
 
 

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "imcl_runtime_rows.h"
+
 /* ---- the threads of a parallel loop ---- */
 
 IMCL_C_WEAK int imcl_c_threads_pick(imcl_c_threads *s, int max)
@@ -77,13 +79,9 @@ IMCL_C_WEAK int imcl_c_plan_create(imcl_c_plan **plan, int capacity, int n,
      * or Block, each its storage (halo included) */
     for (int i = 0; i < n; i++) {
         imcl_c_array *m = &q->array[i];
-        size_t elems = layout[i].dims ? (size_t)capacity : layout[i].count;
-        for (int d = 0; d < 3; d++) {
-            m->extent[d] = extent[i][d];
-            if (d < layout[i].dims)
-                elems *= (size_t)extent[i][d] + 2 * (size_t)layout[i].halo;
-        }
-        m->bytes = elems * layout[i].elem;
+        memcpy(m->extent, extent[i], sizeof m->extent);
+        m->bytes = imcl_rows_bytes(layout[i].dims, layout[i].halo, layout[i].elem, layout[i].count,
+                                   capacity, extent[i]);
         if (!(m->buf = m->own = calloc(1, m->bytes ? m->bytes : 1))) {
             imcl_c_plan_destroy(q);
             return IMCL_C_ERR_MEMORY;
@@ -118,35 +116,15 @@ IMCL_C_WEAK int imcl_c_plan_rows(imcl_c_plan *plan, int a, int up, int first, in
             || !plan->layout[a].dims || first < 0 || count < 0 || count > plan->capacity - first)
         return IMCL_C_ERR_ARGUMENT;
     const imcl_c_layout *l = &plan->layout[a];
-    const imcl_c_array *m = &plan->array[a];
-    const size_t elem = l->elem;
-    const int block = l->dims == 3;
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t w = (size_t)m->extent[0] + 2 * (size_t)l->halo;
-    const size_t h = (size_t)m->extent[1] + 2 * (size_t)l->halo;
-    const size_t rows = block ? h * ((size_t)m->extent[2] + 2 * (size_t)l->halo) : h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)w || (block && plane_pitch / (ptrdiff_t)h < row_pitch)
-            || block_pitch / (ptrdiff_t)(rows / h)
-                    < (block ? plane_pitch : row_pitch * (ptrdiff_t)h)))
+    imcl_rows_shape s;
+    if (imcl_rows_shape_of(&s, l->dims, l->halo, plan->array[a].extent, tables, row_pitch,
+                           plane_pitch, block_pitch) != 0)
         return IMCL_C_ERR_ARGUMENT;
-    const size_t off = (size_t)first * rows * w, n = (size_t)count * rows * w;
-    unsigned char *dense = (unsigned char *)m->buf + off * elem;
-    for (size_t r = 0; r < n / w; r++) {
-        const size_t b = r / rows, y = r % h, z = r % rows / h;
-        const ptrdiff_t at = ((ptrdiff_t)b * block_pitch + (ptrdiff_t)y * row_pitch
-                              + (ptrdiff_t)z * plane_pitch) * (ptrdiff_t)elem;
-        /* row y (of plane z) of block b in the caller's row table: T **tables[b], or
-         * T ***tables[b] of a Block */
-        const void *row = !tables ? NULL
-            : block ? ((void **const *const *)tables)[b][z][y]
-                    : ((void *const *const *)tables)[b][y];
-        if (up)
-            memcpy(dense + r * w * elem, tables ? row : (const unsigned char *)src + at, w * elem);
-        else
-            memcpy(tables ? (void *)row : (unsigned char *)dst + at, dense + r * w * elem,
-                   w * elem);
-    }
+    /* the blocks' storage is the plan's memory itself */
+    unsigned char *dense = (unsigned char *)plan->array[a].buf
+                           + (size_t)first * s.rows * s.w * l->elem;
+    imcl_rows_copy(&s, dense, l->elem, count, up, tables, src, dst, row_pitch, plane_pitch,
+                   block_pitch);
     return IMCL_C_OK;
 }
 

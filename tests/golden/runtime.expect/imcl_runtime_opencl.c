@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "imcl_runtime_rows.h"
+
 IMCL_CL_WEAK int imcl_cl_device(cl_device_id *dev)
 {
     cl_platform_id platforms[16];
@@ -366,13 +368,9 @@ IMCL_CL_WEAK int imcl_cl_plan_create(imcl_cl_plan **plan, imcl_cl_kept *k,
      * or Block, each its storage (halo included) */
     for (int i = 0; i < n; i++) {
         imcl_cl_array *m = &q->array[i];
-        size_t elems = layout[i].dims ? (size_t)capacity : layout[i].count;
-        for (int d = 0; d < 3; d++) {
-            m->extent[d] = extent[i][d];
-            if (d < layout[i].dims)
-                elems *= (size_t)extent[i][d] + 2 * (size_t)layout[i].halo;
-        }
-        m->bytes = elems * layout[i].elem;
+        memcpy(m->extent, extent[i], sizeof m->extent);
+        m->bytes = imcl_rows_bytes(layout[i].dims, layout[i].halo, layout[i].elem, layout[i].count,
+                                   capacity, extent[i]);
     }
     int status = imcl_cl_keep(k, p, dev);
     cl_int err = CL_SUCCESS;
@@ -460,17 +458,11 @@ IMCL_CL_WEAK int imcl_cl_plan_rows(imcl_cl_plan *plan, int a, int up, int first,
     const imcl_cl_layout *l = &plan->layout[a];
     imcl_cl_array *m = &plan->array[a];
     const size_t elem = l->elem;
-    const int block = l->dims == 3;
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t w = (size_t)m->extent[0] + 2 * (size_t)l->halo;
-    const size_t h = (size_t)m->extent[1] + 2 * (size_t)l->halo;
-    const size_t rows = block ? h * ((size_t)m->extent[2] + 2 * (size_t)l->halo) : h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)w || (block && plane_pitch / (ptrdiff_t)h < row_pitch)
-            || block_pitch / (ptrdiff_t)(rows / h)
-                    < (block ? plane_pitch : row_pitch * (ptrdiff_t)h)))
+    imcl_rows_shape s;
+    if (imcl_rows_shape_of(&s, l->dims, l->halo, m->extent, tables, row_pitch, plane_pitch,
+                           block_pitch) != 0)
         return IMCL_ERR_ARGUMENT;
-    const size_t off = (size_t)first * rows * w, n = (size_t)count * rows * w;
+    const size_t off = (size_t)first * s.rows * s.w, n = (size_t)count * s.rows * s.w;
     if (n == 0)
         return IMCL_OK;
     int status = IMCL_OK;
@@ -492,21 +484,9 @@ IMCL_CL_WEAK int imcl_cl_plan_rows(imcl_cl_plan *plan, int a, int up, int first,
         if (err != CL_SUCCESS || !dense)
             return IMCL_ERR_TRANSFER;
     }
-    for (size_t r = 0; status == IMCL_OK && r < n / w; r++) {
-        const size_t b = r / rows, y = r % h, z = r % rows / h;
-        const ptrdiff_t at = ((ptrdiff_t)b * block_pitch + (ptrdiff_t)y * row_pitch
-                              + (ptrdiff_t)z * plane_pitch) * (ptrdiff_t)elem;
-        /* row y (of plane z) of block b in the caller's row table: T **tables[b], or
-         * T ***tables[b] of a Block */
-        const void *row = !tables ? NULL
-            : block ? ((void **const *const *)tables)[b][z][y]
-                    : ((void *const *const *)tables)[b][y];
-        if (up)
-            memcpy(dense + r * w * elem, tables ? row : (const unsigned char *)src + at, w * elem);
-        else
-            memcpy(tables ? (void *)row : (unsigned char *)dst + at, dense + r * w * elem,
-                   w * elem);
-    }
+    if (status == IMCL_OK)
+        imcl_rows_copy(&s, dense, elem, count, up, tables, src, dst, row_pitch, plane_pitch,
+                       block_pitch);
     if (l->where == IMCL_CL_IMAGE) {
         if (up && status == IMCL_OK && imcl_cl_plan_copy(plan, a, dense, NULL) != CL_SUCCESS)
             status = IMCL_ERR_TRANSFER;

@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_f61cb607
-#define IMCL_RUNTIME_OPENCL_H_f61cb607
+#ifndef IMCL_RUNTIME_OPENCL_H_7e94e087
+#define IMCL_RUNTIME_OPENCL_H_7e94e087
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,25 +25,25 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_device imcl_cl_device_f61cb607
-#define imcl_cl_choose imcl_cl_choose_f61cb607
-#define imcl_cl_keep imcl_cl_keep_f61cb607
-#define imcl_cl_release imcl_cl_release_f61cb607
-#define imcl_cl_use_queue imcl_cl_use_queue_f61cb607
-#define imcl_cl_image_create imcl_cl_image_create_f61cb607
-#define imcl_cl_plan_create imcl_cl_plan_create_f61cb607
-#define imcl_cl_plan_upload imcl_cl_plan_upload_f61cb607
-#define imcl_cl_plan_download imcl_cl_plan_download_f61cb607
-#define imcl_cl_plan_rows imcl_cl_plan_rows_f61cb607
-#define imcl_cl_plan_ready imcl_cl_plan_ready_f61cb607
-#define imcl_cl_plan_turn imcl_cl_plan_turn_f61cb607
-#define imcl_cl_plan_launched imcl_cl_plan_launched_f61cb607
-#define imcl_cl_plan_wait imcl_cl_plan_wait_f61cb607
-#define imcl_cl_plan_attach imcl_cl_plan_attach_f61cb607
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_f61cb607
-#define imcl_cl_plan_swap imcl_cl_plan_swap_f61cb607
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_f61cb607
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_f61cb607
+#define imcl_cl_device imcl_cl_device_7e94e087
+#define imcl_cl_choose imcl_cl_choose_7e94e087
+#define imcl_cl_keep imcl_cl_keep_7e94e087
+#define imcl_cl_release imcl_cl_release_7e94e087
+#define imcl_cl_use_queue imcl_cl_use_queue_7e94e087
+#define imcl_cl_image_create imcl_cl_image_create_7e94e087
+#define imcl_cl_plan_create imcl_cl_plan_create_7e94e087
+#define imcl_cl_plan_upload imcl_cl_plan_upload_7e94e087
+#define imcl_cl_plan_download imcl_cl_plan_download_7e94e087
+#define imcl_cl_plan_rows imcl_cl_plan_rows_7e94e087
+#define imcl_cl_plan_ready imcl_cl_plan_ready_7e94e087
+#define imcl_cl_plan_turn imcl_cl_plan_turn_7e94e087
+#define imcl_cl_plan_launched imcl_cl_plan_launched_7e94e087
+#define imcl_cl_plan_wait imcl_cl_plan_wait_7e94e087
+#define imcl_cl_plan_attach imcl_cl_plan_attach_7e94e087
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_7e94e087
+#define imcl_cl_plan_swap imcl_cl_plan_swap_7e94e087
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_7e94e087
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_7e94e087
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
