@@ -198,7 +198,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
         if (host_batchable(k))
             sb_printf(sb, "    /* a batch: every thread loops over its blocks (%s) */\n", PARAM_NAME(batch_loop));
         sb_printf(sb, "    const dim3 imcl_grid(%s, (D + %d - 1) / %d);\n", grid_xy, bz, bz);
-        sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", k->name);
+        sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", e->host_name);
         launch_args(sb, e, param_handle, "imcl_count");
         sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
         return;
@@ -214,7 +214,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
                   "                                                                      : imcl_per_launch;\n"
                   "        const dim3 imcl_grid(%s, imcl_zgroups * (unsigned)imcl_n);\n",
               bz, bz, grid_xy);
-    sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", k->name);
+    sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", e->host_name);
     launch_args(sb, e, param_handle, "imcl_n");
     sb_puts(sb, ");\n        const cudaError_t imcl_e = cudaGetLastError();\n"
                 "        if (imcl_e != cudaSuccess)\n            return imcl_e;\n");
@@ -457,8 +457,9 @@ static int emit(EmitCtx *e, Outputs *out)
     emit_helpers(&u, e->prog, k);
     device_globals(&code, e);
     host_kernel_comment(&code, e, "thread");
+    /* (the host name: --prefix keeps two builds of one kernel apart in a program) */
     sb_printf(&code, "__global__ void __launch_bounds__(%d) %s_kernel(",
-              tp->block[0] * tp->block[1] * tp->block[2], k->name);
+              tp->block[0] * tp->block[1] * tp->block[2], e->host_name);
     kernel_params(&code, e);
     sb_puts(&code, ")\n{\n");
     host_kernel_body(&u, e, "(int)blockIdx.z");
@@ -497,6 +498,7 @@ const Backend backend_cuda = {
     .constant_needs_size = true,  /* __constant__ arrays are sized when compiled */
     .t1_language = "CUDA",
     .t1_kernel_name = "%s_kernel",
+    .kernel_prefixed = true,
     .t1_kernel_file = "%s.cu",
     .t1_global_size_type = "CUDA",
 };

@@ -61,7 +61,8 @@ bool driver_parse_size(DriverOptions *o, const char *text)
 
 SpaceOptions driver_space_options(const DriverOptions *o, const Backend *b)
 {
-    SpaceOptions so = {b, o->size_dims ? o->size : NULL, o->size_dims, b->shared_limit, b->constant_limit};
+    SpaceOptions so = {b, o->size_dims ? o->size : NULL, o->size_dims, b->shared_limit, b->constant_limit,
+                       o->prefix ? o->prefix : ""};
     if (o->shared_limit)
         so.shared_limit = o->shared_limit;
     return so;

@@ -40,6 +40,10 @@ typedef struct Backend {
     /* The T1 document (Kernel Tuner, KTT, BAT) of a kernel: */
     const char *t1_language;         /* "CUDA", "OpenCL", "C" */
     const char *t1_kernel_name;      /* printf format of the kernel function, %s its name */
+    /* The kernel function is a symbol of the program (CUDA's __global__, not OpenCL's
+     * kernel of its own program): its name carries --prefix, so that two builds of one
+     * kernel with different prefixes link into one program. */
+    bool kernel_prefixed;
     const char *t1_kernel_file;      /* and of the file that defines it */
     /* GlobalSizeType: "CUDA" counts blocks, "OpenCL" work-items; NULL: none. */
     const char *t1_global_size_type;

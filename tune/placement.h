@@ -13,6 +13,7 @@ typedef struct SpaceOptions {
     int size_dims;
     long long shared_limit;   /* bytes of shared (local) memory per block */
     long long constant_limit; /* bytes of constant memory */
+    const char *prefix;       /* --prefix ("" when none) */
 } SpaceOptions;
 
 /* The shared-memory tile of a read-only array: the view every access goes

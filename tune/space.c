@@ -343,6 +343,13 @@ static cJSON *space_arguments(Arena *a, const Function *k, bool device)
     return args;
 }
 
+/* The name of the device function the backend generates for kernel k. */
+static const char *space_kernel_name(Arena *a, const Function *k, const SpaceOptions *o)
+{
+    const char *prefix = o->backend->kernel_prefixed && o->prefix ? o->prefix : "";
+    return arena_printf(a, o->backend->t1_kernel_name, arena_printf(a, "%s%s", prefix, k->name));
+}
+
 cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
 {
     Space s;
@@ -367,7 +374,7 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
     for (int i = 0; i < s.np; i++)
         cJSON_AddItemToArray(pr, cJSON_CreateString(s.prune[i]));
     /* What a caller needs to launch the generated device function. */
-    cJSON_AddStringToObject(root, "function", arena_printf(a, o->backend->t1_kernel_name, k->name));
+    cJSON_AddStringToObject(root, "function", space_kernel_name(a, k, o));
     cJSON_AddStringToObject(root, "grid", k->grid_kind == GRID_SIZE ? "grid_size" : "grid");
     cJSON_AddNumberToObject(root, "grid_dims", k->grid_dims == 3 ? 3 : 2);
     /* What sets the grid: the arrays of grid(...), whose first one's extents it is, or
@@ -670,7 +677,7 @@ static cJSON *t1_document(Arena *a, Function *k, const SpaceOptions *o)
     cJSON *ks = cJSON_AddObjectToObject(root, "KernelSpecification");
     /* T1's Language enum has no C; "C" is Kernel Tuner's name of its C backend. */
     cJSON_AddStringToObject(ks, "Language", b->t1_language);
-    cJSON_AddStringToObject(ks, "KernelName", arena_printf(a, b->t1_kernel_name, k->name));
+    cJSON_AddStringToObject(ks, "KernelName", space_kernel_name(a, k, o));
     cJSON_AddStringToObject(ks, "KernelFile", arena_printf(a, b->t1_kernel_file, k->name));
     if (b->t1_global_size_type)
         cJSON_AddStringToObject(ks, "GlobalSizeType", b->t1_global_size_type);

@@ -73,9 +73,9 @@ bundle() {
             echo "$cfg" >>"$DIR/an5d/$k.configs"
             includes+="#include \"c$c/$k.h\""$'\n'
             list+=" X(g${n}_$k)"
-            # -D: the kernel's own name (--prefix names the host API only), so that the
-            # configurations of one kernel link into one program
-            echo "$NVCC -O3 -arch=$GPU_ARCH -D${k}_kernel=g${n}_${k}_kernel -c $out/$k.cu" \
+            # (--prefix names the __global__ kernel too: the configurations of one kernel
+            # link into one program)
+            echo "$NVCC -O3 -arch=$GPU_ARCH -c $out/$k.cu" \
                 "-o $work/$k/g$n.o" >>"$jobs"
         done < <("$IMCL" -b cuda --dump-space "$HERE/kernels/$k.imcl" | python3 "$HERE/gpu_configs.py")
         t=double
