@@ -14,7 +14,8 @@
 #      than ctest draws (SPACE_CUDA_N per sample, default 12; its newest parameters too);
 #   2. the emulator's unit tests tests/cuda_cpu/*.cu built by nvcc: what the emulator is
 #      tested against (error codes, shuffle results, texture reads) checked on hardware;
-#   3. miniamr-proxy with its cuda backend (for tests/run_proxy.sh and bench/miniamr.sh);
+#   3. miniamr-proxy with its cuda backend (for the runs of tests/proxy/cuda, checked by
+#      tests/proxy/last_json.py, and bench/miniamr.sh);
 #   4. bench/gpu/sum7.c (the 7-point double stencil through its plan: GStencil/s and the
 #      fraction of the device's copy bandwidth) for each configuration in
 #      bench/gpu/sum7.configs (the default first), built for sm_90 (GPU_ARCH); `run`
@@ -220,16 +221,19 @@ run_checks() {
     echo "checks: $pass passed, $failn failed, $known known failures of the toolchain"
 }
 
+# the runs of tests/proxy/cuda/{v1,v2,v3,resident}.test on the GPU (no lit there): status 0
+# (pipefail) and the fields of the last line of output (tests/proxy/last_json.py)
 run_proxy() {
     echo "== the proxy on the GPU, validated cell by cell"
     local proxy=$DIR/proxy/miniamr-proxy k
+    local mesh=(--n 12 --blocks 6 --vars 4 --steps 2 --stages 3)
     for k in v1 v2 v3; do
-        bash tests/run_proxy.sh "$proxy" 0 validated=true differences=0 -- --kernel $k --backend cuda \
-            --n 12 --blocks 6 --vars 4 --steps 2 --stages 3 --validate
+        "$proxy" --kernel $k --backend cuda "${mesh[@]}" --validate |
+            python3 tests/proxy/last_json.py validated=true differences=0
         result "proxy.$k" $?
     done
-    bash tests/run_proxy.sh "$proxy" 0 validated=true differences=0 resident=true -- --kernel v2 --resident \
-        --backend cuda --n 12 --blocks 6 --vars 4 --steps 2 --stages 3 --validate
+    "$proxy" --kernel v2 --resident --backend cuda "${mesh[@]}" --validate |
+        python3 tests/proxy/last_json.py validated=true differences=0 resident=true
     result proxy.resident $?
 }
 

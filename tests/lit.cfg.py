@@ -43,6 +43,10 @@ config.substitutions += [
     # through tests/lit/filecheck, which keeps its report readable
     (r"(?<![\w/.-])FileCheck(?![\w/.-])", helper("filecheck", config.filecheck)),
 ]
+# FileCheck ... %exactly < ERR: ERR is exactly the lines of the prefix's checks, each
+# written {{^}}TEXT{{$}}: any other character anywhere fails (a refusal's stderr, which the
+# checks spell out in full).
+config.substitutions.append(("%exactly", "--strict-whitespace --implicit-check-not={{.}}"))
 
 # A sanitizer report must never pass for an expected exit status (1 in tests/diag).
 for var, opts in (("ASAN_OPTIONS", "exitcode=99"),
