@@ -53,6 +53,14 @@ for var, opts in (("ASAN_OPTIONS", "exitcode=99"),
                   ("UBSAN_OPTIONS", "exitcode=99:print_stacktrace=1")):
     old = os.environ.get(var)
     config.environment[var] = old + ":" + opts if old else opts
+# lit hands a case few of the caller's variables. PoCL keeps the kernels it compiled under
+# $HOME/.cache/pocl (or $XDG_CACHE_HOME, $POCL_CACHE_DIR), without them in /tmp/pocl: a
+# second cache, compiled anew; the caller's choice of OpenCL device and loader holds; and
+# the tools and the GPU bundle of the cases that build CUDA (tests/lib/gpu.sh).
+for var in os.environ:
+    if var in ("HOME", "XDG_CACHE_HOME", "IMCL_GPU_BUNDLE", "NVCC", "CUDA_LIBDIR",
+               "CUDA_VISIBLE_DEVICES") or var.startswith(("POCL_", "OCL_ICD_")):
+        config.environment[var] = os.environ[var]
 # IMCL_UPDATE=1 makes %expect rewrite the expected files instead of comparing.
 if "IMCL_UPDATE" in os.environ:
     config.environment["IMCL_UPDATE"] = os.environ["IMCL_UPDATE"]
