@@ -70,16 +70,15 @@ static void launch(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
         hw_inner(&w, "return %s_ERR_MEMORY;", pk);
         sb_free(&cond);
         sb_printf(sb, "    imcl_status = %s_rows(" PLAN_COUNT ", ", pk);
-        /* (the formats skip the plan handle the shared code passes: the plan here is imcl_p) */
-        plan_array_args(sb, e, "(%s *)%.0simcl_p->array[%d].buf", "%.0s%.0s(void *)imcl_p->array[%d].rows");
+        plan_array_args(sb, e, "(%s *)imcl_p->array[%d].buf", "%.0s(void *)imcl_p->array[%d].rows");
         sb_puts(sb, ");\n");
     } else {
         hw_line(&w, "/* block b of an Image or Block lies b blocks' bytes into its memory */");
         hw_line(&w, "for (int imcl_b = 0; imcl_b < " PLAN_COUNT " && imcl_status == %s_OK; imcl_b++)", pk);
         sb_printf(sb, "        imcl_status = %s(", pk);
-        plan_array_args(sb, e, "(%s *)%.0simcl_p->array[%d].buf",
-                        "(%s *)%.0s((char *)imcl_p->array[%d].buf"
-                        " + imcl_b * (%.0simcl_p->array[%d].bytes / %.0simcl_p->capacity))");
+        plan_array_args(sb, e, "(%s *)imcl_p->array[%d].buf",
+                        "(%s *)((char *)imcl_p->array[%d].buf"
+                        " + imcl_b * (imcl_p->array[%d].bytes / imcl_p->capacity))");
         sb_puts(sb, ");\n");
     }
     hw_line(&w, "imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;");

@@ -547,7 +547,6 @@ void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt, const
     const Function *k = e->k;
     const Symbol *order[k->nparams + 1];
     int n = host_public_params(k, order);
-    const char *h = plan_handle(k);
     int ai = 0;
     for (int j = 0; j < n; j++) {
         const Symbol *s = order[j];
@@ -558,9 +557,9 @@ void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt, const
             continue;
         }
         if (grid_fmt && type_is_grid(s->type))
-            sb_printf(sb, grid_fmt, unparse_c_type(s->type->elem->kind), h, ai, h, ai, h);
+            sb_printf(sb, grid_fmt, unparse_c_type(s->type->elem->kind), ai, ai);
         else
-            sb_printf(sb, buffer_fmt, unparse_c_type(s->type->elem->kind), h, ai);
+            sb_printf(sb, buffer_fmt, unparse_c_type(s->type->elem->kind), ai);
         ai++;
         if (type_is_grid(s->type))
             for (int d = 0; d < type_grid_dims(s->type); d++)

@@ -92,8 +92,8 @@ void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *acce
  * grid. */
 void plan_launch_grid(HostWriter *w, const EmitCtx *e, bool reset_time);
 /* The kernel's arguments in public order, each array as buffer_fmt printed with
- * (element C type, plan handle name, array id), followed by its extents; an Image or
- * Block as grid_fmt, unless NULL, with (type, handle, id, handle, id, handle). */
+ * (element C type, array id), followed by its extents; an Image or Block as grid_fmt,
+ * unless NULL, with (type, id, id). */
 void plan_array_args(StrBuf *sb, const EmitCtx *e, const char *buffer_fmt, const char *grid_fmt);
 /* In a plan's launch: `const int a_width = h->EXTENT;` for every grid array, EXTENT being
  * `extent` printed with the array's id and the dimension ("extent[%d][%d]"). */

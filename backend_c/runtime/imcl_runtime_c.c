@@ -188,8 +188,8 @@ IMCL_C_WEAK int imcl_c_plan_swap(imcl_c_plan *plan, int a, int b)
     for (int d = 0; d < 3; d++)
         if (x->extent[d] != y->extent[d])
             return IMCL_C_ERR_ARGUMENT;
-    /* the arrays exchange their memory, and the row tables into it; nothing is copied */
-    /* (the same class and extents: the same bytes) */
+    /* the arrays exchange their memory, and the row tables into it; nothing is copied
+     * (the same class and extents: the same bytes) */
     const imcl_c_array t = *x;
     *x = *y;
     *y = t;

@@ -7,8 +7,8 @@
  * measurement, and the persistent plan over a table of the kernel's arrays in host memory
  * (docs/wrappers.md). Compile imcl_runtime_c.c once with the K_ref.c files (OpenMP is not
  * needed for it); several folders' copies may be linked into one program (below). */
-#ifndef IMCL_RUNTIME_C_H_0d85adab
-#define IMCL_RUNTIME_C_H_0d85adab
+#ifndef IMCL_RUNTIME_C_H_da19ec62
+#define IMCL_RUNTIME_C_H_da19ec62
 
 #include <stddef.h>
 
@@ -21,20 +21,20 @@
 #else
 #define IMCL_C_WEAK
 #endif
-#define imcl_c_threads_pick imcl_c_threads_pick_0d85adab
-#define imcl_c_threads_done imcl_c_threads_done_0d85adab
-#define imcl_c_now_ms imcl_c_now_ms_0d85adab
-#define imcl_c_plan_create imcl_c_plan_create_0d85adab
-#define imcl_c_plan_upload imcl_c_plan_upload_0d85adab
-#define imcl_c_plan_download imcl_c_plan_download_0d85adab
-#define imcl_c_plan_rows imcl_c_plan_rows_0d85adab
-#define imcl_c_plan_ready imcl_c_plan_ready_0d85adab
-#define imcl_c_plan_tables imcl_c_plan_tables_0d85adab
-#define imcl_c_plan_attach imcl_c_plan_attach_0d85adab
-#define imcl_c_plan_use_memory imcl_c_plan_use_memory_0d85adab
-#define imcl_c_plan_swap imcl_c_plan_swap_0d85adab
-#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_0d85adab
-#define imcl_c_plan_destroy imcl_c_plan_destroy_0d85adab
+#define imcl_c_threads_pick imcl_c_threads_pick_da19ec62
+#define imcl_c_threads_done imcl_c_threads_done_da19ec62
+#define imcl_c_now_ms imcl_c_now_ms_da19ec62
+#define imcl_c_plan_create imcl_c_plan_create_da19ec62
+#define imcl_c_plan_upload imcl_c_plan_upload_da19ec62
+#define imcl_c_plan_download imcl_c_plan_download_da19ec62
+#define imcl_c_plan_rows imcl_c_plan_rows_da19ec62
+#define imcl_c_plan_ready imcl_c_plan_ready_da19ec62
+#define imcl_c_plan_tables imcl_c_plan_tables_da19ec62
+#define imcl_c_plan_attach imcl_c_plan_attach_da19ec62
+#define imcl_c_plan_use_memory imcl_c_plan_use_memory_da19ec62
+#define imcl_c_plan_swap imcl_c_plan_swap_da19ec62
+#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_da19ec62
+#define imcl_c_plan_destroy imcl_c_plan_destroy_da19ec62
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
