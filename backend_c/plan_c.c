@@ -34,7 +34,7 @@ static void layout_table(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n
  * imcl_layout. */
 static void create(StrBuf *sb, const EmitCtx *e, int n)
 {
-    plan_begin(sb, e, PLAN_CREATE_BATCH, NULL);
+    plan_create_begin(sb, e);
     HostWriter w = host_writer(sb, 1);
     plan_extent_table(&w, e);
     hw_line(&w, "imcl_c_plan *imcl_p = NULL;");

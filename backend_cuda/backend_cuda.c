@@ -1,12 +1,14 @@
-/* The CUDA backend: K.cu holds the __global__ kernel and its C-callable one-shot
- * wrapper (cudaMalloc, copies, launch, copies back, cudaFree). */
-#include <string.h>
+/* The CUDA backend: K.cu holds the __global__ kernel, its C-callable one-shot wrapper
+ * (cudaMalloc, copies, launch, copies back, cudaFree) and its plan (plan_cuda.c); the
+ * folder's host runtime (runtime/imcl_runtime_cuda.cu, written once beside) what they
+ * call alike. */
 
 #include "cuda_host.h"
 #include "emit.h"
 #include "host.h"
 #include "placement.h"
 #include "runtime_text/backend_cuda.h"
+#include "runtime_text/wrappers.h"
 #include "unparse.h"
 
 /* Where an array lives: host_on_texture, host_on_constant, host_on_buffer
@@ -139,10 +141,9 @@ static void kernel_params(StrBuf *sb, const EmitCtx *e)
 
 /* ---- host code shared by the one-shot wrapper and the plan (plan_cuda.c, cuda_host.h) ----
  * K.cu defines, before PK, the static helpers both call: imcl_check_placements
- * (the limits of the placements), imcl_texture_create / imcl_texture_copy (texture
- * memory, copied from runtime/texture.cuh) and imcl_launch (the grid and the
- * kernel's arguments), so that the launch geometry, the argument order and the
- * texture set-up exist once. */
+ * (the limits of the placements) and imcl_launch (the grid and the kernel's
+ * arguments), so that the launch geometry and the argument order exist once; texture
+ * memory is the folder's host runtime's (runtime/imcl_runtime_cuda.cu). */
 
 /* The arguments of a launch, in kernel_params' order: the device object of each
  * array as `handle` names it, extents, scalars and W, H, D by name, and `count`
@@ -223,8 +224,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, "    }\n    return cudaSuccess;\n}\n\n");
 }
 
-/* The channel format of a texel of element type t: doubles travel as int2. */
-static const char *texel_type(TypeKind t)
+const char *cuda_texel_type(TypeKind t)
 {
     return t == TY_DOUBLE ? "int2" : unparse_c_type(t);
 }
@@ -290,16 +290,15 @@ void cuda_placement_checks(HostWriter *w, const EmitCtx *e)
         host_placement_checks_call(w, e, NULL);
 }
 
-/* imcl_texture_copy and imcl_texture_create (runtime/texture.cuh), when some array is in
- * texture memory. */
-static void texture_helpers(StrBuf *sb, const EmitCtx *e)
+const char *cuda_address_mode(const Symbol *s)
 {
-    if (host_any(e->k, host_on_texture))
-        host_runtime(sb, e, runtime_cuda_texture);
+    return placement_texture_address(s) == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp";
 }
 
-void cuda_texture_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
-                         const char *host)
+/* `imcl_status = imcl_cu_texture_create(&array, &tex, ...);` (the runtime) for the
+ * one-shot wrapper's texture array s, filled from the caller's array. */
+static void texture_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
+                           const char *host)
 {
     int n = type_grid_dims(s->type);
     TypeKind t = s->type->elem->kind;
@@ -310,11 +309,12 @@ void cuda_texture_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const
             : mode == TEXTURE_BORDER_ZERO ? "a border of zeros is its constant boundary"
                                           : "the kernel applies its boundary condition",
             t == TY_DOUBLE ? "; each double is stored as an int2, textures having no double format" : "");
-    hw_line(w, "imcl_status = imcl_texture_create(&%s, &%s, cudaCreateChannelDesc<%s>(),", array, tex, texel_type(t));
-    hw_line(w, "                                  make_cudaExtent(%s, %s, %s),", host_storage_extent(a, s, 0, true),
+    hw_line(w, "imcl_status = imcl_cu_texture_create(&%s, &%s, cudaCreateChannelDesc<%s>(),", array, tex,
+            cuda_texel_type(t));
+    hw_line(w, "                                     make_cudaExtent(%s, %s, %s),", host_storage_extent(a, s, 0, true),
             host_storage_extent(a, s, 1, true), n == 3 ? host_storage_extent(a, s, 2, true) : "0");
-    hw_line(w, "                                  %s, %s, sizeof(%s));",
-            mode == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp", host, unparse_c_type(t));
+    hw_line(w, "                                     %s, %s, sizeof(%s));", cuda_address_mode(s), host,
+            unparse_c_type(t));
 }
 
 /* The one-shot wrapper's names of the device objects. */
@@ -330,20 +330,15 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     const char *pk = e->host_name;
     sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
     placement_checks_helper(sb, e);
-    texture_helpers(sb, e);
     sb_printf(sb, "/* The stream of the one-shot wrapper's copies and launches, and of the plans created\n"
                   " * from now on: the application's (%s_use_queue), or 0, the default stream. */\n"
                   "static cudaStream_t imcl_stream;\n\n", pk);
-    if (host_any(k, host_on_buffer))
-        host_runtime(sb, e, runtime_cuda_copy);
     launch_helper(sb, e);
     host_wrapper_begin(sb, e);
     HostWriter w = host_writer(sb, 1);
     host_wrapper_grid(&w, e, true);
     cuda_placement_checks(&w, e);
-    sb_puts(sb, "    int imcl_count = 0;\n");
-    sb_puts(sb, "    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)\n");
-    sb_printf(sb, "        return %s_ERR_DEVICE;\n", pk);
+    sb_printf(sb, "    if (imcl_cu_devices() != %s_OK)\n        return %s_ERR_DEVICE;\n", pk, pk);
     sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
     /* Declarations before the first goto: C++ forbids jumping over initializers. */
     for (int i = 0; i < k->nparams; i++) {
@@ -367,7 +362,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
             continue;
         const char *name = unparse_name(s);
         if (host_on_texture(s)) {
-            cuda_texture_create(&w, e, s, arena_printf(e->a, "imcl_a_%s", name), arena_printf(e->a, "imcl_t_%s", name),
+            texture_create(&w, e, s, arena_printf(e->a, "imcl_a_%s", name), arena_printf(e->a, "imcl_t_%s", name),
                                 name);
             host_goto_unless_ok(&w, e, "done");
             continue;
@@ -382,7 +377,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
                   "ERR_MEMORY", "done");
         if (host_copy_in(s))
             host_fail(&w, e,
-                      arena_printf(e->a, "imcl_copy(imcl_d_%s, %s, imcl_%s_bytes, cudaMemcpyHostToDevice, imcl_stream)"
+                      arena_printf(e->a, "imcl_cu_copy(imcl_d_%s, %s, imcl_%s_bytes, cudaMemcpyHostToDevice, imcl_stream)"
                                    " != cudaSuccess", name, name, name),
                       "ERR_TRANSFER", "done");
     }
@@ -403,7 +398,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
         any_out = true;
         const char *name = unparse_name(s);
         host_fail(&w, e,
-                  arena_printf(e->a, "imcl_copy(%s, imcl_d_%s, imcl_%s_bytes, cudaMemcpyDeviceToHost, imcl_stream)"
+                  arena_printf(e->a, "imcl_cu_copy(%s, imcl_d_%s, imcl_%s_bytes, cudaMemcpyDeviceToHost, imcl_stream)"
                                " != cudaSuccess", name, name, name),
                   "ERR_TRANSFER", "done");
     }
@@ -476,13 +471,14 @@ static int emit(EmitCtx *e, Outputs *out)
 
     StrBuf *f = outputs_add(out, arena_printf(e->a, "%s.cu", k->name));
     host_banner(f, e, "CUDA kernel and host wrapper");
-    bool textures = host_any(k, host_on_texture);
-    /* string.h for the memset of the texture descriptors */
-    sb_printf(f, "#include <cuda_runtime.h>\n#include <stddef.h>\n#include <stdlib.h>\n%s\n#include \"%s.h\"\n\n",
-              textures ? "#include <string.h>\n" : "", k->name);
+    sb_printf(f, "#include \"imcl_runtime_cuda.h\"\n#include \"%s.h\"\n\n", k->name);
     unparse_helper_defs(f, u.helpers, "__device__ static inline");
     sb_puts(f, sb_str(&code));
     sb_free(&code);
+    host_runtime_file(out, "imcl_runtime_cuda.h", "the CUDA host runtime's declarations",
+                      runtime_cuda_imcl_runtime_cuda_h);
+    host_runtime_file(out, "imcl_runtime_rows.h", "helpers of the host runtime", runtime_wrappers_imcl_runtime_rows_h);
+    host_runtime_file(out, "imcl_runtime_cuda.cu", "the CUDA host runtime", runtime_cuda_imcl_runtime_cuda);
     header_emit(e, out);
     return errors;
 }

@@ -13,11 +13,10 @@ void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const cha
 /* The call of imcl_check_placements with the extents by their names, returning
  * its code from the caller on failure; nothing when no placement has limits. */
 void cuda_placement_checks(HostWriter *w, const EmitCtx *e);
-/* `imcl_status = imcl_texture_create(&array, &tex, ...);` (runtime/texture.cuh) for
- * texture array s, filled from host (a C expression; "NULL" for zeros), extents by
- * their names. */
-void cuda_texture_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
-                         const char *host);
+/* The channel format of a texel of element type t (doubles travel as int2), and the
+ * addressing mode of texture array s. */
+const char *cuda_texel_type(TypeKind t);
+const char *cuda_address_mode(const Symbol *s);
 /* The __constant__ symbol that holds constant array s. */
 const char *cuda_constant_name(const EmitCtx *e, const Symbol *s);
 

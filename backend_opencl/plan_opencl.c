@@ -39,7 +39,7 @@ static void layout_table(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n
 static void create(StrBuf *sb, const EmitCtx *e, int n)
 {
     const char *pk = e->host_name;
-    plan_begin(sb, e, PLAN_CREATE_BATCH, NULL);
+    plan_create_begin(sb, e);
     HostWriter w = host_writer(sb, 1);
     opencl_device_and_checks(&w, e);
     plan_extent_table(&w, e);
@@ -74,7 +74,7 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "if (imcl_status != %s_OK)", pk);
     hw_inner(&w, "return imcl_status;");
     plan_extent_locals(&w, e, "imcl_p", "array[%d].extent[%d]");
-    plan_launch_grid(&w, e, false);
+    plan_launch_grid(&w, e);
     hw_line(&w, "cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */");
     hw_line(&w, "if (imcl_err == CL_SUCCESS)");
     sb_puts(sb, "        imcl_err = ");

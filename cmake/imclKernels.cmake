@@ -16,16 +16,17 @@
 #       [DEPENDS <file>...]         more files whose change regenerates the kernels
 #       [OUTPUT_DIR <dir>]          default: ${CMAKE_CURRENT_BINARY_DIR}/imcl/<target>
 #       [OUTPUT_VARIABLE <var>])    set to the generated sources (K_ref.c and
-#                                   imcl_runtime_c.c, K_host.c and imcl_runtime_opencl.c, K.cu)
+#                                   imcl_runtime_c.c, K_host.c and imcl_runtime_opencl.c,
+#                                   K.cu and imcl_runtime_cuda.cu)
 #
 # Backend B's files go to <OUTPUT_DIR>/<B>/; <OUTPUT_DIR> is on the target's include
 # path (#include "opencl/heat.h"), and with one backend its folder too ("heat.h").
 # What each backend adds to the target: c compiles K_ref.c (with OpenMP when found,
 # and libm) and the host runtime of the folder, imcl_runtime_c.c; opencl compiles
 # K_host.c, in which K.cl is embedded, and the host runtime of the folder,
-# imcl_runtime_opencl.c, and links OpenCL::OpenCL; cuda compiles K.cu when the CUDA
-# language is enabled; otherwise OUTPUT_VARIABLE must be given and the .cu files are
-# generated for the caller to build.
+# imcl_runtime_opencl.c, and links OpenCL::OpenCL; cuda compiles K.cu and the host runtime
+# of the folder, imcl_runtime_cuda.cu, when the CUDA language is enabled; otherwise
+# OUTPUT_VARIABLE must be given and the .cu files are generated for the caller to build.
 # The files are generated again when a source, a file it includes (imcl --depfile),
 # PARAMS, RECIPE, DEPENDS or the imcl executable changes.
 include_guard(GLOBAL)
@@ -113,20 +114,25 @@ function(imcl_add_kernels target)
       set(prefix_flag --prefix ${prefix})
     endif()
     set(dir ${out}/${backend})
-    # The folder's host runtime (C reference, OpenCL): every kernel's imcl writes the same
-    # files, and the target compiles the .c once. The command of the first kernel generated
-    # into the folder (in any call) names them, after its own files (the depfile names
-    # those alone, the first of them first): a file has one rule.
+    # The folder's host runtime: every kernel's imcl writes the same files, and the target
+    # compiles the runtime once (imcl_runtime_c.c, imcl_runtime_opencl.c,
+    # imcl_runtime_cuda.cu). The command of the first kernel generated into the folder (in
+    # any call) names them, after its own files (the depfile names those alone, the first
+    # of them first): a file has one rule.
     set(runtime)
-    if(backend STREQUAL "c" OR backend STREQUAL "opencl")
-      target_sources(${target} PRIVATE ${dir}/imcl_runtime_${backend}.c)
-      list(APPEND generated ${dir}/imcl_runtime_${backend}.c)
-      get_property(claimed GLOBAL PROPERTY IMCL_RUNTIME_FOLDERS)
-      if(NOT dir IN_LIST claimed)
-        set_property(GLOBAL APPEND PROPERTY IMCL_RUNTIME_FOLDERS ${dir})
-        set(runtime ${dir}/imcl_runtime_${backend}.c ${dir}/imcl_runtime_${backend}.h
-                    ${dir}/imcl_runtime_rows.h)
+    set(runtime_src ${dir}/imcl_runtime_${backend}.c)
+    if(backend STREQUAL "cuda")
+      set(runtime_src ${dir}/imcl_runtime_cuda.cu)
+      if(NOT CMAKE_CUDA_COMPILER)
+        set_source_files_properties(${runtime_src} PROPERTIES HEADER_FILE_ONLY ON)
       endif()
+    endif()
+    target_sources(${target} PRIVATE ${runtime_src})
+    list(APPEND generated ${runtime_src})
+    get_property(claimed GLOBAL PROPERTY IMCL_RUNTIME_FOLDERS)
+    if(NOT dir IN_LIST claimed)
+      set_property(GLOBAL APPEND PROPERTY IMCL_RUNTIME_FOLDERS ${dir})
+      set(runtime ${runtime_src} ${dir}/imcl_runtime_${backend}.h ${dir}/imcl_runtime_rows.h)
     endif()
     foreach(src ${arg_SOURCES})
       get_filename_component(src ${src} ABSOLUTE)

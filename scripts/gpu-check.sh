@@ -90,7 +90,7 @@ bench_sources() {
         [ "$cfg" = default ] || { echo "$cfg" >"$w/params.json"; t=(-t "$w/params.json"); }
         echo "$cfg" >"$DIR/bench/$name-$n.json"
         echo "$NVCC -O3 -arch=$GPU_ARCH -cudart shared -I $w $w/$(basename "$kernel" .imcl).cu" \
-            "bench/gpu/copy_bw.cu $driver -o $DIR/bench/$name-$n" >"$w/build.sh"
+            "$w/imcl_runtime_cuda.cu bench/gpu/copy_bw.cu $driver -o $DIR/bench/$name-$n" >"$w/build.sh"
         "$build/imcl" -b cuda --prefix cuda_ -o "$w" "${t[@]}" "$kernel"
         result "imcl $name-$n" $?
     done

@@ -179,12 +179,13 @@ inject() {
             "$CC" -O2 -std=c11 -Wall -Wextra -Werror -DCHECK_CUDA -I. -I"$ROOT/tests/run" \
                 -c "$ROOT/tests/run/check_$K.c" -o driver.o &&
             "$NVCC_CPU" "${SAN[@]}" -c "cuda/$K.cu" -o cu.o &&
-            "$NVCC_CPU" "${SAN[@]}" driver.o ref.o rt.o cu.o -o check || exit 3
+            "$NVCC_CPU" "${SAN[@]}" -c cuda/imcl_runtime_cuda.cu -o cu_rt.o &&
+            "$NVCC_CPU" "${SAN[@]}" driver.o ref.o rt.o cu.o cu_rt.o -o check || exit 3
         timeout 120 ./check || exit 4
         cp "cuda/$K.cu" clean.cu
         sed -i "$expr" "cuda/$K.cu"
         cmp -s clean.cu "cuda/$K.cu" && exit 5
-        "$NVCC_CPU" "${SAN[@]}" -c "cuda/$K.cu" -o cu.o && "$NVCC_CPU" "${SAN[@]}" driver.o ref.o rt.o cu.o -o check ||
+        "$NVCC_CPU" "${SAN[@]}" -c "cuda/$K.cu" -o cu.o && "$NVCC_CPU" "${SAN[@]}" driver.o ref.o rt.o cu.o cu_rt.o -o check ||
             exit 3
         timeout 120 ./check && exit 6
         exit 0

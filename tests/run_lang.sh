@@ -172,7 +172,7 @@ PY
             case $b in
             c) want="$K.h ${K}_ref.c imcl_runtime_c.c imcl_runtime_c.h imcl_runtime_rows.h" ;;
             opencl) want="$K.cl $K.h ${K}_host.c imcl_runtime_opencl.c imcl_runtime_opencl.h imcl_runtime_rows.h" ;;
-            cuda) want="$K.cu $K.h" ;;
+            cuda) want="$K.cu $K.h imcl_runtime_cuda.cu imcl_runtime_cuda.h imcl_runtime_rows.h" ;;
             esac
             [ "$(cd "only/$K/$b" && ls | sort | tr '\n' ' ')" = "$(echo "$want" | tr ' ' '\n' | sort | tr '\n' ' ')" ] ||
                 fail "imcl -b $b -k $K wrote $(ls "only/$K/$b" | tr '\n' ' '), expected $want"
@@ -362,6 +362,13 @@ PY
         done
         CU_O+=("${K}_cu.o")
     done
+    # the folder's host runtime, once for its kernels
+    local -a RT=(cuda/imcl_runtime_cuda.cu cuda/imcl_runtime_cuda.h cuda/imcl_runtime_rows.h)
+    if [ $whole = 1 ]; then
+        COMPILER=$NVCC cached_compile runtime_cu.o "${RT[@]}" -- -O0 ||
+            fail "nvcc cannot compile cuda/imcl_runtime_cuda.cu cleanly"
+        CU_O+=(runtime_cu.o)
+    fi
     drv_compile driver_cuda.o "${DRV[@]}" -DCHECK_CUDA -fopenmp ||
         fail "CUDA flavour of $CASE.c does not compile against the generated headers"
     if [ $whole = 1 ]; then
@@ -381,6 +388,9 @@ PY
             fail "nvcc-cpu cannot compile cuda/$K.cu"
         CPU_O+=("${K}_cu_cpu.o")
     done
+    COMPILER=$NVCC_CPU cached_compile runtime_cu_cpu.o "${RT[@]}" -- -O0 ||
+        fail "nvcc-cpu cannot compile cuda/imcl_runtime_cuda.cu"
+    CPU_O+=(runtime_cu_cpu.o)
     "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${CPU_O[@]}" -o check_cuda_cpu ||
         fail "nvcc-cpu cannot link the CUDA driver"
     IMCL_EMU_LEAKS=fail timeout 120 ./check_cuda_cpu || fail "emulated CUDA driver failed (status $?)"
@@ -390,7 +400,7 @@ PY
         step "run the emulated CUDA driver with the batch plans for PK"
         local -a BATCH_O=()
         batch_shims cuda cuda_ _cu_cpu
-        "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${BATCH_O[@]}" -o check_cuda_batch ||
+        "$NVCC_CPU" -Xcompiler -fopenmp driver_cuda.o "${REF_O[@]}" "${BATCH_O[@]}" runtime_cu_cpu.o -o check_cuda_batch ||
             fail "nvcc-cpu cannot link the CUDA batch driver"
         IMCL_EMU_LEAKS=fail timeout 120 ./check_cuda_batch || fail "emulated CUDA batch driver failed (status $?)"
     fi

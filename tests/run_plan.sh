@@ -80,7 +80,7 @@ IMCL_VARIANT=gpu timeout 300 ./check_plan || fail "check_plan with IMCL_VARIANT=
 
 [ -x "$NVCC" ] || fail "nvcc not found at $NVCC (set NVCC)"
 CU_OBJS=()
-for k in "${KERNELS[@]}"; do
+for k in "${KERNELS[@]}" imcl_runtime_cuda; do  # the kernels and the folder's host runtime
     "$NVCC" -O2 -Xcompiler -Wall,-Wextra -c "cuda/$k.cu" -o "${k}_cu.o" 2>"${k}_cu.log" || { cat "${k}_cu.log" >&2; fail "nvcc cannot compile cuda/$k.cu"; }
     # warnings from the generated host code (nvcc -Xcompiler) are failures too
     if grep -qE "warning( #|:)" "${k}_cu.log"; then cat "${k}_cu.log" >&2; fail "cuda/$k.cu compiles with warnings"; fi
@@ -98,7 +98,7 @@ XSAN=()
 [ "${SANITIZE:-0}" = 1 ] && XSAN=(-Xcompiler -fsanitize=address -Xcompiler -fsanitize=undefined
                                -Xcompiler -fno-sanitize-recover=undefined)
 CPU_OBJS=()
-for k in "${KERNELS[@]}"; do
+for k in "${KERNELS[@]}" imcl_runtime_cuda; do
     "$NVCC_CPU" "${XSAN[@]}" -c "cuda/$k.cu" -o "${k}_cu_cpu.o" || fail "nvcc-cpu cannot compile cuda/$k.cu"
     CPU_OBJS+=("${k}_cu_cpu.o")
 done
@@ -114,7 +114,7 @@ if [ "${SANITIZE:-0}" != 1 ]; then
     ROOT=$(dirname "$(dirname "$HERE")")
     "$IMCL" -b cuda --prefix cuda_ -o batch "$ROOT/samples/miniamr/stencil7.imcl" || fail "imcl stencil7"
     grep -q "const dim3 imcl_block(32, 4, 1);" batch/stencil7.cu || fail "stencil7's default block is not 32x4x1"
-    "$NVCC_CPU" -O2 -I batch batch/stencil7.cu "$ROOT/bench/gpu/copy_bw.cu" "$ROOT/bench/gpu/batch.c" \
+    "$NVCC_CPU" -O2 -I batch batch/stencil7.cu batch/imcl_runtime_cuda.cu "$ROOT/bench/gpu/copy_bw.cu" "$ROOT/bench/gpu/batch.c" \
         -o batch_cpu || fail "nvcc-cpu cannot build bench/gpu/batch.c"
     IMCL_EMU_LEAKS=fail timeout 300 ./batch_cpu 4 16384 1 || fail "a batch of 16384 blocks (two launches) failed"
 fi
@@ -126,12 +126,12 @@ fi
     || fail "link of interop_opencl"
 timeout 300 ./interop_opencl || fail "interop_opencl failed"
 "$NVCC_CPU" "${XSAN[@]}" -c cuda/addone.cu -o addone_cu_cpu.o || fail "nvcc-cpu cannot compile cuda/addone.cu"
-"$NVCC_CPU" "${XSAN[@]}" -I. "$HERE/interop_cuda.cu" addone_cu_cpu.o -o interop_cuda_cpu \
+"$NVCC_CPU" "${XSAN[@]}" -I. "$HERE/interop_cuda.cu" addone_cu_cpu.o imcl_runtime_cuda_cu_cpu.o -o interop_cuda_cpu \
     || fail "nvcc-cpu cannot build interop_cuda.cu"
 IMCL_EMU_LEAKS=fail timeout 300 ./interop_cuda_cpu || fail "interop_cuda_cpu failed"
 "$NVCC" -O2 -Xcompiler -Wall,-Wextra -c cuda/addone.cu -o addone_cu.o 2>addone_cu.log \
     || { cat addone_cu.log >&2; fail "nvcc cannot compile cuda/addone.cu"; }
 if grep -qE "warning( #|:)" addone_cu.log; then cat addone_cu.log >&2; fail "cuda/addone.cu compiles with warnings"; fi
-"$NVCC" -O2 -I. "$HERE/interop_cuda.cu" addone_cu.o -o interop_cuda || fail "nvcc cannot build interop_cuda.cu"
+"$NVCC" -O2 -I. "$HERE/interop_cuda.cu" addone_cu.o imcl_runtime_cuda_cu.o -o interop_cuda || fail "nvcc cannot build interop_cuda.cu"
 gpu_run plan_interop 300 ./interop_cuda || fail "interop_cuda failed"
 echo "PASS [plan]"

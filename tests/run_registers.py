@@ -118,7 +118,8 @@ def compile_config(args, src, cfg, tag):
     rc, _, err = run([args.imcl, "-b", "cuda", "-t", params, "-o", os.path.join(d, "out"), src])
     if rc:
         return est, None, None, f"imcl -b cuda: status {rc}\n{err}"
-    cu = [f for f in os.listdir(os.path.join(d, "out")) if f.endswith(".cu")][0]
+    # (the kernel's K.cu, not the folder's host runtime)
+    cu = [f for f in os.listdir(os.path.join(d, "out")) if f.endswith(".cu") and f != "imcl_runtime_cuda.cu"][0]
     regs, spill = ptxas(args.nvcc, os.path.join(d, "out", cu), os.path.join(d, "k.cubin"))
     if regs is None:
         return est, None, None, f"nvcc: {spill}"

@@ -13,6 +13,9 @@
 #     other one static;
 #   - wrappers/runtime/*.c (in every backend's host file): gcc -std=c11 -Wall -Wextra
 #     -Werror, with OpenMP as the C reference is built;
+#   - backend_cuda/runtime/imcl_runtime_cuda.cu, the CUDA runtime written once into an
+#     output folder: nvcc -c, warnings of nvcc and of its host compiler (-Wall -Wextra)
+#     errors, every function it defines for other files weak and tagged;
 #   - backend_cuda/runtime/*.cuh and wrappers/runtime/*.c: nvcc -c as CUDA, warnings
 #     of nvcc and of its host compiler (-Wall -Wextra) errors.
 # Each file must also start with its // note, which the embedding leaves out.
@@ -55,11 +58,14 @@ FOLDER=("${OPENCL[@]}" "${C[@]}")
 HEADERS=("$SRC"/backend_*/runtime/*.h "$SRC"/wrappers/runtime/*.h)
 SHARED=("$SRC"/wrappers/runtime/*.c)
 CUDA=("$SRC"/backend_cuda/runtime/*.cuh)
+CUDA_FOLDER=("$SRC"/backend_cuda/runtime/*.cu)
 ALL=("$SRC"/backend_*/runtime/* "$SRC"/wrappers/runtime/*)
 [ ${#OPENCL[@]} -gt 0 ] && [ ${#C[@]} -gt 0 ] && [ ${#SHARED[@]} -gt 0 ] && [ ${#CUDA[@]} -gt 0 ] \
-    && ok "runtime files found (${#ALL[@]})" || bad "a runtime folder has no files"
-[ $(( ${#OPENCL[@]} + ${#C[@]} + ${#SHARED[@]} + ${#CUDA[@]} + ${#HEADERS[@]} )) -eq ${#ALL[@]} ] \
-    && ok "every runtime file is .c (C, OpenCL host), .cuh (CUDA) or a header" \
+    && [ ${#CUDA_FOLDER[@]} -gt 0 ] && ok "runtime files found (${#ALL[@]})" \
+    || bad "a runtime folder has no files"
+[ $(( ${#OPENCL[@]} + ${#C[@]} + ${#SHARED[@]} + ${#CUDA[@]} + ${#CUDA_FOLDER[@]} + ${#HEADERS[@]} )) \
+        -eq ${#ALL[@]} ] \
+    && ok "every runtime file is .c (C, OpenCL host), .cu, .cuh (CUDA) or a header" \
     || bad "a runtime file of another kind"
 
 for f in "${ALL[@]}"; do
@@ -92,19 +98,24 @@ unit() {
     } >"$2"
 }
 
+# linkage NAME: what out.o defines for other files is weak (W) and tagged (C names end
+# with the tag, C++ names hold it), and nothing else it defines is global
+linkage() {
+    others=$(nm -g --defined-only out.o | awk '$2 != "W"')
+    untagged=$(nm -g --defined-only out.o | awk '$2 == "W" && $3 !~ /_IMCLTAG($|[A-Za-z])/')
+    weak=$(nm -g --defined-only out.o | awk '$2 == "W"' | wc -l)
+    if [ -z "$others$untagged" ] && [ "$weak" -gt 10 ]; then
+        ok "$1: $weak weak functions, every one tagged, nothing else global"
+    else
+        bad "$1: global symbols not weak or not tagged: $others $untagged"
+    fi
+}
+
 CFLAGS=(-std=c11 -Wall -Wextra -Werror)
 for f in "${FOLDER[@]}"; do
     compile "gcc ${f#"$SRC"/} (a folder's runtime)" "$CC" "${CFLAGS[@]}" -pedantic \
         -I"$SRC/wrappers/runtime" -c "$f" -o out.o
-    # what other files call: weak (W) and tagged; nothing else it defines is global
-    others=$(nm -g --defined-only out.o | awk '$2 != "W"')
-    untagged=$(nm -g --defined-only out.o | awk '$2 == "W" && $3 !~ /_IMCLTAG$/')
-    weak=$(nm -g --defined-only out.o | awk '$2 == "W"' | wc -l)
-    if [ -z "$others$untagged" ] && [ "$weak" -gt 10 ]; then
-        ok "${f#"$SRC"/}: $weak weak functions, every one tagged, nothing else global"
-    else
-        bad "${f#"$SRC"/}: global symbols not weak or not tagged: $others $untagged"
-    fi
+    linkage "${f#"$SRC"/}"
 done
 # with OpenMP, as the C reference is built: what K_ref.c runs then is in #ifdef _OPENMP
 for f in "${SHARED[@]}"; do
@@ -113,6 +124,11 @@ for f in "${SHARED[@]}"; do
 done
 
 if [ -x "$NVCC" ]; then
+    for f in "${CUDA_FOLDER[@]}"; do
+        compile "nvcc ${f#"$SRC"/} (a folder's runtime)" "$NVCC" -Werror all-warnings \
+            -Xcompiler -Wall,-Wextra,-Werror -I"$SRC/wrappers/runtime" -c "$f" -o out.o
+        linkage "${f#"$SRC"/}"
+    done
     for f in "${CUDA[@]}" "${SHARED[@]}"; do
         unit "$f" unit.cu
         compile "nvcc ${f#"$SRC"/}" "$NVCC" -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -c unit.cu -o out.o

@@ -20,15 +20,6 @@ int plan_arrays(const Function *k, const Symbol **out)
     return n;
 }
 
-void plan_member(StrBuf *sb, const char *decl, const char *comment)
-{
-    sb_printf(sb, "    %s;", decl);
-    int col = 5 + (int)strlen(decl);
-    if (comment)
-        sb_printf(sb, "%*s/* %s */", col < 32 ? 32 - col : 1, "", comment);
-    sb_puts(sb, "\n");
-}
-
 const char *plan_handle(const Function *k)
 {
     /* `plan` unless a scalar parameter of the launch has that name. */
@@ -228,55 +219,23 @@ void plan_extent_locals(HostWriter *w, const EmitCtx *e, const char *h, const ch
     }
 }
 
-void plan_begin(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
+void plan_create_begin(StrBuf *sb, const EmitCtx *e)
 {
     const char *pk = e->host_name;
     HostWriter w = host_writer(sb, 1);
-    plan_signature(sb, e, fn, s);
+    plan_signature(sb, e, PLAN_CREATE_BATCH, NULL);
     sb_puts(sb, "\n{\n");
-    switch (fn) {
-    case PLAN_CREATE_BATCH:
-        hw_line(&w, "if (!plan)");
-        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-        hw_line(&w, "*plan = NULL;");
-        if (host_batchable(e->k)) {
-            hw_line(&w, "if (capacity < 1)");
-        } else {
-            hw_line(&w, "/* a texture or a constant copy holds one block */");
-            hw_line(&w, "if (capacity != 1)");
-        }
-        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-        host_check_extents(&w, e->k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), false);
-        break;
-    case PLAN_UPLOAD_ROWS:
-    case PLAN_DOWNLOAD_ROWS:
-        hw_line(&w, "if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)");
-        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-        break;
-    case PLAN_UPLOAD_STRIDED:
-    case PLAN_DOWNLOAD_STRIDED:
-        /* the pitches: checked with the storage's extents (plan_row_transfers) */
-        hw_line(&w, "if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)");
-        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-        break;
-    case PLAN_UPLOAD:
-    case PLAN_DOWNLOAD:
-        hw_line(&w, "if (!plan || !host)");
-        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-        break;
-    case PLAN_LAUNCH_BATCH:
-    case PLAN_LAUNCH_ASYNC:
-        hw_line(&w, "if (!%s || " PLAN_COUNT " < 0 || " PLAN_COUNT " > %s->capacity)", plan_handle(e->k),
-                plan_handle(e->k));
-        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-        break;
-    default: UNREACHABLE();
+    hw_line(&w, "if (!plan)");
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(&w, "*plan = NULL;");
+    if (host_batchable(e->k)) {
+        hw_line(&w, "if (capacity < 1)");
+    } else {
+        hw_line(&w, "/* a texture or a constant copy holds one block */");
+        hw_line(&w, "if (capacity != 1)");
     }
-    bool launch = fn == PLAN_LAUNCH_BATCH || fn == PLAN_LAUNCH_ASYNC;
-    if (fn != PLAN_CREATE_BATCH)
-        plan_settle(&w, e, launch ? plan_handle(e->k) : "plan", true);
-    if (launch)
-        plan_extent_locals(&w, e, plan_handle(e->k), "extent[%d][%d]");
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    host_check_extents(&w, e->k, arena_printf(e->a, "%s_ERR_ARGUMENT", pk), false);
 }
 
 bool plan_async(const EmitCtx *e)
@@ -284,213 +243,11 @@ bool plan_async(const EmitCtx *e)
     return e->so->backend->gpu;
 }
 
-void plan_settle_helper(StrBuf *sb, const EmitCtx *e)
-{
-    const char *pk = e->host_name;
-    if (!plan_async(e))
-        return;
-    sb_printf(sb, "/* A launch still running (%s_plan_launch_batch_async) ends before any other call on\n"
-                  " * the plan goes on: nonzero when it failed. */\n"
-                  "static int imcl_plan_settle(%s_plan *plan)\n{\n"
-                  "    return plan->pending && %s_plan_wait(plan) != %s_OK;\n}\n\n", pk, pk, pk, pk);
-}
-
-void plan_settle(HostWriter *w, const EmitCtx *e, const char *h, bool value)
-{
-    if (!plan_async(e))
-        return;
-    if (!value) {
-        hw_line(w, "imcl_plan_settle(%s);", h);
-        return;
-    }
-    hw_line(w, "if (imcl_plan_settle(%s))", h);
-    hw_inner(w, "return %s_ERR_LAUNCH;", e->host_name);
-}
-
-void plan_transfers(StrBuf *sb, const EmitCtx *e, PlanCopyFailed failed)
-{
-    const Symbol *arr[e->k->nparams + 1];
-    int n = plan_arrays(e->k, arr);
-    HostWriter w = host_writer(sb, 1);
-    for (int i = 0; i < n; i++)
-        for (int up = 1; up >= 0; up--) {
-            plan_begin(sb, e, up ? PLAN_UPLOAD : PLAN_DOWNLOAD, arr[i]);
-            hw_line(&w, "if (%s)", failed(e, arr[i], i, up));
-            hw_inner(&w, "return %s_ERR_TRANSFER;", e->host_name);
-            hw_line(&w, "return %s_OK;", e->host_name);
-            sb_puts(sb, "}\n\n");
-        }
-}
-
-/* The arrays that share a transfer helper: one element type and dimensionality. */
-static bool same_class(const Symbol *a, const Symbol *b)
-{
-    return a->type->elem->kind == b->type->elem->kind && type_grid_dims(a->type) == type_grid_dims(b->type);
-}
-
-static const char *rows_helper_name(const EmitCtx *e, const Symbol *s)
-{
-    return arena_printf(e->a, "imcl_rows_%s%d", type_name(s->type->elem), type_grid_dims(s->type));
-}
-
-/* imcl_rows_<T><dims>: the row-table and strided transfers of every array of s's class. */
-static void rows_helper(StrBuf *sb, const EmitCtx *e, const Symbol *s, bool fallback, const PlanRowsAccess *access)
-{
-    const char *pk = e->host_name, *t = unparse_c_type(s->type->elem->kind);
-    bool block = type_grid_dims(s->type) == 3;
-    sb_printf(sb, "/* Blocks first to first + count - 1 of array imcl_id (a %s %s, halo imcl_halo) to its\n"
-                  " * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory\n"
-                  " * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind%s. */\n",
-              type_name(s->type->elem), block ? "Block" : "Image",
-              fallback ? ";\n * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,\n"
-                         " * its own whole-array transfers" : "");
-    sb_printf(sb, "static int %s(%s_plan *plan, int imcl_id, int imcl_halo, int imcl_up,\n", rows_helper_name(e, s), pk);
-    sb_printf(sb, "        int (*imcl_put)(%s_plan *, const %s *), int (*imcl_get)(%s_plan *, %s *),\n", pk, t, pk, t);
-    sb_printf(sb, "        int first, int count, %s %s*const *tables, const %s *src, %s *dst,\n", t, block ? "**" : "*", t, t);
-    sb_printf(sb, "        ptrdiff_t row_pitch,%s ptrdiff_t block_pitch)\n{\n", block ? " ptrdiff_t plane_pitch," : "");
-    HostWriter w = host_writer(sb, 1);
-    if (!fallback)
-        hw_line(&w, "(void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */");
-    hw_line(&w, "/* a block's storage: its rows' length, its rows%s */", block ? " and its rows per plane" : "");
-    hw_line(&w, "const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;");
-    hw_line(&w, "const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;");
-    if (block)
-        hw_line(&w, "const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);");
-    else
-        hw_line(&w, "const size_t imcl_rows = imcl_h;");
-    hw_line(&w, "/* the rows, planes and blocks of host memory must not overlap */");
-    if (block)
-        hw_line(&w, "if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||");
-    else
-        hw_line(&w, "if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||");
-    hw_inner(&w, "    block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < %s))", block ? "plane_pitch" : "row_pitch * (ptrdiff_t)imcl_h");
-    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-    hw_line(&w, "const size_t imcl_off = (size_t)first * imcl_rows * imcl_w, imcl_n = (size_t)count * imcl_rows * imcl_w;");
-    hw_line(&w, "if (imcl_n == 0)");
-    hw_inner(&w, "return %s_OK;", pk);
-    hw_line(&w, "int imcl_status = %s_OK;", pk);
-    hw_line(&w, "%s *imcl_dense = NULL;", t);
-    if (fallback) {
-        hw_line(&w, "if (imcl_put) {");
-        w.indent++;
-        hw_line(&w, "/* a host copy of the array (one block: first is 0) */");
-        hw_line(&w, "imcl_dense = (%s *)malloc(plan->bytes[imcl_id]);", t);
-        hw_line(&w, "if (!imcl_dense)");
-        hw_inner(&w, "return %s_ERR_MEMORY;", pk);
-        hw_line(&w, "if (!imcl_up)");
-        hw_inner(&w, "imcl_status = imcl_get(plan, imcl_dense);");
-        w.indent--;
-        hw_line(&w, "} else {");
-        w.indent++;
-    }
-    access->map(&w, e, t);
-    if (fallback) {
-        w.indent--;
-        hw_line(&w, "}");
-    }
-    hw_line(&w, "for (size_t imcl_r = 0; imcl_status == %s_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {", pk);
-    w.indent++;
-    hw_line(&w, "const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r %% imcl_h%s;",
-            block ? ", imcl_z = imcl_r % imcl_rows / imcl_h" : "");
-    hw_line(&w, "const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch%s;",
-            block ? " + (ptrdiff_t)imcl_z * plane_pitch" : "");
-    const char *row = block ? "tables[imcl_b][imcl_z][imcl_y]" : "tables[imcl_b][imcl_y]";
-    hw_line(&w, "if (imcl_up)");
-    hw_inner(&w, "memcpy(imcl_dense + imcl_r * imcl_w, tables ? %s : src + imcl_at, imcl_w * sizeof(%s));", row, t);
-    hw_line(&w, "else");
-    hw_inner(&w, "memcpy(tables ? %s : dst + imcl_at, imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(%s));", row, t);
-    w.indent--;
-    hw_line(&w, "}");
-    if (fallback) {
-        hw_line(&w, "if (imcl_put) {");
-        hw_inner(&w, "if (imcl_up && imcl_status == %s_OK)", pk);
-        hw_inner(&w, "    imcl_status = imcl_put(plan, imcl_dense);");
-        hw_inner(&w, "free(imcl_dense);");
-        hw_inner(&w, "return imcl_status;");
-        hw_line(&w, "}");
-    }
-    access->unmap(&w, e, t);
-    hw_line(&w, "return imcl_status;");
-    sb_puts(sb, "}\n\n");
-}
-
-void plan_row_transfers(StrBuf *sb, const EmitCtx *e, const PlanRowsAccess *access)
-{
-    const char *pk = e->host_name;
-    const Symbol *arr[e->k->nparams + 1];
-    int n = plan_arrays(e->k, arr);
-    /* one helper per class of arrays, where its first array is */
-    for (int i = 0; i < n; i++) {
-        if (!type_is_grid(arr[i]->type))
-            continue;
-        bool first = true, fallback = false;
-        for (int j = 0; j < n; j++)
-            if (type_is_grid(arr[j]->type) && same_class(arr[i], arr[j])) {
-                first &= j >= i;
-                fallback |= !access->mappable(arr[j]);
-            }
-        if (first)
-            rows_helper(sb, e, arr[i], fallback, access);
-    }
-    HostWriter w = host_writer(sb, 1);
-    for (int i = 0; i < n; i++) {
-        const Symbol *s = arr[i];
-        if (!type_is_grid(s->type))
-            continue;
-        const char *name = unparse_name(s);
-        bool block = type_grid_dims(s->type) == 3;
-        const char *whole = access->mappable(s) ? "NULL, NULL"
-                                                : arena_printf(e->a, "%s_plan_upload_%s, %s_plan_download_%s", pk, name, pk, name);
-        for (int strided = 0; strided < 2; strided++)
-            for (int up = 1; up >= 0; up--) {
-                plan_begin(sb, e, strided ? (up ? PLAN_UPLOAD_STRIDED : PLAN_DOWNLOAD_STRIDED)
-                                          : (up ? PLAN_UPLOAD_ROWS : PLAN_DOWNLOAD_ROWS), s);
-                hw_line(&w, "return %s(plan, %d, %d, %d, %s, first, count,", rows_helper_name(e, s), i, s->halo, up, whole);
-                if (strided)
-                    hw_inner(&w, "NULL, %s, %s, row_pitch,%s block_pitch);", up ? "host" : "NULL", up ? "NULL" : "host",
-                             block ? " plane_pitch," : "");
-                else
-                    hw_inner(&w, "tables, NULL, NULL, 0,%s 0);", block ? " 0," : "");
-                sb_puts(sb, "}\n\n");
-            }
-    }
-}
-
-void plan_launch_grid(HostWriter *w, const EmitCtx *e, bool reset_time)
+void plan_launch_grid(HostWriter *w, const EmitCtx *e)
 {
     host_grid_extent(w, e->k);
-    if (reset_time)
-        hw_line(w, "%s->kernel_ms = 0.0;", plan_handle(e->k));
     hw_line(w, "if (W < 1 || H < 1 || D < 1 || " PLAN_COUNT " == 0)");
     hw_inner(w, "return %s_OK; /* an empty grid, or no block: nothing to do */", e->host_name);
-}
-
-void plan_create_alloc(HostWriter *w, const EmitCtx *e)
-{
-    const char *pk = e->host_name;
-    hw_line(w, "%s_plan *p = (%s_plan *)calloc(1, sizeof *p);", pk, pk);
-    hw_line(w, "if (!p)");
-    hw_inner(w, "return %s_ERR_MEMORY;", pk);
-    hw_line(w, "p->capacity = capacity;");
-    const Symbol *arr[e->k->nparams + 1];
-    int n = plan_arrays(e->k, arr);
-    if (!n)
-        return;
-    hw_line(w, "/* the extent of each array (1 where it has none) and the bytes of its buffer */");
-    for (int i = 0; i < n; i++) {
-        const Symbol *s = arr[i];
-        int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
-        for (int d = 0; d < 3; d++) {
-            if (d < dims)
-                hw_line(w, "p->extent[%d][%d] = %s%s;", i, d, unparse_name(s), unparse_extent_suffix(d));
-            else
-                hw_line(w, "p->extent[%d][%d] = 1;", i, d);
-        }
-        hw_start(w);
-        sb_printf(w->sb, "p->bytes[%d] = %s", i, type_is_grid(s->type) ? "(size_t)capacity * " : "");
-        host_bytes(w->sb, s);
-        sb_puts(w->sb, ";\n");
-    }
 }
 
 /* The arguments of PK_plan_create_batch's extents, or of PK_plan_launch_batch's scalars. */
@@ -606,79 +363,6 @@ bool plan_swap_classes(const EmitCtx *e, int *cls)
             cls[i] = ncls++;
     }
     return constant;
-}
-
-void plan_swap_and_time(StrBuf *sb, const EmitCtx *e, const PlanSwapped *members, int nmembers)
-{
-    const char *pk = e->host_name;
-    const Symbol *arr[e->k->nparams + 1];
-    int n = plan_arrays(e->k, arr);
-    bool constant = false;
-    if (n) {
-        int cls[n];
-        constant = plan_swap_classes(e, cls);
-        sb_puts(sb, "/* Arrays of one class here have the same element type, dimensions, halo and placement\n"
-                    " * (buffers, or textures of one addressing mode): their device memory is interchangeable\n"
-                    " * when their extents agree.");
-        if (constant)
-            sb_puts(sb, " Class -1: an array in constant memory, which never swaps.");
-        sb_puts(sb, " */\n");
-        sb_printf(sb, "static const int imcl_plan_class[%d] = {", n);
-        for (int i = 0; i < n; i++)
-            sb_printf(sb, "%s%d", i ? ", " : "", cls[i]);
-        sb_puts(sb, "};\n\n");
-    }
-    plan_signature(sb, e, PLAN_SWAP, NULL);
-    sb_puts(sb, "\n{\n");
-    if (!n) {
-        sb_printf(sb, "    (void)plan;\n    (void)a;\n    (void)b;\n    return %s_ERR_ARGUMENT; /* no arrays */\n}\n\n", pk);
-    } else {
-        sb_printf(sb, "    if (!plan || a < 0 || a >= %d || b < 0 || b >= %d || %simcl_plan_class[a] != imcl_plan_class[b])\n",
-                  n, n, constant ? "imcl_plan_class[a] < 0 || " : "");
-        sb_printf(sb, "        return %s_ERR_ARGUMENT;\n", pk);
-        sb_puts(sb, "    for (int d = 0; d < 3; d++)\n        if (plan->extent[a][d] != plan->extent[b][d])\n");
-        sb_printf(sb, "            return %s_ERR_ARGUMENT;\n", pk);
-        HostWriter w = host_writer(sb, 1);
-        plan_settle(&w, e, "plan", true);
-        sb_puts(sb, "    /* the arrays exchange their device memory; nothing is copied */\n");
-        for (int i = 0; i < nmembers; i++) {
-            const char *t = members[i].type, *m = members[i].member;
-            sb_printf(sb, "    %s%simcl_%s = plan->%s[a];\n", t, t[strlen(t) - 1] == '*' ? "" : " ", m, m);
-            sb_printf(sb, "    plan->%s[a] = plan->%s[b];\n    plan->%s[b] = imcl_%s;\n", m, m, m, m);
-        }
-        sb_printf(sb, "    return %s_OK;\n}\n\n", pk);
-    }
-    plan_signature(sb, e, PLAN_KERNEL_MS, NULL);
-    sb_puts(sb, "\n{\n    return plan ? plan->kernel_ms : 0.0;\n}\n\n");
-}
-
-void plan_attach(StrBuf *sb, const EmitCtx *e, PlanFn fn, void (*body)(HostWriter *w, const EmitCtx *e))
-{
-    const char *pk = e->host_name;
-    const char *ptr = fn == PLAN_ATTACH ? "host" : "memory";
-    const Symbol *arr[e->k->nparams + 1];
-    int n = plan_arrays(e->k, arr);
-    HostWriter w = host_writer(sb, 1);
-    bool any = host_any(e->k, host_on_buffer);
-    if (any && fn == PLAN_ATTACH) {
-        sb_puts(sb, "/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */\n");
-        sb_printf(sb, "static const unsigned char imcl_plan_in_buffer[%d] = {", n);
-        for (int i = 0; i < n; i++)
-            sb_printf(sb, "%s%d", i ? ", " : "", host_on_buffer(arr[i]));
-        sb_puts(sb, "};\n\n");
-    }
-    plan_signature(sb, e, fn, NULL);
-    sb_puts(sb, "\n{\n");
-    if (!any) {
-        hw_line(&w, "(void)plan, (void)a, (void)%s;", ptr);
-        hw_line(&w, "return %s_ERR_ARGUMENT; /* no array in a buffer */", pk);
-    } else {
-        hw_line(&w, "if (!plan || !%s || a < 0 || a >= %d || !imcl_plan_in_buffer[a])", ptr, n);
-        hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
-        plan_settle(&w, e, "plan", true);
-        body(&w, e);
-    }
-    sb_puts(sb, "}\n\n");
 }
 
 void plan_extent_table(HostWriter *w, const EmitCtx *e)

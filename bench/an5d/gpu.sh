@@ -77,6 +77,9 @@ bundle() {
             # link into one program)
             echo "$NVCC -O3 -arch=$GPU_ARCH -c $out/$k.cu" \
                 "-o $work/$k/g$n.o" >>"$jobs"
+            # the host runtime, the same in every folder: once
+            [ $n = 1 ] && echo "$NVCC -O3 -arch=$GPU_ARCH -c $out/imcl_runtime_cuda.cu" \
+                "-o $work/$k/runtime.o" >>"$jobs"
         done < <("$IMCL" -b cuda --dump-space "$HERE/kernels/$k.imcl" | python3 "$HERE/gpu_configs.py")
         t=double
         [ "${k##*_}" = f ] && t=float

@@ -7,7 +7,7 @@
  * (copy_bw.cu). The output is checked against a C loop at a few thousand cells and
  * every cell of the last block, the ghost cells of work are checked untouched.
  * Build: imcl -b cuda --prefix cuda_ -o OUT samples/miniamr/stencil7.imcl, then
- * nvcc OUT/stencil7.cu copy_bw.cu batch.c -I OUT. */
+ * nvcc OUT/stencil7.cu OUT/imcl_runtime_cuda.cu copy_bw.cu batch.c -I OUT. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * bytes read and 4 written per pixel) and its fraction of the device's copy bandwidth
  * (copy_bw.cu). The output is checked against a C loop at a few hundred pixels. Build:
  * imcl -b cuda --prefix cuda_ -o OUT samples/blur5/blur5.imcl, then nvcc OUT/blur5.cu
- * copy_bw.cu blur5.c -I OUT. */
+ * OUT/imcl_runtime_cuda.cu copy_bw.cu blur5.c -I OUT. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

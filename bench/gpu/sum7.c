@@ -3,8 +3,8 @@
  * on an N^3 grid, GStencil/s, the effective bandwidth (8 bytes read and 8 written per
  * point) and its fraction of the device's copy bandwidth (copy_bw.cu). The output is
  * checked against a C loop at a few hundred points. Build: imcl -b cuda --prefix
- * cuda_ -o OUT samples/sum7/sum7.imcl, then nvcc -c OUT/sum7.cu and copy_bw.cu and
- * link with this file (-I OUT). */
+ * cuda_ -o OUT samples/sum7/sum7.imcl, then nvcc -c OUT/sum7.cu, OUT/imcl_runtime_cuda.cu
+ * and copy_bw.cu and link with this file (-I OUT). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

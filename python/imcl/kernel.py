@@ -72,6 +72,9 @@ def fmt_size(ext):
     return "x".join(str(e) for e in ext)
 
 
+# the header of the CUDA host runtime that every K.cu includes (docs/wrappers.md)
+RUNTIME_CUDA_H = "imcl_runtime_cuda.h"
+
 # the device kernel's arguments the C reference does not take: the grid extent and
 # the blocks of a batch (docs/tuning.md, "arguments")
 _DEVICE_ONLY = ("W/H/D", "batch count")
@@ -385,7 +388,8 @@ class Kernel:
 
     def source(self, params):
         """The generated device code of one configuration (K.cl for OpenCL; for CUDA,
-        K.cu made self-contained: K.h inlined, the kernel extern "C"), its values imcl's or
+        K.cu made self-contained: K.h and the runtime's header inlined, the kernel extern
+        "C"), its values imcl's or
         codes (kernel_tuner_space). Cached per configuration; a configuration imcl refuses
         raises ImclError."""
         params = {k: (int(v) if isinstance(v, (np.integer, bool)) else v) for k, v in self.decode(params).items()}
@@ -400,7 +404,8 @@ class Kernel:
             if self.backend == "opencl":
                 text = files[self.kernel + ".cl"]
             else:
-                text = self._cuda_source(files[self.kernel + ".cu"], files[self.kernel + ".h"])
+                text = self._cuda_source(files[self.kernel + ".cu"], files[self.kernel + ".h"],
+                                         files[RUNTIME_CUDA_H])
             with self._lock:
                 self._sources[key] = text
             return text
@@ -427,13 +432,16 @@ class Kernel:
         return self.source(params)
 
     def _cuda_text(self, work):
-        with open(os.path.join(work, self.kernel + ".cu")) as f:
-            text = f.read()
-        with open(os.path.join(work, self.kernel + ".h")) as f:
-            header = f.read()
-        return self._cuda_source(text, header)
+        texts = []
+        for name in (self.kernel + ".cu", self.kernel + ".h", RUNTIME_CUDA_H):
+            with open(os.path.join(work, name)) as f:
+                texts.append(f.read())
+        return self._cuda_source(*texts)
 
-    def _cuda_source(self, text, header):
+    def _cuda_source(self, text, header, runtime_header):
+        # (the tuner compiles one file: the headers K.cu includes go into it; the
+        # runtime's functions, which only the host code calls, are not needed)
+        text = text.replace(f'#include "{RUNTIME_CUDA_H}"\n', runtime_header)
         text = text.replace(f'#include "{self.kernel}.h"\n', header)
         return re.sub(r"^__global__ ", 'extern "C" __global__ ', text, flags=re.M)
 

@@ -1,6 +1,6 @@
 /* __constant__ symbols (tests/cuda_cpu): cudaMemcpyToSymbol and cudaMemcpyFromSymbol
- * through the symbol itself and through a const void * (as imcl_plan_symbol passes it),
- * with offsets, and the exact errors of a copy too large, past the end, of something
+ * through the symbol itself and through a const void * (as the CUDA runtime's plan passes
+ * it), with offsets, and the exact errors of a copy too large, past the end, of something
  * that is not a symbol, and in the wrong direction. */
 #include "common.h"
 
@@ -16,7 +16,7 @@ __global__ void read_table(float *out, double *dout)
         dout[t] = c_d[t];
 }
 
-/* zero-fills a symbol given as a pointer, as imcl_plan_symbol does */
+/* zero-fills a symbol given as a pointer, as the CUDA runtime's plan does */
 static cudaError_t zero_symbol(const void *symbol, size_t bytes)
 {
     void *z = calloc(1, bytes);

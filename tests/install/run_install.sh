@@ -170,8 +170,10 @@ imcl_add_kernels(heat_cuda SOURCES heat.imcl BACKENDS cuda PREFIX gpu_)
 EOF_CMAKE
 if cmake -S "$U" -B "$U-build" -DCMAKE_PREFIX_PATH="$P" -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc \
     -DCMAKE_CUDA_ARCHITECTURES=90 >"$WORK/cuda.log" 2>&1 && cmake --build "$U-build" >>"$WORK/cuda.log" 2>&1 &&
-    nm "$U-build/libheat_cuda.a" | grep " T gpu_heat_plan_create$" >/dev/null; then
-    ok "cuda: heat.cu compiled by CMake's CUDA language (gpu_heat_plan_create in libheat_cuda.a)"
+    nm "$U-build/libheat_cuda.a" | grep " T gpu_heat_plan_create$" >/dev/null &&
+    nm "$U-build/libheat_cuda.a" | grep " W .*imcl_cu_plan_create_" >/dev/null; then
+    ok "cuda: heat.cu and the folder's imcl_runtime_cuda.cu compiled by CMake's CUDA language" \
+        "(gpu_heat_plan_create, imcl_cu_plan_create_* in libheat_cuda.a)"
 else
     fail "cuda: $(tail -20 "$WORK/cuda.log")"
 fi

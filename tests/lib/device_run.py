@@ -34,7 +34,7 @@ class Wrapper:
                    "-lOpenCL", "-lm"]
         else:
             cmd = [nvcc_cpu, "-O1", "-Xcompiler", "-fPIC", "-shared", "-o", lib,
-                   os.path.join(work, k.kernel + ".cu")]
+                   os.path.join(work, k.kernel + ".cu"), os.path.join(work, "imcl_runtime_cuda.cu")]
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:
             raise RuntimeError(f"{os.path.basename(cmd[0])} cannot build the {b} wrapper: "

@@ -342,14 +342,15 @@ def cc_build(args, cmd, stage):
     return build
 
 
-def runtime_object(args, cfgdir, cache, backend):
-    """The folder's host runtime (backend c or opencl), the same for every configuration:
-    compiled once."""
-    rt_c = os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.c")
-    cmd = [args.cc, "-O2", "-Wall", "-Wextra", "-c", rt_c]
-    return cache.get([read(rt_c), read(os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.h")),
+def runtime_object(args, cfgdir, cache, backend, compiler=None):
+    """The folder's host runtime (backend c, opencl or cuda), the same for every
+    configuration: compiled once, by the C compiler or for CUDA by `compiler` (nvcc,
+    nvcc-cpu)."""
+    rt = os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.{'cu' if compiler else 'c'}")
+    cmd = [compiler, "-O0", "-c", rt] if compiler else [args.cc, "-O2", "-Wall", "-Wextra", "-c", rt]
+    return cache.get([read(rt), read(os.path.join(cfgdir, backend, f"imcl_runtime_{backend}.h")),
                       read(os.path.join(cfgdir, backend, "imcl_runtime_rows.h"))], cmd[:-1],
-                     cc_build(args, cmd, f"cc imcl_runtime_{backend}.c"))
+                     cc_build(args, cmd, f"{os.path.basename(cmd[0])} {os.path.basename(rt)}"))
 
 
 def ref_objects(args, sample, cfgdir, cache):
@@ -516,7 +517,11 @@ def check_cuda(args, sample, index, cfg, cache, gpu):
         return
     exe = os.path.join(cfgdir, f"check_{sample.name}_cuda")
     if whole:
-        cmd = [args.cc, "-fopenmp", drv_o, *ref_o, obj, "-L" + args.cuda_libdir,
+        rt_o, msg = runtime_object(args, cfgdir, cache, "cuda", args.nvcc)
+        if not rt_o:
+            STATS.fail(f"nvcc {label}", msg)
+            return
+        cmd = [args.cc, "-fopenmp", drv_o, *ref_o, obj, rt_o, "-L" + args.cuda_libdir,
                "-Wl,-rpath," + args.cuda_libdir, "-lcudart", "-lstdc++", "-lm", "-o", exe]
         rc, _, err = run(cmd, "link")
         if rc != 0:
@@ -534,8 +539,12 @@ def check_cuda(args, sample, index, cfg, cache, gpu):
     # the same flavour with nvcc-cpu, run always
     cpu_obj = os.path.join(cfgdir, f"{sample.name}_cu_cpu.o")
     cpu_exe = os.path.join(cfgdir, f"check_{sample.name}_cuda_cpu")
+    cpu_rt_o, msg = runtime_object(args, cfgdir, cache, "cuda", args.nvcc_cpu)
+    if not cpu_rt_o:
+        STATS.fail(f"nvcc-cpu {label}", msg)
+        return
     for cmd in ([args.nvcc_cpu, "-c", os.path.join(cfgdir, "cuda", f"{sample.name}.cu"), "-o", cpu_obj],
-                [args.nvcc_cpu, "-Xcompiler", "-fopenmp", drv_o, *ref_o, cpu_obj, "-o", cpu_exe]):
+                [args.nvcc_cpu, "-Xcompiler", "-fopenmp", drv_o, *ref_o, cpu_obj, cpu_rt_o, "-o", cpu_exe]):
         rc, _, err = run(cmd, "nvcc-cpu")
         if rc != 0:
             STATS.fail(f"nvcc-cpu {label}", f"{cmdline(cmd)} exited with status {rc} (kept in {cfgdir})\n{err}")

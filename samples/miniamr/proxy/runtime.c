@@ -75,7 +75,7 @@ const KernelSet *runtime_kernels(const char *backend, const char *kernel, const 
     char *src = path(PROXY_KERNEL_DIR, kernel, ".imcl");
     char *glue = path(PROXY_SOURCE_DIR, "glue.c", "");
     char *so = path(tmpdir, "kernels.so", "");
-    char *gen = NULL, *obj = NULL, *incdir = NULL, *incsrc = NULL, *only = NULL;
+    char *gen = NULL, *obj = NULL, *rt = NULL, *rt_obj = NULL, *incdir = NULL, *incsrc = NULL, *only = NULL;
     const KernelSet *ks = NULL;
     if (!src || !glue || !so)
         goto done;
@@ -106,14 +106,19 @@ const KernelSet *runtime_kernels(const char *backend, const char *kernel, const 
             fprintf(stderr, "miniamr-proxy: -t with --backend cuda needs nvcc (set NVCC)\n");
             goto done;
         }
+        /* the kernel and the folder's host runtime */
         obj = path(tmpdir, kernel, ".o");
+        rt = path(tmpdir, "imcl_runtime_cuda", ".cu");
+        rt_obj = path(tmpdir, "imcl_runtime_cuda", ".o");
         char *nvcc_argv[] = {(char *)nvcc, "-O2", "-Xcompiler", "-fPIC", "-c", gen, "-o", obj, NULL};
-        if (!obj || run(nvcc_argv) != 0) {
-            fprintf(stderr, "miniamr-proxy: nvcc failed on %s\n", gen);
+        char *rt_argv[] = {(char *)nvcc, "-O2", "-Xcompiler", "-fPIC", "-c", rt, "-o", rt_obj, NULL};
+        if (!obj || !rt || !rt_obj || run(nvcc_argv) != 0 || run(rt_argv) != 0) {
+            fprintf(stderr, "miniamr-proxy: nvcc failed on %s or %s\n", gen, rt);
             goto done;
         }
         char *cc_argv[] = {(char *)cc, "-O2", "-fPIC", "-shared", incdir, incsrc, "-DGLUE_PREFIX=t_", only, glue, obj,
-                           "-L" PROXY_CUDA_LIBDIR, "-Wl,-rpath," PROXY_CUDA_LIBDIR, "-lcudart", "-lstdc++", "-o", so, NULL};
+                           rt_obj, "-L" PROXY_CUDA_LIBDIR, "-Wl,-rpath," PROXY_CUDA_LIBDIR, "-lcudart", "-lstdc++",
+                           "-o", so, NULL};
         rc = run(cc_argv);
     } else {
         /* the folder's host runtime too */
@@ -144,6 +149,8 @@ done:
     free(so);
     free(gen);
     free(obj);
+    free(rt);
+    free(rt_obj);
     free(incdir);
     free(incsrc);
     free(only);

@@ -2,10 +2,7 @@
  * Tuning: block 32x4x2, coarsening 1x1x1, interleaved mapping.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
-#include <cuda_runtime.h>
-#include <stddef.h>
-#include <stdlib.h>
-
+#include "imcl_runtime_cuda.h"
 #include "bounds.h"
 
 /* Is index i inside an extent n with a halo of h cells on each side? */
@@ -107,16 +104,6 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
  * from now on: the application's (bounds_use_queue), or 0, the default stream. */
 static cudaStream_t imcl_stream;
 
-/* A copy between host and device memory in stream imcl_s, after the work issued there
- * before it (the application's too, with bounds_use_queue), finished when it returns: the
- * host memory is the caller's again at once. */
-static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
-                             cudaStream_t imcl_s)
-{
-    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
-    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
-}
-
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel, which runs in stream imcl_s. Used by bounds and by its plan. */
@@ -181,8 +168,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     const int D = out_depth;
     if (W < 1 || H < 1 || D < 1)
         return bounds_OK; /* an empty grid: nothing to do */
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    if (imcl_cu_devices() != bounds_OK)
         return bounds_ERR_DEVICE;
     int imcl_status = bounds_OK;
     double *imcl_d_a = NULL;
@@ -210,7 +196,8 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_a, a, imcl_a_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
+    if (imcl_cu_copy(imcl_d_a, a, imcl_a_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -218,7 +205,8 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_b, b, imcl_b_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
+    if (imcl_cu_copy(imcl_d_b, b, imcl_b_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -226,7 +214,8 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_c, c, imcl_c_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
+    if (imcl_cu_copy(imcl_d_c, c, imcl_c_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -234,7 +223,8 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_d, d, imcl_d_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
+    if (imcl_cu_copy(imcl_d_d, d, imcl_d_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -242,7 +232,8 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
         imcl_status = bounds_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice, imcl_stream) != cudaSuccess) {
+    if (imcl_cu_copy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+            cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
     }
@@ -262,7 +253,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     }
 
     /* copies of what the kernel wrote */
-    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
             cudaSuccess) {
         imcl_status = bounds_ERR_TRANSFER;
         goto done;
@@ -315,41 +306,17 @@ int bounds_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct bounds_plan {
-    void *buf[6];               /* the device buffer of each array in global or shared memory, by
-                                 * plan_array id */
-    size_t bytes[6];            /* the bytes of each array */
-    int extent[6][3];           /* its extents as given to plan_create */
-    int theirs[6];              /* the buffer is the application's (PK_plan_use_memory): never freed
-                                 * here */
-    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
-    cudaEvent_t start, stop;    /* recorded around each launch */
-    int events;                 /* start and stop exist */
-    int pending;                /* a launch still running (launch_batch_async) */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* device time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
+ * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
+ * symbol of a constant copy, texel format and addressing mode of a texture). */
+static const imcl_cu_layout imcl_layout[6] = {
+    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'a' */
+    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'b' */
+    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'c' */
+    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'd' */
+    {IMCL_CU_BUFFER, 1, 3, 1, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'h' */
+    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
 };
-
-/* A launch still running (bounds_plan_launch_batch_async) ends before any other call on
- * the plan goes on: nonzero when it failed. */
-static int imcl_plan_settle(bounds_plan *plan)
-{
-    return plan->pending && bounds_plan_wait(plan) != bounds_OK;
-}
-
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
- * zeros written before it returns: cudaMemset may still run when it returns, and a launch
- * into a stream of the application's (bounds_use_queue) need not wait for it.
- * Returns bounds_OK, bounds_ERR_MEMORY or bounds_ERR_TRANSFER. */
-static int imcl_plan_buffer(void **buf, size_t bytes)
-{
-    if (cudaMalloc(buf, bytes) != cudaSuccess) {
-        *buf = NULL;
-        return bounds_ERR_MEMORY;
-    }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
-        ? bounds_OK : bounds_ERR_TRANSFER;
-}
 
 int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
         int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,
@@ -375,604 +342,279 @@ int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int 
         (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) > 2147483647u ||
         (size_t)out_width * (size_t)out_height * (size_t)out_depth > 2147483647u)
         return bounds_ERR_ARGUMENT;
-    int imcl_devices = 0;
-    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
-        return bounds_ERR_DEVICE;
-    bounds_plan *p = (bounds_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return bounds_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = a_width;
-    p->extent[0][1] = a_height;
-    p->extent[0][2] = a_depth;
-    p->bytes[0] =
-            (size_t)capacity * (size_t)a_width * (size_t)a_height * (size_t)a_depth *
-            sizeof(double);
-    p->extent[1][0] = b_width;
-    p->extent[1][1] = b_height;
-    p->extent[1][2] = b_depth;
-    p->bytes[1] =
-            (size_t)capacity * (size_t)b_width * (size_t)b_height * (size_t)b_depth *
-            sizeof(double);
-    p->extent[2][0] = c_width;
-    p->extent[2][1] = c_height;
-    p->extent[2][2] = c_depth;
-    p->bytes[2] =
-            (size_t)capacity * (size_t)c_width * (size_t)c_height * (size_t)c_depth *
-            sizeof(double);
-    p->extent[3][0] = d_width;
-    p->extent[3][1] = d_height;
-    p->extent[3][2] = d_depth;
-    p->bytes[3] =
-            (size_t)capacity * (size_t)d_width * (size_t)d_height * (size_t)d_depth *
-            sizeof(double);
-    p->extent[4][0] = h_width;
-    p->extent[4][1] = h_height;
-    p->extent[4][2] = h_depth;
-    p->bytes[4] =
-            (size_t)capacity * (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth
-            + 2) * sizeof(double);
-    p->extent[5][0] = out_width;
-    p->extent[5][1] = out_height;
-    p->extent[5][2] = out_depth;
-    p->bytes[5] =
-            (size_t)capacity * (size_t)out_width * (size_t)out_height * (size_t)out_depth *
-            sizeof(double);
-    int imcl_status = bounds_OK;
-    p->stream = imcl_stream;
-    if (cudaEventCreate(&p->start) != cudaSuccess)
-        goto device_failed;
-    if (cudaEventCreate(&p->stop) != cudaSuccess) {
-        cudaEventDestroy(p->start);
-        goto device_failed;
-    }
-    p->events = 1;
-
-    /* the device memory of each array, zero-filled */
-    /* 'a' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[0], p->bytes[0]);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'b' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[1], p->bytes[1]);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'c' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[2], p->bytes[2]);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'd' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[3], p->bytes[3]);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'h' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[4], p->bytes[4]);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    /* 'out' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[5], p->bytes[5]);
-    if (imcl_status != bounds_OK)
-        goto fail;
-    *plan = p;
-    return bounds_OK;
-
-device_failed:
-    imcl_status = bounds_ERR_DEVICE;
-fail:
-    bounds_plan_destroy(p);
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[6][3] =
+            {{a_width, a_height, a_depth}, {b_width, b_height, b_depth},
+            {c_width, c_height, c_depth}, {d_width, d_height, d_depth},
+            {h_width, h_height, h_depth}, {out_width, out_height, out_depth}};
+    imcl_cu_plan *imcl_p = NULL;
+    const int imcl_status = imcl_cu_plan_create(&imcl_p, imcl_stream, capacity, 6, imcl_layout,
+            imcl_extent);
+    *plan = (bounds_plan *)imcl_p;
     return imcl_status;
 }
 
 int bounds_plan_upload_a(bounds_plan *plan, const double *host)
 {
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 0, host);
 }
 
 int bounds_plan_download_a(bounds_plan *plan, double *host)
 {
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_b(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_b(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_c(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[2], host, plan->bytes[2], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_c(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[2], plan->bytes[2], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_d(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_d(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_h(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[4], host, plan->bytes[4], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_h(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[4], plan->bytes[4], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_upload_out(bounds_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[5], host, plan->bytes[5], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-int bounds_plan_download_out(bounds_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[5], plan->bytes[5], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return bounds_ERR_TRANSFER;
-    return bounds_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_double3(bounds_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(bounds_plan *, const double *), int (*imcl_get)(bounds_plan *, double *),
-        int first, int count, double ***const *tables, const double *src, double *dst,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
-        return bounds_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return bounds_OK;
-    int imcl_status = bounds_OK;
-    double *imcl_dense = NULL;
-    imcl_dense = (double *)malloc(imcl_n * sizeof(double));
-    if (!imcl_dense)
-        return bounds_ERR_MEMORY;
-    if (!imcl_up
-            && imcl_copy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
-            imcl_n * sizeof(double),
-                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
-        free(imcl_dense);
-        return bounds_ERR_TRANSFER;
-    }
-    for (size_t imcl_r = 0; imcl_status == bounds_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
-                imcl_z = imcl_r % imcl_rows / imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
-                + (ptrdiff_t)imcl_z * plane_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w,
-                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(double));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
-                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
-    }
-    if (imcl_up && imcl_status == bounds_OK &&
-        imcl_copy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
-                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
-        imcl_status = bounds_ERR_TRANSFER;
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 0, host);
 }
 
 int bounds_plan_upload_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_a(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_a(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_a(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_b(bounds_plan *plan, const double *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 1, host);
+}
+
+int bounds_plan_download_b(bounds_plan *plan, double *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 1, host);
 }
 
 int bounds_plan_upload_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_b(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_b(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_b(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_c(bounds_plan *plan, const double *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 2, host);
+}
+
+int bounds_plan_download_c(bounds_plan *plan, double *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 2, host);
 }
 
 int bounds_plan_upload_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 2, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_c(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 2, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_c(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 2, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 2, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_c(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 2, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 2, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_d(bounds_plan *plan, const double *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 3, host);
+}
+
+int bounds_plan_download_d(bounds_plan *plan, double *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 3, host);
 }
 
 int bounds_plan_upload_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 3, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_d(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 3, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_d(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 3, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 3, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_d(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 3, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 3, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_h(bounds_plan *plan, const double *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 4, host);
+}
+
+int bounds_plan_download_h(bounds_plan *plan, double *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 4, host);
 }
 
 int bounds_plan_upload_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 4, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_h(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 4, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_h(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 4, 1, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 4, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_h(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 4, 1, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 4, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int bounds_plan_upload_out(bounds_plan *plan, const double *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 5, host);
+}
+
+int bounds_plan_download_out(bounds_plan *plan, double *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 5, host);
 }
 
 int bounds_plan_upload_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 5, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_download_rows_out(bounds_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 5, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int bounds_plan_upload_strided_out(bounds_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 5, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 5, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_download_strided_out(bounds_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 5, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 5, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
 int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
+    imcl_cu_plan *imcl_p = (imcl_cu_plan *)plan;
+    const int imcl_status = imcl_cu_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != bounds_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int a_width = plan->extent[0][0];
-    const int a_height = plan->extent[0][1];
-    const int a_depth = plan->extent[0][2];
-    const int b_width = plan->extent[1][0];
-    const int b_height = plan->extent[1][1];
-    const int b_depth = plan->extent[1][2];
-    const int c_width = plan->extent[2][0];
-    const int c_height = plan->extent[2][1];
-    const int c_depth = plan->extent[2][2];
-    const int d_width = plan->extent[3][0];
-    const int d_height = plan->extent[3][1];
-    const int d_depth = plan->extent[3][2];
-    const int h_width = plan->extent[4][0];
-    const int h_height = plan->extent[4][1];
-    const int h_depth = plan->extent[4][2];
-    const int out_width = plan->extent[5][0];
-    const int out_height = plan->extent[5][1];
-    const int out_depth = plan->extent[5][2];
+    const int a_width = imcl_p->array[0].extent[0];
+    const int a_height = imcl_p->array[0].extent[1];
+    const int a_depth = imcl_p->array[0].extent[2];
+    const int b_width = imcl_p->array[1].extent[0];
+    const int b_height = imcl_p->array[1].extent[1];
+    const int b_depth = imcl_p->array[1].extent[2];
+    const int c_width = imcl_p->array[2].extent[0];
+    const int c_height = imcl_p->array[2].extent[1];
+    const int c_depth = imcl_p->array[2].extent[2];
+    const int d_width = imcl_p->array[3].extent[0];
+    const int d_height = imcl_p->array[3].extent[1];
+    const int d_depth = imcl_p->array[3].extent[2];
+    const int h_width = imcl_p->array[4].extent[0];
+    const int h_height = imcl_p->array[4].extent[1];
+    const int h_depth = imcl_p->array[4].extent[2];
+    const int out_width = imcl_p->array[5].extent[0];
+    const int out_height = imcl_p->array[5].extent[1];
+    const int out_depth = imcl_p->array[5].extent[2];
     const int W = out_width;
     const int H = out_height;
     const int D = out_depth;
-    plan->kernel_ms = 0.0;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return bounds_OK; /* an empty grid, or no block: nothing to do */
-
-    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
-        return bounds_ERR_LAUNCH;
-    if (imcl_launch((double *)plan->buf[0], a_width, a_height, a_depth, (double *)plan->buf[1],
-            b_width, b_height, b_depth, (double *)plan->buf[2], c_width, c_height, c_depth,
-            (double *)plan->buf[3], d_width, d_height, d_depth, (double *)plan->buf[4], h_width,
-            h_height, h_depth, (double *)plan->buf[5], out_width, out_height, out_depth, W, H, D,
-            imcl_count, plan->stream) != cudaSuccess ||
-        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
-        return bounds_ERR_LAUNCH;
-    plan->pending = 1;
-    return bounds_OK;
+    cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
+    if (imcl_err == cudaSuccess)
+        imcl_err = imcl_launch((double *)imcl_p->array[0].buf, a_width, a_height, a_depth,
+                (double *)imcl_p->array[1].buf, b_width, b_height, b_depth,
+                (double *)imcl_p->array[2].buf, c_width, c_height, c_depth,
+                (double *)imcl_p->array[3].buf, d_width, d_height, d_depth,
+                (double *)imcl_p->array[4].buf, h_width, h_height, h_depth,
+                (double *)imcl_p->array[5].buf, out_width, out_height, out_depth, W, H, D,
+                imcl_count, imcl_p->stream);
+    return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
 int bounds_plan_wait(bounds_plan *plan)
 {
-    if (!plan)
-        return bounds_ERR_ARGUMENT;
-    if (!plan->pending)
-        return bounds_OK;
-    plan->pending = 0;
-    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
-        return bounds_ERR_LAUNCH;
-    float imcl_ms = 0.0f;
-    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
-        plan->kernel_ms = imcl_ms;
-    return bounds_OK;
+    return imcl_cu_plan_wait((imcl_cu_plan *)plan);
 }
 
 int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
@@ -994,77 +636,30 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
 
 int bounds_plan_launch(bounds_plan *plan)
 {
-    return bounds_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return bounds_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
 }
-
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[6] = {1, 1, 1, 1, 1, 1};
 
 int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    /* a CUDA device computes in its own memory: upload and download instead */
-    return bounds_ERR_DEVICE;
+    return imcl_cu_plan_attach((imcl_cu_plan *)plan, a, host);
 }
 
 int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 6 || !imcl_plan_in_buffer[a])
-        return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    /* the array's memory until now: a buffer of the plan's own, or the application's */
-    if (!plan->theirs[a])
-        cudaFree(plan->buf[a]);
-    plan->buf[a] = memory;
-    plan->theirs[a] = 1;
-    return bounds_OK;
+    return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[6] = {0, 0, 0, 0, 1, 0};
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 6 || b < 0 || b >= 6 || imcl_plan_class[a] != imcl_plan_class[b])
-        return bounds_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return bounds_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return bounds_ERR_LAUNCH;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    int imcl_theirs = plan->theirs[a];
-    plan->theirs[a] = plan->theirs[b];
-    plan->theirs[b] = imcl_theirs;
-    return bounds_OK;
+    return imcl_cu_plan_swap((imcl_cu_plan *)plan, a, b);
 }
 
 double bounds_plan_kernel_ms(const bounds_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_cu_plan_kernel_ms((const imcl_cu_plan *)plan);
 }
 
 void bounds_plan_destroy(bounds_plan *plan)
 {
-    if (!plan)
-        return;
-    imcl_plan_settle(plan);
-    for (int i = 0; i < 6; i++) {
-        if (!plan->theirs[i])
-            cudaFree(plan->buf[i]);
-    }
-    if (plan->events) {
-        cudaEventDestroy(plan->start);
-        cudaEventDestroy(plan->stop);
-    }
-    free(plan);
+    imcl_cu_plan_destroy((imcl_cu_plan *)plan);
 }

@@ -4,10 +4,7 @@
  * Placements: 'in' in shared memory.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
-#include <cuda_runtime.h>
-#include <stddef.h>
-#include <stdlib.h>
-
+#include "imcl_runtime_cuda.h"
 #include "shared_coarsen.h"
 
 /* Is index i inside an extent n with a halo of h cells on each side? */
@@ -95,16 +92,6 @@ __global__ void __launch_bounds__(64) shared_coarsen_kernel(const float *__restr
  * from now on: the application's (shared_coarsen_use_queue), or 0, the default stream. */
 static cudaStream_t imcl_stream;
 
-/* A copy between host and device memory in stream imcl_s, after the work issued there
- * before it (the application's too, with shared_coarsen_use_queue), finished when it returns: the
- * host memory is the caller's again at once. */
-static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
-                             cudaStream_t imcl_s)
-{
-    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
-    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
-}
-
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 2x2x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel, which runs in stream imcl_s. Used by shared_coarsen and by its plan. */
@@ -150,8 +137,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return shared_coarsen_OK; /* an empty grid: nothing to do */
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    if (imcl_cu_devices() != shared_coarsen_OK)
         return shared_coarsen_ERR_DEVICE;
     int imcl_status = shared_coarsen_OK;
     float *imcl_d_in = NULL;
@@ -165,7 +151,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
         imcl_status = shared_coarsen_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+    if (imcl_cu_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
             cudaSuccess) {
         imcl_status = shared_coarsen_ERR_TRANSFER;
         goto done;
@@ -174,7 +160,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
         imcl_status = shared_coarsen_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+    if (imcl_cu_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
             cudaSuccess) {
         imcl_status = shared_coarsen_ERR_TRANSFER;
         goto done;
@@ -189,7 +175,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     }
 
     /* copies of what the kernel wrote */
-    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
             cudaSuccess) {
         imcl_status = shared_coarsen_ERR_TRANSFER;
         goto done;
@@ -238,41 +224,13 @@ int shared_coarsen_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct shared_coarsen_plan {
-    void *buf[2];               /* the device buffer of each array in global or shared memory, by
-                                 * plan_array id */
-    size_t bytes[2];            /* the bytes of each array */
-    int extent[2][3];           /* its extents as given to plan_create */
-    int theirs[2];              /* the buffer is the application's (PK_plan_use_memory): never freed
-                                 * here */
-    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
-    cudaEvent_t start, stop;    /* recorded around each launch */
-    int events;                 /* start and stop exist */
-    int pending;                /* a launch still running (launch_batch_async) */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* device time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
+ * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
+ * symbol of a constant copy, texel format and addressing mode of a texture). */
+static const imcl_cu_layout imcl_layout[2] = {
+    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'in' */
+    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
 };
-
-/* A launch still running (shared_coarsen_plan_launch_batch_async) ends before any other call on
- * the plan goes on: nonzero when it failed. */
-static int imcl_plan_settle(shared_coarsen_plan *plan)
-{
-    return plan->pending && shared_coarsen_plan_wait(plan) != shared_coarsen_OK;
-}
-
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
- * zeros written before it returns: cudaMemset may still run when it returns, and a launch
- * into a stream of the application's (shared_coarsen_use_queue) need not wait for it.
- * Returns shared_coarsen_OK, shared_coarsen_ERR_MEMORY or shared_coarsen_ERR_TRANSFER. */
-static int imcl_plan_buffer(void **buf, size_t bytes)
-{
-    if (cudaMalloc(buf, bytes) != cudaSuccess) {
-        *buf = NULL;
-        return shared_coarsen_ERR_MEMORY;
-    }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
-        ? shared_coarsen_OK : shared_coarsen_ERR_TRANSFER;
-}
 
 int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,
         int in_height, int out_width, int out_height)
@@ -289,281 +247,118 @@ int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, i
     if ((size_t)in_width * (size_t)in_height > 2147483647u ||
         (size_t)out_width * (size_t)out_height > 2147483647u)
         return shared_coarsen_ERR_ARGUMENT;
-    int imcl_devices = 0;
-    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
-        return shared_coarsen_ERR_DEVICE;
-    shared_coarsen_plan *p = (shared_coarsen_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return shared_coarsen_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = in_width;
-    p->extent[0][1] = in_height;
-    p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)capacity * (size_t)in_width * (size_t)in_height * sizeof(float);
-    p->extent[1][0] = out_width;
-    p->extent[1][1] = out_height;
-    p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
-    int imcl_status = shared_coarsen_OK;
-    p->stream = imcl_stream;
-    if (cudaEventCreate(&p->start) != cudaSuccess)
-        goto device_failed;
-    if (cudaEventCreate(&p->stop) != cudaSuccess) {
-        cudaEventDestroy(p->start);
-        goto device_failed;
-    }
-    p->events = 1;
-
-    /* the device memory of each array, zero-filled */
-    /* 'in' in shared memory: a buffer, from which the kernel loads its tiles */
-    imcl_status = imcl_plan_buffer(&p->buf[0], p->bytes[0]);
-    if (imcl_status != shared_coarsen_OK)
-        goto fail;
-    /* 'out' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[1], p->bytes[1]);
-    if (imcl_status != shared_coarsen_OK)
-        goto fail;
-    *plan = p;
-    return shared_coarsen_OK;
-
-device_failed:
-    imcl_status = shared_coarsen_ERR_DEVICE;
-fail:
-    shared_coarsen_plan_destroy(p);
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] = {{in_width, in_height, 1}, {out_width, out_height, 1}};
+    imcl_cu_plan *imcl_p = NULL;
+    const int imcl_status = imcl_cu_plan_create(&imcl_p, imcl_stream, capacity, 2, imcl_layout,
+            imcl_extent);
+    *plan = (shared_coarsen_plan *)imcl_p;
     return imcl_status;
 }
 
 int shared_coarsen_plan_upload_in(shared_coarsen_plan *plan, const float *host)
 {
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return shared_coarsen_ERR_TRANSFER;
-    return shared_coarsen_OK;
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 0, host);
 }
 
 int shared_coarsen_plan_download_in(shared_coarsen_plan *plan, float *host)
 {
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return shared_coarsen_ERR_TRANSFER;
-    return shared_coarsen_OK;
-}
-
-int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return shared_coarsen_ERR_TRANSFER;
-    return shared_coarsen_OK;
-}
-
-int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return shared_coarsen_ERR_TRANSFER;
-    return shared_coarsen_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_float2(shared_coarsen_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(shared_coarsen_plan *, const float *),
-                int (*imcl_get)(shared_coarsen_plan *, float *),
-        int first, int count, float **const *tables, const float *src, float *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return shared_coarsen_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return shared_coarsen_OK;
-    int imcl_status = shared_coarsen_OK;
-    float *imcl_dense = NULL;
-    imcl_dense = (float *)malloc(imcl_n * sizeof(float));
-    if (!imcl_dense)
-        return shared_coarsen_ERR_MEMORY;
-    if (!imcl_up
-            && imcl_copy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(float),
-                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
-        free(imcl_dense);
-        return shared_coarsen_ERR_TRANSFER;
-    }
-    for (size_t imcl_r = 0; imcl_status == shared_coarsen_OK
-            && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(float));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    }
-    if (imcl_up && imcl_status == shared_coarsen_OK &&
-        imcl_copy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
-                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 0, host);
 }
 
 int shared_coarsen_plan_upload_rows_in(shared_coarsen_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared_coarsen_plan_download_rows_in(shared_coarsen_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared_coarsen_plan_upload_strided_in(shared_coarsen_plan *plan, int first, int count,
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int shared_coarsen_plan_download_strided_in(shared_coarsen_plan *plan, int first, int count,
         float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int shared_coarsen_plan_upload_out(shared_coarsen_plan *plan, const float *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 1, host);
+}
+
+int shared_coarsen_plan_download_out(shared_coarsen_plan *plan, float *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 1, host);
 }
 
 int shared_coarsen_plan_upload_rows_out(shared_coarsen_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared_coarsen_plan_download_rows_out(shared_coarsen_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int shared_coarsen_plan_upload_strided_out(shared_coarsen_plan *plan, int first, int count,
         const float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int shared_coarsen_plan_download_strided_out(shared_coarsen_plan *plan, int first, int count,
         float *host, ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
 }
 
 int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
+    imcl_cu_plan *imcl_p = (imcl_cu_plan *)plan;
+    const int imcl_status = imcl_cu_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != shared_coarsen_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int in_width = plan->extent[0][0];
-    const int in_height = plan->extent[0][1];
-    const int out_width = plan->extent[1][0];
-    const int out_height = plan->extent[1][1];
+    const int in_width = imcl_p->array[0].extent[0];
+    const int in_height = imcl_p->array[0].extent[1];
+    const int out_width = imcl_p->array[1].extent[0];
+    const int out_height = imcl_p->array[1].extent[1];
     const int W = in_width;
     const int H = in_height;
     const int D = 1;
-    plan->kernel_ms = 0.0;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return shared_coarsen_OK; /* an empty grid, or no block: nothing to do */
-
-    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
-        return shared_coarsen_ERR_LAUNCH;
-    if (imcl_launch((float *)plan->buf[0], in_width, in_height, (float *)plan->buf[1], out_width,
-            out_height, W, H, D, imcl_count, plan->stream) != cudaSuccess ||
-        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
-        return shared_coarsen_ERR_LAUNCH;
-    plan->pending = 1;
-    return shared_coarsen_OK;
+    cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
+    if (imcl_err == cudaSuccess)
+        imcl_err = imcl_launch((float *)imcl_p->array[0].buf, in_width, in_height,
+                (float *)imcl_p->array[1].buf, out_width, out_height, W, H, D, imcl_count,
+                imcl_p->stream);
+    return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
 int shared_coarsen_plan_wait(shared_coarsen_plan *plan)
 {
-    if (!plan)
-        return shared_coarsen_ERR_ARGUMENT;
-    if (!plan->pending)
-        return shared_coarsen_OK;
-    plan->pending = 0;
-    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
-        return shared_coarsen_ERR_LAUNCH;
-    float imcl_ms = 0.0f;
-    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
-        plan->kernel_ms = imcl_ms;
-    return shared_coarsen_OK;
+    return imcl_cu_plan_wait((imcl_cu_plan *)plan);
 }
 
 int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
@@ -581,77 +376,31 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
 
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
 {
-    return shared_coarsen_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return shared_coarsen_plan_launch_batch(plan,
+            plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
 }
-
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
 
 int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    /* a CUDA device computes in its own memory: upload and download instead */
-    return shared_coarsen_ERR_DEVICE;
+    return imcl_cu_plan_attach((imcl_cu_plan *)plan, a, host);
 }
 
 int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    /* the array's memory until now: a buffer of the plan's own, or the application's */
-    if (!plan->theirs[a])
-        cudaFree(plan->buf[a]);
-    plan->buf[a] = memory;
-    plan->theirs[a] = 1;
-    return shared_coarsen_OK;
+    return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[2] = {0, 0};
 
 int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 2 || b < 0 || b >= 2 || imcl_plan_class[a] != imcl_plan_class[b])
-        return shared_coarsen_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return shared_coarsen_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return shared_coarsen_ERR_LAUNCH;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    int imcl_theirs = plan->theirs[a];
-    plan->theirs[a] = plan->theirs[b];
-    plan->theirs[b] = imcl_theirs;
-    return shared_coarsen_OK;
+    return imcl_cu_plan_swap((imcl_cu_plan *)plan, a, b);
 }
 
 double shared_coarsen_plan_kernel_ms(const shared_coarsen_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_cu_plan_kernel_ms((const imcl_cu_plan *)plan);
 }
 
 void shared_coarsen_plan_destroy(shared_coarsen_plan *plan)
 {
-    if (!plan)
-        return;
-    imcl_plan_settle(plan);
-    for (int i = 0; i < 2; i++) {
-        if (!plan->theirs[i])
-            cudaFree(plan->buf[i]);
-    }
-    if (plan->events) {
-        cudaEventDestroy(plan->start);
-        cudaEventDestroy(plan->stop);
-    }
-    free(plan);
+    imcl_cu_plan_destroy((imcl_cu_plan *)plan);
 }

@@ -2,10 +2,7 @@
  * Tuning: block 32x4x1, coarsening 1x1x2, interleaved mapping.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
-#include <cuda_runtime.h>
-#include <stddef.h>
-#include <stdlib.h>
-
+#include "imcl_runtime_cuda.h"
 #include "sum7.h"
 
 /* Is index i inside an extent n with a halo of h cells on each side? */
@@ -91,16 +88,6 @@ __global__ void __launch_bounds__(128) sum7_kernel(const double *__restrict__ in
  * from now on: the application's (sum7_use_queue), or 0, the default stream. */
 static cudaStream_t imcl_stream;
 
-/* A copy between host and device memory in stream imcl_s, after the work issued there
- * before it (the application's too, with sum7_use_queue), finished when it returns: the
- * host memory is the caller's again at once. */
-static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
-                             cudaStream_t imcl_s)
-{
-    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
-    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
-}
-
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x2 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel, which runs in stream imcl_s. Used by sum7 and by its plan. */
@@ -147,8 +134,7 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     const int D = input_depth;
     if (W < 1 || H < 1 || D < 1)
         return sum7_OK; /* an empty grid: nothing to do */
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    if (imcl_cu_devices() != sum7_OK)
         return sum7_ERR_DEVICE;
     int imcl_status = sum7_OK;
     double *imcl_d_input = NULL;
@@ -164,7 +150,7 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_input, input, imcl_input_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
+    if (imcl_cu_copy(imcl_d_input, input, imcl_input_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
             cudaSuccess) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
@@ -173,8 +159,8 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
         imcl_status = sum7_ERR_MEMORY;
         goto done;
     }
-    if (imcl_copy(imcl_d_output, output, imcl_output_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
+    if (imcl_cu_copy(imcl_d_output, output, imcl_output_bytes, cudaMemcpyHostToDevice, imcl_stream)
+            != cudaSuccess) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
     }
@@ -188,8 +174,8 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     }
 
     /* copies of what the kernel wrote */
-    if (imcl_copy(output, imcl_d_output, imcl_output_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
+    if (imcl_cu_copy(output, imcl_d_output, imcl_output_bytes, cudaMemcpyDeviceToHost, imcl_stream)
+            != cudaSuccess) {
         imcl_status = sum7_ERR_TRANSFER;
         goto done;
     }
@@ -237,41 +223,13 @@ int sum7_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct sum7_plan {
-    void *buf[2];               /* the device buffer of each array in global or shared memory, by
-                                 * plan_array id */
-    size_t bytes[2];            /* the bytes of each array */
-    int extent[2][3];           /* its extents as given to plan_create */
-    int theirs[2];              /* the buffer is the application's (PK_plan_use_memory): never freed
-                                 * here */
-    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
-    cudaEvent_t start, stop;    /* recorded around each launch */
-    int events;                 /* start and stop exist */
-    int pending;                /* a launch still running (launch_batch_async) */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* device time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
+ * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
+ * symbol of a constant copy, texel format and addressing mode of a texture). */
+static const imcl_cu_layout imcl_layout[2] = {
+    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'input' */
+    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'output' */
 };
-
-/* A launch still running (sum7_plan_launch_batch_async) ends before any other call on
- * the plan goes on: nonzero when it failed. */
-static int imcl_plan_settle(sum7_plan *plan)
-{
-    return plan->pending && sum7_plan_wait(plan) != sum7_OK;
-}
-
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
- * zeros written before it returns: cudaMemset may still run when it returns, and a launch
- * into a stream of the application's (sum7_use_queue) need not wait for it.
- * Returns sum7_OK, sum7_ERR_MEMORY or sum7_ERR_TRANSFER. */
-static int imcl_plan_buffer(void **buf, size_t bytes)
-{
-    if (cudaMalloc(buf, bytes) != cudaSuccess) {
-        *buf = NULL;
-        return sum7_ERR_MEMORY;
-    }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
-        ? sum7_OK : sum7_ERR_TRANSFER;
-}
 
 int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
         int input_depth, int output_width, int output_height, int output_depth)
@@ -289,286 +247,117 @@ int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int 
     if ((size_t)input_width * (size_t)input_height * (size_t)input_depth > 2147483647u ||
         (size_t)output_width * (size_t)output_height * (size_t)output_depth > 2147483647u)
         return sum7_ERR_ARGUMENT;
-    int imcl_devices = 0;
-    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
-        return sum7_ERR_DEVICE;
-    sum7_plan *p = (sum7_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return sum7_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = input_width;
-    p->extent[0][1] = input_height;
-    p->extent[0][2] = input_depth;
-    p->bytes[0] =
-            (size_t)capacity * (size_t)input_width * (size_t)input_height * (size_t)input_depth *
-            sizeof(double);
-    p->extent[1][0] = output_width;
-    p->extent[1][1] = output_height;
-    p->extent[1][2] = output_depth;
-    p->bytes[1] =
-            (size_t)capacity * (size_t)output_width * (size_t)output_height * (size_t)output_depth *
-            sizeof(double);
-    int imcl_status = sum7_OK;
-    p->stream = imcl_stream;
-    if (cudaEventCreate(&p->start) != cudaSuccess)
-        goto device_failed;
-    if (cudaEventCreate(&p->stop) != cudaSuccess) {
-        cudaEventDestroy(p->start);
-        goto device_failed;
-    }
-    p->events = 1;
-
-    /* the device memory of each array, zero-filled */
-    /* 'input' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[0], p->bytes[0]);
-    if (imcl_status != sum7_OK)
-        goto fail;
-    /* 'output' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[1], p->bytes[1]);
-    if (imcl_status != sum7_OK)
-        goto fail;
-    *plan = p;
-    return sum7_OK;
-
-device_failed:
-    imcl_status = sum7_ERR_DEVICE;
-fail:
-    sum7_plan_destroy(p);
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] =
+            {{input_width, input_height, input_depth}, {output_width, output_height, output_depth}};
+    imcl_cu_plan *imcl_p = NULL;
+    const int imcl_status = imcl_cu_plan_create(&imcl_p, imcl_stream, capacity, 2, imcl_layout,
+            imcl_extent);
+    *plan = (sum7_plan *)imcl_p;
     return imcl_status;
 }
 
 int sum7_plan_upload_input(sum7_plan *plan, const double *host)
 {
-    if (!plan || !host)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[0], host, plan->bytes[0], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return sum7_ERR_TRANSFER;
-    return sum7_OK;
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 0, host);
 }
 
 int sum7_plan_download_input(sum7_plan *plan, double *host)
 {
-    if (!plan || !host)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[0], plan->bytes[0], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return sum7_ERR_TRANSFER;
-    return sum7_OK;
-}
-
-int sum7_plan_upload_output(sum7_plan *plan, const double *host)
-{
-    if (!plan || !host)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[1], host, plan->bytes[1], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return sum7_ERR_TRANSFER;
-    return sum7_OK;
-}
-
-int sum7_plan_download_output(sum7_plan *plan, double *host)
-{
-    if (!plan || !host)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[1], plan->bytes[1], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return sum7_ERR_TRANSFER;
-    return sum7_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a double Block, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind. */
-static int imcl_rows_double3(sum7_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(sum7_plan *, const double *), int (*imcl_get)(sum7_plan *, double *),
-        int first, int count, double ***const *tables, const double *src, double *dst,
-        ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
-{
-    (void)imcl_put, (void)imcl_get; /* (every array of this kind is a buffer) */
-    /* a block's storage: its rows' length, its rows and its rows per plane */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h * ((size_t)plan->extent[imcl_id][2] + 2 * (size_t)imcl_halo);
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w || plane_pitch / (ptrdiff_t)imcl_h < row_pitch ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < plane_pitch))
-        return sum7_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return sum7_OK;
-    int imcl_status = sum7_OK;
-    double *imcl_dense = NULL;
-    imcl_dense = (double *)malloc(imcl_n * sizeof(double));
-    if (!imcl_dense)
-        return sum7_ERR_MEMORY;
-    if (!imcl_up
-            && imcl_copy(imcl_dense, (double *)plan->buf[imcl_id] + imcl_off,
-            imcl_n * sizeof(double),
-                              cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
-        free(imcl_dense);
-        return sum7_ERR_TRANSFER;
-    }
-    for (size_t imcl_r = 0; imcl_status == sum7_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h,
-                imcl_z = imcl_r % imcl_rows / imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch
-                + (ptrdiff_t)imcl_z * plane_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w,
-                    tables ? tables[imcl_b][imcl_z][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(double));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_z][imcl_y] : dst + imcl_at,
-                    imcl_dense + imcl_r * imcl_w, imcl_w * sizeof(double));
-    }
-    if (imcl_up && imcl_status == sum7_OK &&
-        imcl_copy((double *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(double),
-                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
-        imcl_status = sum7_ERR_TRANSFER;
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 0, host);
 }
 
 int sum7_plan_upload_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int sum7_plan_download_rows_input(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int sum7_plan_upload_strided_input(sum7_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int sum7_plan_download_strided_input(sum7_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 0, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+}
+
+int sum7_plan_upload_output(sum7_plan *plan, const double *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 1, host);
+}
+
+int sum7_plan_download_output(sum7_plan *plan, double *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 1, host);
 }
 
 int sum7_plan_upload_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int sum7_plan_download_rows_output(sum7_plan *plan, int first, int count, double ***const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int sum7_plan_upload_strided_output(sum7_plan *plan, int first, int count, const double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, plane_pitch, block_pitch);
 }
 
 int sum7_plan_download_strided_output(sum7_plan *plan, int first, int count, double *host,
         ptrdiff_t row_pitch, ptrdiff_t plane_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    return imcl_rows_double3(plan, 1, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, plane_pitch, block_pitch);
 }
 
 int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
+    imcl_cu_plan *imcl_p = (imcl_cu_plan *)plan;
+    const int imcl_status = imcl_cu_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != sum7_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int input_width = plan->extent[0][0];
-    const int input_height = plan->extent[0][1];
-    const int input_depth = plan->extent[0][2];
-    const int output_width = plan->extent[1][0];
-    const int output_height = plan->extent[1][1];
-    const int output_depth = plan->extent[1][2];
+    const int input_width = imcl_p->array[0].extent[0];
+    const int input_height = imcl_p->array[0].extent[1];
+    const int input_depth = imcl_p->array[0].extent[2];
+    const int output_width = imcl_p->array[1].extent[0];
+    const int output_height = imcl_p->array[1].extent[1];
+    const int output_depth = imcl_p->array[1].extent[2];
     const int W = input_width;
     const int H = input_height;
     const int D = input_depth;
-    plan->kernel_ms = 0.0;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return sum7_OK; /* an empty grid, or no block: nothing to do */
-
-    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
-        return sum7_ERR_LAUNCH;
-    if (imcl_launch((double *)plan->buf[0], input_width, input_height, input_depth,
-            (double *)plan->buf[1], output_width, output_height, output_depth, W, H, D, imcl_count,
-            plan->stream) != cudaSuccess ||
-        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
-        return sum7_ERR_LAUNCH;
-    plan->pending = 1;
-    return sum7_OK;
+    cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
+    if (imcl_err == cudaSuccess)
+        imcl_err = imcl_launch((double *)imcl_p->array[0].buf, input_width, input_height,
+                input_depth, (double *)imcl_p->array[1].buf, output_width, output_height,
+                output_depth, W, H, D, imcl_count, imcl_p->stream);
+    return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
 int sum7_plan_wait(sum7_plan *plan)
 {
-    if (!plan)
-        return sum7_ERR_ARGUMENT;
-    if (!plan->pending)
-        return sum7_OK;
-    plan->pending = 0;
-    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
-        return sum7_ERR_LAUNCH;
-    float imcl_ms = 0.0f;
-    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
-        plan->kernel_ms = imcl_ms;
-    return sum7_OK;
+    return imcl_cu_plan_wait((imcl_cu_plan *)plan);
 }
 
 int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
@@ -587,77 +376,30 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
 
 int sum7_plan_launch(sum7_plan *plan)
 {
-    return sum7_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return sum7_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
 }
-
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[2] = {1, 1};
 
 int sum7_plan_attach(sum7_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    /* a CUDA device computes in its own memory: upload and download instead */
-    return sum7_ERR_DEVICE;
+    return imcl_cu_plan_attach((imcl_cu_plan *)plan, a, host);
 }
 
 int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 2 || !imcl_plan_in_buffer[a])
-        return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    /* the array's memory until now: a buffer of the plan's own, or the application's */
-    if (!plan->theirs[a])
-        cudaFree(plan->buf[a]);
-    plan->buf[a] = memory;
-    plan->theirs[a] = 1;
-    return sum7_OK;
+    return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[2] = {0, 0};
 
 int sum7_plan_swap(sum7_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 2 || b < 0 || b >= 2 || imcl_plan_class[a] != imcl_plan_class[b])
-        return sum7_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return sum7_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return sum7_ERR_LAUNCH;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    int imcl_theirs = plan->theirs[a];
-    plan->theirs[a] = plan->theirs[b];
-    plan->theirs[b] = imcl_theirs;
-    return sum7_OK;
+    return imcl_cu_plan_swap((imcl_cu_plan *)plan, a, b);
 }
 
 double sum7_plan_kernel_ms(const sum7_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_cu_plan_kernel_ms((const imcl_cu_plan *)plan);
 }
 
 void sum7_plan_destroy(sum7_plan *plan)
 {
-    if (!plan)
-        return;
-    imcl_plan_settle(plan);
-    for (int i = 0; i < 2; i++) {
-        if (!plan->theirs[i])
-            cudaFree(plan->buf[i]);
-    }
-    if (plan->events) {
-        cudaEventDestroy(plan->start);
-        cudaEventDestroy(plan->stop);
-    }
-    free(plan);
+    imcl_cu_plan_destroy((imcl_cu_plan *)plan);
 }

@@ -3,11 +3,7 @@
  * Placements: 'cl' in texture memory, 'z' in texture memory, 'p' in texture memory.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
-#include <cuda_runtime.h>
-#include <stddef.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "imcl_runtime_cuda.h"
 #include "tex_modes.h"
 
 /* Periodic boundary: i wrapped into [-h, n + h). */
@@ -63,104 +59,9 @@ static int imcl_check_placements(int cl_width, int cl_height, int z_width, int z
     return tex_modes_OK;
 }
 
-/* Texture memory: an array there is a CUDA array of its storage (halo included), read
- * through a texture object with point sampling and unnormalized coordinates; a double
- * is stored as it is, in an int2 texel (textures have no double format). */
-
-/* Copies all of CUDA array a (a 2D array when its depth is 0) from or to host, whose
- * elements have `bytes` each. */
-static cudaError_t imcl_texture_copy(cudaArray_t a, void *host, size_t bytes, cudaMemcpyKind kind)
-{
-    cudaChannelFormatDesc imcl_format;
-    cudaExtent imcl_extent;
-    unsigned int imcl_flags = 0;
-    const cudaError_t imcl_err = cudaArrayGetInfo(&imcl_format, &imcl_extent, &imcl_flags, a);
-    if (imcl_err != cudaSuccess)
-        return imcl_err;
-    const size_t imcl_pitch = imcl_extent.width * bytes;
-    if (imcl_extent.depth == 0) {
-        if (kind == cudaMemcpyHostToDevice)
-            return cudaMemcpy2DToArray(a, 0, 0, host, imcl_pitch, imcl_pitch, imcl_extent.height,
-                    kind);
-        return cudaMemcpy2DFromArray(host, imcl_pitch, a, 0, 0, imcl_pitch, imcl_extent.height,
-                kind);
-    }
-    cudaMemcpy3DParms imcl_copy;
-    memset(&imcl_copy, 0, sizeof imcl_copy);
-    const cudaPitchedPtr imcl_host =
-            make_cudaPitchedPtr(host, imcl_pitch, imcl_extent.width, imcl_extent.height);
-    if (kind == cudaMemcpyHostToDevice) {
-        imcl_copy.srcPtr = imcl_host;
-        imcl_copy.dstArray = a;
-    } else {
-        imcl_copy.srcArray = a;
-        imcl_copy.dstPtr = imcl_host;
-    }
-    imcl_copy.extent = imcl_extent;
-    imcl_copy.kind = kind;
-    return cudaMemcpy3D(&imcl_copy);
-}
-
-/* A CUDA array of `extent` texels of `format` (a 2D array when extent.depth is 0) holding
- * host's elements of `bytes` each (zeros when host is NULL), and the texture object over
- * it, with addressing mode `mode` on every axis. What it made is in *a and *t (else NULL
- * and 0), on failure too: the caller frees them.
- * Returns tex_modes_OK, tex_modes_ERR_MEMORY or tex_modes_ERR_TRANSFER. */
-static int imcl_texture_create(cudaArray_t *a, cudaTextureObject_t *t, cudaChannelFormatDesc format,
-                               cudaExtent extent, cudaTextureAddressMode mode, const void *host,
-                               size_t bytes)
-{
-    *t = 0;
-    const cudaError_t imcl_alloc = extent.depth == 0
-                                       ? cudaMallocArray(a, &format, extent.width, extent.height)
-                                       : cudaMalloc3DArray(a, &format, extent, 0);
-    if (imcl_alloc != cudaSuccess) {
-        *a = NULL;
-        return tex_modes_ERR_MEMORY;
-    }
-    void *imcl_zeros = NULL;
-    if (!host) {
-        imcl_zeros =
-                calloc(extent.width * extent.height * (extent.depth ? extent.depth : 1), bytes);
-        if (!imcl_zeros)
-            return tex_modes_ERR_MEMORY;
-    }
-    const cudaError_t imcl_err =
-            imcl_texture_copy(*a, host ? (void *)host : imcl_zeros, bytes, cudaMemcpyHostToDevice);
-    free(imcl_zeros);
-    if (imcl_err != cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    struct cudaResourceDesc imcl_res;
-    memset(&imcl_res, 0, sizeof imcl_res);
-    imcl_res.resType = cudaResourceTypeArray;
-    imcl_res.res.array.array = *a;
-    struct cudaTextureDesc imcl_desc;
-    memset(&imcl_desc, 0, sizeof imcl_desc);
-    for (int d = 0; d < 3; d++)
-        imcl_desc.addressMode[d] = mode;
-    imcl_desc.filterMode = cudaFilterModePoint;
-    imcl_desc.readMode = cudaReadModeElementType;
-    imcl_desc.normalizedCoords = 0;
-    if (cudaCreateTextureObject(t, &imcl_res, &imcl_desc, NULL) != cudaSuccess) {
-        *t = 0;
-        return tex_modes_ERR_MEMORY;
-    }
-    return tex_modes_OK;
-}
-
 /* The stream of the one-shot wrapper's copies and launches, and of the plans created
  * from now on: the application's (tex_modes_use_queue), or 0, the default stream. */
 static cudaStream_t imcl_stream;
-
-/* A copy between host and device memory in stream imcl_s, after the work issued there
- * before it (the application's too, with tex_modes_use_queue), finished when it returns: the
- * host memory is the caller's again at once. */
-static cudaError_t imcl_copy(void *to, const void *from, size_t bytes, cudaMemcpyKind kind,
-                             cudaStream_t imcl_s)
-{
-    const cudaError_t imcl_err = cudaMemcpyAsync(to, from, bytes, kind, imcl_s);
-    return imcl_err == cudaSuccess ? cudaStreamSynchronize(imcl_s) : imcl_err;
-}
 
 /* Launches the kernel over the W x H x D grid in blocks of the tuned shape, each thread
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
@@ -201,8 +102,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
             imcl_check_placements(cl_width, cl_height, z_width, z_height, p_width, p_height);
     if (imcl_fits != tex_modes_OK)
         return imcl_fits;
-    int imcl_count = 0;
-    if (cudaGetDeviceCount(&imcl_count) != cudaSuccess || imcl_count == 0)
+    if (imcl_cu_devices() != tex_modes_OK)
         return tex_modes_ERR_DEVICE;
     int imcl_status = tex_modes_OK;
     cudaArray_t imcl_a_cl = NULL;
@@ -217,21 +117,21 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     /* transfers: in [cl, z, p], out [out]; not copied in: out (every element is overwritten before
      * it is read) */
     /* 'cl' as a 2D texture (clamp-to-edge addressing is its clamped boundary) */
-    imcl_status = imcl_texture_create(&imcl_a_cl, &imcl_t_cl, cudaCreateChannelDesc<float>(),
-                                      make_cudaExtent((size_t)cl_width, (size_t)cl_height, 0),
-                                      cudaAddressModeClamp, cl, sizeof(float));
+    imcl_status = imcl_cu_texture_create(&imcl_a_cl, &imcl_t_cl, cudaCreateChannelDesc<float>(),
+                                         make_cudaExtent((size_t)cl_width, (size_t)cl_height, 0),
+                                         cudaAddressModeClamp, cl, sizeof(float));
     if (imcl_status != tex_modes_OK)
         goto done;
     /* 'z' as a 2D texture (a border of zeros is its constant boundary) */
-    imcl_status = imcl_texture_create(&imcl_a_z, &imcl_t_z, cudaCreateChannelDesc<float>(),
-                                      make_cudaExtent((size_t)z_width, (size_t)z_height, 0),
-                                      cudaAddressModeBorder, z, sizeof(float));
+    imcl_status = imcl_cu_texture_create(&imcl_a_z, &imcl_t_z, cudaCreateChannelDesc<float>(),
+                                         make_cudaExtent((size_t)z_width, (size_t)z_height, 0),
+                                         cudaAddressModeBorder, z, sizeof(float));
     if (imcl_status != tex_modes_OK)
         goto done;
     /* 'p' as a 2D texture (the kernel applies its boundary condition) */
-    imcl_status = imcl_texture_create(&imcl_a_p, &imcl_t_p, cudaCreateChannelDesc<int>(),
-                                      make_cudaExtent((size_t)p_width, (size_t)p_height, 0),
-                                      cudaAddressModeClamp, p, sizeof(int));
+    imcl_status = imcl_cu_texture_create(&imcl_a_p, &imcl_t_p, cudaCreateChannelDesc<int>(),
+                                         make_cudaExtent((size_t)p_width, (size_t)p_height, 0),
+                                         cudaAddressModeClamp, p, sizeof(int));
     if (imcl_status != tex_modes_OK)
         goto done;
     if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
@@ -248,7 +148,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     }
 
     /* copies of what the kernel wrote */
-    if (imcl_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
+    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
             cudaSuccess) {
         imcl_status = tex_modes_ERR_TRANSFER;
         goto done;
@@ -308,43 +208,18 @@ int tex_modes_use_queue(void *context, void *device, void *queue)
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
 
-struct tex_modes_plan {
-    void *buf[4];               /* the device buffer of each array in global or shared memory, by
-                                 * plan_array id */
-    cudaArray_t array[4];       /* the CUDA array of each array in texture memory */
-    cudaTextureObject_t tex[4]; /* and the texture object over it */
-    size_t bytes[4];            /* the bytes of each array */
-    int extent[4][3];           /* its extents as given to plan_create */
-    int theirs[4];              /* the buffer is the application's (PK_plan_use_memory): never freed
-                                 * here */
-    cudaStream_t stream;        /* of its copies and launches (imcl_stream at create) */
-    cudaEvent_t start, stop;    /* recorded around each launch */
-    int events;                 /* start and stop exist */
-    int pending;                /* a launch still running (launch_batch_async) */
-    int capacity;               /* the blocks each Image and Block holds */
-    double kernel_ms;           /* device time of the last launch */
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
+ * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
+ * symbol of a constant copy, texel format and addressing mode of a texture). */
+static const imcl_cu_layout imcl_layout[4] = {
+    {IMCL_CU_TEXTURE, 0, 2, 0, sizeof(float), 0, NULL, cudaCreateChannelDesc<float>(),
+            cudaAddressModeClamp}, /* 'cl' */
+    {IMCL_CU_TEXTURE, 1, 2, 0, sizeof(float), 0, NULL, cudaCreateChannelDesc<float>(),
+            cudaAddressModeBorder}, /* 'z' */
+    {IMCL_CU_TEXTURE, 2, 2, 0, sizeof(int), 0, NULL, cudaCreateChannelDesc<int>(),
+            cudaAddressModeClamp}, /* 'p' */
+    {IMCL_CU_BUFFER, 3, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
 };
-
-/* A launch still running (tex_modes_plan_launch_batch_async) ends before any other call on
- * the plan goes on: nonzero when it failed. */
-static int imcl_plan_settle(tex_modes_plan *plan)
-{
-    return plan->pending && tex_modes_plan_wait(plan) != tex_modes_OK;
-}
-
-/* A zero-filled device buffer of `bytes` into *buf (NULL when none could be had), the
- * zeros written before it returns: cudaMemset may still run when it returns, and a launch
- * into a stream of the application's (tex_modes_use_queue) need not wait for it.
- * Returns tex_modes_OK, tex_modes_ERR_MEMORY or tex_modes_ERR_TRANSFER. */
-static int imcl_plan_buffer(void **buf, size_t bytes)
-{
-    if (cudaMalloc(buf, bytes) != cudaSuccess) {
-        *buf = NULL;
-        return tex_modes_ERR_MEMORY;
-    }
-    return cudaMemset(*buf, 0, bytes) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess
-        ? tex_modes_OK : tex_modes_ERR_TRANSFER;
-}
 
 int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
         int z_width, int z_height, int p_width, int p_height, int out_width, int out_height)
@@ -370,533 +245,196 @@ int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_widt
             imcl_check_placements(cl_width, cl_height, z_width, z_height, p_width, p_height);
     if (imcl_fits != tex_modes_OK)
         return imcl_fits;
-    int imcl_devices = 0;
-    if (cudaGetDeviceCount(&imcl_devices) != cudaSuccess || imcl_devices == 0)
-        return tex_modes_ERR_DEVICE;
-    tex_modes_plan *p = (tex_modes_plan *)calloc(1, sizeof *p);
-    if (!p)
-        return tex_modes_ERR_MEMORY;
-    p->capacity = capacity;
-    /* the extent of each array (1 where it has none) and the bytes of its buffer */
-    p->extent[0][0] = cl_width;
-    p->extent[0][1] = cl_height;
-    p->extent[0][2] = 1;
-    p->bytes[0] = (size_t)capacity * (size_t)cl_width * (size_t)cl_height * sizeof(float);
-    p->extent[1][0] = z_width;
-    p->extent[1][1] = z_height;
-    p->extent[1][2] = 1;
-    p->bytes[1] = (size_t)capacity * (size_t)z_width * (size_t)z_height * sizeof(float);
-    p->extent[2][0] = p_width;
-    p->extent[2][1] = p_height;
-    p->extent[2][2] = 1;
-    p->bytes[2] = (size_t)capacity * (size_t)p_width * (size_t)p_height * sizeof(int);
-    p->extent[3][0] = out_width;
-    p->extent[3][1] = out_height;
-    p->extent[3][2] = 1;
-    p->bytes[3] = (size_t)capacity * (size_t)out_width * (size_t)out_height * sizeof(float);
-    int imcl_status = tex_modes_OK;
-    p->stream = imcl_stream;
-    if (cudaEventCreate(&p->start) != cudaSuccess)
-        goto device_failed;
-    if (cudaEventCreate(&p->stop) != cudaSuccess) {
-        cudaEventDestroy(p->start);
-        goto device_failed;
-    }
-    p->events = 1;
-
-    /* the device memory of each array, zero-filled */
-    /* 'cl' as a 2D texture (clamp-to-edge addressing is its clamped boundary) */
-    imcl_status = imcl_texture_create(&p->array[0], &p->tex[0], cudaCreateChannelDesc<float>(),
-                                      make_cudaExtent((size_t)cl_width, (size_t)cl_height, 0),
-                                      cudaAddressModeClamp, NULL, sizeof(float));
-    if (imcl_status != tex_modes_OK)
-        goto fail;
-    /* 'z' as a 2D texture (a border of zeros is its constant boundary) */
-    imcl_status = imcl_texture_create(&p->array[1], &p->tex[1], cudaCreateChannelDesc<float>(),
-                                      make_cudaExtent((size_t)z_width, (size_t)z_height, 0),
-                                      cudaAddressModeBorder, NULL, sizeof(float));
-    if (imcl_status != tex_modes_OK)
-        goto fail;
-    /* 'p' as a 2D texture (the kernel applies its boundary condition) */
-    imcl_status = imcl_texture_create(&p->array[2], &p->tex[2], cudaCreateChannelDesc<int>(),
-                                      make_cudaExtent((size_t)p_width, (size_t)p_height, 0),
-                                      cudaAddressModeClamp, NULL, sizeof(int));
-    if (imcl_status != tex_modes_OK)
-        goto fail;
-    /* 'out' in global memory: a buffer */
-    imcl_status = imcl_plan_buffer(&p->buf[3], p->bytes[3]);
-    if (imcl_status != tex_modes_OK)
-        goto fail;
-    *plan = p;
-    return tex_modes_OK;
-
-device_failed:
-    imcl_status = tex_modes_ERR_DEVICE;
-fail:
-    tex_modes_plan_destroy(p);
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[4][3] =
+            {{cl_width, cl_height, 1}, {z_width, z_height, 1}, {p_width, p_height, 1},
+            {out_width, out_height, 1}};
+    imcl_cu_plan *imcl_p = NULL;
+    const int imcl_status = imcl_cu_plan_create(&imcl_p, imcl_stream, capacity, 4, imcl_layout,
+            imcl_extent);
+    *plan = (tex_modes_plan *)imcl_p;
     return imcl_status;
 }
 
 int tex_modes_plan_upload_cl(tex_modes_plan *plan, const float *host)
 {
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_texture_copy(plan->array[0], (void *)host, sizeof(float), cudaMemcpyHostToDevice) !=
-            cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 0, host);
 }
 
 int tex_modes_plan_download_cl(tex_modes_plan *plan, float *host)
 {
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_texture_copy(plan->array[0], host, sizeof(float), cudaMemcpyDeviceToHost) !=
-            cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_texture_copy(plan->array[1], (void *)host, sizeof(float), cudaMemcpyHostToDevice) !=
-            cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_z(tex_modes_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_texture_copy(plan->array[1], host, sizeof(float), cudaMemcpyDeviceToHost) !=
-            cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_texture_copy(plan->array[2], (void *)host, sizeof(int), cudaMemcpyHostToDevice) !=
-            cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_p(tex_modes_plan *plan, int *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_texture_copy(plan->array[2], host, sizeof(int), cudaMemcpyDeviceToHost) != cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_copy(plan->buf[3], host, plan->bytes[3], cudaMemcpyHostToDevice, plan->stream) !=
-            cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
-{
-    if (!plan || !host)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_copy(host, plan->buf[3], plan->bytes[3], cudaMemcpyDeviceToHost, plan->stream) !=
-            cudaSuccess)
-        return tex_modes_ERR_TRANSFER;
-    return tex_modes_OK;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a float Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
- * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
- * its own whole-array transfers. */
-static int imcl_rows_float2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(tex_modes_plan *, const float *),
-                int (*imcl_get)(tex_modes_plan *, float *),
-        int first, int count, float **const *tables, const float *src, float *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return tex_modes_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return tex_modes_OK;
-    int imcl_status = tex_modes_OK;
-    float *imcl_dense = NULL;
-    if (imcl_put) {
-        /* a host copy of the array (one block: first is 0) */
-        imcl_dense = (float *)malloc(plan->bytes[imcl_id]);
-        if (!imcl_dense)
-            return tex_modes_ERR_MEMORY;
-        if (!imcl_up)
-            imcl_status = imcl_get(plan, imcl_dense);
-    } else {
-        imcl_dense = (float *)malloc(imcl_n * sizeof(float));
-        if (!imcl_dense)
-            return tex_modes_ERR_MEMORY;
-        if (!imcl_up
-                && imcl_copy(imcl_dense, (float *)plan->buf[imcl_id] + imcl_off,
-                imcl_n * sizeof(float),
-                                  cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
-            free(imcl_dense);
-            return tex_modes_ERR_TRANSFER;
-        }
-    }
-    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(float));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(float));
-    }
-    if (imcl_put) {
-        if (imcl_up && imcl_status == tex_modes_OK)
-            imcl_status = imcl_put(plan, imcl_dense);
-        free(imcl_dense);
-        return imcl_status;
-    }
-    if (imcl_up && imcl_status == tex_modes_OK &&
-        imcl_copy((float *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(float),
-                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
-        imcl_status = tex_modes_ERR_TRANSFER;
-    free(imcl_dense);
-    return imcl_status;
-}
-
-/* Blocks first to first + count - 1 of array imcl_id (a int Image, halo imcl_halo) to its
- * memory (imcl_up) or from it, from / into the row tables `tables` or else the host memory
- * src / dst with the pitches given: PK_plan_upload_rows_<a> and the others of its kind;
- * an array whose memory is no buffer goes through a host copy and imcl_put / imcl_get,
- * its own whole-array transfers. */
-static int imcl_rows_int2(tex_modes_plan *plan, int imcl_id, int imcl_halo, int imcl_up,
-        int (*imcl_put)(tex_modes_plan *, const int *), int (*imcl_get)(tex_modes_plan *, int *),
-        int first, int count, int **const *tables, const int *src, int *dst,
-        ptrdiff_t row_pitch, ptrdiff_t block_pitch)
-{
-    /* a block's storage: its rows' length, its rows */
-    const size_t imcl_w = (size_t)plan->extent[imcl_id][0] + 2 * (size_t)imcl_halo;
-    const size_t imcl_h = (size_t)plan->extent[imcl_id][1] + 2 * (size_t)imcl_halo;
-    const size_t imcl_rows = imcl_h;
-    /* the rows, planes and blocks of host memory must not overlap */
-    if (!tables && (row_pitch < (ptrdiff_t)imcl_w ||
-            block_pitch / (ptrdiff_t)(imcl_rows / imcl_h) < row_pitch * (ptrdiff_t)imcl_h))
-        return tex_modes_ERR_ARGUMENT;
-    const size_t imcl_off = (size_t)first * imcl_rows * imcl_w,
-            imcl_n = (size_t)count * imcl_rows * imcl_w;
-    if (imcl_n == 0)
-        return tex_modes_OK;
-    int imcl_status = tex_modes_OK;
-    int *imcl_dense = NULL;
-    if (imcl_put) {
-        /* a host copy of the array (one block: first is 0) */
-        imcl_dense = (int *)malloc(plan->bytes[imcl_id]);
-        if (!imcl_dense)
-            return tex_modes_ERR_MEMORY;
-        if (!imcl_up)
-            imcl_status = imcl_get(plan, imcl_dense);
-    } else {
-        imcl_dense = (int *)malloc(imcl_n * sizeof(int));
-        if (!imcl_dense)
-            return tex_modes_ERR_MEMORY;
-        if (!imcl_up
-                && imcl_copy(imcl_dense, (int *)plan->buf[imcl_id] + imcl_off, imcl_n * sizeof(int),
-                                  cudaMemcpyDeviceToHost, plan->stream) != cudaSuccess) {
-            free(imcl_dense);
-            return tex_modes_ERR_TRANSFER;
-        }
-    }
-    for (size_t imcl_r = 0; imcl_status == tex_modes_OK && imcl_r < imcl_n / imcl_w; imcl_r++) {
-        const size_t imcl_b = imcl_r / imcl_rows, imcl_y = imcl_r % imcl_h;
-        const ptrdiff_t imcl_at = (ptrdiff_t)imcl_b * block_pitch + (ptrdiff_t)imcl_y * row_pitch;
-        if (imcl_up)
-            memcpy(imcl_dense + imcl_r * imcl_w, tables ? tables[imcl_b][imcl_y] : src + imcl_at,
-                    imcl_w * sizeof(int));
-        else
-            memcpy(tables ? tables[imcl_b][imcl_y] : dst + imcl_at, imcl_dense + imcl_r * imcl_w,
-                    imcl_w * sizeof(int));
-    }
-    if (imcl_put) {
-        if (imcl_up && imcl_status == tex_modes_OK)
-            imcl_status = imcl_put(plan, imcl_dense);
-        free(imcl_dense);
-        return imcl_status;
-    }
-    if (imcl_up && imcl_status == tex_modes_OK &&
-        imcl_copy((int *)plan->buf[imcl_id] + imcl_off, imcl_dense, imcl_n * sizeof(int),
-                  cudaMemcpyHostToDevice, plan->stream) != cudaSuccess)
-        imcl_status = tex_modes_ERR_TRANSFER;
-    free(imcl_dense);
-    return imcl_status;
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 0, host);
 }
 
 int tex_modes_plan_upload_rows_cl(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
-            first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_cl(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
-            first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_cl(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 1, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
-            first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_cl(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 0, 0, 0, tex_modes_plan_upload_cl, tex_modes_plan_download_cl,
-            first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 0, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_z(tex_modes_plan *plan, const float *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 1, host);
+}
+
+int tex_modes_plan_download_z(tex_modes_plan *plan, float *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 1, host);
 }
 
 int tex_modes_plan_upload_rows_z(tex_modes_plan *plan, int first, int count, float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
-            first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_z(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
-            first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_z(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 1, tex_modes_plan_upload_z, tex_modes_plan_download_z,
-            first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_z(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 1, 0, 0, tex_modes_plan_upload_z, tex_modes_plan_download_z,
-            first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 1, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_p(tex_modes_plan *plan, const int *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 2, host);
+}
+
+int tex_modes_plan_download_p(tex_modes_plan *plan, int *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 2, host);
 }
 
 int tex_modes_plan_upload_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
-            count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 2, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_p(tex_modes_plan *plan, int first, int count, int **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
-            count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 2, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_p(tex_modes_plan *plan, int first, int count, const int *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_int2(plan, 2, 0, 1, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
-            count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 2, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_p(tex_modes_plan *plan, int first, int count, int *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_int2(plan, 2, 0, 0, tex_modes_plan_upload_p, tex_modes_plan_download_p, first,
-            count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 2, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
+}
+
+int tex_modes_plan_upload_out(tex_modes_plan *plan, const float *host)
+{
+    return imcl_cu_plan_upload((imcl_cu_plan *)plan, 3, host);
+}
+
+int tex_modes_plan_download_out(tex_modes_plan *plan, float *host)
+{
+    return imcl_cu_plan_download((imcl_cu_plan *)plan, 3, host);
 }
 
 int tex_modes_plan_upload_rows_out(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 3, 1, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_download_rows_out(tex_modes_plan *plan, int first, int count,
         float **const *tables)
 {
-    if (!plan || !tables || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
-        tables, NULL, NULL, 0, 0);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 3, 0, first, count,
+            tables, NULL, NULL, 0, 0, 0);
 }
 
 int tex_modes_plan_upload_strided_out(tex_modes_plan *plan, int first, int count, const float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 3, 0, 1, NULL, NULL, first, count,
-        NULL, host, NULL, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 3, 1, first, count,
+            NULL, host, NULL, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_download_strided_out(tex_modes_plan *plan, int first, int count, float *host,
         ptrdiff_t row_pitch, ptrdiff_t block_pitch)
 {
-    if (!plan || !host || first < 0 || count < 0 || count > plan->capacity - first)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    return imcl_rows_float2(plan, 3, 0, 0, NULL, NULL, first, count,
-        NULL, NULL, host, row_pitch, block_pitch);
+    return imcl_cu_plan_rows((imcl_cu_plan *)plan, 3, 0, first, count,
+            NULL, NULL, host, row_pitch, 0, block_pitch);
 }
 
 int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
 {
-    if (!plan || imcl_count < 0 || imcl_count > plan->capacity)
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
+    imcl_cu_plan *imcl_p = (imcl_cu_plan *)plan;
+    const int imcl_status = imcl_cu_plan_ready(imcl_p, imcl_count);
+    if (imcl_status != tex_modes_OK)
+        return imcl_status;
     /* the extents given to plan_create, by the names the kernel uses */
-    const int cl_width = plan->extent[0][0];
-    const int cl_height = plan->extent[0][1];
-    const int z_width = plan->extent[1][0];
-    const int z_height = plan->extent[1][1];
-    const int p_width = plan->extent[2][0];
-    const int p_height = plan->extent[2][1];
-    const int out_width = plan->extent[3][0];
-    const int out_height = plan->extent[3][1];
+    const int cl_width = imcl_p->array[0].extent[0];
+    const int cl_height = imcl_p->array[0].extent[1];
+    const int z_width = imcl_p->array[1].extent[0];
+    const int z_height = imcl_p->array[1].extent[1];
+    const int p_width = imcl_p->array[2].extent[0];
+    const int p_height = imcl_p->array[2].extent[1];
+    const int out_width = imcl_p->array[3].extent[0];
+    const int out_height = imcl_p->array[3].extent[1];
     const int W = out_width;
     const int H = out_height;
     const int D = 1;
-    plan->kernel_ms = 0.0;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return tex_modes_OK; /* an empty grid, or no block: nothing to do */
-
-    /* the launch (imcl_launch, as in the one-shot wrapper) between the events that time it */
-    if (cudaEventRecord(plan->start, plan->stream) != cudaSuccess)
-        return tex_modes_ERR_LAUNCH;
-    if (imcl_launch(plan->tex[0], cl_width, cl_height, plan->tex[1], z_width, z_height,
-            plan->tex[2], p_width, p_height, (float *)plan->buf[3], out_width, out_height, W, H, D,
-            1, plan->stream) != cudaSuccess ||
-        cudaEventRecord(plan->stop, plan->stream) != cudaSuccess)
-        return tex_modes_ERR_LAUNCH;
-    plan->pending = 1;
-    return tex_modes_OK;
+    cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
+    if (imcl_err == cudaSuccess)
+        imcl_err = imcl_launch(imcl_p->array[0].tex, cl_width, cl_height, imcl_p->array[1].tex,
+                z_width, z_height, imcl_p->array[2].tex, p_width, p_height,
+                (float *)imcl_p->array[3].buf, out_width, out_height, W, H, D, 1, imcl_p->stream);
+    return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
 int tex_modes_plan_wait(tex_modes_plan *plan)
 {
-    if (!plan)
-        return tex_modes_ERR_ARGUMENT;
-    if (!plan->pending)
-        return tex_modes_OK;
-    plan->pending = 0;
-    if (cudaEventSynchronize(plan->stop) != cudaSuccess)
-        return tex_modes_ERR_LAUNCH;
-    float imcl_ms = 0.0f;
-    if (cudaEventElapsedTime(&imcl_ms, plan->start, plan->stop) == cudaSuccess)
-        plan->kernel_ms = imcl_ms;
-    return tex_modes_OK;
+    return imcl_cu_plan_wait((imcl_cu_plan *)plan);
 }
 
 int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
@@ -915,87 +453,30 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
 
 int tex_modes_plan_launch(tex_modes_plan *plan)
 {
-    return tex_modes_plan_launch_batch(plan, plan ? plan->capacity : 0);
+    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
 }
-
-/* The arrays in a buffer, which alone can compute in host memory (PK_plan_attach). */
-static const unsigned char imcl_plan_in_buffer[4] = {0, 0, 0, 1};
 
 int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 {
-    if (!plan || !host || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    /* a CUDA device computes in its own memory: upload and download instead */
-    return tex_modes_ERR_DEVICE;
+    return imcl_cu_plan_attach((imcl_cu_plan *)plan, a, host);
 }
 
 int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
 {
-    if (!plan || !memory || a < 0 || a >= 4 || !imcl_plan_in_buffer[a])
-        return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    /* the array's memory until now: a buffer of the plan's own, or the application's */
-    if (!plan->theirs[a])
-        cudaFree(plan->buf[a]);
-    plan->buf[a] = memory;
-    plan->theirs[a] = 1;
-    return tex_modes_OK;
+    return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
-
-/* Arrays of one class here have the same element type, dimensions, halo and placement
- * (buffers, or textures of one addressing mode): their device memory is interchangeable
- * when their extents agree. */
-static const int imcl_plan_class[4] = {0, 1, 2, 3};
 
 int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)
 {
-    if (!plan || a < 0 || a >= 4 || b < 0 || b >= 4 || imcl_plan_class[a] != imcl_plan_class[b])
-        return tex_modes_ERR_ARGUMENT;
-    for (int d = 0; d < 3; d++)
-        if (plan->extent[a][d] != plan->extent[b][d])
-            return tex_modes_ERR_ARGUMENT;
-    if (imcl_plan_settle(plan))
-        return tex_modes_ERR_LAUNCH;
-    /* the arrays exchange their device memory; nothing is copied */
-    void *imcl_buf = plan->buf[a];
-    plan->buf[a] = plan->buf[b];
-    plan->buf[b] = imcl_buf;
-    int imcl_theirs = plan->theirs[a];
-    plan->theirs[a] = plan->theirs[b];
-    plan->theirs[b] = imcl_theirs;
-    cudaArray_t imcl_array = plan->array[a];
-    plan->array[a] = plan->array[b];
-    plan->array[b] = imcl_array;
-    cudaTextureObject_t imcl_tex = plan->tex[a];
-    plan->tex[a] = plan->tex[b];
-    plan->tex[b] = imcl_tex;
-    return tex_modes_OK;
+    return imcl_cu_plan_swap((imcl_cu_plan *)plan, a, b);
 }
 
 double tex_modes_plan_kernel_ms(const tex_modes_plan *plan)
 {
-    return plan ? plan->kernel_ms : 0.0;
+    return imcl_cu_plan_kernel_ms((const imcl_cu_plan *)plan);
 }
 
 void tex_modes_plan_destroy(tex_modes_plan *plan)
 {
-    if (!plan)
-        return;
-    imcl_plan_settle(plan);
-    for (int i = 0; i < 4; i++) {
-        if (!plan->theirs[i])
-            cudaFree(plan->buf[i]);
-        if (plan->tex[i])
-            cudaDestroyTextureObject(plan->tex[i]);
-        if (plan->array[i])
-            cudaFreeArray(plan->array[i]);
-    }
-    if (plan->events) {
-        cudaEventDestroy(plan->start);
-        cudaEventDestroy(plan->stop);
-    }
-    free(plan);
+    imcl_cu_plan_destroy((imcl_cu_plan *)plan);
 }
