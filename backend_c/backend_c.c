@@ -671,7 +671,7 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
     if (e->tables)
         emit_rows_wrapper(&code, e, &b);
-    host_error_functions(&code, e, "\"\"", NULL,
+    host_error_functions(&code, e, "imcl_c", "\"\"", NULL,
                          arena_printf(e->a, "    /* the C reference computes on the host: it has no device queue */\n"
                                             "    return context || device || queue ? %s_ERR_DEVICE : %s_OK;\n", pk, pk));
     plan_c_emit(&code, e);

@@ -7,6 +7,7 @@
 #include "emit.h"
 #include "host.h"
 #include "placement.h"
+#include "plan.h"
 #include "runtime_text/backend_cuda.h"
 #include "runtime_text/wrappers.h"
 #include "unparse.h"
@@ -295,38 +296,16 @@ const char *cuda_address_mode(const Symbol *s)
     return placement_texture_address(s) == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp";
 }
 
-/* `imcl_status = imcl_cu_texture_create(&array, &tex, ...);` (the runtime) for the
- * one-shot wrapper's texture array s, filled from the caller's array. */
-static void texture_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *array, const char *tex,
-                           const char *host)
-{
-    int n = type_grid_dims(s->type);
-    TypeKind t = s->type->elem->kind;
-    TextureAddress mode = placement_texture_address(s);
-    Arena *a = e->a;
-    hw_line(w, "/* '%s' as a %dD texture (%s)%s */", s->name, n,
-            mode == TEXTURE_CLAMP_EDGE    ? "clamp-to-edge addressing is its clamped boundary"
-            : mode == TEXTURE_BORDER_ZERO ? "a border of zeros is its constant boundary"
-                                          : "the kernel applies its boundary condition",
-            t == TY_DOUBLE ? "; each double is stored as an int2, textures having no double format" : "");
-    hw_line(w, "imcl_status = imcl_cu_texture_create(&%s, &%s, cudaCreateChannelDesc<%s>(),", array, tex,
-            cuda_texel_type(t));
-    hw_line(w, "                                     make_cudaExtent(%s, %s, %s),", host_storage_extent(a, s, 0, true),
-            host_storage_extent(a, s, 1, true), n == 3 ? host_storage_extent(a, s, 2, true) : "0");
-    hw_line(w, "                                     %s, %s, sizeof(%s));", cuda_address_mode(s), host,
-            unparse_c_type(t));
-}
-
-/* The one-shot wrapper's names of the device objects. */
+/* The one-shot wrapper's names of the device objects: the call's memory (imcl_a). */
 static const char *oneshot_handle(const EmitCtx *e, const Symbol *s, int id)
 {
-    (void)id;
-    return arena_printf(e->a, host_on_texture(s) ? "imcl_t_%s" : "imcl_d_%s", unparse_name(s));
+    if (host_on_texture(s))
+        return arena_printf(e->a, "imcl_a[%d].tex", id);
+    return arena_printf(e->a, "(%s *)imcl_a[%d].buf", unparse_c_type(s->type->elem->kind), id);
 }
 
 static void wrapper(StrBuf *sb, const EmitCtx *e)
 {
-    const Function *k = e->k;
     const char *pk = e->host_name;
     sb_puts(sb, "/* ---- host side: the helpers of the one-shot wrapper and of the plan ---- */\n\n");
     placement_checks_helper(sb, e);
@@ -334,85 +313,17 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
                   " * from now on: the application's (%s_use_queue), or 0, the default stream. */\n"
                   "static cudaStream_t imcl_stream;\n\n", pk);
     launch_helper(sb, e);
+    cuda_layout_table(sb, e);
+
+    /* PK: the device memory of the call, the launch and the copies back are the runtime's
+     * (imcl_cu_call_begin, imcl_cu_call_end) */
     host_wrapper_begin(sb, e);
     HostWriter w = host_writer(sb, 1);
     host_wrapper_grid(&w, e, true);
     cuda_placement_checks(&w, e);
-    sb_printf(sb, "    if (imcl_cu_devices() != %s_OK)\n        return %s_ERR_DEVICE;\n", pk, pk);
-    sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
-    /* Declarations before the first goto: C++ forbids jumping over initializers. */
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!host_is_array(s))
-            continue;
-        const char *name = unparse_name(s);
-        if (host_on_texture(s)) {
-            sb_printf(sb, "    cudaArray_t imcl_a_%s = NULL;\n    cudaTextureObject_t imcl_t_%s = 0;\n", name, name);
-            continue;
-        }
-        if (host_on_buffer(s))
-            sb_printf(sb, "    %s *imcl_d_%s = NULL;\n", unparse_c_type(s->type->elem->kind), name);
-        host_bytes_decl(&w, s);
-    }
-    sb_puts(sb, "\n");
-    host_transfer_comment(&w, k);
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!host_is_array(s))
-            continue;
-        const char *name = unparse_name(s);
-        if (host_on_texture(s)) {
-            texture_create(&w, e, s, arena_printf(e->a, "imcl_a_%s", name), arena_printf(e->a, "imcl_t_%s", name),
-                                name);
-            host_goto_unless_ok(&w, e, "done");
-            continue;
-        }
-        if (host_on_constant(s)) {
-            host_fail(&w, e, arena_printf(e->a, "cudaMemcpyToSymbol(%s, %s, imcl_%s_bytes) != cudaSuccess", constant_name(k, s),
-                                          name, name),
-                      "ERR_TRANSFER", "done");
-            continue;
-        }
-        host_fail(&w, e, arena_printf(e->a, "cudaMalloc((void **)&imcl_d_%s, imcl_%s_bytes) != cudaSuccess", name, name),
-                  "ERR_MEMORY", "done");
-        if (host_copy_in(s))
-            host_fail(&w, e,
-                      arena_printf(e->a, "imcl_cu_copy(imcl_d_%s, %s, imcl_%s_bytes, cudaMemcpyHostToDevice, imcl_stream)"
-                                   " != cudaSuccess", name, name, name),
-                      "ERR_TRANSFER", "done");
-    }
-    sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n");
-    StrBuf launch = {0};
-    cuda_launch_call(&launch, e, oneshot_handle, "1", "imcl_stream");
-    host_fail(&w, e, arena_printf(e->a, "%s != cudaSuccess ||\n        cudaStreamSynchronize(imcl_stream) != cudaSuccess",
-                                  sb_str(&launch)),
-              "ERR_LAUNCH", "done");
-    sb_free(&launch);
-    bool any_out = false;
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!host_is_array(s) || !host_copy_out(s))
-            continue;
-        if (!any_out)
-            sb_puts(sb, "\n    /* copies of what the kernel wrote */\n");
-        any_out = true;
-        const char *name = unparse_name(s);
-        host_fail(&w, e,
-                  arena_printf(e->a, "imcl_cu_copy(%s, imcl_d_%s, imcl_%s_bytes, cudaMemcpyDeviceToHost, imcl_stream)"
-                               " != cudaSuccess", name, name, name),
-                  "ERR_TRANSFER", "done");
-    }
-    sb_puts(sb, "\ndone:\n");
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        const char *name = unparse_name(s);
-        if (host_on_texture(s))
-            sb_printf(sb, "    if (imcl_t_%s)\n        cudaDestroyTextureObject(imcl_t_%s);\n"
-                          "    if (imcl_a_%s)\n        cudaFreeArray(imcl_a_%s);\n", name, name, name, name);
-        else if (host_on_buffer(s))
-            sb_printf(sb, "    cudaFree(imcl_d_%s);\n", name);
-    }
-    sb_puts(sb, "    return imcl_status;\n}\n\n");
+    plan_call_begin(&w, e, "imcl_cu", "imcl_stream", true);
+    cuda_launch_call(sb, e, oneshot_handle, "1", "imcl_stream");
+    sb_puts(sb, ");\n}\n\n");
 }
 
 /* File-scope declarations the kernel needs: the __constant__ copies of its arrays
@@ -462,7 +373,7 @@ static int emit(EmitCtx *e, Outputs *out)
     int errors = unparse_check_depth(&u, e->diag, "CUDA");
     wrapper(&code, e);
     const char *pk = e->host_name;
-    host_error_functions(&code, e, "\"\"", "    imcl_stream = 0; /* the default stream again */\n",
+    host_error_functions(&code, e, "imcl_cu", "\"\"", "    imcl_stream = 0; /* the default stream again */\n",
                          arena_printf(e->a, "    /* a CUDA application shares its stream; the device is the current one */\n"
                                             "    if (context || device)\n        return %s_ERR_ARGUMENT;\n"
                                             "    %s_release();\n    imcl_stream = (cudaStream_t)queue;\n"

@@ -17,6 +17,9 @@ void cuda_placement_checks(HostWriter *w, const EmitCtx *e);
  * addressing mode of texture array s. */
 const char *cuda_texel_type(TypeKind t);
 const char *cuda_address_mode(const Symbol *s);
+/* imcl_layout, the table of the kernel's arrays that PK and the plan give the runtime
+ * (plan_cuda.c), printed before PK. */
+void cuda_layout_table(StrBuf *sb, const EmitCtx *e);
 /* The __constant__ symbol that holds constant array s. */
 const char *cuda_constant_name(const EmitCtx *e, const Symbol *s);
 

@@ -10,25 +10,30 @@
 #include "placement.h"
 #include "plan.h"
 
-/* imcl_layout: where each array lives, its swap class, dimensions, halo, element size, a
- * fixed-size array's elements, a constant array's symbol, a texture's texel format and
- * addressing mode. Positional: K.cu is C++, where designated initializers that leave
- * members out draw warnings. */
-static void layout_table(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
+/* imcl_layout: where each array lives, what PK does with it, its swap class, dimensions,
+ * halo, element size, a fixed-size array's elements, a constant array's symbol, a
+ * texture's texel format and addressing mode. Positional: K.cu is C++, where designated
+ * initializers that leave members out draw warnings. */
+void cuda_layout_table(StrBuf *sb, const EmitCtx *e)
 {
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    if (!n)
+        return;
     int cls[n + 1];
     plan_swap_classes(e, cls);
-    sb_puts(sb, "/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:\n"
-                " * where, swap class, dimensions, halo, element size, elements of a fixed-size array,\n"
-                " * symbol of a constant copy, texel format and addressing mode of a texture). */\n");
+    sb_puts(sb, "/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,\n"
+                " * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements\n"
+                " * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a\n"
+                " * texture). */\n");
     sb_printf(sb, "static const imcl_cu_layout imcl_layout[%d] = {\n", n);
     for (int i = 0; i < n; i++) {
         const Symbol *s = arr[i];
         TypeKind t = s->type->elem->kind;
         int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
-        sb_printf(sb, "    {%s, %d, %d, %d, sizeof(%s), ",
+        sb_printf(sb, "    {%s, %s, %d, %d, %d, sizeof(%s), ",
                   host_on_texture(s) ? "IMCL_CU_TEXTURE" : host_on_constant(s) ? "IMCL_CU_CONSTANT" : "IMCL_CU_BUFFER",
-                  cls[i], dims, dims ? s->halo : 0, unparse_c_type(t));
+                  plan_use(e, s, "IMCL_CU"), cls[i], dims, dims ? s->halo : 0, unparse_c_type(t));
         if (dims)
             sb_putc(sb, '0');
         else
@@ -99,8 +104,6 @@ void plan_cuda_emit(StrBuf *sb, const EmitCtx *e)
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
-    if (n)
-        layout_table(sb, e, arr, n);
     create(sb, e, n);
     plan_forward_transfers(sb, e, "imcl_cu");
     launch(sb, e);

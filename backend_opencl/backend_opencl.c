@@ -8,6 +8,7 @@
 #include "host.h"
 #include "opencl_host.h"
 #include "placement.h"
+#include "plan.h"
 #include "runtime_text/backend_opencl.h"
 #include "runtime_text/wrappers.h"
 #include "unparse.h"
@@ -350,33 +351,6 @@ const char *opencl_image_texel(const EmitCtx *e, TypeKind t)
     return t == TY_DOUBLE ? "4 * sizeof(cl_uint)" : arena_printf(e->a, "sizeof(%s)", unparse_c_type(t));
 }
 
-void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
-                         const char *host, const char *label)
-{
-    const char *pk = e->host_name;
-    int n = type_grid_dims(s->type);
-    TypeKind t = s->type->elem->kind;
-    hw_line(w, "/* '%s' as a %dD image%s */", s->name, n,
-            t == TY_DOUBLE ? "; each double fills the first two channels of an RGBA texel of 32-bit uints" : "");
-    hw_line(w, "{");
-    w->indent++;
-    hw_line(w, "const cl_image_format imcl_format = %s;", opencl_image_format(t));
-    hw_line(w, "cl_image_desc imcl_desc;");
-    hw_line(w, "memset(&imcl_desc, 0, sizeof imcl_desc);");
-    hw_line(w, "imcl_desc.image_type = CL_MEM_OBJECT_IMAGE%dD;", n);
-    static const char *field[] = {"image_width", "image_height", "image_depth"};
-    for (int d = 0; d < n; d++)
-        hw_line(w, "imcl_desc.%s = %s;", field[d], host_storage_extent(e->a, s, d, true));
-    hw_line(w, "%s = imcl_cl_image_create(%s, &imcl_format, &imcl_desc, %s, sizeof(%s), %s, &imcl_err);",
-            lvalue, context, host, unparse_c_type(t), opencl_image_texel(e, t));
-    w->indent--;
-    hw_line(w, "}");
-    hw_line(w, "if (!%s) {", lvalue);
-    hw_inner(w, "imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? %s_ERR_DEVICE : %s_ERR_MEMORY;", pk, pk);
-    hw_inner(w, "goto %s;", label);
-    hw_line(w, "}");
-}
-
 /* The work-group shape and grid of parameters tp (thesis eq. 3.7-3.9) and the enqueue,
  * at `indent`: the end of imcl_launch. */
 static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool batch, const char *indent)
@@ -499,11 +473,11 @@ void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const c
     sb_printf(sb, ", %s)", event);
 }
 
-/* The one-shot wrapper's names of the device objects. */
+/* The one-shot wrapper's names of the device objects: the call's memory (imcl_a). */
 static const char *oneshot_handle(const EmitCtx *e, const Symbol *s, int id)
 {
-    (void)id;
-    return arena_printf(e->a, "imcl_d_%s", unparse_name(s));
+    (void)s;
+    return arena_printf(e->a, "imcl_a[%d].buf", id);
 }
 
 static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
@@ -528,87 +502,22 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     placement_checks_helper(sb, e);
     launch_helper(sb, e);
 
+    opencl_layout_table(sb, e);
+
+    /* PK: the device memory of the call, the launch and the copies back are the runtime's
+     * (imcl_cl_call_begin, imcl_cl_call_end) */
     host_wrapper_begin(sb, e);
     HostWriter w = host_writer(sb, 1);
     host_wrapper_grid(&w, e, true);
-    sb_printf(sb, "    int imcl_status = %s_OK;\n", pk);
-    sb_puts(sb, "    cl_int imcl_err = CL_SUCCESS;\n    cl_context imcl_ctx = NULL;\n"
-                "    cl_command_queue imcl_queue = NULL;\n    cl_kernel imcl_kern = NULL;\n");
-    if (e->k_cpu)
-        sb_puts(sb, "    int imcl_cpu = 0; /* the CPU variant was built */\n");
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!host_is_array(s))
-            continue;
-        const char *name = unparse_name(s);
-        sb_printf(sb, "    cl_mem imcl_d_%s = NULL;\n", name);
-        if (on_image(s))
-            continue;
-        host_bytes_decl(&w, s);
-    }
     opencl_device_and_checks(&w, e);
-    sb_puts(sb, "    /* the context, queue and program of an earlier call or plan, or built now */\n");
-    sb_printf(sb, "    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);\n"
-                  "    if (imcl_status != %s_OK)\n        return imcl_status;\n", pk);
-    sb_puts(sb, "    imcl_ctx = imcl_kept.ctx;\n    imcl_queue = imcl_kept.queue;\n    imcl_kern = imcl_kept.kern;\n");
-    if (e->k_cpu)
-        sb_puts(sb, "    imcl_cpu = imcl_kept.cpu;\n");
-
-    sb_puts(sb, "\n");
-    host_transfer_comment(&w, k);
-    bool copied[2] = {false, false}; /* some buffer starts from the caller's array, some does not */
-    for (int i = 0; i < k->nparams; i++)
-        if (host_is_array(k->params[i]) && !on_image(k->params[i]))
-            copied[host_copy_in(k->params[i])] = true;
-    if (copied[0] || copied[1]) {
-        hw_line(&w, "/* a device that computes in host memory (PoCL's CPU device) works on the caller's");
-        hw_line(&w, " * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */");
-    }
-    if (copied[1])
-        hw_line(&w, "const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;");
-    if (copied[0])
-        hw_line(&w, "const cl_mem_flags imcl_mem_out = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : 0;");
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!host_is_array(s))
-            continue;
-        const char *name = unparse_name(s);
-        if (on_image(s)) {
-            opencl_image_create(&w, e, s, "imcl_ctx", arena_printf(e->a, "imcl_d_%s", name), name, "done");
-            continue;
-        }
-        bool ro = !(s->access & ACC_WRITE);
-        bool in = host_copy_in(s);
-        sb_printf(sb, "    imcl_d_%s = clCreateBuffer(imcl_ctx, %s | %s, imcl_%s_bytes,\n", name,
-                  ro ? "CL_MEM_READ_ONLY" : "CL_MEM_READ_WRITE", in ? "imcl_mem_in" : "imcl_mem_out", name);
-        sb_printf(sb, "            %s, &imcl_err);\n",
-                  in ? arena_printf(e->a, "(void *)%s", name) : arena_printf(e->a, "imcl_mem_out ? (void *)%s : NULL", name));
-        host_fail(&w, e, arena_printf(e->a, "!imcl_d_%s", name), "ERR_MEMORY", "done");
-    }
-    sb_puts(sb, "\n    /* the launch (imcl_launch), and the wait for its end */\n    imcl_err = ");
-    opencl_launch_call(sb, e, "imcl_queue", "imcl_kern", "imcl_cpu", oneshot_handle, "1", "NULL");
-    sb_puts(sb, ";\n    if (imcl_err == CL_SUCCESS)\n        imcl_err = clFinish(imcl_queue);\n");
-    host_fail(&w, e, "imcl_err != CL_SUCCESS", "ERR_LAUNCH", "done");
-    bool any_out = false;
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!host_is_array(s) || !host_copy_out(s))
-            continue;
-        if (!any_out)
-            sb_puts(sb, "\n    /* copies of what the kernel wrote */\n");
-        any_out = true;
-        const char *name = unparse_name(s);
-        sb_printf(sb, "    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_%s, CL_TRUE, 0, imcl_%s_bytes, %s, 0, NULL, NULL);\n",
-                  name, name, name);
-        host_fail(&w, e, "imcl_err != CL_SUCCESS", "ERR_TRANSFER", "done");
-    }
-    sb_puts(sb, "\ndone:\n");
-    for (int i = 0; i < k->nparams; i++)
-        if (host_is_array(k->params[i]))
-            sb_printf(sb, "    if (imcl_d_%s)\n        clReleaseMemObject(imcl_d_%s);\n", unparse_name(k->params[i]),
-                      unparse_name(k->params[i]));
-    sb_puts(sb, "    return imcl_status;\n}\n\n");
-    host_error_functions(sb, e, "imcl_kept.log", "    imcl_cl_release(&imcl_kept);\n",
+    hw_line(&w, "/* the context, queue and program of an earlier call or plan, or built now */");
+    hw_line(&w, "int imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);");
+    hw_line(&w, "if (imcl_status != %s_OK)", pk);
+    hw_inner(&w, "return imcl_status;");
+    plan_call_begin(&w, e, "imcl_cl", "&imcl_kept", false);
+    opencl_launch_call(sb, e, "imcl_kept.queue", "imcl_kept.kern", "imcl_kept.cpu", oneshot_handle, "1", "NULL");
+    sb_puts(sb, ");\n}\n\n");
+    host_error_functions(sb, e, "imcl_cl", "imcl_kept.log", "    imcl_cl_release(&imcl_kept);\n",
                          "    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);\n");
 }
 

@@ -24,11 +24,9 @@ void opencl_device_and_checks(HostWriter *w, const EmitCtx *e);
 const char *opencl_image_format(TypeKind t);
 /* The bytes of its texel, as C text. */
 const char *opencl_image_texel(const EmitCtx *e, TypeKind t);
-/* `lvalue = imcl_cl_image_create(context, ...);` (the runtime's) for texture array s
- * filled from host ("NULL" for zeros), in a block with its format and description,
- * extents by their names; then `if (!lvalue)` sets imcl_status and jumps to `label`. */
-void opencl_image_create(HostWriter *w, const EmitCtx *e, const Symbol *s, const char *context, const char *lvalue,
-                         const char *host, const char *label);
+/* imcl_layout, the table of the kernel's arrays that PK and the plan give the runtime
+ * (plan_opencl.c), printed before PK. */
+void opencl_layout_table(StrBuf *sb, const EmitCtx *e);
 
 /* The plan API of OpenCL (docs/wrappers.md), appended to K_host.c: calls of the host
  * runtime's plan, and the kernel's own checks and launch. */

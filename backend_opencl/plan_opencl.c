@@ -7,10 +7,14 @@
 #include "opencl_host.h"
 #include "plan.h"
 
-/* imcl_layout: where each array lives, its swap class, dimensions, halo, element size,
- * and an image's format and texel. */
-static void layout_table(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
+/* imcl_layout: where each array lives, what PK does with it, its swap class, dimensions,
+ * halo, element size, and an image's format and texel. */
+void opencl_layout_table(StrBuf *sb, const EmitCtx *e)
 {
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    if (!n)
+        return;
     int cls[n + 1];
     plan_swap_classes(e, cls);
     sb_puts(sb, "/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */\n");
@@ -19,9 +23,12 @@ static void layout_table(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n
         const Symbol *s = arr[i];
         const char *t = unparse_c_type(s->type->elem->kind);
         int dims = type_is_grid(s->type) ? type_grid_dims(s->type) : 0;
-        sb_printf(sb, "    {.where = %s, .swap_class = %d, .dims = %d, .halo = %d, .elem = sizeof(%s)",
+        const char *use = plan_use(e, s, "IMCL_CL");
+        if (s->access & ACC_WRITE)
+            use = arena_printf(e->a, "%s | IMCL_CL_WRITTEN", use);
+        sb_printf(sb, "    {.where = %s, .use = %s, .swap_class = %d, .dims = %d, .halo = %d, .elem = sizeof(%s)",
                   host_on_texture(s) ? "IMCL_CL_IMAGE" : host_on_constant(s) ? "IMCL_CL_CONSTANT" : "IMCL_CL_BUFFER",
-                  cls[i], dims, dims ? s->halo : 0, t);
+                  use, cls[i], dims, dims ? s->halo : 0, t);
         if (!dims) {
             sb_puts(sb, ", .count = ");
             host_elems(sb, s);
@@ -92,8 +99,6 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     const Symbol *arr[e->k->nparams + 1];
     int n = plan_arrays(e->k, arr);
     sb_puts(sb, "\n/* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */\n\n");
-    if (n)
-        layout_table(sb, e, arr, n);
     create(sb, e, n);
     plan_forward_transfers(sb, e, "imcl_cl");
     launch(sb, e);

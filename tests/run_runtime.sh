@@ -11,13 +11,11 @@
 #     headers (gcc -std=c11 -Wall -Wextra -Werror, and -pedantic), every function they
 #     define for other files weak and named with the tag (IMCLTAG in the tree), every
 #     other one static;
-#   - wrappers/runtime/*.c (in every backend's host file): gcc -std=c11 -Wall -Wextra
-#     -Werror, with OpenMP as the C reference is built;
 #   - backend_cuda/runtime/imcl_runtime_cuda.cu, the CUDA runtime written once into an
 #     output folder: nvcc -c, warnings of nvcc and of its host compiler (-Wall -Wextra)
 #     errors, every function it defines for other files weak and tagged;
-#   - backend_cuda/runtime/*.cuh and wrappers/runtime/*.c: nvcc -c as CUDA, warnings
-#     of nvcc and of its host compiler (-Wall -Wextra) errors.
+#   - backend_cuda/runtime/*.cuh (device code copied into K.cu): nvcc -c as CUDA,
+#     warnings of nvcc and of its host compiler (-Wall -Wextra) errors.
 # Each file must also start with its // note, which the embedding leaves out.
 # A missing nvcc is a failure, never a skip. Prints "N passed, M failed"; exits non-zero
 # when anything failed. Environment: CC (gcc), NVCC (/usr/local/cuda/bin/nvcc).
@@ -56,14 +54,13 @@ OPENCL=("$SRC"/backend_opencl/runtime/*.c)
 C=("$SRC"/backend_c/runtime/*.c)
 FOLDER=("${OPENCL[@]}" "${C[@]}")
 HEADERS=("$SRC"/backend_*/runtime/*.h "$SRC"/wrappers/runtime/*.h)
-SHARED=("$SRC"/wrappers/runtime/*.c)
 CUDA=("$SRC"/backend_cuda/runtime/*.cuh)
 CUDA_FOLDER=("$SRC"/backend_cuda/runtime/*.cu)
 ALL=("$SRC"/backend_*/runtime/* "$SRC"/wrappers/runtime/*)
-[ ${#OPENCL[@]} -gt 0 ] && [ ${#C[@]} -gt 0 ] && [ ${#SHARED[@]} -gt 0 ] && [ ${#CUDA[@]} -gt 0 ] \
+[ ${#OPENCL[@]} -gt 0 ] && [ ${#C[@]} -gt 0 ] && [ ${#CUDA[@]} -gt 0 ] \
     && [ ${#CUDA_FOLDER[@]} -gt 0 ] && ok "runtime files found (${#ALL[@]})" \
     || bad "a runtime folder has no files"
-[ $(( ${#OPENCL[@]} + ${#C[@]} + ${#SHARED[@]} + ${#CUDA[@]} + ${#CUDA_FOLDER[@]} + ${#HEADERS[@]} )) \
+[ $(( ${#OPENCL[@]} + ${#C[@]} + ${#CUDA[@]} + ${#CUDA_FOLDER[@]} + ${#HEADERS[@]} )) \
         -eq ${#ALL[@]} ] \
     && ok "every runtime file is .c (C, OpenCL host), .cu, .cuh (CUDA) or a header" \
     || bad "a runtime file of another kind"
@@ -117,19 +114,13 @@ for f in "${FOLDER[@]}"; do
         -I"$SRC/wrappers/runtime" -c "$f" -o out.o
     linkage "${f#"$SRC"/}"
 done
-# with OpenMP, as the C reference is built: what K_ref.c runs then is in #ifdef _OPENMP
-for f in "${SHARED[@]}"; do
-    unit "$f" unit.c
-    compile "gcc ${f#"$SRC"/}" "$CC" "${CFLAGS[@]}" -fopenmp -c unit.c -o out.o
-done
-
 if [ -x "$NVCC" ]; then
     for f in "${CUDA_FOLDER[@]}"; do
         compile "nvcc ${f#"$SRC"/} (a folder's runtime)" "$NVCC" -Werror all-warnings \
             -Xcompiler -Wall,-Wextra,-Werror -I"$SRC/wrappers/runtime" -c "$f" -o out.o
         linkage "${f#"$SRC"/}"
     done
-    for f in "${CUDA[@]}" "${SHARED[@]}"; do
+    for f in "${CUDA[@]}"; do
         unit "$f" unit.cu
         compile "nvcc ${f#"$SRC"/}" "$NVCC" -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -c unit.cu -o out.o
     done

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime_text/wrappers.h"
 #include "unparse.h"
 
 StrBuf *outputs_add(Outputs *o, const char *name)
@@ -406,10 +405,10 @@ void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker)
     }
 }
 
-void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log, const char *release,
+void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *rt, const char *log, const char *release,
                           const char *use_queue)
 {
-    host_runtime(sb, e, runtime_wrappers_strerror);
+    sb_printf(sb, "const char *%s_strerror(int code)\n{\n    return %s_strerror(code);\n}\n\n", e->host_name, rt);
     sb_printf(sb, "const char *%s_build_log(void)\n{\n    return %s;\n}\n", e->host_name, log);
     sb_printf(sb, "\nvoid %s_release(void)\n{\n%s}\n", e->host_name,
               release ? release : "    /* the one-shot wrapper keeps nothing between calls */\n");

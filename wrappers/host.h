@@ -68,10 +68,11 @@ const char *host_storage_extent(Arena *a, const Symbol *s, int d, bool cast);
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what);
 /* The comment above a kernel: what one `worker` (thread, work-item) computes. */
 void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker);
-/* PK_strerror (wrappers/runtime/strerror.c), PK_build_log returning `log` (a C
- * expression), PK_release with the statements `release` (NULL: it has nothing to
- * free), and PK_use_queue(context, device, queue) with the statements `use_queue`. */
-void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *log, const char *release,
+/* PK_strerror (the text is the runtime `rt`'s: rt_strerror), PK_build_log returning
+ * `log` (a C expression), PK_release with the statements `release` (NULL: it has
+ * nothing to free), and PK_use_queue(context, device, queue) with the statements
+ * `use_queue`. */
+void host_error_functions(StrBuf *sb, const EmitCtx *e, const char *rt, const char *log, const char *release,
                           const char *use_queue);
 /* The list of arrays copied to / from the device. */
 bool host_copy_in(const Symbol *s);

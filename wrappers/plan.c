@@ -429,3 +429,37 @@ void plan_forward_rest(StrBuf *sb, const EmitCtx *e, const char *rt)
     plan_signature(sb, e, PLAN_DESTROY, NULL);
     sb_printf(sb, "\n{\n    %s_plan_destroy((%s_plan *)plan);\n}\n", rt, rt);
 }
+
+const char *plan_use(const EmitCtx *e, const Symbol *s, const char *rt)
+{
+    StrBuf b = {0};
+    if (host_copy_in(s))
+        sb_printf(&b, "%s_IN", rt);
+    if (host_copy_out(s))
+        sb_printf(&b, "%s%s_OUT", b.len ? " | " : "", rt);
+    const char *use = arena_printf(e->a, "%s", b.len ? sb_str(&b) : "0");
+    sb_free(&b);
+    return use;
+}
+
+void plan_call_begin(HostWriter *w, const EmitCtx *e, const char *rt, const char *args, bool declare)
+{
+    const Symbol *arr[e->k->nparams + 1];
+    int n = plan_arrays(e->k, arr);
+    host_transfer_comment(w, e->k);
+    hw_line(w, "/* the caller's arrays by plan_array id, and the memory the call gives each */");
+    hw_start(w);
+    sb_printf(w->sb, "void *const imcl_host[%d] = {", n ? n : 1);
+    for (int i = 0; i < n; i++)
+        sb_printf(w->sb, "%s%s%s", i ? ", " : "", arr[i]->access & ACC_WRITE ? "" : "(void *)", unparse_name(arr[i]));
+    sb_puts(w->sb, n ? "};\n" : "NULL};\n");
+    plan_extent_table(w, e);
+    hw_line(w, "%s_array imcl_a[%d];", rt, n ? n : 1);
+    hw_line(w, "%simcl_status = %s_call_begin(%s, %d, %s, imcl_extent, imcl_host, imcl_a);",
+            declare ? "const int " : "", rt, args, n, n ? "imcl_layout" : "NULL");
+    hw_line(w, "if (imcl_status != %s_OK)", e->host_name);
+    hw_inner(w, "return imcl_status;");
+    hw_line(w, "/* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */");
+    hw_start(w);
+    sb_printf(w->sb, "return %s_call_end(%s, %d, %s, imcl_host, imcl_a,\n        ", rt, args, n, n ? "imcl_layout" : "NULL");
+}

@@ -70,6 +70,17 @@ void plan_forward(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s, cons
 /* The whole-array transfers of every array and the row and strided ones of every Image
  * and Block: RT_plan_upload, _download and _rows. */
 void plan_forward_transfers(StrBuf *sb, const EmitCtx *e, const char *rt);
+/* The one-shot wrapper PK through the runtime's RT_call_begin and RT_call_end (OpenCL's
+ * imcl_cl, CUDA's imcl_cu), after PK's checks and `int imcl_status` (or declaring it,
+ * `declare`): the transfers
+ * comment, `imcl_host` (the caller's arrays by plan id), `imcl_extent`, `imcl_a` (the
+ * memory of the call), the call of RT_call_begin(ARGS, n, imcl_layout, ...), returning
+ * its failure, and the start of `return RT_call_end(ARGS, n, imcl_layout, imcl_host,
+ * imcl_a, ` for the caller to finish with its launch and `);`. */
+void plan_call_begin(HostWriter *w, const EmitCtx *e, const char *rt, const char *args, bool declare);
+/* What PK does with array s, for its layout: `RT_IN | RT_OUT` (copied in, copied out),
+ * one of them, or 0. */
+const char *plan_use(const EmitCtx *e, const Symbol *s, const char *rt);
 /* PK_plan_attach, _use_memory, _swap, _kernel_ms and _destroy: RT_plan_attach ... */
 void plan_forward_rest(StrBuf *sb, const EmitCtx *e, const char *rt);
 

@@ -21,6 +21,7 @@
 #else
 #define IMCL_C_WEAK
 #endif
+#define imcl_c_strerror imcl_c_strerror_IMCLTAG
 #define imcl_c_threads_pick imcl_c_threads_pick_IMCLTAG
 #define imcl_c_threads_done imcl_c_threads_done_IMCLTAG
 #define imcl_c_now_ms imcl_c_now_ms_IMCLTAG
@@ -135,5 +136,8 @@ int imcl_c_plan_use_memory(imcl_c_plan *plan, int a, void *memory);
 int imcl_c_plan_swap(imcl_c_plan *plan, int a, int b);
 double imcl_c_plan_kernel_ms(const imcl_c_plan *plan);
 void imcl_c_plan_destroy(imcl_c_plan *plan);
+
+/* PK_strerror: the text of a return code. */
+const char *imcl_c_strerror(int code);
 
 #endif

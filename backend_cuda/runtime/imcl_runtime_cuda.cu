@@ -97,35 +97,28 @@ IMCL_CU_WEAK int imcl_cu_texture_create(cudaArray_t *a, cudaTextureObject_t *t,
     return IMCL_CU_OK;
 }
 
-/* ---- the persistent plan ---- */
+/* ---- device memory ---- */
 
-/* A launch still running (PK_plan_launch_batch_async) ends before any other call on the
- * plan goes on: nonzero when it failed. */
-static int imcl_cu_plan_settle(imcl_cu_plan *plan)
-{
-    return plan->pending && imcl_cu_plan_wait(plan) != IMCL_CU_OK;
-}
-
-/* The zero-filled device memory of array a: a buffer, the kernel's __constant__ copy, or
- * a CUDA array with its texture object. The zeros are written before it returns: a
+/* The device memory of an array of layout l into m (its extents and bytes set): a buffer,
+ * the kernel's __constant__ copy, or a CUDA array with its texture object, holding host's
+ * elements, or zeros when host is NULL. The data are in place when it returns: a
  * cudaMemset may still run when it returns, and a launch into a stream of the
  * application's (PK_use_queue) need not wait for it. */
-static int imcl_cu_plan_memory(imcl_cu_plan *plan, int a)
+static int imcl_cu_memory(const imcl_cu_layout *l, imcl_cu_array *m, const void *host,
+                          cudaStream_t s)
 {
-    const imcl_cu_layout *l = &plan->layout[a];
-    imcl_cu_array *m = &plan->array[a];
     if (l->where == IMCL_CU_TEXTURE) {
         const size_t w = (size_t)m->extent[0] + 2 * (size_t)l->halo;
         const size_t h = (size_t)m->extent[1] + 2 * (size_t)l->halo;
         const size_t d = l->dims == 3 ? (size_t)m->extent[2] + 2 * (size_t)l->halo : 0;
         return imcl_cu_texture_create(&m->array, &m->tex, l->format, make_cudaExtent(w, h, d),
-                                      l->address, NULL, l->elem);
+                                      l->address, host, l->elem);
     }
+    void *zeros = NULL;
     if (l->where == IMCL_CU_CONSTANT) {
-        void *zeros = calloc(1, m->bytes);
-        if (!zeros)
+        if (!host && !(zeros = calloc(1, m->bytes)))
             return IMCL_CU_ERR_MEMORY;
-        const cudaError_t err = cudaMemcpyToSymbol(l->symbol, zeros, m->bytes);
+        const cudaError_t err = cudaMemcpyToSymbol(l->symbol, host ? host : zeros, m->bytes);
         free(zeros);
         return err == cudaSuccess ? IMCL_CU_OK : IMCL_CU_ERR_TRANSFER;
     }
@@ -133,10 +126,78 @@ static int imcl_cu_plan_memory(imcl_cu_plan *plan, int a)
         m->buf = NULL;
         return IMCL_CU_ERR_MEMORY;
     }
+    if (host)
+        return imcl_cu_copy(m->buf, host, m->bytes, cudaMemcpyHostToDevice, s) == cudaSuccess
+                   ? IMCL_CU_OK
+                   : IMCL_CU_ERR_TRANSFER;
     return cudaMemset(m->buf, 0, m->bytes) == cudaSuccess
                    && cudaDeviceSynchronize() == cudaSuccess
                ? IMCL_CU_OK
                : IMCL_CU_ERR_TRANSFER;
+}
+
+/* Frees what imcl_cu_memory made for m (a buffer of the application's excepted). */
+static void imcl_cu_free(imcl_cu_array *m)
+{
+    if (!m->theirs)
+        cudaFree(m->buf);
+    if (m->tex)
+        cudaDestroyTextureObject(m->tex);
+    if (m->array)
+        cudaFreeArray(m->array);
+}
+
+/* ---- the one-shot wrapper ---- */
+
+IMCL_CU_WEAK int imcl_cu_call_begin(cudaStream_t s, int n, const imcl_cu_layout *layout,
+                                    const int (*extent)[3], void *const *host, imcl_cu_array *a)
+{
+    memset(a, 0, (size_t)n * sizeof *a);
+    if (imcl_cu_devices() != IMCL_CU_OK)
+        return IMCL_CU_ERR_DEVICE;
+    for (int i = 0; i < n; i++) {
+        const imcl_cu_layout *l = &layout[i];
+        memcpy(a[i].extent, extent[i], sizeof a[i].extent);
+        a[i].bytes = imcl_rows_bytes(l->dims, l->halo, l->elem, l->count, 1, extent[i]);
+        /* (a buffer the kernel overwrites in full starts as it may, unset) */
+        const int status = l->where == IMCL_CU_BUFFER && !(l->use & IMCL_CU_IN)
+                               ? (cudaMalloc(&a[i].buf, a[i].bytes) == cudaSuccess
+                                      ? IMCL_CU_OK
+                                      : (a[i].buf = NULL, IMCL_CU_ERR_MEMORY))
+                               : imcl_cu_memory(l, &a[i], host[i], s);
+        if (status != IMCL_CU_OK) {
+            for (int j = 0; j <= i; j++)
+                imcl_cu_free(&a[j]);
+            return status;
+        }
+    }
+    return IMCL_CU_OK;
+}
+
+IMCL_CU_WEAK int imcl_cu_call_end(cudaStream_t s, int n, const imcl_cu_layout *layout,
+                                  void *const *host, imcl_cu_array *a, cudaError_t err)
+{
+    int status = err == cudaSuccess && cudaStreamSynchronize(s) == cudaSuccess
+                     ? IMCL_CU_OK
+                     : IMCL_CU_ERR_LAUNCH;
+    /* the copies of what the kernel wrote */
+    for (int i = 0; i < n && status == IMCL_CU_OK; i++)
+        if ((layout[i].use & IMCL_CU_OUT)
+                && imcl_cu_copy(host[i], a[i].buf, a[i].bytes, cudaMemcpyDeviceToHost, s)
+                       != cudaSuccess)
+            status = IMCL_CU_ERR_TRANSFER;
+    for (int i = 0; i < n; i++)
+        imcl_cu_free(&a[i]);
+    return status;
+}
+
+/* ---- the persistent plan ---- */
+
+/* A launch still running (PK_plan_launch_batch_async) ends before any other call on the
+ * plan goes on: nonzero when it failed. */
+static int imcl_cu_plan_settle(imcl_cu_plan *plan)
+{
+    return plan->pending && imcl_cu_plan_wait(plan) != IMCL_CU_OK;
 }
 
 IMCL_CU_WEAK int imcl_cu_plan_create(imcl_cu_plan **plan, cudaStream_t stream, int capacity,
@@ -172,7 +233,7 @@ IMCL_CU_WEAK int imcl_cu_plan_create(imcl_cu_plan **plan, cudaStream_t stream, i
         memcpy(m->extent, extent[i], sizeof m->extent);
         m->bytes = imcl_rows_bytes(layout[i].dims, layout[i].halo, layout[i].elem,
                                    layout[i].count, capacity, extent[i]);
-        status = imcl_cu_plan_memory(q, i);
+        status = imcl_cu_memory(&layout[i], m, NULL, q->stream);
     }
     if (status != IMCL_CU_OK)
         goto fail;
@@ -362,18 +423,16 @@ IMCL_CU_WEAK void imcl_cu_plan_destroy(imcl_cu_plan *plan)
     if (!plan)
         return;
     imcl_cu_plan_settle(plan);
-    for (int i = 0; i < plan->n; i++) {
-        imcl_cu_array *m = &plan->array[i];
-        if (!m->theirs)
-            cudaFree(m->buf);
-        if (m->tex)
-            cudaDestroyTextureObject(m->tex);
-        if (m->array)
-            cudaFreeArray(m->array);
-    }
+    for (int i = 0; i < plan->n; i++)
+        imcl_cu_free(&plan->array[i]);
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);
     }
     free(plan);
+}
+
+IMCL_CU_WEAK const char *imcl_cu_strerror(int code)
+{
+    return imcl_runtime_strerror(code);
 }

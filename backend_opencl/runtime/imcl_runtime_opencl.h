@@ -26,12 +26,14 @@
 #else
 #define IMCL_CL_WEAK
 #endif
+#define imcl_cl_strerror imcl_cl_strerror_IMCLTAG
 #define imcl_cl_device imcl_cl_device_IMCLTAG
 #define imcl_cl_choose imcl_cl_choose_IMCLTAG
 #define imcl_cl_keep imcl_cl_keep_IMCLTAG
 #define imcl_cl_release imcl_cl_release_IMCLTAG
 #define imcl_cl_use_queue imcl_cl_use_queue_IMCLTAG
-#define imcl_cl_image_create imcl_cl_image_create_IMCLTAG
+#define imcl_cl_call_begin imcl_cl_call_begin_IMCLTAG
+#define imcl_cl_call_end imcl_cl_call_end_IMCLTAG
 #define imcl_cl_plan_create imcl_cl_plan_create_IMCLTAG
 #define imcl_cl_plan_upload imcl_cl_plan_upload_IMCLTAG
 #define imcl_cl_plan_download imcl_cl_plan_download_IMCLTAG
@@ -98,29 +100,26 @@ void imcl_cl_release(imcl_cl_kept *k);
 int imcl_cl_use_queue(imcl_cl_kept *k, const imcl_cl_program *p, void *context, void *device,
                       void *queue);
 
-/* Image memory: an array there is an image of its storage (halo included), one element
- * per texel. An element narrower than its texel travels through a staging copy on the
- * host: a double fills the first two channels of an RGBA texel of 32-bit uints, no
- * image format having doubles. */
-/* An image of *format and *desc, read-only for kernels (the host writes it), holding
- * host's elements of `bytes` each in texels of `texel` bytes, or zeros when host is
- * NULL. NULL on failure, with the reason in *err. */
-cl_mem imcl_cl_image_create(cl_context ctx, const cl_image_format *format,
-                            const cl_image_desc *desc, const void *host, size_t bytes,
-                            size_t texel, cl_int *err);
-
-/* ---- the persistent plan (docs/wrappers.md) ---- */
-
-/* Where an array of a plan lives on the device. */
+/* Where an array of a kernel lives on the device. Image memory: an array there is an
+ * image of its storage (halo included), one element per texel. An element narrower than
+ * its texel travels through a staging copy on the host: a double fills the first two
+ * channels of an RGBA texel of 32-bit uints, no image format having doubles. */
 enum {
     IMCL_CL_BUFFER,   /* a buffer (global memory; shared memory, whose tiles the kernel loads) */
     IMCL_CL_CONSTANT, /* a buffer the kernel takes as a __constant argument: never attached */
     IMCL_CL_IMAGE     /* an image (texture memory) */
 };
+/* What the one-shot wrapper does with an array (imcl_cl_layout.use). */
+enum {
+    IMCL_CL_IN = 1,     /* copied in: the kernel reads it, or may not overwrite all of it */
+    IMCL_CL_OUT = 2,    /* copied out: the kernel writes it */
+    IMCL_CL_WRITTEN = 4 /* the kernel writes it: a buffer read-write, else read-only */
+};
 
 /* One array of a kernel, as its K_host.c describes it (a table, by plan_array id). */
 typedef struct imcl_cl_layout {
     int where;              /* IMCL_CL_BUFFER, _CONSTANT or _IMAGE */
+    int use;                /* IMCL_CL_IN | IMCL_CL_OUT | IMCL_CL_WRITTEN */
     int swap_class;         /* arrays of one class may swap (PK_plan_swap); -1: never */
     int dims;               /* 2: Image, 3: Block, 0: a fixed-size array */
     int halo;               /* an Image's or Block's halo */
@@ -130,7 +129,7 @@ typedef struct imcl_cl_layout {
     size_t texel;           /* and the bytes of its texel */
 } imcl_cl_layout;
 
-/* The device memory of one array of a plan. */
+/* The device memory of one array of a plan, or of a call of PK. */
 typedef struct imcl_cl_array {
     cl_mem buf;    /* its buffer, or image */
     size_t bytes;  /* its bytes */
@@ -138,6 +137,21 @@ typedef struct imcl_cl_array {
     void *host;    /* attached: the caller's memory (PK_plan_attach), or the plan's own */
     void *own;     /* host memory the plan allocated for it */
 } imcl_cl_array;
+
+/* ---- the one-shot wrapper PK ---- */
+
+/* PK's device memory for its n arrays, host[i] of extent[i] (one block), once the device
+ * and program are kept (imcl_cl_choose, imcl_cl_keep): each array's image from host[i],
+ * or its buffer (on a device that computes in host memory the caller's memory itself,
+ * elsewhere copied in when use has IMCL_CL_IN) into a[i]. Returns IMCL_OK, or
+ * IMCL_ERR_MEMORY / IMCL_ERR_DEVICE with nothing kept. */
+int imcl_cl_call_begin(const imcl_cl_kept *k, int n, const imcl_cl_layout *layout,
+                       const int (*extent)[3], void *const *host, imcl_cl_array *a);
+/* The end of PK, err being its launch's: the wait for it, the copies of the arrays whose
+ * use has IMCL_CL_OUT into host[i], the memory released. IMCL_OK, IMCL_ERR_LAUNCH or
+ * IMCL_ERR_TRANSFER. */
+int imcl_cl_call_end(const imcl_cl_kept *k, int n, const imcl_cl_layout *layout,
+                     void *const *host, imcl_cl_array *a, cl_int err);
 
 /* A plan; a K_host.c hands out a pointer to one as a PK_plan *. */
 typedef struct imcl_cl_plan {
@@ -189,5 +203,8 @@ int imcl_cl_plan_use_memory(imcl_cl_plan *plan, int a, void *memory);
 int imcl_cl_plan_swap(imcl_cl_plan *plan, int a, int b);
 double imcl_cl_plan_kernel_ms(const imcl_cl_plan *plan);
 void imcl_cl_plan_destroy(imcl_cl_plan *plan);
+
+/* PK_strerror: the text of a return code. */
+const char *imcl_cl_strerror(int code);
 
 #endif

@@ -1,12 +1,13 @@
 // What the host runtimes written once into an output folder share (the C reference's
-// imcl_runtime_c.c, OpenCL's imcl_runtime_opencl.c): the size of an array's storage and the
-// copies between a block's dense storage and an application's row tables or pitched
-// memory. Written beside each of them as imcl_runtime_rows.h (backend_c.c,
-// backend_opencl.c; docs/architecture.md, "Host runtime"). These // lines are not copied.
-/* Helpers of this folder's host runtime: the size of an array's storage, and the copies
- * of PK_plan_upload_rows_<a> and the others of its kind between a plan's dense storage
- * and the application's row tables or pitched memory. Static: each runtime file that
- * includes it has its own. */
+// imcl_runtime_c.c, OpenCL's imcl_runtime_opencl.c, CUDA's imcl_runtime_cuda.cu): the text
+// of a return code, the size of an array's storage and the copies between a block's dense
+// storage and an application's row tables or pitched memory. Written beside each of them
+// as imcl_runtime_rows.h (backend_c.c, backend_opencl.c, backend_cuda.c;
+// docs/architecture.md, "Host runtime"). These // lines are not copied.
+/* Helpers of this folder's host runtime: the text of a return code, the size of an
+ * array's storage, and the copies of PK_plan_upload_rows_<a> and the others of its kind
+ * between a plan's dense storage and the application's row tables or pitched memory.
+ * Static: each runtime file that includes it has its own. */
 #ifndef IMCL_RUNTIME_ROWS_H_IMCLTAG
 #define IMCL_RUNTIME_ROWS_H_IMCLTAG
 
@@ -19,6 +20,22 @@
 #else
 #define IMCL_ROWS_HELPER static inline
 #endif
+
+/* PK_strerror: the text of each return code of a K.h (PK_OK 0, PK_ERR_ARGUMENT -1, ...). */
+IMCL_ROWS_HELPER const char *imcl_runtime_strerror(int code)
+{
+    switch (code) {
+    case 0: return "success";
+    case -1: return "invalid argument (NULL array, extent below 1, or grid arrays of different "
+                    "extents)";
+    case -2: return "no usable device";
+    case -3: return "device memory allocation failed";
+    case -4: return "copy between host and device failed";
+    case -5: return "kernel build failed";
+    case -6: return "kernel launch failed";
+    default: return "unknown error";
+    }
+}
 
 /* The bytes of an array's storage: `capacity` blocks of an Image or Block (dims 2 or 3)
  * of `extent` with a halo on each side, or a fixed-size array of `count` elements. */

@@ -210,3 +210,8 @@ IMCL_C_WEAK void imcl_c_plan_destroy(imcl_c_plan *plan)
     }
     free(plan);
 }
+
+IMCL_C_WEAK const char *imcl_c_strerror(int code)
+{
+    return imcl_runtime_strerror(code);
+}

@@ -6,8 +6,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_cuda.cu once with the K.cu files (nvcc); several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_CUDA_H_47112be8
-#define IMCL_RUNTIME_CUDA_H_47112be8
+#ifndef IMCL_RUNTIME_CUDA_H_b059bf8e
+#define IMCL_RUNTIME_CUDA_H_b059bf8e
 
 #include <cuda_runtime.h>
 #include <stddef.h>
@@ -21,23 +21,26 @@
 #else
 #define IMCL_CU_WEAK
 #endif
-#define imcl_cu_copy imcl_cu_copy_47112be8
-#define imcl_cu_devices imcl_cu_devices_47112be8
-#define imcl_cu_texture_copy imcl_cu_texture_copy_47112be8
-#define imcl_cu_texture_create imcl_cu_texture_create_47112be8
-#define imcl_cu_plan_create imcl_cu_plan_create_47112be8
-#define imcl_cu_plan_upload imcl_cu_plan_upload_47112be8
-#define imcl_cu_plan_download imcl_cu_plan_download_47112be8
-#define imcl_cu_plan_rows imcl_cu_plan_rows_47112be8
-#define imcl_cu_plan_ready imcl_cu_plan_ready_47112be8
-#define imcl_cu_plan_start imcl_cu_plan_start_47112be8
-#define imcl_cu_plan_launched imcl_cu_plan_launched_47112be8
-#define imcl_cu_plan_wait imcl_cu_plan_wait_47112be8
-#define imcl_cu_plan_attach imcl_cu_plan_attach_47112be8
-#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_47112be8
-#define imcl_cu_plan_swap imcl_cu_plan_swap_47112be8
-#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_47112be8
-#define imcl_cu_plan_destroy imcl_cu_plan_destroy_47112be8
+#define imcl_cu_strerror imcl_cu_strerror_b059bf8e
+#define imcl_cu_copy imcl_cu_copy_b059bf8e
+#define imcl_cu_devices imcl_cu_devices_b059bf8e
+#define imcl_cu_texture_copy imcl_cu_texture_copy_b059bf8e
+#define imcl_cu_texture_create imcl_cu_texture_create_b059bf8e
+#define imcl_cu_call_begin imcl_cu_call_begin_b059bf8e
+#define imcl_cu_call_end imcl_cu_call_end_b059bf8e
+#define imcl_cu_plan_create imcl_cu_plan_create_b059bf8e
+#define imcl_cu_plan_upload imcl_cu_plan_upload_b059bf8e
+#define imcl_cu_plan_download imcl_cu_plan_download_b059bf8e
+#define imcl_cu_plan_rows imcl_cu_plan_rows_b059bf8e
+#define imcl_cu_plan_ready imcl_cu_plan_ready_b059bf8e
+#define imcl_cu_plan_start imcl_cu_plan_start_b059bf8e
+#define imcl_cu_plan_launched imcl_cu_plan_launched_b059bf8e
+#define imcl_cu_plan_wait imcl_cu_plan_wait_b059bf8e
+#define imcl_cu_plan_attach imcl_cu_plan_attach_b059bf8e
+#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_b059bf8e
+#define imcl_cu_plan_swap imcl_cu_plan_swap_b059bf8e
+#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_b059bf8e
+#define imcl_cu_plan_destroy imcl_cu_plan_destroy_b059bf8e
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -72,18 +75,22 @@ int imcl_cu_texture_create(cudaArray_t *a, cudaTextureObject_t *t, cudaChannelFo
                            cudaExtent extent, cudaTextureAddressMode mode, const void *host,
                            size_t bytes);
 
-/* ---- the persistent plan (docs/wrappers.md) ---- */
-
-/* Where an array of a plan lives on the device. */
+/* Where an array of a kernel lives on the device. */
 enum {
     IMCL_CU_BUFFER,   /* a buffer (global memory; shared memory, whose tiles the kernel loads) */
     IMCL_CU_CONSTANT, /* the kernel's __constant__ copy, which every plan of it shares */
     IMCL_CU_TEXTURE   /* a CUDA array read through a texture object */
 };
+/* What the one-shot wrapper does with an array (imcl_cu_layout.use). */
+enum {
+    IMCL_CU_IN = 1,  /* copied in: the kernel reads it, or may not overwrite all of it */
+    IMCL_CU_OUT = 2  /* copied out: the kernel writes it */
+};
 
 /* One array of a kernel, as its K.cu describes it (a table, by plan_array id). */
 typedef struct imcl_cu_layout {
     int where;          /* IMCL_CU_BUFFER, _CONSTANT or _TEXTURE */
+    int use;            /* IMCL_CU_IN | IMCL_CU_OUT */
     int swap_class;     /* arrays of one class may swap (PK_plan_swap); -1: never */
     int dims;           /* 2: Image, 3: Block, 0: a fixed-size array */
     int halo;           /* an Image's or Block's halo */
@@ -94,7 +101,7 @@ typedef struct imcl_cu_layout {
     cudaTextureAddressMode address; /* and the addressing mode */
 } imcl_cu_layout;
 
-/* The device memory of one array of a plan. */
+/* The device memory of one array of a plan, or of a call of PK. */
 typedef struct imcl_cu_array {
     void *buf;               /* its buffer (global or shared memory) */
     cudaArray_t array;       /* its CUDA array (texture memory) */
@@ -103,6 +110,23 @@ typedef struct imcl_cu_array {
     int extent[3];           /* its extents as given to plan_create (1 where it has none) */
     int theirs;              /* buf is the application's (PK_plan_use_memory): never freed */
 } imcl_cu_array;
+
+/* ---- the one-shot wrapper PK ---- */
+
+/* PK's device memory for its n arrays, host[i] of extent[i] (one block), in stream s: a
+ * buffer of each array in global or shared memory and a texture of each in texture
+ * memory, each from host[i] when use has IMCL_CU_IN, and host[i] copied into the
+ * kernel's __constant__ copies, into a[i]. Returns IMCL_CU_OK, or IMCL_CU_ERR_DEVICE /
+ * _MEMORY / _TRANSFER with nothing kept. */
+int imcl_cu_call_begin(cudaStream_t s, int n, const imcl_cu_layout *layout,
+                       const int (*extent)[3], void *const *host, imcl_cu_array *a);
+/* The end of PK, err being its launch's: the wait for it, the copies of the arrays whose
+ * use has IMCL_CU_OUT into host[i], the memory freed. IMCL_CU_OK, IMCL_CU_ERR_LAUNCH or
+ * IMCL_CU_ERR_TRANSFER. */
+int imcl_cu_call_end(cudaStream_t s, int n, const imcl_cu_layout *layout, void *const *host,
+                     imcl_cu_array *a, cudaError_t err);
+
+/* ---- the persistent plan (docs/wrappers.md) ---- */
 
 /* A plan; a K.cu hands out a pointer to one as a PK_plan *. */
 typedef struct imcl_cu_plan {
@@ -149,5 +173,8 @@ int imcl_cu_plan_use_memory(imcl_cu_plan *plan, int a, void *memory);
 int imcl_cu_plan_swap(imcl_cu_plan *plan, int a, int b);
 double imcl_cu_plan_kernel_ms(const imcl_cu_plan *plan);
 void imcl_cu_plan_destroy(imcl_cu_plan *plan);
+
+/* PK_strerror: the text of a return code. */
+const char *imcl_cu_strerror(int code);
 
 #endif

@@ -206,21 +206,30 @@ static unsigned char *imcl_cl_stage(const void *host, size_t n, size_t bytes, si
     return texels;
 }
 
-IMCL_CL_WEAK cl_mem imcl_cl_image_create(cl_context ctx, const cl_image_format *format,
-                                         const cl_image_desc *desc, const void *host,
-                                         size_t bytes, size_t texel, cl_int *err)
+/* The image of array a of a kernel (one block of extent `extent`, halo included), read-only
+ * for kernels (the host writes it), holding host's elements, or zeros when host is NULL.
+ * NULL on failure, with the reason in *err. */
+static cl_mem imcl_cl_image(cl_context ctx, const imcl_cl_layout *l, const int extent[3],
+                            const void *host, cl_int *err)
 {
-    const size_t n = desc->image_width * desc->image_height *
-                     (desc->image_depth ? desc->image_depth : 1);
+    cl_image_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.image_type = l->dims == 3 ? CL_MEM_OBJECT_IMAGE3D : CL_MEM_OBJECT_IMAGE2D;
+    desc.image_width = (size_t)extent[0] + 2 * (size_t)l->halo;
+    desc.image_height = (size_t)extent[1] + 2 * (size_t)l->halo;
+    if (l->dims == 3)
+        desc.image_depth = (size_t)extent[2] + 2 * (size_t)l->halo;
+    const size_t n = desc.image_width * desc.image_height *
+                     (desc.image_depth ? desc.image_depth : 1);
     unsigned char *texels = NULL;
-    if (!host || bytes != texel) {
-        texels = imcl_cl_stage(host, n, bytes, texel);
+    if (!host || l->elem != l->texel) {
+        texels = imcl_cl_stage(host, n, l->elem, l->texel);
         if (!texels) {
             *err = CL_OUT_OF_HOST_MEMORY;
             return NULL;
         }
     }
-    cl_mem img = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, format, desc,
+    cl_mem img = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &l->format, &desc,
                                texels ? (void *)texels : (void *)host, err);
     free(texels);
     return img;
@@ -270,6 +279,58 @@ static cl_int imcl_cl_image_copy(cl_command_queue queue, cl_mem img, const void 
     return err;
 }
 
+/* ---- the one-shot wrapper ---- */
+
+IMCL_CL_WEAK int imcl_cl_call_begin(const imcl_cl_kept *k, int n, const imcl_cl_layout *layout,
+                                    const int (*extent)[3], void *const *host, imcl_cl_array *a)
+{
+    memset(a, 0, (size_t)n * sizeof *a);
+    for (int i = 0; i < n; i++) {
+        const imcl_cl_layout *l = &layout[i];
+        cl_int err = CL_SUCCESS;
+        a[i].bytes = imcl_rows_bytes(l->dims, l->halo, l->elem, l->count, 1, extent[i]);
+        if (l->where == IMCL_CL_IMAGE) {
+            a[i].buf = imcl_cl_image(k->ctx, l, extent[i], host[i], &err);
+        } else {
+            /* a device that computes in host memory (PoCL's CPU device) works on the
+             * caller's arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the
+             * way in or out */
+            const cl_mem_flags from = k->unified           ? CL_MEM_USE_HOST_PTR
+                                    : l->use & IMCL_CL_IN ? CL_MEM_COPY_HOST_PTR
+                                                           : 0;
+            a[i].buf = clCreateBuffer(k->ctx,
+                                      (l->use & IMCL_CL_WRITTEN ? CL_MEM_READ_WRITE
+                                                                : CL_MEM_READ_ONLY) | from,
+                                      a[i].bytes, from ? host[i] : NULL, &err);
+        }
+        if (!a[i].buf) {
+            imcl_cl_call_end(k, i, layout, host, a, CL_INVALID_OPERATION);
+            return err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? IMCL_ERR_DEVICE : IMCL_ERR_MEMORY;
+        }
+    }
+    return IMCL_OK;
+}
+
+IMCL_CL_WEAK int imcl_cl_call_end(const imcl_cl_kept *k, int n, const imcl_cl_layout *layout,
+                                  void *const *host, imcl_cl_array *a, cl_int err)
+{
+    int status = IMCL_OK;
+    if (err == CL_SUCCESS)
+        err = clFinish(k->queue);
+    if (err != CL_SUCCESS)
+        status = IMCL_ERR_LAUNCH;
+    /* the copies of what the kernel wrote */
+    for (int i = 0; i < n && status == IMCL_OK; i++)
+        if ((layout[i].use & IMCL_CL_OUT)
+                && clEnqueueReadBuffer(k->queue, a[i].buf, CL_TRUE, 0, a[i].bytes, host[i], 0,
+                                       NULL, NULL) != CL_SUCCESS)
+            status = IMCL_ERR_TRANSFER;
+    for (int i = 0; i < n; i++)
+        if (a[i].buf)
+            clReleaseMemObject(a[i].buf);
+    return status;
+}
+
 /* ---- the persistent plan ---- */
 
 /* A launch still running (PK_plan_launch_batch_async) ends before any other call on the
@@ -314,17 +375,9 @@ static int imcl_cl_plan_buffer(imcl_cl_plan *plan, int a)
 /* The zero-filled image of array a (texture memory: one block). */
 static int imcl_cl_plan_image(imcl_cl_plan *plan, int a)
 {
-    const imcl_cl_layout *l = &plan->layout[a];
     imcl_cl_array *m = &plan->array[a];
-    cl_image_desc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.image_type = l->dims == 3 ? CL_MEM_OBJECT_IMAGE3D : CL_MEM_OBJECT_IMAGE2D;
-    desc.image_width = (size_t)m->extent[0] + 2 * (size_t)l->halo;
-    desc.image_height = (size_t)m->extent[1] + 2 * (size_t)l->halo;
-    if (l->dims == 3)
-        desc.image_depth = (size_t)m->extent[2] + 2 * (size_t)l->halo;
     cl_int err = CL_SUCCESS;
-    m->buf = imcl_cl_image_create(plan->context, &l->format, &desc, NULL, l->elem, l->texel, &err);
+    m->buf = imcl_cl_image(plan->context, &plan->layout[a], m->extent, NULL, &err);
     if (!m->buf)
         return err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? IMCL_ERR_DEVICE : IMCL_ERR_MEMORY;
     return IMCL_OK;
@@ -683,4 +736,9 @@ IMCL_CL_WEAK void imcl_cl_plan_destroy(imcl_cl_plan *plan)
     if (plan->context)
         clReleaseContext(plan->context);
     free(plan);
+}
+
+IMCL_CL_WEAK const char *imcl_cl_strerror(int code)
+{
+    return imcl_runtime_strerror(code);
 }

@@ -65,17 +65,7 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
 
 const char *alias_halo_strerror(int code)
 {
-    switch (code) {
-    case alias_halo_OK: return "success";
-    case alias_halo_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case alias_halo_ERR_DEVICE: return "no usable device";
-    case alias_halo_ERR_MEMORY: return "device memory allocation failed";
-    case alias_halo_ERR_TRANSFER: return "copy between host and device failed";
-    case alias_halo_ERR_BUILD: return "kernel build failed";
-    case alias_halo_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *alias_halo_build_log(void)

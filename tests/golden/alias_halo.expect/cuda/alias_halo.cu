@@ -80,6 +80,15 @@ static cudaError_t imcl_launch(double *data, int data_width, int data_height, in
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[1] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN | IMCL_CU_OUT, 0, 3, 0, sizeof(double), 0, NULL, {},
+            cudaAddressModeWrap}, /* 'data' */
+};
+
 int alias_halo(double *data, int data_width, int data_height, int data_depth, int n, int var,
         int blocks, int vars)
 {
@@ -94,58 +103,26 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     const int D = n;
     if (W < 1 || H < 1 || D < 1)
         return alias_halo_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != alias_halo_OK)
-        return alias_halo_ERR_DEVICE;
-    int imcl_status = alias_halo_OK;
-    double *imcl_d_data = NULL;
-    const size_t imcl_data_bytes =
-            (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
-
     /* transfers: in [data], out [data]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
-    if (cudaMalloc((void **)&imcl_d_data, imcl_data_bytes) != cudaSuccess) {
-        imcl_status = alias_halo_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_data, data, imcl_data_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = alias_halo_ERR_TRANSFER;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_data, data_width, data_height, data_depth, n, var, blocks, vars, W, H, D,
-            1, imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = alias_halo_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(data, imcl_d_data, imcl_data_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = alias_halo_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_data);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[1] = {data};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[1][3] = {{data_width, data_height, data_depth}};
+    imcl_cu_array imcl_a[1];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 1, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != alias_halo_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 1, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((double *)imcl_a[0].buf, data_width, data_height, data_depth, n, var, blocks,
+                vars, W, H, D, 1, imcl_stream));
 }
 
 const char *alias_halo_strerror(int code)
 {
-    switch (code) {
-    case alias_halo_OK: return "success";
-    case alias_halo_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case alias_halo_ERR_DEVICE: return "no usable device";
-    case alias_halo_ERR_MEMORY: return "device memory allocation failed";
-    case alias_halo_ERR_TRANSFER: return "copy between host and device failed";
-    case alias_halo_ERR_BUILD: return "kernel build failed";
-    case alias_halo_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *alias_halo_build_log(void)
@@ -169,13 +146,6 @@ int alias_halo_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[1] = {
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'data' */
-};
 
 int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_width,
         int data_height, int data_depth)

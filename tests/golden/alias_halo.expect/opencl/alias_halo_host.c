@@ -104,6 +104,12 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
             imcl_ev);
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[1] = {
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN | IMCL_CL_OUT | IMCL_CL_WRITTEN, .swap_class = 0,
+            .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'data' */
+};
+
 int alias_halo(double *data, int data_width, int data_height, int data_depth, int n, int var,
         int blocks, int vars)
 {
@@ -118,75 +124,33 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     const int D = n;
     if (W < 1 || H < 1 || D < 1)
         return alias_halo_OK; /* an empty grid: nothing to do */
-    int imcl_status = alias_halo_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = NULL;
-    cl_command_queue imcl_queue = NULL;
-    cl_kernel imcl_kern = NULL;
-    cl_mem imcl_d_data = NULL;
-    const size_t imcl_data_bytes =
-            (size_t)data_width * (size_t)data_height * (size_t)data_depth * sizeof(double);
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = NULL;
     if (imcl_cl_choose(&imcl_kept, &imcl_dev) != alias_halo_OK)
         return alias_halo_ERR_DEVICE;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
+    int imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != alias_halo_OK)
         return imcl_status;
-    imcl_ctx = imcl_kept.ctx;
-    imcl_queue = imcl_kept.queue;
-    imcl_kern = imcl_kept.kern;
-
     /* transfers: in [data], out [data]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
-    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
-     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
-    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
-    imcl_d_data = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_in, imcl_data_bytes,
-            (void *)data, &imcl_err);
-    if (!imcl_d_data) {
-        imcl_status = alias_halo_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_data, data_width, data_height, data_depth,
-            n, var, blocks, vars, W, H, D, 1, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = alias_halo_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_data, CL_TRUE, 0, imcl_data_bytes, data, 0,
-            NULL, NULL);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = alias_halo_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    if (imcl_d_data)
-        clReleaseMemObject(imcl_d_data);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[1] = {data};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[1][3] = {{data_width, data_height, data_depth}};
+    imcl_cl_array imcl_a[1];
+    imcl_status = imcl_cl_call_begin(&imcl_kept, 1, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != alias_halo_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cl_call_end(&imcl_kept, 1, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_a[0].buf, data_width, data_height,
+                data_depth, n, var, blocks, vars, W, H, D, 1, NULL));
 }
 
 const char *alias_halo_strerror(int code)
 {
-    switch (code) {
-    case alias_halo_OK: return "success";
-    case alias_halo_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case alias_halo_ERR_DEVICE: return "no usable device";
-    case alias_halo_ERR_MEMORY: return "device memory allocation failed";
-    case alias_halo_ERR_TRANSFER: return "copy between host and device failed";
-    case alias_halo_ERR_BUILD: return "kernel build failed";
-    case alias_halo_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cl_strerror(code);
 }
 
 const char *alias_halo_build_log(void)
@@ -205,12 +169,6 @@ int alias_halo_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
-static const imcl_cl_layout imcl_layout[1] = {
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
-            /* 'data' */
-};
 
 int alias_halo_plan_create_batch(alias_halo_plan **plan, int capacity, int data_width,
         int data_height, int data_depth)

@@ -212,17 +212,7 @@ int blur_helpers_rows(int imcl_count, float **const *src, int src_width, int src
 
 const char *blur_helpers_strerror(int code)
 {
-    switch (code) {
-    case blur_helpers_OK: return "success";
-    case blur_helpers_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case blur_helpers_ERR_DEVICE: return "no usable device";
-    case blur_helpers_ERR_MEMORY: return "device memory allocation failed";
-    case blur_helpers_ERR_TRANSFER: return "copy between host and device failed";
-    case blur_helpers_ERR_BUILD: return "kernel build failed";
-    case blur_helpers_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *blur_helpers_build_log(void)

@@ -109,6 +109,19 @@ static cudaError_t imcl_launch(const float *__restrict__ src, int src_width, int
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[3] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'src' */
+    {IMCL_CU_BUFFER, IMCL_CU_OUT, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'dst' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 1, 0, 0, sizeof(float), (size_t)9, NULL, {}, cudaAddressModeWrap},
+            /* 'mask' */
+};
+
 int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width,
         int dst_height, const float *mask, float scale)
 {
@@ -127,76 +140,27 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return blur_helpers_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != blur_helpers_OK)
-        return blur_helpers_ERR_DEVICE;
-    int imcl_status = blur_helpers_OK;
-    float *imcl_d_src = NULL;
-    const size_t imcl_src_bytes = (size_t)src_width * (size_t)src_height * sizeof(float);
-    float *imcl_d_dst = NULL;
-    const size_t imcl_dst_bytes = (size_t)dst_width * (size_t)dst_height * sizeof(float);
-    float *imcl_d_mask = NULL;
-    const size_t imcl_mask_bytes = (size_t)9 * sizeof(float);
-
     /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before
      * it is read) */
-    if (cudaMalloc((void **)&imcl_d_src, imcl_src_bytes) != cudaSuccess) {
-        imcl_status = blur_helpers_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_src, src, imcl_src_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = blur_helpers_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_dst, imcl_dst_bytes) != cudaSuccess) {
-        imcl_status = blur_helpers_ERR_MEMORY;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_mask, imcl_mask_bytes) != cudaSuccess) {
-        imcl_status = blur_helpers_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_mask, mask, imcl_mask_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = blur_helpers_ERR_TRANSFER;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_src, src_width, src_height, imcl_d_dst, dst_width, dst_height,
-            imcl_d_mask, scale, W, H, D, 1, imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = blur_helpers_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(dst, imcl_d_dst, imcl_dst_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = blur_helpers_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_src);
-    cudaFree(imcl_d_dst);
-    cudaFree(imcl_d_mask);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[3] = {(void *)src, dst, (void *)mask};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[3][3] =
+            {{src_width, src_height, 1}, {dst_width, dst_height, 1}, {1, 1, 1}};
+    imcl_cu_array imcl_a[3];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 3, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != blur_helpers_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 3, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((float *)imcl_a[0].buf, src_width, src_height, (float *)imcl_a[1].buf,
+                dst_width, dst_height, (float *)imcl_a[2].buf, scale, W, H, D, 1, imcl_stream));
 }
 
 const char *blur_helpers_strerror(int code)
 {
-    switch (code) {
-    case blur_helpers_OK: return "success";
-    case blur_helpers_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case blur_helpers_ERR_DEVICE: return "no usable device";
-    case blur_helpers_ERR_MEMORY: return "device memory allocation failed";
-    case blur_helpers_ERR_TRANSFER: return "copy between host and device failed";
-    case blur_helpers_ERR_BUILD: return "kernel build failed";
-    case blur_helpers_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *blur_helpers_build_log(void)
@@ -220,15 +184,6 @@ int blur_helpers_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[3] = {
-    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'src' */
-    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'dst' */
-    {IMCL_CU_BUFFER, 1, 0, 0, sizeof(float), (size_t)9, NULL, {}, cudaAddressModeWrap}, /* 'mask' */
-};
 
 int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int src_width,
         int src_height, int dst_width, int dst_height)

@@ -217,6 +217,16 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[3] = {
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 0, .dims = 2, .halo = 0,
+            .elem = sizeof(float)}, /* 'src' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_OUT | IMCL_CL_WRITTEN, .swap_class = 0, .dims = 2,
+            .halo = 0, .elem = sizeof(float)}, /* 'dst' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 1, .dims = 0, .halo = 0,
+            .elem = sizeof(float), .count = (size_t)9}, /* 'mask' */
+};
+
 int blur_helpers(const float *src, int src_width, int src_height, float *dst, int dst_width,
         int dst_height, const float *mask, float scale)
 {
@@ -235,97 +245,35 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return blur_helpers_OK; /* an empty grid: nothing to do */
-    int imcl_status = blur_helpers_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = NULL;
-    cl_command_queue imcl_queue = NULL;
-    cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0; /* the CPU variant was built */
-    cl_mem imcl_d_src = NULL;
-    const size_t imcl_src_bytes = (size_t)src_width * (size_t)src_height * sizeof(float);
-    cl_mem imcl_d_dst = NULL;
-    const size_t imcl_dst_bytes = (size_t)dst_width * (size_t)dst_height * sizeof(float);
-    cl_mem imcl_d_mask = NULL;
-    const size_t imcl_mask_bytes = (size_t)9 * sizeof(float);
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = NULL;
     if (imcl_cl_choose(&imcl_kept, &imcl_dev) != blur_helpers_OK)
         return blur_helpers_ERR_DEVICE;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
+    int imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != blur_helpers_OK)
         return imcl_status;
-    imcl_ctx = imcl_kept.ctx;
-    imcl_queue = imcl_kept.queue;
-    imcl_kern = imcl_kept.kern;
-    imcl_cpu = imcl_kept.cpu;
-
     /* transfers: in [src, mask], out [dst]; not copied in: dst (every element is overwritten before
      * it is read) */
-    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
-     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
-    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
-    const cl_mem_flags imcl_mem_out = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : 0;
-    imcl_d_src = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_src_bytes,
-            (void *)src, &imcl_err);
-    if (!imcl_d_src) {
-        imcl_status = blur_helpers_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_dst = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_out, imcl_dst_bytes,
-            imcl_mem_out ? (void *)dst : NULL, &imcl_err);
-    if (!imcl_d_dst) {
-        imcl_status = blur_helpers_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_mask = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_mask_bytes,
-            (void *)mask, &imcl_err);
-    if (!imcl_d_mask) {
-        imcl_status = blur_helpers_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_cpu, imcl_d_src, src_width, src_height,
-            imcl_d_dst, dst_width, dst_height, imcl_d_mask, scale, W, H, D, 1, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = blur_helpers_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_dst, CL_TRUE, 0, imcl_dst_bytes, dst, 0, NULL,
-            NULL);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = blur_helpers_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    if (imcl_d_src)
-        clReleaseMemObject(imcl_d_src);
-    if (imcl_d_dst)
-        clReleaseMemObject(imcl_d_dst);
-    if (imcl_d_mask)
-        clReleaseMemObject(imcl_d_mask);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[3] = {(void *)src, dst, (void *)mask};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[3][3] =
+            {{src_width, src_height, 1}, {dst_width, dst_height, 1}, {1, 1, 1}};
+    imcl_cl_array imcl_a[3];
+    imcl_status = imcl_cl_call_begin(&imcl_kept, 3, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != blur_helpers_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cl_call_end(&imcl_kept, 3, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, src_width,
+                src_height, imcl_a[1].buf, dst_width, dst_height, imcl_a[2].buf, scale, W, H, D, 1,
+                NULL));
 }
 
 const char *blur_helpers_strerror(int code)
 {
-    switch (code) {
-    case blur_helpers_OK: return "success";
-    case blur_helpers_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case blur_helpers_ERR_DEVICE: return "no usable device";
-    case blur_helpers_ERR_MEMORY: return "device memory allocation failed";
-    case blur_helpers_ERR_TRANSFER: return "copy between host and device failed";
-    case blur_helpers_ERR_BUILD: return "kernel build failed";
-    case blur_helpers_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cl_strerror(code);
 }
 
 const char *blur_helpers_build_log(void)
@@ -344,16 +292,6 @@ int blur_helpers_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
-static const imcl_cl_layout imcl_layout[3] = {
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)},
-            /* 'src' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)},
-            /* 'dst' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 1, .dims = 0, .halo = 0, .elem = sizeof(float),
-            .count = (size_t)9}, /* 'mask' */
-};
 
 int blur_helpers_plan_create_batch(blur_helpers_plan **plan, int capacity, int src_width,
         int src_height, int dst_width, int dst_height)

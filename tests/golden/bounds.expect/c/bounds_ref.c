@@ -287,17 +287,7 @@ int bounds_rows(int imcl_count, double ***const *a, int a_width, int a_height, i
 
 const char *bounds_strerror(int code)
 {
-    switch (code) {
-    case bounds_OK: return "success";
-    case bounds_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case bounds_ERR_DEVICE: return "no usable device";
-    case bounds_ERR_MEMORY: return "device memory allocation failed";
-    case bounds_ERR_TRANSFER: return "copy between host and device failed";
-    case bounds_ERR_BUILD: return "kernel build failed";
-    case bounds_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *bounds_build_log(void)

@@ -144,6 +144,25 @@ static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[6] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'a' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'b' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'c' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'd' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 1, 3, 1, sizeof(double), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'h' */
+    {IMCL_CU_BUFFER, IMCL_CU_OUT, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'out' */
+};
+
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
         int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth,
         const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width,
@@ -168,120 +187,32 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     const int D = out_depth;
     if (W < 1 || H < 1 || D < 1)
         return bounds_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != bounds_OK)
-        return bounds_ERR_DEVICE;
-    int imcl_status = bounds_OK;
-    double *imcl_d_a = NULL;
-    const size_t imcl_a_bytes =
-            (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
-    double *imcl_d_b = NULL;
-    const size_t imcl_b_bytes =
-            (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
-    double *imcl_d_c = NULL;
-    const size_t imcl_c_bytes =
-            (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
-    double *imcl_d_d = NULL;
-    const size_t imcl_d_bytes =
-            (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
-    double *imcl_d_h = NULL;
-    const size_t imcl_h_bytes =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
-    double *imcl_d_out = NULL;
-    const size_t imcl_out_bytes =
-            (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
-
     /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten
      * before it is read) */
-    if (cudaMalloc((void **)&imcl_d_a, imcl_a_bytes) != cudaSuccess) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_a, a, imcl_a_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = bounds_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_b, imcl_b_bytes) != cudaSuccess) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_b, b, imcl_b_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = bounds_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_c, imcl_c_bytes) != cudaSuccess) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_c, c, imcl_c_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = bounds_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_d, imcl_d_bytes) != cudaSuccess) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_d, d, imcl_d_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = bounds_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_h, imcl_h_bytes) != cudaSuccess) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = bounds_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_a, a_width, a_height, a_depth, imcl_d_b, b_width, b_height, b_depth,
-            imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width, d_height, d_depth, imcl_d_h,
-            h_width, h_height, h_depth, imcl_d_out, out_width, out_height, out_depth, W, H, D, 1,
-            imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = bounds_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = bounds_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_a);
-    cudaFree(imcl_d_b);
-    cudaFree(imcl_d_c);
-    cudaFree(imcl_d_d);
-    cudaFree(imcl_d_h);
-    cudaFree(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[6] = {(void *)a, (void *)b, (void *)c, (void *)d, (void *)h, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[6][3] =
+            {{a_width, a_height, a_depth}, {b_width, b_height, b_depth},
+            {c_width, c_height, c_depth}, {d_width, d_height, d_depth},
+            {h_width, h_height, h_depth}, {out_width, out_height, out_depth}};
+    imcl_cu_array imcl_a[6];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 6, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != bounds_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 6, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((double *)imcl_a[0].buf, a_width, a_height, a_depth, (double *)imcl_a[1].buf,
+                b_width, b_height, b_depth, (double *)imcl_a[2].buf, c_width, c_height, c_depth,
+                (double *)imcl_a[3].buf, d_width, d_height, d_depth, (double *)imcl_a[4].buf,
+                h_width, h_height, h_depth, (double *)imcl_a[5].buf, out_width, out_height,
+                out_depth, W, H, D, 1, imcl_stream));
 }
 
 const char *bounds_strerror(int code)
 {
-    switch (code) {
-    case bounds_OK: return "success";
-    case bounds_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case bounds_ERR_DEVICE: return "no usable device";
-    case bounds_ERR_MEMORY: return "device memory allocation failed";
-    case bounds_ERR_TRANSFER: return "copy between host and device failed";
-    case bounds_ERR_BUILD: return "kernel build failed";
-    case bounds_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *bounds_build_log(void)
@@ -305,18 +236,6 @@ int bounds_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[6] = {
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'a' */
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'b' */
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'c' */
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'd' */
-    {IMCL_CU_BUFFER, 1, 3, 1, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'h' */
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
-};
 
 int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
         int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,

@@ -180,6 +180,22 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
             imcl_ev);
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[6] = {
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 0, .dims = 3, .halo = 0,
+            .elem = sizeof(double)}, /* 'a' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 0, .dims = 3, .halo = 0,
+            .elem = sizeof(double)}, /* 'b' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 0, .dims = 3, .halo = 0,
+            .elem = sizeof(double)}, /* 'c' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 0, .dims = 3, .halo = 0,
+            .elem = sizeof(double)}, /* 'd' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 1, .dims = 3, .halo = 1,
+            .elem = sizeof(double)}, /* 'h' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_OUT | IMCL_CL_WRITTEN, .swap_class = 0, .dims = 3,
+            .halo = 0, .elem = sizeof(double)}, /* 'out' */
+};
+
 int bounds(const double *a, int a_width, int a_height, int a_depth, const double *b, int b_width,
         int b_height, int b_depth, const double *c, int c_width, int c_height, int c_depth,
         const double *d, int d_width, int d_height, int d_depth, const double *h, int h_width,
@@ -204,133 +220,39 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
     const int D = out_depth;
     if (W < 1 || H < 1 || D < 1)
         return bounds_OK; /* an empty grid: nothing to do */
-    int imcl_status = bounds_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = NULL;
-    cl_command_queue imcl_queue = NULL;
-    cl_kernel imcl_kern = NULL;
-    cl_mem imcl_d_a = NULL;
-    const size_t imcl_a_bytes =
-            (size_t)a_width * (size_t)a_height * (size_t)a_depth * sizeof(double);
-    cl_mem imcl_d_b = NULL;
-    const size_t imcl_b_bytes =
-            (size_t)b_width * (size_t)b_height * (size_t)b_depth * sizeof(double);
-    cl_mem imcl_d_c = NULL;
-    const size_t imcl_c_bytes =
-            (size_t)c_width * (size_t)c_height * (size_t)c_depth * sizeof(double);
-    cl_mem imcl_d_d = NULL;
-    const size_t imcl_d_bytes =
-            (size_t)d_width * (size_t)d_height * (size_t)d_depth * sizeof(double);
-    cl_mem imcl_d_h = NULL;
-    const size_t imcl_h_bytes =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(double);
-    cl_mem imcl_d_out = NULL;
-    const size_t imcl_out_bytes =
-            (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = NULL;
     if (imcl_cl_choose(&imcl_kept, &imcl_dev) != bounds_OK)
         return bounds_ERR_DEVICE;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
+    int imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != bounds_OK)
         return imcl_status;
-    imcl_ctx = imcl_kept.ctx;
-    imcl_queue = imcl_kept.queue;
-    imcl_kern = imcl_kept.kern;
-
     /* transfers: in [a, b, c, d, h], out [out]; not copied in: out (every element is overwritten
      * before it is read) */
-    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
-     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
-    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
-    const cl_mem_flags imcl_mem_out = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : 0;
-    imcl_d_a = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_a_bytes,
-            (void *)a, &imcl_err);
-    if (!imcl_d_a) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_b = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_b_bytes,
-            (void *)b, &imcl_err);
-    if (!imcl_d_b) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_c = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_c_bytes,
-            (void *)c, &imcl_err);
-    if (!imcl_d_c) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_d = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_d_bytes,
-            (void *)d, &imcl_err);
-    if (!imcl_d_d) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_h = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_h_bytes,
-            (void *)h, &imcl_err);
-    if (!imcl_d_h) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_out, imcl_out_bytes,
-            imcl_mem_out ? (void *)out : NULL, &imcl_err);
-    if (!imcl_d_out) {
-        imcl_status = bounds_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_a, a_width, a_height, a_depth, imcl_d_b,
-            b_width, b_height, b_depth, imcl_d_c, c_width, c_height, c_depth, imcl_d_d, d_width,
-            d_height, d_depth, imcl_d_h, h_width, h_height, h_depth, imcl_d_out, out_width,
-            out_height, out_depth, W, H, D, 1, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = bounds_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_out, CL_TRUE, 0, imcl_out_bytes, out, 0, NULL,
-            NULL);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = bounds_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    if (imcl_d_a)
-        clReleaseMemObject(imcl_d_a);
-    if (imcl_d_b)
-        clReleaseMemObject(imcl_d_b);
-    if (imcl_d_c)
-        clReleaseMemObject(imcl_d_c);
-    if (imcl_d_d)
-        clReleaseMemObject(imcl_d_d);
-    if (imcl_d_h)
-        clReleaseMemObject(imcl_d_h);
-    if (imcl_d_out)
-        clReleaseMemObject(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[6] = {(void *)a, (void *)b, (void *)c, (void *)d, (void *)h, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[6][3] =
+            {{a_width, a_height, a_depth}, {b_width, b_height, b_depth},
+            {c_width, c_height, c_depth}, {d_width, d_height, d_depth},
+            {h_width, h_height, h_depth}, {out_width, out_height, out_depth}};
+    imcl_cl_array imcl_a[6];
+    imcl_status = imcl_cl_call_begin(&imcl_kept, 6, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != bounds_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cl_call_end(&imcl_kept, 6, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_a[0].buf, a_width, a_height, a_depth,
+                imcl_a[1].buf, b_width, b_height, b_depth, imcl_a[2].buf, c_width, c_height,
+                c_depth, imcl_a[3].buf, d_width, d_height, d_depth, imcl_a[4].buf, h_width,
+                h_height, h_depth, imcl_a[5].buf, out_width, out_height, out_depth, W, H, D, 1,
+                NULL));
 }
 
 const char *bounds_strerror(int code)
 {
-    switch (code) {
-    case bounds_OK: return "success";
-    case bounds_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case bounds_ERR_DEVICE: return "no usable device";
-    case bounds_ERR_MEMORY: return "device memory allocation failed";
-    case bounds_ERR_TRANSFER: return "copy between host and device failed";
-    case bounds_ERR_BUILD: return "kernel build failed";
-    case bounds_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cl_strerror(code);
 }
 
 const char *bounds_build_log(void)
@@ -349,22 +271,6 @@ int bounds_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
-static const imcl_cl_layout imcl_layout[6] = {
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
-            /* 'a' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
-            /* 'b' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
-            /* 'c' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
-            /* 'd' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 1, .dims = 3, .halo = 1, .elem = sizeof(double)},
-            /* 'h' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
-            /* 'out' */
-};
 
 int bounds_plan_create_batch(bounds_plan **plan, int capacity, int a_width, int a_height,
         int a_depth, int b_width, int b_height, int b_depth, int c_width, int c_height, int c_depth,

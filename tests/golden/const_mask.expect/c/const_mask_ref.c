@@ -192,17 +192,7 @@ int const_mask_rows(int imcl_count, float **const *g, int g_width, int g_height,
 
 const char *const_mask_strerror(int code)
 {
-    switch (code) {
-    case const_mask_OK: return "success";
-    case const_mask_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case const_mask_ERR_DEVICE: return "no usable device";
-    case const_mask_ERR_MEMORY: return "device memory allocation failed";
-    case const_mask_ERR_TRANSFER: return "copy between host and device failed";
-    case const_mask_ERR_BUILD: return "kernel build failed";
-    case const_mask_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *const_mask_build_log(void)

@@ -92,6 +92,19 @@ static cudaError_t imcl_launch(int g_width, int g_height, float *out, int out_wi
     return cudaGetLastError();
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[3] = {
+    {IMCL_CU_CONSTANT, IMCL_CU_IN, -1, 2, 0, sizeof(float), 0, imcl_c_const_mask_g, {},
+            cudaAddressModeWrap}, /* 'g' */
+    {IMCL_CU_CONSTANT, IMCL_CU_IN, -1, 0, 0, sizeof(float), (size_t)9, imcl_c_const_mask_mask, {},
+            cudaAddressModeWrap}, /* 'mask' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN | IMCL_CU_OUT, 0, 2, 0, sizeof(float), 0, NULL, {},
+            cudaAddressModeWrap}, /* 'out' */
+};
+
 int const_mask(const float *g, int g_width, int g_height, const float *mask, float *out,
         int out_width, int out_height)
 {
@@ -111,67 +124,26 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     const int imcl_fits = imcl_check_placements(g_width, g_height);
     if (imcl_fits != const_mask_OK)
         return imcl_fits;
-    if (imcl_cu_devices() != const_mask_OK)
-        return const_mask_ERR_DEVICE;
-    int imcl_status = const_mask_OK;
-    const size_t imcl_g_bytes = (size_t)g_width * (size_t)g_height * sizeof(float);
-    const size_t imcl_mask_bytes = (size_t)9 * sizeof(float);
-    float *imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
-
     /* transfers: in [g, mask, out], out [out]; written arrays the kernel may not overwrite in full
      * are copied in, so no data is lost */
-    if (cudaMemcpyToSymbol(imcl_c_const_mask_g, g, imcl_g_bytes) != cudaSuccess) {
-        imcl_status = const_mask_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMemcpyToSymbol(imcl_c_const_mask_mask, mask, imcl_mask_bytes) != cudaSuccess) {
-        imcl_status = const_mask_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
-        imcl_status = const_mask_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = const_mask_ERR_TRANSFER;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(g_width, g_height, imcl_d_out, out_width, out_height, W, H, D, 1, imcl_stream)
-            != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = const_mask_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = const_mask_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[3] = {(void *)g, (void *)mask, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[3][3] = {{g_width, g_height, 1}, {1, 1, 1}, {out_width, out_height, 1}};
+    imcl_cu_array imcl_a[3];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 3, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != const_mask_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 3, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(g_width, g_height, (float *)imcl_a[2].buf, out_width, out_height, W, H, D, 1,
+                imcl_stream));
 }
 
 const char *const_mask_strerror(int code)
 {
-    switch (code) {
-    case const_mask_OK: return "success";
-    case const_mask_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case const_mask_ERR_DEVICE: return "no usable device";
-    case const_mask_ERR_MEMORY: return "device memory allocation failed";
-    case const_mask_ERR_TRANSFER: return "copy between host and device failed";
-    case const_mask_ERR_BUILD: return "kernel build failed";
-    case const_mask_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *const_mask_build_log(void)
@@ -195,17 +167,6 @@ int const_mask_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[3] = {
-    {IMCL_CU_CONSTANT, -1, 2, 0, sizeof(float), 0, imcl_c_const_mask_g, {}, cudaAddressModeWrap},
-            /* 'g' */
-    {IMCL_CU_CONSTANT, -1, 0, 0, sizeof(float), (size_t)9, imcl_c_const_mask_mask, {},
-            cudaAddressModeWrap}, /* 'mask' */
-    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
-};
 
 int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_width, int g_height,
         int out_width, int out_height)

@@ -198,6 +198,16 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[3] = {
+    {.where = IMCL_CL_CONSTANT, .use = IMCL_CL_IN, .swap_class = -1, .dims = 2, .halo = 0,
+            .elem = sizeof(float)}, /* 'g' */
+    {.where = IMCL_CL_CONSTANT, .use = IMCL_CL_IN, .swap_class = -1, .dims = 0, .halo = 0,
+            .elem = sizeof(float), .count = (size_t)9}, /* 'mask' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN | IMCL_CL_OUT | IMCL_CL_WRITTEN, .swap_class = 0,
+            .dims = 2, .halo = 0, .elem = sizeof(float)}, /* 'out' */
+};
+
 int const_mask(const float *g, int g_width, int g_height, const float *mask, float *out,
         int out_width, int out_height)
 {
@@ -213,18 +223,6 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return const_mask_OK; /* an empty grid: nothing to do */
-    int imcl_status = const_mask_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = NULL;
-    cl_command_queue imcl_queue = NULL;
-    cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0; /* the CPU variant was built */
-    cl_mem imcl_d_g = NULL;
-    const size_t imcl_g_bytes = (size_t)g_width * (size_t)g_height * sizeof(float);
-    cl_mem imcl_d_mask = NULL;
-    const size_t imcl_mask_bytes = (size_t)9 * sizeof(float);
-    cl_mem imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = NULL;
     if (imcl_cl_choose(&imcl_kept, &imcl_dev) != const_mask_OK)
@@ -234,79 +232,28 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     if (imcl_fits != const_mask_OK)
         return imcl_fits;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
+    int imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != const_mask_OK)
         return imcl_status;
-    imcl_ctx = imcl_kept.ctx;
-    imcl_queue = imcl_kept.queue;
-    imcl_kern = imcl_kept.kern;
-    imcl_cpu = imcl_kept.cpu;
-
     /* transfers: in [g, mask, out], out [out]; written arrays the kernel may not overwrite in full
      * are copied in, so no data is lost */
-    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
-     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
-    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
-    imcl_d_g = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_g_bytes,
-            (void *)g, &imcl_err);
-    if (!imcl_d_g) {
-        imcl_status = const_mask_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_mask = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_mask_bytes,
-            (void *)mask, &imcl_err);
-    if (!imcl_d_mask) {
-        imcl_status = const_mask_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_in, imcl_out_bytes,
-            (void *)out, &imcl_err);
-    if (!imcl_d_out) {
-        imcl_status = const_mask_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_cpu, imcl_d_g, g_width, g_height,
-            imcl_d_mask, imcl_d_out, out_width, out_height, W, H, D, 1, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = const_mask_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_out, CL_TRUE, 0, imcl_out_bytes, out, 0, NULL,
-            NULL);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = const_mask_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    if (imcl_d_g)
-        clReleaseMemObject(imcl_d_g);
-    if (imcl_d_mask)
-        clReleaseMemObject(imcl_d_mask);
-    if (imcl_d_out)
-        clReleaseMemObject(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[3] = {(void *)g, (void *)mask, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[3][3] = {{g_width, g_height, 1}, {1, 1, 1}, {out_width, out_height, 1}};
+    imcl_cl_array imcl_a[3];
+    imcl_status = imcl_cl_call_begin(&imcl_kept, 3, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != const_mask_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cl_call_end(&imcl_kept, 3, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, g_width,
+                g_height, imcl_a[1].buf, imcl_a[2].buf, out_width, out_height, W, H, D, 1, NULL));
 }
 
 const char *const_mask_strerror(int code)
 {
-    switch (code) {
-    case const_mask_OK: return "success";
-    case const_mask_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case const_mask_ERR_DEVICE: return "no usable device";
-    case const_mask_ERR_MEMORY: return "device memory allocation failed";
-    case const_mask_ERR_TRANSFER: return "copy between host and device failed";
-    case const_mask_ERR_BUILD: return "kernel build failed";
-    case const_mask_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cl_strerror(code);
 }
 
 const char *const_mask_build_log(void)
@@ -325,16 +272,6 @@ int const_mask_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
-static const imcl_cl_layout imcl_layout[3] = {
-    {.where = IMCL_CL_CONSTANT, .swap_class = -1, .dims = 2, .halo = 0, .elem = sizeof(float)},
-            /* 'g' */
-    {.where = IMCL_CL_CONSTANT, .swap_class = -1, .dims = 0, .halo = 0, .elem = sizeof(float),
-            .count = (size_t)9}, /* 'mask' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)},
-            /* 'out' */
-};
 
 int const_mask_plan_create_batch(const_mask_plan **plan, int capacity, int g_width, int g_height,
         int out_width, int out_height)

@@ -202,17 +202,7 @@ int register_cache_rows(int imcl_count, float **const *in, int in_width, int in_
 
 const char *register_cache_strerror(int code)
 {
-    switch (code) {
-    case register_cache_OK: return "success";
-    case register_cache_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case register_cache_ERR_DEVICE: return "no usable device";
-    case register_cache_ERR_MEMORY: return "device memory allocation failed";
-    case register_cache_ERR_TRANSFER: return "copy between host and device failed";
-    case register_cache_ERR_BUILD: return "kernel build failed";
-    case register_cache_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *register_cache_build_log(void)

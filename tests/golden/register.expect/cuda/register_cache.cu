@@ -132,6 +132,19 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[3] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 2, 1, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'in' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 1, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'w' */
+    {IMCL_CU_BUFFER, IMCL_CU_OUT, 1, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'out' */
+};
+
 int register_cache(const float *in, int in_width, int in_height, const float *w, int w_width,
         int w_height, float *out, int out_width, int out_height)
 {
@@ -149,76 +162,27 @@ int register_cache(const float *in, int in_width, int in_height, const float *w,
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return register_cache_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != register_cache_OK)
-        return register_cache_ERR_DEVICE;
-    int imcl_status = register_cache_OK;
-    float *imcl_d_in = NULL;
-    const size_t imcl_in_bytes = (size_t)(in_width + 2) * (size_t)(in_height + 2) * sizeof(float);
-    float *imcl_d_w = NULL;
-    const size_t imcl_w_bytes = (size_t)w_width * (size_t)w_height * sizeof(float);
-    float *imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
-
     /* transfers: in [in, w], out [out]; not copied in: out (every element is overwritten before it
      * is read) */
-    if (cudaMalloc((void **)&imcl_d_in, imcl_in_bytes) != cudaSuccess) {
-        imcl_status = register_cache_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = register_cache_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_w, imcl_w_bytes) != cudaSuccess) {
-        imcl_status = register_cache_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_w, w, imcl_w_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = register_cache_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
-        imcl_status = register_cache_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_w, w_width, w_height, imcl_d_out,
-            out_width, out_height, W, H, D, 1, imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = register_cache_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = register_cache_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_in);
-    cudaFree(imcl_d_w);
-    cudaFree(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[3] = {(void *)in, (void *)w, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[3][3] =
+            {{in_width, in_height, 1}, {w_width, w_height, 1}, {out_width, out_height, 1}};
+    imcl_cu_array imcl_a[3];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 3, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != register_cache_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 3, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((float *)imcl_a[0].buf, in_width, in_height, (float *)imcl_a[1].buf, w_width,
+                w_height, (float *)imcl_a[2].buf, out_width, out_height, W, H, D, 1, imcl_stream));
 }
 
 const char *register_cache_strerror(int code)
 {
-    switch (code) {
-    case register_cache_OK: return "success";
-    case register_cache_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case register_cache_ERR_DEVICE: return "no usable device";
-    case register_cache_ERR_MEMORY: return "device memory allocation failed";
-    case register_cache_ERR_TRANSFER: return "copy between host and device failed";
-    case register_cache_ERR_BUILD: return "kernel build failed";
-    case register_cache_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *register_cache_build_log(void)
@@ -242,15 +206,6 @@ int register_cache_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[3] = {
-    {IMCL_CU_BUFFER, 0, 2, 1, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'in' */
-    {IMCL_CU_BUFFER, 1, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'w' */
-    {IMCL_CU_BUFFER, 1, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
-};
 
 int register_cache_plan_create_batch(register_cache_plan **plan, int capacity, int in_width,
         int in_height, int w_width, int w_height, int out_width, int out_height)

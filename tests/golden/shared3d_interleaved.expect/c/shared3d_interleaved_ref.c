@@ -245,17 +245,7 @@ int shared3d_interleaved_rows(int imcl_count, double ***const *in, int in_width,
 
 const char *shared3d_interleaved_strerror(int code)
 {
-    switch (code) {
-    case shared3d_interleaved_OK: return "success";
-    case shared3d_interleaved_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case shared3d_interleaved_ERR_DEVICE: return "no usable device";
-    case shared3d_interleaved_ERR_MEMORY: return "device memory allocation failed";
-    case shared3d_interleaved_ERR_TRANSFER: return "copy between host and device failed";
-    case shared3d_interleaved_ERR_BUILD: return "kernel build failed";
-    case shared3d_interleaved_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *shared3d_interleaved_build_log(void)

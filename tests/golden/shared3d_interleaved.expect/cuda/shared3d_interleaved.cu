@@ -143,6 +143,17 @@ static cudaError_t imcl_launch(const double *__restrict__ in, int in_width, int 
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[2] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'in' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN | IMCL_CU_OUT, 0, 3, 0, sizeof(double), 0, NULL, {},
+            cudaAddressModeWrap}, /* 'out' */
+};
+
 int shared3d_interleaved(const double *in, int in_width, int in_height, int in_depth, double *out,
         int out_width, int out_height, int out_depth)
 {
@@ -159,71 +170,27 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
     const int D = in_depth;
     if (W < 1 || H < 1 || D < 1)
         return shared3d_interleaved_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != shared3d_interleaved_OK)
-        return shared3d_interleaved_ERR_DEVICE;
-    int imcl_status = shared3d_interleaved_OK;
-    double *imcl_d_in = NULL;
-    const size_t imcl_in_bytes =
-            (size_t)in_width * (size_t)in_height * (size_t)in_depth * sizeof(double);
-    double *imcl_d_out = NULL;
-    const size_t imcl_out_bytes =
-            (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(double);
-
     /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
-    if (cudaMalloc((void **)&imcl_d_in, imcl_in_bytes) != cudaSuccess) {
-        imcl_status = shared3d_interleaved_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
-        imcl_status = shared3d_interleaved_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_in, in_width, in_height, in_depth, imcl_d_out, out_width, out_height,
-            out_depth, W, H, D, 1, imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = shared3d_interleaved_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = shared3d_interleaved_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_in);
-    cudaFree(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[2] = {(void *)in, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] =
+            {{in_width, in_height, in_depth}, {out_width, out_height, out_depth}};
+    imcl_cu_array imcl_a[2];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 2, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != shared3d_interleaved_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 2, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((double *)imcl_a[0].buf, in_width, in_height, in_depth, (double *)imcl_a[1].buf,
+                out_width, out_height, out_depth, W, H, D, 1, imcl_stream));
 }
 
 const char *shared3d_interleaved_strerror(int code)
 {
-    switch (code) {
-    case shared3d_interleaved_OK: return "success";
-    case shared3d_interleaved_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case shared3d_interleaved_ERR_DEVICE: return "no usable device";
-    case shared3d_interleaved_ERR_MEMORY: return "device memory allocation failed";
-    case shared3d_interleaved_ERR_TRANSFER: return "copy between host and device failed";
-    case shared3d_interleaved_ERR_BUILD: return "kernel build failed";
-    case shared3d_interleaved_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *shared3d_interleaved_build_log(void)
@@ -247,14 +214,6 @@ int shared3d_interleaved_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[2] = {
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'in' */
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
-};
 
 int shared3d_interleaved_plan_create_batch(shared3d_interleaved_plan **plan, int capacity,
         int in_width, int in_height, int in_depth, int out_width, int out_height, int out_depth)

@@ -189,17 +189,7 @@ int shared_coarsen_rows(int imcl_count, float **const *in, int in_width, int in_
 
 const char *shared_coarsen_strerror(int code)
 {
-    switch (code) {
-    case shared_coarsen_OK: return "success";
-    case shared_coarsen_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case shared_coarsen_ERR_DEVICE: return "no usable device";
-    case shared_coarsen_ERR_MEMORY: return "device memory allocation failed";
-    case shared_coarsen_ERR_TRANSFER: return "copy between host and device failed";
-    case shared_coarsen_ERR_BUILD: return "kernel build failed";
-    case shared_coarsen_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *shared_coarsen_build_log(void)

@@ -122,6 +122,17 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[2] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'in' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN | IMCL_CU_OUT, 0, 2, 0, sizeof(float), 0, NULL, {},
+            cudaAddressModeWrap}, /* 'out' */
+};
+
 int shared_coarsen(const float *in, int in_width, int in_height, float *out, int out_width,
         int out_height)
 {
@@ -137,69 +148,26 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return shared_coarsen_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != shared_coarsen_OK)
-        return shared_coarsen_ERR_DEVICE;
-    int imcl_status = shared_coarsen_OK;
-    float *imcl_d_in = NULL;
-    const size_t imcl_in_bytes = (size_t)in_width * (size_t)in_height * sizeof(float);
-    float *imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
-
     /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
-    if (cudaMalloc((void **)&imcl_d_in, imcl_in_bytes) != cudaSuccess) {
-        imcl_status = shared_coarsen_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
-        imcl_status = shared_coarsen_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, W, H, D, 1,
-            imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = shared_coarsen_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_in);
-    cudaFree(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[2] = {(void *)in, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] = {{in_width, in_height, 1}, {out_width, out_height, 1}};
+    imcl_cu_array imcl_a[2];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 2, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != shared_coarsen_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 2, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((float *)imcl_a[0].buf, in_width, in_height, (float *)imcl_a[1].buf, out_width,
+                out_height, W, H, D, 1, imcl_stream));
 }
 
 const char *shared_coarsen_strerror(int code)
 {
-    switch (code) {
-    case shared_coarsen_OK: return "success";
-    case shared_coarsen_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case shared_coarsen_ERR_DEVICE: return "no usable device";
-    case shared_coarsen_ERR_MEMORY: return "device memory allocation failed";
-    case shared_coarsen_ERR_TRANSFER: return "copy between host and device failed";
-    case shared_coarsen_ERR_BUILD: return "kernel build failed";
-    case shared_coarsen_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *shared_coarsen_build_log(void)
@@ -223,14 +191,6 @@ int shared_coarsen_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[2] = {
-    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'in' */
-    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
-};
 
 int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,
         int in_height, int out_width, int out_height)

@@ -149,6 +149,14 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
             imcl_ev);
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[2] = {
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 0, .dims = 2, .halo = 0,
+            .elem = sizeof(float)}, /* 'in' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN | IMCL_CL_OUT | IMCL_CL_WRITTEN, .swap_class = 0,
+            .dims = 2, .halo = 0, .elem = sizeof(float)}, /* 'out' */
+};
+
 int shared_coarsen(const float *in, int in_width, int in_height, float *out, int out_width,
         int out_height)
 {
@@ -164,84 +172,33 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return shared_coarsen_OK; /* an empty grid: nothing to do */
-    int imcl_status = shared_coarsen_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = NULL;
-    cl_command_queue imcl_queue = NULL;
-    cl_kernel imcl_kern = NULL;
-    cl_mem imcl_d_in = NULL;
-    const size_t imcl_in_bytes = (size_t)in_width * (size_t)in_height * sizeof(float);
-    cl_mem imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = NULL;
     if (imcl_cl_choose(&imcl_kept, &imcl_dev) != shared_coarsen_OK)
         return shared_coarsen_ERR_DEVICE;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
+    int imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != shared_coarsen_OK)
         return imcl_status;
-    imcl_ctx = imcl_kept.ctx;
-    imcl_queue = imcl_kept.queue;
-    imcl_kern = imcl_kept.kern;
-
     /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
-    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
-     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
-    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
-    imcl_d_in = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_in_bytes,
-            (void *)in, &imcl_err);
-    if (!imcl_d_in) {
-        imcl_status = shared_coarsen_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_in, imcl_out_bytes,
-            (void *)out, &imcl_err);
-    if (!imcl_d_out) {
-        imcl_status = shared_coarsen_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_d_in, in_width, in_height, imcl_d_out,
-            out_width, out_height, W, H, D, 1, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = shared_coarsen_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_out, CL_TRUE, 0, imcl_out_bytes, out, 0, NULL,
-            NULL);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = shared_coarsen_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    if (imcl_d_in)
-        clReleaseMemObject(imcl_d_in);
-    if (imcl_d_out)
-        clReleaseMemObject(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[2] = {(void *)in, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] = {{in_width, in_height, 1}, {out_width, out_height, 1}};
+    imcl_cl_array imcl_a[2];
+    imcl_status = imcl_cl_call_begin(&imcl_kept, 2, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != shared_coarsen_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cl_call_end(&imcl_kept, 2, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_a[0].buf, in_width, in_height,
+                imcl_a[1].buf, out_width, out_height, W, H, D, 1, NULL));
 }
 
 const char *shared_coarsen_strerror(int code)
 {
-    switch (code) {
-    case shared_coarsen_OK: return "success";
-    case shared_coarsen_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case shared_coarsen_ERR_DEVICE: return "no usable device";
-    case shared_coarsen_ERR_MEMORY: return "device memory allocation failed";
-    case shared_coarsen_ERR_TRANSFER: return "copy between host and device failed";
-    case shared_coarsen_ERR_BUILD: return "kernel build failed";
-    case shared_coarsen_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cl_strerror(code);
 }
 
 const char *shared_coarsen_build_log(void)
@@ -260,14 +217,6 @@ int shared_coarsen_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
-static const imcl_cl_layout imcl_layout[2] = {
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)},
-            /* 'in' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float)},
-            /* 'out' */
-};
 
 int shared_coarsen_plan_create_batch(shared_coarsen_plan **plan, int capacity, int in_width,
         int in_height, int out_width, int out_height)

@@ -213,17 +213,7 @@ int stream_z_rows(int imcl_count, float ***const *in, int in_width, int in_heigh
 
 const char *stream_z_strerror(int code)
 {
-    switch (code) {
-    case stream_z_OK: return "success";
-    case stream_z_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case stream_z_ERR_DEVICE: return "no usable device";
-    case stream_z_ERR_MEMORY: return "device memory allocation failed";
-    case stream_z_ERR_TRANSFER: return "copy between host and device failed";
-    case stream_z_ERR_BUILD: return "kernel build failed";
-    case stream_z_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *stream_z_build_log(void)

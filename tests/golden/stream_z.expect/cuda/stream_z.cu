@@ -205,6 +205,19 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[3] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 3, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'in' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 1, 3, 1, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'h' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN | IMCL_CU_OUT, 0, 3, 0, sizeof(float), 0, NULL, {},
+            cudaAddressModeWrap}, /* 'out' */
+};
+
 int stream_z(const float *in, int in_width, int in_height, int in_depth, const float *h,
         int h_width, int h_height, int h_depth, float *out, int out_width, int out_height,
         int out_depth)
@@ -223,84 +236,29 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
     const int D = in_depth;
     if (W < 1 || H < 1 || D < 1)
         return stream_z_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != stream_z_OK)
-        return stream_z_ERR_DEVICE;
-    int imcl_status = stream_z_OK;
-    float *imcl_d_in = NULL;
-    const size_t imcl_in_bytes =
-            (size_t)in_width * (size_t)in_height * (size_t)in_depth * sizeof(float);
-    float *imcl_d_h = NULL;
-    const size_t imcl_h_bytes =
-            (size_t)(h_width + 2) * (size_t)(h_height + 2) * (size_t)(h_depth + 2) * sizeof(float);
-    float *imcl_d_out = NULL;
-    const size_t imcl_out_bytes =
-            (size_t)out_width * (size_t)out_height * (size_t)out_depth * sizeof(float);
-
     /* transfers: in [in, h, out], out [out]; written arrays the kernel may not overwrite in full
      * are copied in, so no data is lost */
-    if (cudaMalloc((void **)&imcl_d_in, imcl_in_bytes) != cudaSuccess) {
-        imcl_status = stream_z_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = stream_z_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_h, imcl_h_bytes) != cudaSuccess) {
-        imcl_status = stream_z_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_h, h, imcl_h_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = stream_z_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
-        imcl_status = stream_z_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = stream_z_ERR_TRANSFER;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_in, in_width, in_height, in_depth, imcl_d_h, h_width, h_height, h_depth,
-            imcl_d_out, out_width, out_height, out_depth, W, H, D, 1, imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = stream_z_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = stream_z_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_in);
-    cudaFree(imcl_d_h);
-    cudaFree(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[3] = {(void *)in, (void *)h, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[3][3] =
+            {{in_width, in_height, in_depth}, {h_width, h_height, h_depth},
+            {out_width, out_height, out_depth}};
+    imcl_cu_array imcl_a[3];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 3, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != stream_z_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 3, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((float *)imcl_a[0].buf, in_width, in_height, in_depth, (float *)imcl_a[1].buf,
+                h_width, h_height, h_depth, (float *)imcl_a[2].buf, out_width, out_height,
+                out_depth, W, H, D, 1, imcl_stream));
 }
 
 const char *stream_z_strerror(int code)
 {
-    switch (code) {
-    case stream_z_OK: return "success";
-    case stream_z_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case stream_z_ERR_DEVICE: return "no usable device";
-    case stream_z_ERR_MEMORY: return "device memory allocation failed";
-    case stream_z_ERR_TRANSFER: return "copy between host and device failed";
-    case stream_z_ERR_BUILD: return "kernel build failed";
-    case stream_z_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *stream_z_build_log(void)
@@ -324,15 +282,6 @@ int stream_z_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[3] = {
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'in' */
-    {IMCL_CU_BUFFER, 1, 3, 1, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'h' */
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
-};
 
 int stream_z_plan_create_batch(stream_z_plan **plan, int capacity, int in_width, int in_height,
         int in_depth, int h_width, int h_height, int h_depth, int out_width, int out_height,

@@ -251,17 +251,7 @@ int sum7_rows(int imcl_count, double ***const *input, int input_width, int input
 
 const char *sum7_strerror(int code)
 {
-    switch (code) {
-    case sum7_OK: return "success";
-    case sum7_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case sum7_ERR_DEVICE: return "no usable device";
-    case sum7_ERR_MEMORY: return "device memory allocation failed";
-    case sum7_ERR_TRANSFER: return "copy between host and device failed";
-    case sum7_ERR_BUILD: return "kernel build failed";
-    case sum7_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *sum7_build_log(void)

@@ -118,6 +118,17 @@ static cudaError_t imcl_launch(const double *__restrict__ input, int input_width
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[2] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'input' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN | IMCL_CU_OUT, 0, 3, 0, sizeof(double), 0, NULL, {},
+            cudaAddressModeWrap}, /* 'output' */
+};
+
 int sum7(const double *input, int input_width, int input_height, int input_depth, double *output,
         int output_width, int output_height, int output_depth)
 {
@@ -134,71 +145,28 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     const int D = input_depth;
     if (W < 1 || H < 1 || D < 1)
         return sum7_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != sum7_OK)
-        return sum7_ERR_DEVICE;
-    int imcl_status = sum7_OK;
-    double *imcl_d_input = NULL;
-    const size_t imcl_input_bytes =
-            (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
-    double *imcl_d_output = NULL;
-    const size_t imcl_output_bytes =
-            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
-
     /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in
      * full are copied in, so no data is lost */
-    if (cudaMalloc((void **)&imcl_d_input, imcl_input_bytes) != cudaSuccess) {
-        imcl_status = sum7_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_input, input, imcl_input_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = sum7_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_output, imcl_output_bytes) != cudaSuccess) {
-        imcl_status = sum7_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_output, output, imcl_output_bytes, cudaMemcpyHostToDevice, imcl_stream)
-            != cudaSuccess) {
-        imcl_status = sum7_ERR_TRANSFER;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_input, input_width, input_height, input_depth, imcl_d_output,
-            output_width, output_height, output_depth, W, H, D, 1, imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = sum7_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(output, imcl_d_output, imcl_output_bytes, cudaMemcpyDeviceToHost, imcl_stream)
-            != cudaSuccess) {
-        imcl_status = sum7_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_input);
-    cudaFree(imcl_d_output);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[2] = {(void *)input, output};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] =
+            {{input_width, input_height, input_depth}, {output_width, output_height, output_depth}};
+    imcl_cu_array imcl_a[2];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 2, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != sum7_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 2, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((double *)imcl_a[0].buf, input_width, input_height, input_depth,
+                (double *)imcl_a[1].buf, output_width, output_height, output_depth, W, H, D, 1,
+                imcl_stream));
 }
 
 const char *sum7_strerror(int code)
 {
-    switch (code) {
-    case sum7_OK: return "success";
-    case sum7_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case sum7_ERR_DEVICE: return "no usable device";
-    case sum7_ERR_MEMORY: return "device memory allocation failed";
-    case sum7_ERR_TRANSFER: return "copy between host and device failed";
-    case sum7_ERR_BUILD: return "kernel build failed";
-    case sum7_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *sum7_build_log(void)
@@ -222,14 +190,6 @@ int sum7_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[2] = {
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'input' */
-    {IMCL_CU_BUFFER, 0, 3, 0, sizeof(double), 0, NULL, {}, cudaAddressModeWrap}, /* 'output' */
-};
 
 int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
         int input_depth, int output_width, int output_height, int output_depth)

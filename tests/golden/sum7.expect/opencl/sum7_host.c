@@ -217,6 +217,14 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[2] = {
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN, .swap_class = 0, .dims = 3, .halo = 0,
+            .elem = sizeof(double)}, /* 'input' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_IN | IMCL_CL_OUT | IMCL_CL_WRITTEN, .swap_class = 0,
+            .dims = 3, .halo = 0, .elem = sizeof(double)}, /* 'output' */
+};
+
 int sum7(const double *input, int input_width, int input_height, int input_depth, double *output,
         int output_width, int output_height, int output_depth)
 {
@@ -233,89 +241,35 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     const int D = input_depth;
     if (W < 1 || H < 1 || D < 1)
         return sum7_OK; /* an empty grid: nothing to do */
-    int imcl_status = sum7_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = NULL;
-    cl_command_queue imcl_queue = NULL;
-    cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0; /* the CPU variant was built */
-    cl_mem imcl_d_input = NULL;
-    const size_t imcl_input_bytes =
-            (size_t)input_width * (size_t)input_height * (size_t)input_depth * sizeof(double);
-    cl_mem imcl_d_output = NULL;
-    const size_t imcl_output_bytes =
-            (size_t)output_width * (size_t)output_height * (size_t)output_depth * sizeof(double);
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = NULL;
     if (imcl_cl_choose(&imcl_kept, &imcl_dev) != sum7_OK)
         return sum7_ERR_DEVICE;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
+    int imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != sum7_OK)
         return imcl_status;
-    imcl_ctx = imcl_kept.ctx;
-    imcl_queue = imcl_kept.queue;
-    imcl_kern = imcl_kept.kern;
-    imcl_cpu = imcl_kept.cpu;
-
     /* transfers: in [input, output], out [output]; written arrays the kernel may not overwrite in
      * full are copied in, so no data is lost */
-    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
-     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
-    const cl_mem_flags imcl_mem_in = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR;
-    imcl_d_input = clCreateBuffer(imcl_ctx, CL_MEM_READ_ONLY | imcl_mem_in, imcl_input_bytes,
-            (void *)input, &imcl_err);
-    if (!imcl_d_input) {
-        imcl_status = sum7_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_output = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_in, imcl_output_bytes,
-            (void *)output, &imcl_err);
-    if (!imcl_d_output) {
-        imcl_status = sum7_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_cpu, imcl_d_input, input_width, input_height,
-            input_depth, imcl_d_output, output_width, output_height, output_depth, W, H, D, 1,
-            NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = sum7_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_output, CL_TRUE, 0, imcl_output_bytes, output,
-            0, NULL, NULL);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = sum7_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    if (imcl_d_input)
-        clReleaseMemObject(imcl_d_input);
-    if (imcl_d_output)
-        clReleaseMemObject(imcl_d_output);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[2] = {(void *)input, output};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] =
+            {{input_width, input_height, input_depth}, {output_width, output_height, output_depth}};
+    imcl_cl_array imcl_a[2];
+    imcl_status = imcl_cl_call_begin(&imcl_kept, 2, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != sum7_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cl_call_end(&imcl_kept, 2, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, input_width,
+                input_height, input_depth, imcl_a[1].buf, output_width, output_height, output_depth,
+                W, H, D, 1, NULL));
 }
 
 const char *sum7_strerror(int code)
 {
-    switch (code) {
-    case sum7_OK: return "success";
-    case sum7_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case sum7_ERR_DEVICE: return "no usable device";
-    case sum7_ERR_MEMORY: return "device memory allocation failed";
-    case sum7_ERR_TRANSFER: return "copy between host and device failed";
-    case sum7_ERR_BUILD: return "kernel build failed";
-    case sum7_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cl_strerror(code);
 }
 
 const char *sum7_build_log(void)
@@ -334,14 +288,6 @@ int sum7_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
-static const imcl_cl_layout imcl_layout[2] = {
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
-            /* 'input' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 0, .dims = 3, .halo = 0, .elem = sizeof(double)},
-            /* 'output' */
-};
 
 int sum7_plan_create_batch(sum7_plan **plan, int capacity, int input_width, int input_height,
         int input_depth, int output_width, int output_height, int output_depth)

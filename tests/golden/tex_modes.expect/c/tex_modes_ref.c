@@ -221,17 +221,7 @@ int tex_modes_rows(int imcl_count, float **const *cl, int cl_width, int cl_heigh
 
 const char *tex_modes_strerror(int code)
 {
-    switch (code) {
-    case tex_modes_OK: return "success";
-    case tex_modes_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case tex_modes_ERR_DEVICE: return "no usable device";
-    case tex_modes_ERR_MEMORY: return "device memory allocation failed";
-    case tex_modes_ERR_TRANSFER: return "copy between host and device failed";
-    case tex_modes_ERR_BUILD: return "kernel build failed";
-    case tex_modes_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *tex_modes_build_log(void)

@@ -78,6 +78,21 @@ static cudaError_t imcl_launch(cudaTextureObject_t cl, int cl_width, int cl_heig
     return cudaGetLastError();
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[4] = {
+    {IMCL_CU_TEXTURE, IMCL_CU_IN, 0, 2, 0, sizeof(float), 0, NULL, cudaCreateChannelDesc<float>(),
+            cudaAddressModeClamp}, /* 'cl' */
+    {IMCL_CU_TEXTURE, IMCL_CU_IN, 1, 2, 0, sizeof(float), 0, NULL, cudaCreateChannelDesc<float>(),
+            cudaAddressModeBorder}, /* 'z' */
+    {IMCL_CU_TEXTURE, IMCL_CU_IN, 2, 2, 0, sizeof(int), 0, NULL, cudaCreateChannelDesc<int>(),
+            cudaAddressModeClamp}, /* 'p' */
+    {IMCL_CU_BUFFER, IMCL_CU_OUT, 3, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap},
+            /* 'out' */
+};
+
 int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int z_width,
         int z_height, const int *p, int p_width, int p_height, float *out, int out_width,
         int out_height)
@@ -102,88 +117,29 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
             imcl_check_placements(cl_width, cl_height, z_width, z_height, p_width, p_height);
     if (imcl_fits != tex_modes_OK)
         return imcl_fits;
-    if (imcl_cu_devices() != tex_modes_OK)
-        return tex_modes_ERR_DEVICE;
-    int imcl_status = tex_modes_OK;
-    cudaArray_t imcl_a_cl = NULL;
-    cudaTextureObject_t imcl_t_cl = 0;
-    cudaArray_t imcl_a_z = NULL;
-    cudaTextureObject_t imcl_t_z = 0;
-    cudaArray_t imcl_a_p = NULL;
-    cudaTextureObject_t imcl_t_p = 0;
-    float *imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
-
     /* transfers: in [cl, z, p], out [out]; not copied in: out (every element is overwritten before
      * it is read) */
-    /* 'cl' as a 2D texture (clamp-to-edge addressing is its clamped boundary) */
-    imcl_status = imcl_cu_texture_create(&imcl_a_cl, &imcl_t_cl, cudaCreateChannelDesc<float>(),
-                                         make_cudaExtent((size_t)cl_width, (size_t)cl_height, 0),
-                                         cudaAddressModeClamp, cl, sizeof(float));
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[4] = {(void *)cl, (void *)z, (void *)p, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[4][3] =
+            {{cl_width, cl_height, 1}, {z_width, z_height, 1}, {p_width, p_height, 1},
+            {out_width, out_height, 1}};
+    imcl_cu_array imcl_a[4];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 4, imcl_layout, imcl_extent, imcl_host, imcl_a);
     if (imcl_status != tex_modes_OK)
-        goto done;
-    /* 'z' as a 2D texture (a border of zeros is its constant boundary) */
-    imcl_status = imcl_cu_texture_create(&imcl_a_z, &imcl_t_z, cudaCreateChannelDesc<float>(),
-                                         make_cudaExtent((size_t)z_width, (size_t)z_height, 0),
-                                         cudaAddressModeBorder, z, sizeof(float));
-    if (imcl_status != tex_modes_OK)
-        goto done;
-    /* 'p' as a 2D texture (the kernel applies its boundary condition) */
-    imcl_status = imcl_cu_texture_create(&imcl_a_p, &imcl_t_p, cudaCreateChannelDesc<int>(),
-                                         make_cudaExtent((size_t)p_width, (size_t)p_height, 0),
-                                         cudaAddressModeClamp, p, sizeof(int));
-    if (imcl_status != tex_modes_OK)
-        goto done;
-    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
-        imcl_status = tex_modes_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_t_cl, cl_width, cl_height, imcl_t_z, z_width, z_height, imcl_t_p, p_width,
-            p_height, imcl_d_out, out_width, out_height, W, H, D, 1, imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = tex_modes_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = tex_modes_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    if (imcl_t_cl)
-        cudaDestroyTextureObject(imcl_t_cl);
-    if (imcl_a_cl)
-        cudaFreeArray(imcl_a_cl);
-    if (imcl_t_z)
-        cudaDestroyTextureObject(imcl_t_z);
-    if (imcl_a_z)
-        cudaFreeArray(imcl_a_z);
-    if (imcl_t_p)
-        cudaDestroyTextureObject(imcl_t_p);
-    if (imcl_a_p)
-        cudaFreeArray(imcl_a_p);
-    cudaFree(imcl_d_out);
-    return imcl_status;
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 4, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(imcl_a[0].tex, cl_width, cl_height, imcl_a[1].tex, z_width, z_height,
+                imcl_a[2].tex, p_width, p_height, (float *)imcl_a[3].buf, out_width, out_height, W,
+                H, D, 1, imcl_stream));
 }
 
 const char *tex_modes_strerror(int code)
 {
-    switch (code) {
-    case tex_modes_OK: return "success";
-    case tex_modes_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case tex_modes_ERR_DEVICE: return "no usable device";
-    case tex_modes_ERR_MEMORY: return "device memory allocation failed";
-    case tex_modes_ERR_TRANSFER: return "copy between host and device failed";
-    case tex_modes_ERR_BUILD: return "kernel build failed";
-    case tex_modes_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *tex_modes_build_log(void)
@@ -207,19 +163,6 @@ int tex_modes_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[4] = {
-    {IMCL_CU_TEXTURE, 0, 2, 0, sizeof(float), 0, NULL, cudaCreateChannelDesc<float>(),
-            cudaAddressModeClamp}, /* 'cl' */
-    {IMCL_CU_TEXTURE, 1, 2, 0, sizeof(float), 0, NULL, cudaCreateChannelDesc<float>(),
-            cudaAddressModeBorder}, /* 'z' */
-    {IMCL_CU_TEXTURE, 2, 2, 0, sizeof(int), 0, NULL, cudaCreateChannelDesc<int>(),
-            cudaAddressModeClamp}, /* 'p' */
-    {IMCL_CU_BUFFER, 3, 2, 0, sizeof(float), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
-};
 
 int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
         int z_width, int z_height, int p_width, int p_height, int out_width, int out_height)

@@ -195,6 +195,18 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     }
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
+static const imcl_cl_layout imcl_layout[4] = {
+    {.where = IMCL_CL_IMAGE, .use = IMCL_CL_IN, .swap_class = 0, .dims = 2, .halo = 0,
+            .elem = sizeof(float), .format = {CL_R, CL_FLOAT}, .texel = sizeof(float)}, /* 'cl' */
+    {.where = IMCL_CL_IMAGE, .use = IMCL_CL_IN, .swap_class = 1, .dims = 2, .halo = 0,
+            .elem = sizeof(float), .format = {CL_R, CL_FLOAT}, .texel = sizeof(float)}, /* 'z' */
+    {.where = IMCL_CL_IMAGE, .use = IMCL_CL_IN, .swap_class = 2, .dims = 2, .halo = 0,
+            .elem = sizeof(int), .format = {CL_R, CL_SIGNED_INT32}, .texel = sizeof(int)}, /* 'p' */
+    {.where = IMCL_CL_BUFFER, .use = IMCL_CL_OUT | IMCL_CL_WRITTEN, .swap_class = 3, .dims = 2,
+            .halo = 0, .elem = sizeof(float)}, /* 'out' */
+};
+
 int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int z_width,
         int z_height, const int *p, int p_width, int p_height, float *out, int out_width,
         int out_height)
@@ -214,17 +226,6 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return tex_modes_OK; /* an empty grid: nothing to do */
-    int imcl_status = tex_modes_OK;
-    cl_int imcl_err = CL_SUCCESS;
-    cl_context imcl_ctx = NULL;
-    cl_command_queue imcl_queue = NULL;
-    cl_kernel imcl_kern = NULL;
-    int imcl_cpu = 0; /* the CPU variant was built */
-    cl_mem imcl_d_cl = NULL;
-    cl_mem imcl_d_z = NULL;
-    cl_mem imcl_d_p = NULL;
-    cl_mem imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(float);
     /* the device of an earlier call or plan (imcl_kept), or the one the environment picks */
     cl_device_id imcl_dev = NULL;
     if (imcl_cl_choose(&imcl_kept, &imcl_dev) != tex_modes_OK)
@@ -236,118 +237,31 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     if (imcl_fits != tex_modes_OK)
         return imcl_fits;
     /* the context, queue and program of an earlier call or plan, or built now */
-    imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
+    int imcl_status = imcl_cl_keep(&imcl_kept, &imcl_program, imcl_dev);
     if (imcl_status != tex_modes_OK)
         return imcl_status;
-    imcl_ctx = imcl_kept.ctx;
-    imcl_queue = imcl_kept.queue;
-    imcl_kern = imcl_kept.kern;
-    imcl_cpu = imcl_kept.cpu;
-
     /* transfers: in [cl, z, p], out [out]; not copied in: out (every element is overwritten before
      * it is read) */
-    /* a device that computes in host memory (PoCL's CPU device) works on the caller's
-     * arrays themselves (CL_MEM_USE_HOST_PTR): nothing is copied on the way in or out */
-    const cl_mem_flags imcl_mem_out = imcl_kept.unified ? CL_MEM_USE_HOST_PTR : 0;
-    /* 'cl' as a 2D image */
-    {
-        const cl_image_format imcl_format = {CL_R, CL_FLOAT};
-        cl_image_desc imcl_desc;
-        memset(&imcl_desc, 0, sizeof imcl_desc);
-        imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-        imcl_desc.image_width = (size_t)cl_width;
-        imcl_desc.image_height = (size_t)cl_height;
-        imcl_d_cl = imcl_cl_image_create(imcl_ctx, &imcl_format, &imcl_desc, cl, sizeof(float),
-                sizeof(float), &imcl_err);
-    }
-    if (!imcl_d_cl) {
-        imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? tex_modes_ERR_DEVICE
-                : tex_modes_ERR_MEMORY;
-        goto done;
-    }
-    /* 'z' as a 2D image */
-    {
-        const cl_image_format imcl_format = {CL_R, CL_FLOAT};
-        cl_image_desc imcl_desc;
-        memset(&imcl_desc, 0, sizeof imcl_desc);
-        imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-        imcl_desc.image_width = (size_t)z_width;
-        imcl_desc.image_height = (size_t)z_height;
-        imcl_d_z = imcl_cl_image_create(imcl_ctx, &imcl_format, &imcl_desc, z, sizeof(float),
-                sizeof(float), &imcl_err);
-    }
-    if (!imcl_d_z) {
-        imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? tex_modes_ERR_DEVICE
-                : tex_modes_ERR_MEMORY;
-        goto done;
-    }
-    /* 'p' as a 2D image */
-    {
-        const cl_image_format imcl_format = {CL_R, CL_SIGNED_INT32};
-        cl_image_desc imcl_desc;
-        memset(&imcl_desc, 0, sizeof imcl_desc);
-        imcl_desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-        imcl_desc.image_width = (size_t)p_width;
-        imcl_desc.image_height = (size_t)p_height;
-        imcl_d_p = imcl_cl_image_create(imcl_ctx, &imcl_format, &imcl_desc, p, sizeof(int),
-                sizeof(int), &imcl_err);
-    }
-    if (!imcl_d_p) {
-        imcl_status = imcl_err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? tex_modes_ERR_DEVICE
-                : tex_modes_ERR_MEMORY;
-        goto done;
-    }
-    imcl_d_out = clCreateBuffer(imcl_ctx, CL_MEM_READ_WRITE | imcl_mem_out, imcl_out_bytes,
-            imcl_mem_out ? (void *)out : NULL, &imcl_err);
-    if (!imcl_d_out) {
-        imcl_status = tex_modes_ERR_MEMORY;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    imcl_err = imcl_launch(imcl_queue, imcl_kern, imcl_cpu, imcl_d_cl, cl_width, cl_height,
-            imcl_d_z, z_width, z_height, imcl_d_p, p_width, p_height, imcl_d_out, out_width,
-            out_height, W, H, D, 1, NULL);
-    if (imcl_err == CL_SUCCESS)
-        imcl_err = clFinish(imcl_queue);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = tex_modes_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    imcl_err = clEnqueueReadBuffer(imcl_queue, imcl_d_out, CL_TRUE, 0, imcl_out_bytes, out, 0, NULL,
-            NULL);
-    if (imcl_err != CL_SUCCESS) {
-        imcl_status = tex_modes_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    if (imcl_d_cl)
-        clReleaseMemObject(imcl_d_cl);
-    if (imcl_d_z)
-        clReleaseMemObject(imcl_d_z);
-    if (imcl_d_p)
-        clReleaseMemObject(imcl_d_p);
-    if (imcl_d_out)
-        clReleaseMemObject(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[4] = {(void *)cl, (void *)z, (void *)p, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[4][3] =
+            {{cl_width, cl_height, 1}, {z_width, z_height, 1}, {p_width, p_height, 1},
+            {out_width, out_height, 1}};
+    imcl_cl_array imcl_a[4];
+    imcl_status = imcl_cl_call_begin(&imcl_kept, 4, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != tex_modes_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cl_call_end(&imcl_kept, 4, imcl_layout, imcl_host, imcl_a,
+        imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, cl_width,
+                cl_height, imcl_a[1].buf, z_width, z_height, imcl_a[2].buf, p_width, p_height,
+                imcl_a[3].buf, out_width, out_height, W, H, D, 1, NULL));
 }
 
 const char *tex_modes_strerror(int code)
 {
-    switch (code) {
-    case tex_modes_OK: return "success";
-    case tex_modes_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case tex_modes_ERR_DEVICE: return "no usable device";
-    case tex_modes_ERR_MEMORY: return "device memory allocation failed";
-    case tex_modes_ERR_TRANSFER: return "copy between host and device failed";
-    case tex_modes_ERR_BUILD: return "kernel build failed";
-    case tex_modes_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cl_strerror(code);
 }
 
 const char *tex_modes_build_log(void)
@@ -366,18 +280,6 @@ int tex_modes_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them. */
-static const imcl_cl_layout imcl_layout[4] = {
-    {.where = IMCL_CL_IMAGE, .swap_class = 0, .dims = 2, .halo = 0, .elem = sizeof(float),
-            .format = {CL_R, CL_FLOAT}, .texel = sizeof(float)}, /* 'cl' */
-    {.where = IMCL_CL_IMAGE, .swap_class = 1, .dims = 2, .halo = 0, .elem = sizeof(float),
-            .format = {CL_R, CL_FLOAT}, .texel = sizeof(float)}, /* 'z' */
-    {.where = IMCL_CL_IMAGE, .swap_class = 2, .dims = 2, .halo = 0, .elem = sizeof(int),
-            .format = {CL_R, CL_SIGNED_INT32}, .texel = sizeof(int)}, /* 'p' */
-    {.where = IMCL_CL_BUFFER, .swap_class = 3, .dims = 2, .halo = 0, .elem = sizeof(float)},
-            /* 'out' */
-};
 
 int tex_modes_plan_create_batch(tex_modes_plan **plan, int capacity, int cl_width, int cl_height,
         int z_width, int z_height, int p_width, int p_height, int out_width, int out_height)

@@ -209,17 +209,7 @@ int unroll_rows(int imcl_count, int **const *in, int in_width, int in_height, in
 
 const char *unroll_strerror(int code)
 {
-    switch (code) {
-    case unroll_OK: return "success";
-    case unroll_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case unroll_ERR_DEVICE: return "no usable device";
-    case unroll_ERR_MEMORY: return "device memory allocation failed";
-    case unroll_ERR_TRANSFER: return "copy between host and device failed";
-    case unroll_ERR_BUILD: return "kernel build failed";
-    case unroll_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_c_strerror(code);
 }
 
 const char *unroll_build_log(void)

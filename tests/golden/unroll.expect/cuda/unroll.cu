@@ -123,6 +123,16 @@ static cudaError_t imcl_launch(const int *__restrict__ in, int in_width, int in_
     return cudaSuccess;
 }
 
+/* The kernel's arrays, by plan_array id, as the runtime keeps them (imcl_cu_layout: where,
+ * what the one-shot wrapper copies, swap class, dimensions, halo, element size, elements
+ * of a fixed-size array, symbol of a constant copy, texel format and addressing mode of a
+ * texture). */
+static const imcl_cu_layout imcl_layout[2] = {
+    {IMCL_CU_BUFFER, IMCL_CU_IN, 0, 2, 0, sizeof(int), 0, NULL, {}, cudaAddressModeWrap}, /* 'in' */
+    {IMCL_CU_BUFFER, IMCL_CU_IN | IMCL_CU_OUT, 0, 2, 0, sizeof(int), 0, NULL, {},
+            cudaAddressModeWrap}, /* 'out' */
+};
+
 int unroll(const int *in, int in_width, int in_height, int *out, int out_width, int out_height,
         int n)
 {
@@ -138,69 +148,26 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     const int D = 1;
     if (W < 1 || H < 1 || D < 1)
         return unroll_OK; /* an empty grid: nothing to do */
-    if (imcl_cu_devices() != unroll_OK)
-        return unroll_ERR_DEVICE;
-    int imcl_status = unroll_OK;
-    int *imcl_d_in = NULL;
-    const size_t imcl_in_bytes = (size_t)in_width * (size_t)in_height * sizeof(int);
-    int *imcl_d_out = NULL;
-    const size_t imcl_out_bytes = (size_t)out_width * (size_t)out_height * sizeof(int);
-
     /* transfers: in [in, out], out [out]; written arrays the kernel may not overwrite in full are
      * copied in, so no data is lost */
-    if (cudaMalloc((void **)&imcl_d_in, imcl_in_bytes) != cudaSuccess) {
-        imcl_status = unroll_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_in, in, imcl_in_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = unroll_ERR_TRANSFER;
-        goto done;
-    }
-    if (cudaMalloc((void **)&imcl_d_out, imcl_out_bytes) != cudaSuccess) {
-        imcl_status = unroll_ERR_MEMORY;
-        goto done;
-    }
-    if (imcl_cu_copy(imcl_d_out, out, imcl_out_bytes, cudaMemcpyHostToDevice, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = unroll_ERR_TRANSFER;
-        goto done;
-    }
-
-    /* the launch (imcl_launch), and the wait for its end */
-    if (imcl_launch(imcl_d_in, in_width, in_height, imcl_d_out, out_width, out_height, n, W, H, D,
-            1, imcl_stream) != cudaSuccess ||
-        cudaStreamSynchronize(imcl_stream) != cudaSuccess) {
-        imcl_status = unroll_ERR_LAUNCH;
-        goto done;
-    }
-
-    /* copies of what the kernel wrote */
-    if (imcl_cu_copy(out, imcl_d_out, imcl_out_bytes, cudaMemcpyDeviceToHost, imcl_stream) !=
-            cudaSuccess) {
-        imcl_status = unroll_ERR_TRANSFER;
-        goto done;
-    }
-
-done:
-    cudaFree(imcl_d_in);
-    cudaFree(imcl_d_out);
-    return imcl_status;
+    /* the caller's arrays by plan_array id, and the memory the call gives each */
+    void *const imcl_host[2] = {(void *)in, out};
+    /* the extents of each array (1 where it has none) */
+    const int imcl_extent[2][3] = {{in_width, in_height, 1}, {out_width, out_height, 1}};
+    imcl_cu_array imcl_a[2];
+    const int imcl_status =
+            imcl_cu_call_begin(imcl_stream, 2, imcl_layout, imcl_extent, imcl_host, imcl_a);
+    if (imcl_status != unroll_OK)
+        return imcl_status;
+    /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
+    return imcl_cu_call_end(imcl_stream, 2, imcl_layout, imcl_host, imcl_a,
+        imcl_launch((int *)imcl_a[0].buf, in_width, in_height, (int *)imcl_a[1].buf, out_width,
+                out_height, n, W, H, D, 1, imcl_stream));
 }
 
 const char *unroll_strerror(int code)
 {
-    switch (code) {
-    case unroll_OK: return "success";
-    case unroll_ERR_ARGUMENT: return
-            "invalid argument (NULL array, extent below 1, or grid arrays of different extents)";
-    case unroll_ERR_DEVICE: return "no usable device";
-    case unroll_ERR_MEMORY: return "device memory allocation failed";
-    case unroll_ERR_TRANSFER: return "copy between host and device failed";
-    case unroll_ERR_BUILD: return "kernel build failed";
-    case unroll_ERR_LAUNCH: return "kernel launch failed";
-    default: return "unknown error";
-    }
+    return imcl_cu_strerror(code);
 }
 
 const char *unroll_build_log(void)
@@ -224,14 +191,6 @@ int unroll_use_queue(void *context, void *device, void *queue)
 }
 
 /* ---- persistent plan: create once, launch many times (docs/wrappers.md) ---- */
-
-/* The kernel's arrays, by plan_array id, as the runtime's plan keeps them (imcl_cu_layout:
- * where, swap class, dimensions, halo, element size, elements of a fixed-size array,
- * symbol of a constant copy, texel format and addressing mode of a texture). */
-static const imcl_cu_layout imcl_layout[2] = {
-    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(int), 0, NULL, {}, cudaAddressModeWrap}, /* 'in' */
-    {IMCL_CU_BUFFER, 0, 2, 0, sizeof(int), 0, NULL, {}, cudaAddressModeWrap}, /* 'out' */
-};
 
 int unroll_plan_create_batch(unroll_plan **plan, int capacity, int in_width, int in_height,
         int out_width, int out_height)
