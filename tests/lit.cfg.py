@@ -37,6 +37,7 @@ config.substitutions += [
     ("%diag", helper("diag", config.imcl) + " %t"),
     ("%golden", helper("golden", config.imcl) + " %t"),
     ("%params", helper("params", config.imcl) + " %t"),
+    ("%lang", helper("lang", config.imcl)),
     ("%flat", helper("flat")),
     ("%admits", " ".join(["python3", shlex.quote(os.path.join(helpers, "admits"))])),
     # FileCheck as a word (not inside a path or a longer name), as LLVM's tests spell it;
