@@ -296,8 +296,7 @@ const char *cuda_address_mode(const Symbol *s)
     return placement_texture_address(s) == TEXTURE_BORDER_ZERO ? "cudaAddressModeBorder" : "cudaAddressModeClamp";
 }
 
-/* The one-shot wrapper's names of the device objects: the call's memory (imcl_a). */
-static const char *oneshot_handle(const EmitCtx *e, const Symbol *s, int id)
+const char *cuda_array_handle(const EmitCtx *e, const Symbol *s, int id)
 {
     if (host_on_texture(s))
         return arena_printf(e->a, "imcl_a[%d].tex", id);
@@ -322,7 +321,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     host_wrapper_grid(&w, e, true);
     cuda_placement_checks(&w, e);
     plan_call_begin(&w, e, "imcl_cu", "imcl_stream", true);
-    cuda_launch_call(sb, e, oneshot_handle, "1", "imcl_stream");
+    cuda_launch_call(sb, e, cuda_array_handle, "1", "imcl_stream");
     sb_puts(sb, ");\n}\n\n");
 }
 

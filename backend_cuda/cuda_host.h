@@ -17,6 +17,9 @@ void cuda_placement_checks(HostWriter *w, const EmitCtx *e);
  * addressing mode of texture array s. */
 const char *cuda_texel_type(TypeKind t);
 const char *cuda_address_mode(const Symbol *s);
+/* The device object of array s (plan id `id`) in a launch: imcl_a[id] (imcl_cu_array),
+ * the memory of PK's call or of the plan (HostHandle). */
+const char *cuda_array_handle(const EmitCtx *e, const Symbol *s, int id);
 /* imcl_layout, the table of the kernel's arrays that PK and the plan give the runtime
  * (plan_cuda.c), printed before PK. */
 void cuda_layout_table(StrBuf *sb, const EmitCtx *e);

@@ -65,12 +65,11 @@ static void create(StrBuf *sb, const EmitCtx *e, int n)
     sb_puts(sb, "}\n\n");
 }
 
-/* The plan's names of the device objects in a launch. */
-static const char *plan_handle_of(const EmitCtx *e, const Symbol *s, int id)
+/* An array the launch passes to the kernel: all but the __constant__ copies, which the
+ * kernel reads by name. */
+static bool launch_arg(const Symbol *s)
 {
-    if (host_on_texture(s))
-        return arena_printf(e->a, "imcl_p->array[%d].tex", id);
-    return arena_printf(e->a, "(%s *)imcl_p->array[%d].buf", unparse_c_type(s->type->elem->kind), id);
+    return !host_on_constant(s);
 }
 
 /* PK_plan_launch_batch_async: the runtime's checks, the kernel's grid, the launch
@@ -88,10 +87,12 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     hw_inner(&w, "return imcl_status;");
     plan_extent_locals(&w, e, "imcl_p", "array[%d].extent[%d]");
     plan_launch_grid(&w, e);
+    if (host_any(e->k, launch_arg))
+        hw_line(&w, "imcl_cu_array *const imcl_a = imcl_p->array; /* named as PK names its memory */");
     hw_line(&w, "cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */");
     hw_line(&w, "if (imcl_err == cudaSuccess)");
     sb_puts(sb, "        imcl_err = ");
-    cuda_launch_call(sb, e, plan_handle_of, PLAN_COUNT, "imcl_p->stream");
+    cuda_launch_call(sb, e, cuda_array_handle, PLAN_COUNT, "imcl_p->stream");
     sb_puts(sb, ";\n");
     hw_line(&w, "return imcl_cu_plan_launched(imcl_p, imcl_err);");
     sb_puts(sb, "}\n\n");

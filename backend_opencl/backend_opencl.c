@@ -473,8 +473,7 @@ void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const c
     sb_printf(sb, ", %s)", event);
 }
 
-/* The one-shot wrapper's names of the device objects: the call's memory (imcl_a). */
-static const char *oneshot_handle(const EmitCtx *e, const Symbol *s, int id)
+const char *opencl_array_handle(const EmitCtx *e, const Symbol *s, int id)
 {
     (void)s;
     return arena_printf(e->a, "imcl_a[%d].buf", id);
@@ -515,7 +514,7 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     hw_line(&w, "if (imcl_status != %s_OK)", pk);
     hw_inner(&w, "return imcl_status;");
     plan_call_begin(&w, e, "imcl_cl", "&imcl_kept", false);
-    opencl_launch_call(sb, e, "imcl_kept.queue", "imcl_kept.kern", "imcl_kept.cpu", oneshot_handle, "1", "NULL");
+    opencl_launch_call(sb, e, "imcl_kept.queue", "imcl_kept.kern", "imcl_kept.cpu", opencl_array_handle, "1", "NULL");
     sb_puts(sb, ");\n}\n\n");
     host_error_functions(sb, e, "imcl_cl", "imcl_kept.log", "    imcl_cl_release(&imcl_kept);\n",
                          "    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);\n");

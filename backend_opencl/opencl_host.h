@@ -24,6 +24,9 @@ void opencl_device_and_checks(HostWriter *w, const EmitCtx *e);
 const char *opencl_image_format(TypeKind t);
 /* The bytes of its texel, as C text. */
 const char *opencl_image_texel(const EmitCtx *e, TypeKind t);
+/* The device object of array s (plan id `id`) in a launch: imcl_a[id].buf
+ * (imcl_cl_array), the memory of PK's call or of the plan (HostHandle). */
+const char *opencl_array_handle(const EmitCtx *e, const Symbol *s, int id);
 /* imcl_layout, the table of the kernel's arrays that PK and the plan give the runtime
  * (plan_opencl.c), printed before PK. */
 void opencl_layout_table(StrBuf *sb, const EmitCtx *e);

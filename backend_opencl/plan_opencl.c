@@ -58,13 +58,6 @@ static void create(StrBuf *sb, const EmitCtx *e, int n)
     sb_puts(sb, "}\n\n");
 }
 
-/* The plan's names of the device objects in a launch. */
-static const char *plan_handle_of(const EmitCtx *e, const Symbol *s, int id)
-{
-    (void)s;
-    return arena_printf(e->a, "imcl_p->array[%d].buf", id);
-}
-
 /* PK_plan_launch_batch_async: the runtime's checks, the kernel's grid, attached arrays
  * the device's for the launch (imcl_launch, as in the one-shot wrapper; the arguments are
  * set at every launch, since a swap may have exchanged the arrays' memory), its event
@@ -82,10 +75,12 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     hw_inner(&w, "return imcl_status;");
     plan_extent_locals(&w, e, "imcl_p", "array[%d].extent[%d]");
     plan_launch_grid(&w, e);
+    if (host_any(e->k, host_is_array))
+        hw_line(&w, "imcl_cl_array *const imcl_a = imcl_p->array; /* named as PK names its memory */");
     hw_line(&w, "cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */");
     hw_line(&w, "if (imcl_err == CL_SUCCESS)");
     sb_puts(sb, "        imcl_err = ");
-    opencl_launch_call(sb, e, "imcl_p->queue", "imcl_p->kernel", "imcl_p->cpu", plan_handle_of, PLAN_COUNT,
+    opencl_launch_call(sb, e, "imcl_p->queue", "imcl_p->kernel", "imcl_p->cpu", opencl_array_handle, PLAN_COUNT,
                        "&imcl_p->pending");
     sb_puts(sb, ";\n");
     hw_line(&w, "return imcl_cl_plan_launched(imcl_p, imcl_err);");

@@ -113,8 +113,9 @@ IMCL_C_WEAK int imcl_c_plan_rows(imcl_c_plan *plan, int a, int up, int first, in
                                  ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
                                  ptrdiff_t block_pitch)
 {
-    if (!plan || (!tables && !(up ? src : (const void *)dst)) || a < 0 || a >= plan->n
-            || !plan->layout[a].dims || first < 0 || count < 0 || count > plan->capacity - first)
+    if (!plan || a < 0 || a >= plan->n
+            || imcl_rows_refused(plan->layout[a].dims, plan->capacity, up, first, count, tables,
+                                 src, dst))
         return IMCL_C_ERR_ARGUMENT;
     const imcl_c_layout *l = &plan->layout[a];
     imcl_rows_shape s;

@@ -282,6 +282,14 @@ static cl_int imcl_cl_image_copy(cl_command_queue queue, cl_mem img, const void 
 
 /* ---- the one-shot wrapper ---- */
 
+/* The memory of the first n arrays of a call of PK released. */
+static void imcl_cl_call_release(int n, imcl_cl_array *a)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i].buf)
+            clReleaseMemObject(a[i].buf);
+}
+
 IMCL_CL_WEAK int imcl_cl_call_begin(const imcl_cl_kept *k, int n, const imcl_cl_layout *layout,
                                     const int (*extent)[3], void *const *host, imcl_cl_array *a)
 {
@@ -305,7 +313,7 @@ IMCL_CL_WEAK int imcl_cl_call_begin(const imcl_cl_kept *k, int n, const imcl_cl_
                                       a[i].bytes, from ? host[i] : NULL, &err);
         }
         if (!a[i].buf) {
-            imcl_cl_call_end(k, i, layout, host, a, CL_INVALID_OPERATION);
+            imcl_cl_call_release(i, a);
             return err == CL_IMAGE_FORMAT_NOT_SUPPORTED ? IMCL_ERR_DEVICE : IMCL_ERR_MEMORY;
         }
     }
@@ -326,9 +334,7 @@ IMCL_CL_WEAK int imcl_cl_call_end(const imcl_cl_kept *k, int n, const imcl_cl_la
                 && clEnqueueReadBuffer(k->queue, a[i].buf, CL_TRUE, 0, a[i].bytes, host[i], 0,
                                        NULL, NULL) != CL_SUCCESS)
             status = IMCL_ERR_TRANSFER;
-    for (int i = 0; i < n; i++)
-        if (a[i].buf)
-            clReleaseMemObject(a[i].buf);
+    imcl_cl_call_release(n, a);
     return status;
 }
 
@@ -504,8 +510,9 @@ IMCL_CL_WEAK int imcl_cl_plan_rows(imcl_cl_plan *plan, int a, int up, int first,
                                    ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
                                    ptrdiff_t block_pitch)
 {
-    if (!plan || (!tables && !(up ? src : (const void *)dst)) || a < 0 || a >= plan->n
-            || !plan->layout[a].dims || first < 0 || count < 0 || count > plan->capacity - first)
+    if (!plan || a < 0 || a >= plan->n
+            || imcl_rows_refused(plan->layout[a].dims, plan->capacity, up, first, count, tables,
+                                 src, dst))
         return IMCL_ERR_ARGUMENT;
     if (imcl_cl_plan_settle(plan))
         return IMCL_ERR_LAUNCH;

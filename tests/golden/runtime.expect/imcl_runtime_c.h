@@ -7,8 +7,8 @@
  * measurement, and the persistent plan over a table of the kernel's arrays in host memory
  * (docs/wrappers.md). Compile imcl_runtime_c.c once with the K_ref.c files (OpenMP is not
  * needed for it); several folders' copies may be linked into one program (below). */
-#ifndef IMCL_RUNTIME_C_H_33daadd6
-#define IMCL_RUNTIME_C_H_33daadd6
+#ifndef IMCL_RUNTIME_C_H_47bf46a0
+#define IMCL_RUNTIME_C_H_47bf46a0
 
 #include <stddef.h>
 
@@ -21,21 +21,21 @@
 #else
 #define IMCL_C_WEAK
 #endif
-#define imcl_c_strerror imcl_c_strerror_33daadd6
-#define imcl_c_threads_pick imcl_c_threads_pick_33daadd6
-#define imcl_c_threads_done imcl_c_threads_done_33daadd6
-#define imcl_c_now_ms imcl_c_now_ms_33daadd6
-#define imcl_c_plan_create imcl_c_plan_create_33daadd6
-#define imcl_c_plan_upload imcl_c_plan_upload_33daadd6
-#define imcl_c_plan_download imcl_c_plan_download_33daadd6
-#define imcl_c_plan_rows imcl_c_plan_rows_33daadd6
-#define imcl_c_plan_ready imcl_c_plan_ready_33daadd6
-#define imcl_c_plan_tables imcl_c_plan_tables_33daadd6
-#define imcl_c_plan_attach imcl_c_plan_attach_33daadd6
-#define imcl_c_plan_use_memory imcl_c_plan_use_memory_33daadd6
-#define imcl_c_plan_swap imcl_c_plan_swap_33daadd6
-#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_33daadd6
-#define imcl_c_plan_destroy imcl_c_plan_destroy_33daadd6
+#define imcl_c_strerror imcl_c_strerror_47bf46a0
+#define imcl_c_threads_pick imcl_c_threads_pick_47bf46a0
+#define imcl_c_threads_done imcl_c_threads_done_47bf46a0
+#define imcl_c_now_ms imcl_c_now_ms_47bf46a0
+#define imcl_c_plan_create imcl_c_plan_create_47bf46a0
+#define imcl_c_plan_upload imcl_c_plan_upload_47bf46a0
+#define imcl_c_plan_download imcl_c_plan_download_47bf46a0
+#define imcl_c_plan_rows imcl_c_plan_rows_47bf46a0
+#define imcl_c_plan_ready imcl_c_plan_ready_47bf46a0
+#define imcl_c_plan_tables imcl_c_plan_tables_47bf46a0
+#define imcl_c_plan_attach imcl_c_plan_attach_47bf46a0
+#define imcl_c_plan_use_memory imcl_c_plan_use_memory_47bf46a0
+#define imcl_c_plan_swap imcl_c_plan_swap_47bf46a0
+#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_47bf46a0
+#define imcl_c_plan_destroy imcl_c_plan_destroy_47bf46a0
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {

@@ -100,11 +100,11 @@ IMCL_CU_WEAK int imcl_cu_texture_create(cudaArray_t *a, cudaTextureObject_t *t,
 
 /* The device memory of an array of layout l into m (its extents and bytes set): a buffer,
  * the kernel's __constant__ copy, or a CUDA array with its texture object, holding host's
- * elements, or zeros when host is NULL. The data are in place when it returns: a
- * cudaMemset may still run when it returns, and a launch into a stream of the
- * application's (PK_use_queue) need not wait for it. */
+ * elements, or when host is NULL zeros (a buffer only with `zero`: else as allocated).
+ * The data are in place when it returns: a cudaMemset may still run when it returns, and
+ * a launch into a stream of the application's (PK_use_queue) need not wait for it. */
 static int imcl_cu_memory(const imcl_cu_layout *l, imcl_cu_array *m, const void *host,
-                          cudaStream_t s)
+                          int zero, cudaStream_t s)
 {
     if (l->where == IMCL_CU_TEXTURE) {
         const size_t w = (size_t)m->extent[0] + 2 * (size_t)l->halo;
@@ -129,6 +129,8 @@ static int imcl_cu_memory(const imcl_cu_layout *l, imcl_cu_array *m, const void 
         return imcl_cu_copy(m->buf, host, m->bytes, cudaMemcpyHostToDevice, s) == cudaSuccess
                    ? IMCL_CU_OK
                    : IMCL_CU_ERR_TRANSFER;
+    if (!zero)
+        return IMCL_CU_OK;
     return cudaMemset(m->buf, 0, m->bytes) == cudaSuccess
                    && cudaDeviceSynchronize() == cudaSuccess
                ? IMCL_CU_OK
@@ -158,12 +160,10 @@ IMCL_CU_WEAK int imcl_cu_call_begin(cudaStream_t s, int n, const imcl_cu_layout 
         const imcl_cu_layout *l = &layout[i];
         memcpy(a[i].extent, extent[i], sizeof a[i].extent);
         a[i].bytes = imcl_rows_bytes(l->dims, l->halo, l->elem, l->count, 1, extent[i]);
-        /* (a buffer the kernel overwrites in full starts as it may, unset) */
-        const int status = l->where == IMCL_CU_BUFFER && !(l->use & IMCL_CU_IN)
-                               ? (cudaMalloc(&a[i].buf, a[i].bytes) == cudaSuccess
-                                      ? IMCL_CU_OK
-                                      : (a[i].buf = NULL, IMCL_CU_ERR_MEMORY))
-                               : imcl_cu_memory(l, &a[i], host[i], s);
+        /* (a buffer the kernel overwrites in full starts as it may, unset; textures and
+         * constant copies are read, IMCL_CU_IN) */
+        const int status =
+            imcl_cu_memory(l, &a[i], l->use & IMCL_CU_IN ? host[i] : NULL, 0, s);
         if (status != IMCL_CU_OK) {
             for (int j = 0; j <= i; j++)
                 imcl_cu_free(&a[j]);
@@ -232,7 +232,7 @@ IMCL_CU_WEAK int imcl_cu_plan_create(imcl_cu_plan **plan, cudaStream_t stream, i
         memcpy(m->extent, extent[i], sizeof m->extent);
         m->bytes = imcl_rows_bytes(layout[i].dims, layout[i].halo, layout[i].elem,
                                    layout[i].count, capacity, extent[i]);
-        status = imcl_cu_memory(&layout[i], m, NULL, q->stream);
+        status = imcl_cu_memory(&layout[i], m, NULL, 1, q->stream);
     }
     if (status != IMCL_CU_OK)
         goto fail;
@@ -284,8 +284,9 @@ IMCL_CU_WEAK int imcl_cu_plan_rows(imcl_cu_plan *plan, int a, int up, int first,
                                    ptrdiff_t row_pitch, ptrdiff_t plane_pitch,
                                    ptrdiff_t block_pitch)
 {
-    if (!plan || (!tables && !(up ? src : (const void *)dst)) || a < 0 || a >= plan->n
-            || !plan->layout[a].dims || first < 0 || count < 0 || count > plan->capacity - first)
+    if (!plan || a < 0 || a >= plan->n
+            || imcl_rows_refused(plan->layout[a].dims, plan->capacity, up, first, count, tables,
+                                 src, dst))
         return IMCL_CU_ERR_ARGUMENT;
     if (imcl_cu_plan_settle(plan))
         return IMCL_CU_ERR_LAUNCH;
@@ -307,7 +308,7 @@ IMCL_CU_WEAK int imcl_cu_plan_rows(imcl_cu_plan *plan, int a, int up, int first,
     if (!host)
         return IMCL_CU_ERR_MEMORY;
     unsigned char *dense = whole ? host + off * elem : host;
-    unsigned char *at = (unsigned char *)m->buf + off * elem;
+    unsigned char *at = whole ? NULL : (unsigned char *)m->buf + off * elem;
     cudaError_t err = cudaSuccess;
     if (whole)
         err = imcl_cu_plan_copy(plan, a, NULL, host);

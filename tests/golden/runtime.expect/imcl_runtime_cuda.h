@@ -6,8 +6,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_cuda.cu once with the K.cu files (nvcc); several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_CUDA_H_b059bf8e
-#define IMCL_RUNTIME_CUDA_H_b059bf8e
+#ifndef IMCL_RUNTIME_CUDA_H_45f92ed1
+#define IMCL_RUNTIME_CUDA_H_45f92ed1
 
 #include <cuda_runtime.h>
 #include <stddef.h>
@@ -21,26 +21,26 @@
 #else
 #define IMCL_CU_WEAK
 #endif
-#define imcl_cu_strerror imcl_cu_strerror_b059bf8e
-#define imcl_cu_copy imcl_cu_copy_b059bf8e
-#define imcl_cu_devices imcl_cu_devices_b059bf8e
-#define imcl_cu_texture_copy imcl_cu_texture_copy_b059bf8e
-#define imcl_cu_texture_create imcl_cu_texture_create_b059bf8e
-#define imcl_cu_call_begin imcl_cu_call_begin_b059bf8e
-#define imcl_cu_call_end imcl_cu_call_end_b059bf8e
-#define imcl_cu_plan_create imcl_cu_plan_create_b059bf8e
-#define imcl_cu_plan_upload imcl_cu_plan_upload_b059bf8e
-#define imcl_cu_plan_download imcl_cu_plan_download_b059bf8e
-#define imcl_cu_plan_rows imcl_cu_plan_rows_b059bf8e
-#define imcl_cu_plan_ready imcl_cu_plan_ready_b059bf8e
-#define imcl_cu_plan_start imcl_cu_plan_start_b059bf8e
-#define imcl_cu_plan_launched imcl_cu_plan_launched_b059bf8e
-#define imcl_cu_plan_wait imcl_cu_plan_wait_b059bf8e
-#define imcl_cu_plan_attach imcl_cu_plan_attach_b059bf8e
-#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_b059bf8e
-#define imcl_cu_plan_swap imcl_cu_plan_swap_b059bf8e
-#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_b059bf8e
-#define imcl_cu_plan_destroy imcl_cu_plan_destroy_b059bf8e
+#define imcl_cu_strerror imcl_cu_strerror_45f92ed1
+#define imcl_cu_copy imcl_cu_copy_45f92ed1
+#define imcl_cu_devices imcl_cu_devices_45f92ed1
+#define imcl_cu_texture_copy imcl_cu_texture_copy_45f92ed1
+#define imcl_cu_texture_create imcl_cu_texture_create_45f92ed1
+#define imcl_cu_call_begin imcl_cu_call_begin_45f92ed1
+#define imcl_cu_call_end imcl_cu_call_end_45f92ed1
+#define imcl_cu_plan_create imcl_cu_plan_create_45f92ed1
+#define imcl_cu_plan_upload imcl_cu_plan_upload_45f92ed1
+#define imcl_cu_plan_download imcl_cu_plan_download_45f92ed1
+#define imcl_cu_plan_rows imcl_cu_plan_rows_45f92ed1
+#define imcl_cu_plan_ready imcl_cu_plan_ready_45f92ed1
+#define imcl_cu_plan_start imcl_cu_plan_start_45f92ed1
+#define imcl_cu_plan_launched imcl_cu_plan_launched_45f92ed1
+#define imcl_cu_plan_wait imcl_cu_plan_wait_45f92ed1
+#define imcl_cu_plan_attach imcl_cu_plan_attach_45f92ed1
+#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_45f92ed1
+#define imcl_cu_plan_swap imcl_cu_plan_swap_45f92ed1
+#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_45f92ed1
+#define imcl_cu_plan_destroy imcl_cu_plan_destroy_45f92ed1
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {

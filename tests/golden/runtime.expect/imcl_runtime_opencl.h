@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_a2ccee59
-#define IMCL_RUNTIME_OPENCL_H_a2ccee59
+#ifndef IMCL_RUNTIME_OPENCL_H_8b782bfb
+#define IMCL_RUNTIME_OPENCL_H_8b782bfb
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,27 +25,27 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_strerror imcl_cl_strerror_a2ccee59
-#define imcl_cl_device imcl_cl_device_a2ccee59
-#define imcl_cl_choose imcl_cl_choose_a2ccee59
-#define imcl_cl_keep imcl_cl_keep_a2ccee59
-#define imcl_cl_release imcl_cl_release_a2ccee59
-#define imcl_cl_use_queue imcl_cl_use_queue_a2ccee59
-#define imcl_cl_call_begin imcl_cl_call_begin_a2ccee59
-#define imcl_cl_call_end imcl_cl_call_end_a2ccee59
-#define imcl_cl_plan_create imcl_cl_plan_create_a2ccee59
-#define imcl_cl_plan_upload imcl_cl_plan_upload_a2ccee59
-#define imcl_cl_plan_download imcl_cl_plan_download_a2ccee59
-#define imcl_cl_plan_rows imcl_cl_plan_rows_a2ccee59
-#define imcl_cl_plan_ready imcl_cl_plan_ready_a2ccee59
-#define imcl_cl_plan_turn imcl_cl_plan_turn_a2ccee59
-#define imcl_cl_plan_launched imcl_cl_plan_launched_a2ccee59
-#define imcl_cl_plan_wait imcl_cl_plan_wait_a2ccee59
-#define imcl_cl_plan_attach imcl_cl_plan_attach_a2ccee59
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_a2ccee59
-#define imcl_cl_plan_swap imcl_cl_plan_swap_a2ccee59
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_a2ccee59
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_a2ccee59
+#define imcl_cl_strerror imcl_cl_strerror_8b782bfb
+#define imcl_cl_device imcl_cl_device_8b782bfb
+#define imcl_cl_choose imcl_cl_choose_8b782bfb
+#define imcl_cl_keep imcl_cl_keep_8b782bfb
+#define imcl_cl_release imcl_cl_release_8b782bfb
+#define imcl_cl_use_queue imcl_cl_use_queue_8b782bfb
+#define imcl_cl_call_begin imcl_cl_call_begin_8b782bfb
+#define imcl_cl_call_end imcl_cl_call_end_8b782bfb
+#define imcl_cl_plan_create imcl_cl_plan_create_8b782bfb
+#define imcl_cl_plan_upload imcl_cl_plan_upload_8b782bfb
+#define imcl_cl_plan_download imcl_cl_plan_download_8b782bfb
+#define imcl_cl_plan_rows imcl_cl_plan_rows_8b782bfb
+#define imcl_cl_plan_ready imcl_cl_plan_ready_8b782bfb
+#define imcl_cl_plan_turn imcl_cl_plan_turn_8b782bfb
+#define imcl_cl_plan_launched imcl_cl_plan_launched_8b782bfb
+#define imcl_cl_plan_wait imcl_cl_plan_wait_8b782bfb
+#define imcl_cl_plan_attach imcl_cl_plan_attach_8b782bfb
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_8b782bfb
+#define imcl_cl_plan_swap imcl_cl_plan_swap_8b782bfb
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_8b782bfb
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_8b782bfb
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {

@@ -5,8 +5,8 @@
  * array's storage, and the copies of PK_plan_upload_rows_<a> and the others of its kind
  * between a plan's dense storage and the application's row tables or pitched memory.
  * Static: each runtime file that includes it has its own. */
-#ifndef IMCL_RUNTIME_ROWS_H_cd860828
-#define IMCL_RUNTIME_ROWS_H_cd860828
+#ifndef IMCL_RUNTIME_ROWS_H_64a58636
+#define IMCL_RUNTIME_ROWS_H_64a58636
 
 #include <stddef.h>
 #include <string.h>
@@ -43,6 +43,16 @@ IMCL_ROWS_HELPER size_t imcl_rows_bytes(int dims, int halo, size_t elem, size_t 
     for (int d = 0; d < dims; d++)
         elems *= (size_t)extent[d] + 2 * (size_t)halo;
     return elems * elem;
+}
+
+/* The checks of PK_plan_upload_rows_<a> and the others of its kind before the pitches:
+ * row tables, or else the host memory to read (up) or write, an Image or Block (dims 2 or
+ * 3), blocks first to first + count - 1 among the plan's capacity. Nonzero when one fails. */
+IMCL_ROWS_HELPER int imcl_rows_refused(int dims, int capacity, int up, int first, int count,
+                                       const void *tables, const void *src, const void *dst)
+{
+    return (!tables && !(up ? src : dst)) || !dims || first < 0 || count < 0
+        || count > capacity - first;
 }
 
 /* One block's storage of an Image or Block: its rows' length, its rows per plane, its

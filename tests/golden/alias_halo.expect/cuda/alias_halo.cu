@@ -224,10 +224,11 @@ int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, in
     const int D = n;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return alias_halo_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cu_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
-        imcl_err = imcl_launch((double *)imcl_p->array[0].buf, data_width, data_height, data_depth,
-                n, var, blocks, vars, W, H, D, imcl_count, imcl_p->stream);
+        imcl_err = imcl_launch((double *)imcl_a[0].buf, data_width, data_height, data_depth, n, var,
+                blocks, vars, W, H, D, imcl_count, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 

@@ -251,9 +251,10 @@ int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, in
     const int D = n;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return alias_halo_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cl_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->array[0].buf, data_width,
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_a[0].buf, data_width,
                 data_height, data_depth, n, var, blocks, vars, W, H, D, imcl_count,
                 &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);

@@ -427,11 +427,12 @@ int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count
     const int D = 1;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return blur_helpers_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cl_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_p->array[0].buf,
-                src_width, src_height, imcl_p->array[1].buf, dst_width, dst_height,
-                imcl_p->array[2].buf, scale, W, H, D, imcl_count, &imcl_p->pending);
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_a[0].buf, src_width,
+                src_height, imcl_a[1].buf, dst_width, dst_height, imcl_a[2].buf, scale, W, H, D,
+                imcl_count, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 

@@ -519,15 +519,14 @@ int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
     const int D = out_depth;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return bounds_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cu_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
-        imcl_err = imcl_launch((double *)imcl_p->array[0].buf, a_width, a_height, a_depth,
-                (double *)imcl_p->array[1].buf, b_width, b_height, b_depth,
-                (double *)imcl_p->array[2].buf, c_width, c_height, c_depth,
-                (double *)imcl_p->array[3].buf, d_width, d_height, d_depth,
-                (double *)imcl_p->array[4].buf, h_width, h_height, h_depth,
-                (double *)imcl_p->array[5].buf, out_width, out_height, out_depth, W, H, D,
-                imcl_count, imcl_p->stream);
+        imcl_err = imcl_launch((double *)imcl_a[0].buf, a_width, a_height, a_depth,
+                (double *)imcl_a[1].buf, b_width, b_height, b_depth, (double *)imcl_a[2].buf,
+                c_width, c_height, c_depth, (double *)imcl_a[3].buf, d_width, d_height, d_depth,
+                (double *)imcl_a[4].buf, h_width, h_height, h_depth, (double *)imcl_a[5].buf,
+                out_width, out_height, out_depth, W, H, D, imcl_count, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 

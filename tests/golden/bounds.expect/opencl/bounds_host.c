@@ -558,14 +558,14 @@ int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
     const int D = out_depth;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return bounds_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cl_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->array[0].buf, a_width,
-                a_height, a_depth, imcl_p->array[1].buf, b_width, b_height, b_depth,
-                imcl_p->array[2].buf, c_width, c_height, c_depth, imcl_p->array[3].buf, d_width,
-                d_height, d_depth, imcl_p->array[4].buf, h_width, h_height, h_depth,
-                imcl_p->array[5].buf, out_width, out_height, out_depth, W, H, D, imcl_count,
-                &imcl_p->pending);
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_a[0].buf, a_width, a_height,
+                a_depth, imcl_a[1].buf, b_width, b_height, b_depth, imcl_a[2].buf, c_width,
+                c_height, c_depth, imcl_a[3].buf, d_width, d_height, d_depth, imcl_a[4].buf,
+                h_width, h_height, h_depth, imcl_a[5].buf, out_width, out_height, out_depth, W, H,
+                D, imcl_count, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 

@@ -299,10 +299,11 @@ int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count)
     const int D = 1;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return const_mask_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cu_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
-        imcl_err = imcl_launch(g_width, g_height, (float *)imcl_p->array[2].buf, out_width,
-                out_height, W, H, D, 1, imcl_p->stream);
+        imcl_err = imcl_launch(g_width, g_height, (float *)imcl_a[2].buf, out_width, out_height, W,
+                H, D, 1, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 

@@ -443,12 +443,12 @@ int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
     const int D = in_depth;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return stream_z_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cu_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
-        imcl_err = imcl_launch((float *)imcl_p->array[0].buf, in_width, in_height, in_depth,
-                (float *)imcl_p->array[1].buf, h_width, h_height, h_depth,
-                (float *)imcl_p->array[2].buf, out_width, out_height, out_depth, W, H, D,
-                imcl_count, imcl_p->stream);
+        imcl_err = imcl_launch((float *)imcl_a[0].buf, in_width, in_height, in_depth,
+                (float *)imcl_a[1].buf, h_width, h_height, h_depth, (float *)imcl_a[2].buf,
+                out_width, out_height, out_depth, W, H, D, imcl_count, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 

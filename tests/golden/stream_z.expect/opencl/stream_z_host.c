@@ -473,12 +473,12 @@ int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
     const int D = in_depth;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return stream_z_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cl_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->array[0].buf, in_width,
-                in_height, in_depth, imcl_p->array[1].buf, h_width, h_height, h_depth,
-                imcl_p->array[2].buf, out_width, out_height, out_depth, W, H, D, imcl_count,
-                &imcl_p->pending);
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_a[0].buf, in_width, in_height,
+                in_depth, imcl_a[1].buf, h_width, h_height, h_depth, imcl_a[2].buf, out_width,
+                out_height, out_depth, W, H, D, imcl_count, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 

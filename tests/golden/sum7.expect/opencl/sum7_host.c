@@ -409,11 +409,12 @@ int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
     const int D = input_depth;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return sum7_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cl_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
-        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_p->array[0].buf,
-                input_width, input_height, input_depth, imcl_p->array[1].buf, output_width,
-                output_height, output_depth, W, H, D, imcl_count, &imcl_p->pending);
+        imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_a[0].buf,
+                input_width, input_height, input_depth, imcl_a[1].buf, output_width, output_height,
+                output_depth, W, H, D, imcl_count, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 

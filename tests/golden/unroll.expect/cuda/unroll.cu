@@ -304,11 +304,11 @@ int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n)
     const int D = 1;
     if (W < 1 || H < 1 || D < 1 || imcl_count == 0)
         return unroll_OK; /* an empty grid, or no block: nothing to do */
+    imcl_cu_array *const imcl_a = imcl_p->array; /* named as PK names its memory */
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
-        imcl_err = imcl_launch((int *)imcl_p->array[0].buf, in_width, in_height,
-                (int *)imcl_p->array[1].buf, out_width, out_height, n, W, H, D, imcl_count,
-                imcl_p->stream);
+        imcl_err = imcl_launch((int *)imcl_a[0].buf, in_width, in_height, (int *)imcl_a[1].buf,
+                out_width, out_height, n, W, H, D, imcl_count, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
