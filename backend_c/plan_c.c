@@ -61,25 +61,33 @@ static void launch(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     if (e->tables) {
         /* one parallel loop over every block's rows, not a call of PK (its checks, its
          * parallel region) per block: 1.3x on miniAMR's 8^3 blocks (docs/performance.md) */
-        hw_line(&w, "/* all blocks in one call of %s_rows, over row tables into the plan's memory */", pk);
+        hw_line(&w, "/* the blocks in one call of %s_rows, over row tables into the plan's memory in", pk);
+        hw_line(&w, " * the order of the launch (the selection's, %s_plan_select) */", pk);
         StrBuf cond = {0};
         for (int i = 0; i < n; i++)
-            if (type_is_grid(arr[i]->type))
-                sb_printf(&cond, "%s!imcl_c_plan_tables(imcl_p, %d)", cond.len ? " || " : "", i);
+            if (type_is_grid(arr[i]->type)) {
+                hw_line(&w, "void **const imcl_tab%d = imcl_c_plan_tables(imcl_p, %d);", i, i);
+                sb_printf(&cond, "%s!imcl_tab%d", cond.len ? " || " : "", i);
+            }
         hw_line(&w, "if (%s)", sb_str(&cond));
         hw_inner(&w, "return %s_ERR_MEMORY;", pk);
         sb_free(&cond);
         sb_printf(sb, "    imcl_status = %s_rows(" PLAN_COUNT ", ", pk);
-        plan_array_args(sb, e, "(%s *)imcl_p->array[%d].buf", "%.0s(void *)imcl_p->array[%d].rows");
+        plan_array_args(sb, e, "(%s *)imcl_p->array[%d].buf", "%.0s(void *)imcl_tab%d");
         sb_puts(sb, ");\n");
     } else {
         hw_line(&w, "/* block b of an Image or Block lies b blocks' bytes into its memory */");
-        hw_line(&w, "for (int imcl_b = 0; imcl_b < " PLAN_COUNT " && imcl_status == %s_OK; imcl_b++)", pk);
-        sb_printf(sb, "        imcl_status = %s(", pk);
+        hw_line(&w, "for (int imcl_i = 0; imcl_i < " PLAN_COUNT " && imcl_status == %s_OK; imcl_i++) {", pk);
+        w.indent++;
+        hw_line(&w, "const int imcl_b = imcl_c_plan_block(imcl_p, imcl_i);");
+        hw_start(&w);
+        sb_printf(sb, "imcl_status = %s(", pk);
         plan_array_args(sb, e, "(%s *)imcl_p->array[%d].buf",
                         "(%s *)((char *)imcl_p->array[%d].buf"
                         " + imcl_b * (imcl_p->array[%d].bytes / imcl_p->capacity))");
         sb_puts(sb, ");\n");
+        w.indent--;
+        hw_line(&w, "}");
     }
     hw_line(&w, "imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;");
     hw_line(&w, "return imcl_status;");

@@ -120,13 +120,15 @@ static const Target cuda_target = {
  * objects, arrays in constant memory only by their extents; then W, H, D). */
 static void kernel_params(StrBuf *sb, const EmitCtx *e)
 {
-    KernelParam p[4 * e->k->nparams + 4];
+    KernelParam p[HOST_KERNEL_PARAMS(e->k)];
     int n = host_kernel_params(e->k, false, p);
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
         const char *name = host_kernel_param_name(e->a, &p[j]);
         sb_puts(sb, j ? ", " : "");
-        if (!s || p[j].extent >= 0) {
+        if (HOST_PARAM_BLOCKS(p[j])) {
+            sb_printf(sb, "const int *__restrict__ %s", name);
+        } else if (!s || p[j].extent >= 0) {
             sb_printf(sb, "int %s", name);
         } else if (!host_is_array(s)) {
             sb_printf(sb, "%s %s", unparse_c_type(s->type->kind), name);
@@ -147,11 +149,12 @@ static void kernel_params(StrBuf *sb, const EmitCtx *e)
  * memory is the folder's host runtime's (runtime/imcl_runtime_cuda.cu). */
 
 /* The arguments of a launch, in kernel_params' order: the device object of each
- * array as `handle` names it, extents, scalars and W, H, D by name, and `count`
- * blocks. */
-static void launch_args(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count)
+ * array as `handle` names it, extents, scalars and W, H, D by name, `count` blocks
+ * and the device list of `blocks` (NULL: 0 to count - 1). */
+static void launch_args(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count,
+                        const char *blocks)
 {
-    KernelParam p[4 * e->k->nparams + 4];
+    KernelParam p[HOST_KERNEL_PARAMS(e->k)];
     int n = host_kernel_params(e->k, false, p);
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
@@ -160,6 +163,8 @@ static void launch_args(StrBuf *sb, const EmitCtx *e, HostHandle handle, const c
             sb_puts(sb, handle(e, s, host_array_id(e->k, s)));
         else if (!s && p[j].extent == 3)
             sb_puts(sb, count);
+        else if (HOST_PARAM_BLOCKS(p[j]))
+            sb_puts(sb, blocks);
         else
             sb_puts(sb, host_kernel_param_name(e->a, &p[j]));
     }
@@ -172,10 +177,11 @@ static const char *param_handle(const EmitCtx *e, const Symbol *s, int id)
     return unparse_name(s);
 }
 
-void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count, const char *stream)
+void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count,
+                      const char *blocks, const char *stream)
 {
     sb_puts(sb, "imcl_launch(");
-    launch_args(sb, e, handle, host_batch_count(e->k, count));
+    launch_args(sb, e, handle, host_batch_count(e->k, count), blocks);
     sb_printf(sb, ", %s)", stream);
 }
 
@@ -201,13 +207,13 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
             sb_printf(sb, "    /* a batch: every thread loops over its blocks (%s) */\n", PARAM_NAME(batch_loop));
         sb_printf(sb, "    const dim3 imcl_grid(%s, (D + %d - 1) / %d);\n", grid_xy, bz, bz);
         sb_printf(sb, "    %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", e->host_name);
-        launch_args(sb, e, param_handle, "imcl_count");
+        launch_args(sb, e, param_handle, "imcl_count", "imcl_blocks");
         sb_puts(sb, ");\n    return cudaGetLastError();\n}\n\n");
         return;
     }
     sb_printf(sb, "    /* a batch: each block's work-groups follow the previous block's in z, at most 65535\n"
-                  "     * in all, so a larger batch takes several launches, each with the arrays moved to\n"
-                  "     * its first block */\n"
+                  "     * in all, so a larger batch takes several launches, each with the list of blocks\n"
+                  "     * (or without one, the arrays) moved to its first block */\n"
                   "    const unsigned imcl_zgroups = (unsigned)((D + %d - 1) / %d);\n"
                   "    if (imcl_zgroups > 65535u)\n        return cudaErrorInvalidValue;\n"
                   "    const int imcl_per_launch = (int)(65535u / imcl_zgroups);\n"
@@ -217,11 +223,12 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
                   "        const dim3 imcl_grid(%s, imcl_zgroups * (unsigned)imcl_n);\n",
               bz, bz, grid_xy);
     sb_printf(sb, "        %s_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(", e->host_name);
-    launch_args(sb, e, param_handle, "imcl_n");
+    launch_args(sb, e, param_handle, "imcl_n", "imcl_blocks");
     sb_puts(sb, ");\n        const cudaError_t imcl_e = cudaGetLastError();\n"
-                "        if (imcl_e != cudaSuccess)\n            return imcl_e;\n");
+                "        if (imcl_e != cudaSuccess)\n            return imcl_e;\n"
+                "        if (imcl_blocks) {\n            imcl_blocks += imcl_n;\n            continue;\n        }\n");
     HostWriter w = host_writer(sb, 2);
-    host_batch_advance(&w, e, "(size_t)imcl_n");
+    host_batch_advance(&w, e, "(size_t)imcl_n", "+=");
     sb_puts(sb, "    }\n    return cudaSuccess;\n}\n\n");
 }
 
@@ -321,7 +328,7 @@ static void wrapper(StrBuf *sb, const EmitCtx *e)
     host_wrapper_grid(&w, e, true);
     cuda_placement_checks(&w, e);
     plan_call_begin(&w, e, "imcl_cu", "imcl_stream", true);
-    cuda_launch_call(sb, e, cuda_array_handle, "1", "imcl_stream");
+    cuda_launch_call(sb, e, cuda_array_handle, "1", "NULL", "imcl_stream");
     sb_puts(sb, ");\n}\n\n");
 }
 

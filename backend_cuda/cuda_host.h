@@ -8,8 +8,10 @@
 
 /* `imcl_launch(...)`, an expression of type cudaError_t: the arrays as `handle`
  * names them, extents, scalars and W, H, D by their names, then `count` blocks when
- * the kernel runs batches (host_batchable), then the `stream` (C text) it runs in. */
-void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count, const char *stream);
+ * the kernel runs batches (host_batchable) and the device list of `blocks` (C text,
+ * "NULL": blocks 0 to count - 1), then the `stream` (C text) it runs in. */
+void cuda_launch_call(StrBuf *sb, const EmitCtx *e, HostHandle handle, const char *count,
+                      const char *blocks, const char *stream);
 /* The call of imcl_check_placements with the extents by their names, returning
  * its code from the caller on failure; nothing when no placement has limits. */
 void cuda_placement_checks(HostWriter *w, const EmitCtx *e);

@@ -92,7 +92,7 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */");
     hw_line(&w, "if (imcl_err == cudaSuccess)");
     sb_puts(sb, "        imcl_err = ");
-    cuda_launch_call(sb, e, cuda_array_handle, PLAN_COUNT, "imcl_p->stream");
+    cuda_launch_call(sb, e, cuda_array_handle, PLAN_COUNT, "imcl_p->list", "imcl_p->stream");
     sb_puts(sb, ";\n");
     hw_line(&w, "return imcl_cu_plan_launched(imcl_p, imcl_err);");
     sb_puts(sb, "}\n\n");

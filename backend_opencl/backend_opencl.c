@@ -172,13 +172,15 @@ static void kernel_function(Unparser *u, const EmitCtx *e, const char *name)
     else
         sb_printf(code, "__kernel __attribute__((reqd_work_group_size(%d, %d, %d)))\nvoid %s(",
                   tp->block[0], tp->block[1], tp->block[2], name);
-    KernelParam p[4 * k->nparams + 4];
+    KernelParam p[HOST_KERNEL_PARAMS(k)];
     int n = host_kernel_params(k, true, p);
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
         const char *pname = host_kernel_param_name(e->a, &p[j]);
         sb_puts(code, j ? ", " : "");
-        if (!s || p[j].extent >= 0) {
+        if (HOST_PARAM_BLOCKS(p[j])) {
+            sb_printf(code, "__global const int *restrict %s", pname);
+        } else if (!s || p[j].extent >= 0) {
             sb_printf(code, "const int %s", pname);
         } else if (!host_is_array(s)) {
             sb_printf(code, "%s %s", cl_type(s->type->kind), pname);
@@ -403,7 +405,7 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
 {
     const Function *k = e->k;
     const TuneParams *tp = e->tp;
-    KernelParam p[4 * k->nparams + 4];
+    KernelParam p[HOST_KERNEL_PARAMS(k)];
     int n = host_kernel_params(k, true, p);
     const TuneParams *cpu = e->tp_cpu;
     if (cpu)
@@ -425,10 +427,10 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
         const char *name = host_kernel_param_name(e->a, &p[j]);
-        if (!s || p[j].extent >= 0)
-            sb_printf(sb, ", int %s", name);
-        else if (host_is_array(s))
+        if (HOST_PARAM_BLOCKS(p[j]) || (s && p[j].extent < 0 && host_is_array(s)))
             sb_printf(sb, ", cl_mem %s", name);
+        else if (!s || p[j].extent >= 0)
+            sb_printf(sb, ", int %s", name);
         else
             sb_printf(sb, ", %s %s", unparse_c_type(s->type->kind), name);
     }
@@ -436,7 +438,9 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, ", cl_event *imcl_ev)\n{\n    cl_int imcl_err = CL_SUCCESS;\n");
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
-        const char *type = !s || p[j].extent >= 0 ? "int" : host_is_array(s) ? "cl_mem" : unparse_c_type(s->type->kind);
+        const char *type = HOST_PARAM_BLOCKS(p[j]) ? "cl_mem"
+                           : !s || p[j].extent >= 0 ? "int"
+                           : host_is_array(s) ? "cl_mem" : unparse_c_type(s->type->kind);
         sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(%s), &%s);\n", j, type,
                   host_kernel_param_name(e->a, &p[j]));
     }
@@ -454,9 +458,9 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
 }
 
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
-                        HostHandle handle, const char *count, const char *event)
+                        HostHandle handle, const char *count, const char *blocks, const char *event)
 {
-    KernelParam p[4 * e->k->nparams + 4];
+    KernelParam p[HOST_KERNEL_PARAMS(e->k)];
     int n = host_kernel_params(e->k, true, p);
     sb_printf(sb, "imcl_launch(%s, %s", queue, kernel);
     if (e->k_cpu)
@@ -467,6 +471,8 @@ void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const c
             sb_printf(sb, ", %s", handle(e, s, host_array_id(e->k, s)));
         else if (!s && p[j].extent == 3)
             sb_printf(sb, ", %s", host_batch_count(e->k, count));
+        else if (HOST_PARAM_BLOCKS(p[j]))
+            sb_printf(sb, ", %s", blocks);
         else
             sb_printf(sb, ", %s", host_kernel_param_name(e->a, &p[j]));
     }
@@ -514,7 +520,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
     hw_line(&w, "if (imcl_status != %s_OK)", pk);
     hw_inner(&w, "return imcl_status;");
     plan_call_begin(&w, e, "imcl_cl", "&imcl_kept", false);
-    opencl_launch_call(sb, e, "imcl_kept.queue", "imcl_kept.kern", "imcl_kept.cpu", opencl_array_handle, "1", "NULL");
+    opencl_launch_call(sb, e, "imcl_kept.queue", "imcl_kept.kern", "imcl_kept.cpu", opencl_array_handle, "1", "NULL",
+                       "NULL");
     sb_puts(sb, ");\n}\n\n");
     host_error_functions(sb, e, "imcl_cl", "imcl_kept.log", "    imcl_cl_release(&imcl_kept);\n",
                          "    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);\n");

@@ -81,7 +81,7 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "if (imcl_err == CL_SUCCESS)");
     sb_puts(sb, "        imcl_err = ");
     opencl_launch_call(sb, e, "imcl_p->queue", "imcl_p->kernel", "imcl_p->cpu", opencl_array_handle, PLAN_COUNT,
-                       "&imcl_p->pending");
+                       "imcl_p->list", "&imcl_p->pending");
     sb_puts(sb, ";\n");
     hw_line(&w, "return imcl_cl_plan_launched(imcl_p, imcl_err);");
     sb_puts(sb, "}\n\n");

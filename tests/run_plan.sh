@@ -117,6 +117,9 @@ if [ "${SANITIZE:-0}" != 1 ]; then
     "$NVCC_CPU" -O2 -I batch batch/stencil7.cu batch/imcl_runtime_cuda.cu "$ROOT/bench/gpu/copy_bw.cu" "$ROOT/bench/gpu/batch.c" \
         -o batch_cpu || fail "nvcc-cpu cannot build bench/gpu/batch.c"
     IMCL_EMU_LEAKS=fail timeout 300 ./batch_cpu 4 16384 1 || fail "a batch of 16384 blocks (two launches) failed"
+    # the same by a list of every block, the last first (the list moved, not the arrays)
+    IMCL_EMU_LEAKS=fail timeout 300 ./batch_cpu 4 16384 1 reverse ||
+        fail "a batch of 16384 blocks by a list (two launches) failed"
 fi
 # 6. the application's device
 "$CC" "${FLAGS[@]}" -fopenmp -c c/addone_ref.c -o addone_ref.o || fail "c/addone_ref.c does not compile cleanly"

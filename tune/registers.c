@@ -174,12 +174,12 @@ static int body_locals_peak(Arena *a, const Liveness *lv, const Node *loop)
 
 /* Registers that do not grow with the body: the point's coordinates and the thread's
  * base in each dimension, thread and block indices and 2 per array parameter (a
- * 64-bit address). The same for every placement, so that the space's restriction
- * needs no mem_ parameter. */
+ * 64-bit address), imcl_blocks (the list of a batch's blocks) among them. The same
+ * for every placement, so that the space's restriction needs no mem_ parameter. */
 static int index_regs(const Function *k)
 {
     int dims = k->grid_dims ? k->grid_dims : 2;
-    int n = 2 * dims + 4;
+    int n = 2 * dims + 4 + (function_has_grid(k) ? 2 : 0);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (type_is_grid(s->type) || s->type->kind == TY_ARRAY)

@@ -290,7 +290,8 @@ static const char *t1_type(TypeKind k);
 /* The device function's parameters in the order the backend declares them (the
  * imcl dump's "arguments", docs/tuning.md): arrays (each Image/Block followed by
  * its extents), then scalars, then the grid extent W, H, D and the blocks of a batch,
- * imcl_count (device backends; the last for kernels with an Image or Block). */
+ * imcl_count and imcl_blocks (device backends; the last two for kernels with an Image
+ * or Block: one grid is a count of 1 and a list of one element, block 0). */
 static cJSON *space_arguments(Arena *a, const Function *k, bool device)
 {
     cJSON *args = cJSON_CreateArray();
@@ -329,15 +330,22 @@ static cJSON *space_arguments(Arena *a, const Function *k, bool device)
             }
         }
     }
-    static const char *const grid[] = {"W", "H", "D"};
-    for (int d = 0; device && d < 4; d++) {
-        /* after W, H, D the blocks of a batch (host_kernel_params), 1 for one grid */
+    static const char *const tail[][2] = {
+        {"W", "grid extent"}, {"H", "grid extent"}, {"D", "grid extent"},
+        /* the blocks of a batch (host_kernel_params) */
+        {"imcl_count", "batch count"}, {"imcl_blocks", "block list"},
+    };
+    for (int d = 0; device && d < 5; d++) {
         if (d == 3 && !function_has_grid(k))
             break;
         cJSON *e = cJSON_CreateObject();
-        cJSON_AddStringToObject(e, "name", d < 3 ? grid[d] : "imcl_count");
-        cJSON_AddStringToObject(e, "kind", d < 3 ? "grid extent" : "batch count");
+        cJSON_AddStringToObject(e, "name", tail[d][0]);
+        cJSON_AddStringToObject(e, "kind", tail[d][1]);
         cJSON_AddStringToObject(e, "type", "int32");
+        if (d == 4) {
+            cJSON_AddStringToObject(e, "access", "read");
+            cJSON_AddNumberToObject(e, "elements", 1);
+        }
         cJSON_AddItemToArray(args, e);
     }
     return args;
@@ -558,6 +566,21 @@ static void t1_add_arguments(cJSON *ks, Arena *a, const Function *k, const long 
         }
         if (strcmp(kind, "scalar") == 0 || strcmp(kind, "batch count") == 0) {
             cJSON_AddItemToArray(args, t1_scalar_arg(name, type, 1));
+            continue;
+        }
+        if (strcmp(kind, "block list") == 0) {
+            /* one element, block 0: a float 0 has the bits of an int 0, and Kernel Tuner's
+             * T1 reader converts float vectors only */
+            cJSON *arg = cJSON_CreateObject();
+            cJSON_AddStringToObject(arg, "Name", name);
+            cJSON_AddStringToObject(arg, "Type", "float");
+            cJSON_AddStringToObject(arg, "MemoryType", "Vector");
+            cJSON_AddStringToObject(arg, "AccessType", "ReadOnly");
+            cJSON_AddNumberToObject(arg, "Size", 1);
+            cJSON_AddNumberToObject(arg, "TypeSize", 4);
+            cJSON_AddStringToObject(arg, "FillType", "Constant");
+            cJSON_AddNumberToObject(arg, "FillValue", 0);
+            cJSON_AddItemToArray(args, arg);
             continue;
         }
         const Symbol *sym = NULL;

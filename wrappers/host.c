@@ -92,8 +92,10 @@ int host_kernel_params(const Function *k, bool with_constant, KernelParam *out)
     }
     for (int d = 0; d < 3; d++)
         out[m++] = (KernelParam){NULL, d};
-    if (function_has_grid(k))
+    if (function_has_grid(k)) {
         out[m++] = (KernelParam){NULL, 3};
+        out[m++] = (KernelParam){NULL, 4};
+    }
     return m;
 }
 
@@ -101,7 +103,7 @@ int host_kernel_params(const Function *k, bool with_constant, KernelParam *out)
 const char *host_kernel_param_name(Arena *a, const KernelParam *p)
 {
     if (!p->s)
-        return (const char *[]){"W", "H", "D", "imcl_count"}[p->extent];
+        return (const char *[]){"W", "H", "D", "imcl_count", "imcl_blocks"}[p->extent];
     if (p->extent < 0)
         return unparse_name(p->s);
     return arena_printf(a, "%s%s", unparse_name(p->s), unparse_extent_suffix(p->extent));
@@ -540,9 +542,10 @@ bool host_batchable(const Function *k)
 #define NEXT_BLOCK "imcl_next_block"
 
 /* The first statements of a batchable kernel: the block imcl_b of this work-group
- * (group_z: the launch's z index of the work-group, as the target spells it),
- * imcl_group_z its z index within the block, and every Image and Block moved to the
- * block's storage. */
+ * (group_z: the launch's z index of the work-group, as the target spells it), the
+ * launch's imcl_n-th (imcl_blocks, when not NULL, lists the blocks a launch computes:
+ * PK_plan_select), imcl_group_z its z index within the block, and every Image and
+ * Block moved to the block's storage. */
 static void batch_prologue(StrBuf *sb, const EmitCtx *e, const char *group_z)
 {
     const Function *k = e->k;
@@ -551,34 +554,37 @@ static void batch_prologue(StrBuf *sb, const EmitCtx *e, const char *group_z)
     hw_line(&w, "/* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of");
     if (k->grid_dims == 3) {
         int span = tp->block[2] * tp->coarsen[2];
-        hw_line(&w, " * a block are imcl_zgroups in z, the next block's follow them, and each block's");
-        hw_line(&w, " * arrays lie one storage after the previous block's */");
+        hw_line(&w, " * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and");
+        hw_line(&w, " * each block's arrays lie one storage after the previous block's */");
         hw_line(&w, "const int imcl_zgroups = (D + %d) / %d;", span - 1, span);
-        hw_line(&w, "const int imcl_b = %s / imcl_zgroups;", group_z);
-        hw_line(&w, "const int imcl_group_z = %s - imcl_b * imcl_zgroups;", group_z);
+        hw_line(&w, "const int imcl_n = %s / imcl_zgroups;", group_z);
+        hw_line(&w, "const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;");
+        hw_line(&w, "const int imcl_group_z = %s - imcl_n * imcl_zgroups;", group_z);
     } else {
-        hw_line(&w, " * block imcl_b are those of index imcl_b in z, and each block's arrays lie one");
+        hw_line(&w, " * the launch's n-th block are those of index n in z, and each block's arrays lie one");
         hw_line(&w, " * storage after the previous block's */");
-        hw_line(&w, "const int imcl_b = %s;", group_z);
+        hw_line(&w, "const int imcl_b = imcl_blocks ? imcl_blocks[%s] : %s;", group_z, group_z);
     }
-    host_batch_advance(&w, e, "imcl_b");
+    host_batch_advance(&w, e, "imcl_b", "+=");
 }
 
 /* With batch_loop 1, instead: a loop over the imcl_count blocks around the kernel's
  * body, which the unparser prints two levels deep with its returns as gotos to
  * NEXT_BLOCK (Unparser.return_label); batch_loop_end closes it (with that label
- * where the body returns), moving every Image and Block one storage on.
+ * where the body returns), moving every Image and Block back to block 0's storage.
  * imcl_group_z is the launch's z group. */
 static void batch_loop_begin(StrBuf *sb, const EmitCtx *e, const char *group_z)
 {
     HostWriter w = host_writer(sb, 1);
     hw_line(&w, "/* the blocks of a batch one after the other (%s, docs/wrappers.md): each", PARAM_NAME(batch_loop));
-    hw_line(&w, " * work-item computes its points of every block, and each block's arrays lie one");
-    hw_line(&w, " * storage after the previous block's */");
+    hw_line(&w, " * work-item computes its points of every block the launch lists, and each block's");
+    hw_line(&w, " * arrays lie one storage after the previous block's */");
     if (e->k->grid_dims == 3)
         hw_line(&w, "const int imcl_group_z = %s;", group_z);
-    hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++) {");
+    hw_line(&w, "for (int imcl_n = 0; imcl_n < imcl_count; imcl_n++) {");
     w.indent++;
+    hw_line(&w, "const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;");
+    host_batch_advance(&w, e, "imcl_b", "+=");
     /* (the body's own block: a return, now a goto, leaves its scope, never enters one) */
     hw_line(&w, "{");
 }
@@ -589,7 +595,7 @@ static void batch_loop_end(StrBuf *sb, const EmitCtx *e, bool label)
     hw_line(&w, "}");
     if (label)
         sb_puts(sb, NEXT_BLOCK ":;\n");
-    host_batch_advance(&w, e, "1");
+    host_batch_advance(&w, e, "imcl_b", "-=");
     w.indent--;
     hw_line(&w, "}");
 }
@@ -617,7 +623,7 @@ void host_kernel_body(Unparser *u, const EmitCtx *e, const char *group_z)
     u->return_label = NULL;
 }
 
-void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks)
+void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks, const char *op)
 {
     const Function *k = e->k;
     for (int i = 0; i < k->nparams; i++) {
@@ -626,10 +632,7 @@ void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks)
             continue;
         /* (the storage of one block has fewer than 2^31 elements: PK's checks) */
         hw_start(w);
-        if (strcmp(blocks, "1") == 0)
-            sb_printf(w->sb, "%s += (size_t)(", unparse_name(s));
-        else
-            sb_printf(w->sb, "%s += %s * (size_t)(", unparse_name(s), blocks);
+        sb_printf(w->sb, "%s %s %s * (size_t)(", unparse_name(s), op, blocks);
         for (int d = 0; d < type_grid_dims(s->type); d++)
             sb_printf(w->sb, "%s%s", d ? " * " : "", host_storage_extent(e->a, s, d, false));
         sb_puts(w->sb, ");\n");

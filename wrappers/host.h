@@ -32,17 +32,23 @@ int host_array_id(const Function *k, const Symbol *s);
  * (an array's device object) and extent d >= 0 is extent d of array s; with s
  * NULL, extent 0, 1, 2 is W, H, D. */
 typedef struct KernelParam {
-    const Symbol *s;    /* NULL: W, H, D (extent 0 to 2) or imcl_count (extent 3) */
+    const Symbol *s;    /* NULL: W, H, D (extent 0 to 2), imcl_count (3), imcl_blocks (4) */
     int extent;
 } KernelParam;
-/* The parameters of k's kernel into out (room for 4 * nparams + 4); arrays in
- * constant memory are parameters only `with_constant` (OpenCL; CUDA kernels read
- * their __constant__ symbols). The last, when k has an Image or Block, is
- * imcl_count, the blocks of a batch (1: one grid; docs/wrappers.md, "Batches"), in
+/* The room host_kernel_params needs for the parameters of k. */
+#define HOST_KERNEL_PARAMS(k) (4 * (k)->nparams + 5)
+/* The parameters of k's kernel into out; arrays in constant memory are parameters
+ * only `with_constant` (OpenCL; CUDA kernels read their __constant__ symbols). The
+ * last two, when k has an Image or Block, are imcl_count, the blocks of a batch (1:
+ * one grid; docs/wrappers.md, "Batches"), and imcl_blocks, the blocks' indices in the
+ * batch (a device array of imcl_count ints, or NULL: blocks 0 to imcl_count - 1), in
  * every configuration so that a tuner's argument list does not depend on it.
  * Returns the count. */
 int host_kernel_params(const Function *k, bool with_constant, KernelParam *out);
-/* The name of parameter p: the array's or scalar's, `a_width`, `W` or imcl_count. */
+/* Whether p is imcl_blocks, the one parameter of a kernel that is a pointer to int. */
+#define HOST_PARAM_BLOCKS(p) (!(p).s && (p).extent == 4)
+/* The name of parameter p: the array's or scalar's, `a_width`, `W`, imcl_count or
+ * imcl_blocks. */
 const char *host_kernel_param_name(Arena *a, const KernelParam *p);
 
 /* The public parameter list: arrays (with extents) in declaration order, then
@@ -149,10 +155,11 @@ void hw_line(HostWriter *w, const char *fmt, ...) __attribute__((format(printf, 
 void hw_inner(HostWriter *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The indentation alone: the start of a line printed in pieces into w->sb. */
 void hw_start(HostWriter *w);
-/* `a += BLOCKS * (size_t)(w * h * d);` for every Image and Block the kernel uses: its
- * pointer moved `blocks` (C text) blocks' storage on, the halo included, the extents
- * from their parameters (the batch prologue, and CUDA's launches of a long batch). */
-void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks);
+/* `a OP BLOCKS * (size_t)(w * h * d);` for every Image and Block the kernel uses: its
+ * pointer moved `blocks` (C text) blocks' storage on (op "+=") or back ("-="), the halo
+ * included, the extents from their parameters (the batch prologue, and CUDA's launches
+ * of a long batch). */
+void host_batch_advance(HostWriter *w, const EmitCtx *e, const char *blocks, const char *op);
 /* Ends the line printed so far and starts its continuation a level deeper. */
 void hw_break(HostWriter *w);
 

@@ -70,6 +70,9 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
     case PLAN_LAUNCH_BATCH: launch_head(sb, e, "_batch"); break;
     case PLAN_LAUNCH_ASYNC: launch_head(sb, e, "_batch_async"); break;
     case PLAN_WAIT: sb_printf(sb, "int %s_plan_wait(%s_plan *plan)", pk, pk); break;
+    case PLAN_SELECT:
+        sb_printf(sb, "int %s_plan_select(%s_plan *plan, int count, const int *blocks)", pk, pk);
+        break;
     case PLAN_UPLOAD:
         sb_printf(sb, "int %s_plan_upload_%s(%s_plan *plan, const %s *host)", pk, unparse_name(s), pk,
                   unparse_c_type(s->type->elem->kind));
@@ -168,11 +171,17 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
                  " * in the plan's queue, in order with the application's work there. */\n", pk, pk, pk);
     plan_signature(h, e, PLAN_USE_MEMORY, NULL);
     sb_puts(h, ";\n");
-    sb_puts(h, "/* Runs the kernel once over its grid (of every block of a batch) on the device\n"
-               " * buffers and waits for it. */\n");
+    sb_printf(h, "/* From now on, launches compute blocks blocks[0] to blocks[count - 1] of a batch, in\n"
+                 " * one launch (each below the capacity, at most capacity of them; the list is\n"
+                 " * copied), or every block when blocks is NULL (as after %s_plan_create). */\n", pk);
+    plan_signature(h, e, PLAN_SELECT, NULL);
+    sb_puts(h, ";\n");
+    sb_puts(h, "/* Runs the kernel once over its grid (of every block of a batch, or of those\n"
+               " * selected) on the device buffers and waits for it. */\n");
     plan_signature(h, e, PLAN_LAUNCH, NULL);
     sb_puts(h, ";\n");
-    sb_puts(h, "/* The same over blocks 0 to imcl_count - 1 only, in one launch. */\n");
+    sb_puts(h, "/* The same over the first imcl_count blocks only (blocks 0 to imcl_count - 1, or\n"
+               " * the first imcl_count selected), in one launch. */\n");
     plan_signature(h, e, PLAN_LAUNCH_BATCH, NULL);
     sb_puts(h, ";\n");
     sb_printf(h, "/* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the\n"
@@ -273,7 +282,7 @@ void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type)
     pass_on(sb, e, true);
     sb_puts(sb, ");\n}\n\n");
     plan_signature(sb, e, PLAN_LAUNCH, NULL);
-    sb_printf(sb, "\n{\n    return %s_plan_launch_batch(%s, %s ? %s->capacity : 0", pk, h, h, p);
+    sb_printf(sb, "\n{\n    return %s_plan_launch_batch(%s, %s ? %s->count : 0", pk, h, h, p);
     pass_on(sb, e, false);
     sb_puts(sb, ");\n}\n\n");
 }
@@ -423,6 +432,8 @@ void plan_forward_rest(StrBuf *sb, const EmitCtx *e, const char *rt)
     plan_forward(sb, e, PLAN_ATTACH, NULL, arena_printf(a, "%s_plan_attach((%s_plan *)plan, a, host)", rt, rt));
     plan_forward(sb, e, PLAN_USE_MEMORY, NULL,
                  arena_printf(a, "%s_plan_use_memory((%s_plan *)plan, a, memory)", rt, rt));
+    plan_forward(sb, e, PLAN_SELECT, NULL,
+                 arena_printf(a, "%s_plan_select((%s_plan *)plan, count, blocks)", rt, rt));
     plan_forward(sb, e, PLAN_SWAP, NULL, arena_printf(a, "%s_plan_swap((%s_plan *)plan, a, b)", rt, rt));
     plan_forward(sb, e, PLAN_KERNEL_MS, NULL,
                  arena_printf(a, "%s_plan_kernel_ms((const %s_plan *)plan)", rt, rt));

@@ -18,7 +18,7 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e);
 typedef enum PlanFn {
     PLAN_CREATE, PLAN_CREATE_BATCH, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS,
     PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_ATTACH, PLAN_USE_MEMORY, PLAN_LAUNCH, PLAN_LAUNCH_BATCH,
-    PLAN_LAUNCH_ASYNC, PLAN_WAIT, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
+    PLAN_LAUNCH_ASYNC, PLAN_WAIT, PLAN_SELECT, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
@@ -33,8 +33,8 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
  * (host_writer(sb, 1)). */
 void plan_create_begin(StrBuf *sb, const EmitCtx *e);
 /* PK_plan_create, which is PK_plan_create_batch for one block, and PK_plan_launch,
- * which is PK_plan_launch_batch for all of them: the same in every backend. The plan's
- * capacity is read through a pointer of type `plan_type *` (the runtime's plan), or
+ * which is PK_plan_launch_batch for all of them (the selection's, PK_plan_select): the
+ * same in every backend. The plan's count of blocks is read through a pointer of type `plan_type *` (the runtime's plan), or
  * NULL: the PK_plan the file defines. */
 void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type);
 /* Whether the backend's launches run on while the host goes on (a device's: OpenCL,

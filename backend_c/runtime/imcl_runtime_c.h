@@ -30,6 +30,8 @@
 #define imcl_c_plan_download imcl_c_plan_download_IMCLTAG
 #define imcl_c_plan_rows imcl_c_plan_rows_IMCLTAG
 #define imcl_c_plan_ready imcl_c_plan_ready_IMCLTAG
+#define imcl_c_plan_select imcl_c_plan_select_IMCLTAG
+#define imcl_c_plan_block imcl_c_plan_block_IMCLTAG
 #define imcl_c_plan_tables imcl_c_plan_tables_IMCLTAG
 #define imcl_c_plan_attach imcl_c_plan_attach_IMCLTAG
 #define imcl_c_plan_use_memory imcl_c_plan_use_memory_IMCLTAG
@@ -102,6 +104,8 @@ typedef struct imcl_c_array {
 /* A plan; a K_ref.c hands out a pointer to one as a PK_plan *. */
 typedef struct imcl_c_plan {
     int capacity;      /* the blocks each Image and Block holds */
+    int count;         /* the blocks a launch computes: the capacity, or the selection's */
+    int *selected;     /* the blocks PK_plan_select chose, in launch order; NULL: all */
     double kernel_ms;  /* wall-clock time of the last launch */
     int n;             /* arrays */
     const imcl_c_layout *layout;
@@ -125,9 +129,15 @@ int imcl_c_plan_rows(imcl_c_plan *plan, int a, int up, int first, int count,
 /* The start of PK_plan_launch_batch: the checks (count blocks). IMCL_C_OK when the launch
  * may go on. */
 int imcl_c_plan_ready(imcl_c_plan *plan, int count);
-/* Row tables over Image or Block a's memory, as PK_rows takes them (tables[b][z][y], an
- * Image's tables[b][y]: block b's row (y, z), ghost layer included), made again when the
- * array has other memory (a swap, an attachment); NULL when there is no memory for them. */
+/* PK_plan_select: from now on, launches compute blocks[0] to blocks[count - 1] (each below
+ * the capacity, at most capacity of them; copied), or every block when blocks is NULL. */
+int imcl_c_plan_select(imcl_c_plan *plan, int count, const int *blocks);
+/* The launch's block i: the selection's i-th, or block i. */
+int imcl_c_plan_block(const imcl_c_plan *plan, int i);
+/* Row tables over Image or Block a's memory, as PK_rows takes them (tables[i][z][y], an
+ * Image's tables[i][y]: row (y, z) of the launch's block i, imcl_c_plan_block; ghost layer
+ * included), made again when the array has other memory (a swap, an attachment); NULL when
+ * there is no memory for them. */
 void **imcl_c_plan_tables(imcl_c_plan *plan, int a);
 /* PK_plan_attach, PK_plan_use_memory (the device is the host: an attachment),
  * PK_plan_swap, PK_plan_kernel_ms, PK_plan_destroy. */

@@ -210,7 +210,7 @@ IMCL_CU_WEAK int imcl_cu_plan_create(imcl_cu_plan **plan, cudaStream_t stream, i
     imcl_cu_plan *q = (imcl_cu_plan *)calloc(1, sizeof *q + (size_t)n * sizeof(imcl_cu_array));
     if (!q)
         return IMCL_CU_ERR_MEMORY;
-    q->capacity = capacity;
+    q->capacity = q->count = capacity;
     q->n = n;
     q->layout = layout;
     q->array = (imcl_cu_array *)(q + 1);
@@ -328,12 +328,35 @@ IMCL_CU_WEAK int imcl_cu_plan_rows(imcl_cu_plan *plan, int a, int up, int first,
 
 IMCL_CU_WEAK int imcl_cu_plan_ready(imcl_cu_plan *plan, int count)
 {
-    if (!plan || count < 0 || count > plan->capacity)
+    if (!plan || count < 0 || count > plan->count)
         return IMCL_CU_ERR_ARGUMENT;
     if (imcl_cu_plan_settle(plan))
         return IMCL_CU_ERR_LAUNCH;
     plan->kernel_ms = 0.0;
     return IMCL_CU_OK;
+}
+
+IMCL_CU_WEAK int imcl_cu_plan_select(imcl_cu_plan *plan, int count, const int *blocks)
+{
+    if (!plan || imcl_select_refused(plan->capacity, count, blocks))
+        return IMCL_CU_ERR_ARGUMENT;
+    if (imcl_cu_plan_settle(plan))
+        return IMCL_CU_ERR_LAUNCH;
+    const size_t bytes = sizeof(int) * (size_t)plan->capacity;
+    if (blocks && !plan->list && cudaMalloc((void **)&plan->list, bytes) != cudaSuccess) {
+        plan->list = NULL;
+        return IMCL_CU_ERR_MEMORY;
+    }
+    if (blocks && count && cudaMemcpy(plan->list, blocks, sizeof(int) * (size_t)count,
+                                      cudaMemcpyHostToDevice) != cudaSuccess)
+        return IMCL_CU_ERR_TRANSFER;
+    const int status = imcl_select_keep(plan->capacity, count, blocks, &plan->selected,
+                                        &plan->count);
+    if (!plan->selected && plan->list) {
+        cudaFree(plan->list);
+        plan->list = NULL;
+    }
+    return status;
 }
 
 IMCL_CU_WEAK cudaError_t imcl_cu_plan_start(imcl_cu_plan *plan)
@@ -426,6 +449,9 @@ IMCL_CU_WEAK void imcl_cu_plan_destroy(imcl_cu_plan *plan)
     imcl_cu_plan_settle(plan);
     for (int i = 0; i < plan->n; i++)
         imcl_cu_free(&plan->array[i]);
+    if (plan->list)
+        cudaFree(plan->list);
+    free(plan->selected);
     if (plan->events) {
         cudaEventDestroy(plan->start);
         cudaEventDestroy(plan->stop);

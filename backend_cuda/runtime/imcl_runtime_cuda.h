@@ -34,6 +34,7 @@
 #define imcl_cu_plan_download imcl_cu_plan_download_IMCLTAG
 #define imcl_cu_plan_rows imcl_cu_plan_rows_IMCLTAG
 #define imcl_cu_plan_ready imcl_cu_plan_ready_IMCLTAG
+#define imcl_cu_plan_select imcl_cu_plan_select_IMCLTAG
 #define imcl_cu_plan_start imcl_cu_plan_start_IMCLTAG
 #define imcl_cu_plan_launched imcl_cu_plan_launched_IMCLTAG
 #define imcl_cu_plan_wait imcl_cu_plan_wait_IMCLTAG
@@ -136,6 +137,9 @@ typedef struct imcl_cu_plan {
     int events;              /* start and stop exist */
     int pending;             /* a launch still running (launch_batch_async) */
     int capacity;            /* the blocks each Image and Block holds */
+    int count;               /* the blocks a launch computes: the capacity, or the selection's */
+    int *selected;           /* the blocks PK_plan_select chose, in launch order; NULL: all */
+    int *list;               /* the selection in device memory (the kernel's imcl_blocks), or NULL */
     double kernel_ms;        /* device time of the last launch */
     int n;                   /* arrays */
     const imcl_cu_layout *layout;
@@ -158,6 +162,10 @@ int imcl_cu_plan_download(imcl_cu_plan *plan, int a, void *host);
 int imcl_cu_plan_rows(imcl_cu_plan *plan, int a, int up, int first, int count,
                       const void *tables, const void *src, void *dst, ptrdiff_t row_pitch,
                       ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* PK_plan_select: from now on, launches compute blocks[0] to blocks[count - 1] (each below
+ * the capacity, at most capacity of them; copied to the device), or every block when
+ * blocks is NULL. */
+int imcl_cu_plan_select(imcl_cu_plan *plan, int count, const int *blocks);
 /* The start of PK_plan_launch_batch_async: the checks (count blocks), the end of a launch
  * still running, the kernel time reset. IMCL_CU_OK when the launch may go on. */
 int imcl_cu_plan_ready(imcl_cu_plan *plan, int count);

@@ -39,6 +39,7 @@
 #define imcl_cl_plan_download imcl_cl_plan_download_IMCLTAG
 #define imcl_cl_plan_rows imcl_cl_plan_rows_IMCLTAG
 #define imcl_cl_plan_ready imcl_cl_plan_ready_IMCLTAG
+#define imcl_cl_plan_select imcl_cl_plan_select_IMCLTAG
 #define imcl_cl_plan_turn imcl_cl_plan_turn_IMCLTAG
 #define imcl_cl_plan_launched imcl_cl_plan_launched_IMCLTAG
 #define imcl_cl_plan_wait imcl_cl_plan_wait_IMCLTAG
@@ -163,6 +164,9 @@ typedef struct imcl_cl_plan {
     int cpu;                /* the kernel is the CPU variant */
     cl_bool unified;        /* the device computes in host memory: arrays attach */
     int capacity;           /* the blocks each Image and Block holds */
+    int count;              /* the blocks a launch computes: the capacity, or the selection's */
+    int *selected;          /* the blocks PK_plan_select chose, in launch order; NULL: all */
+    cl_mem list;            /* the selection in device memory (the kernel's imcl_blocks), or NULL */
     double kernel_ms;       /* device time of the last launch */
     int n;                  /* arrays */
     const imcl_cl_layout *layout;
@@ -187,6 +191,10 @@ int imcl_cl_plan_download(imcl_cl_plan *plan, int a, void *host);
 int imcl_cl_plan_rows(imcl_cl_plan *plan, int a, int up, int first, int count,
                       const void *tables, const void *src, void *dst, ptrdiff_t row_pitch,
                       ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* PK_plan_select: from now on, launches compute blocks[0] to blocks[count - 1] (each below
+ * the capacity, at most capacity of them; copied to the device), or every block when
+ * blocks is NULL. */
+int imcl_cl_plan_select(imcl_cl_plan *plan, int count, const int *blocks);
 /* The start of PK_plan_launch_batch_async: the checks (count blocks), the end of a launch
  * still running, the kernel time reset. IMCL_OK when the launch may go on. */
 int imcl_cl_plan_ready(imcl_cl_plan *plan, int count);

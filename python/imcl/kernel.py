@@ -76,8 +76,8 @@ def fmt_size(ext):
 RUNTIME_CUDA_H = "imcl_runtime_cuda.h"
 
 # the device kernel's arguments the C reference does not take: the grid extent and
-# the blocks of a batch (docs/tuning.md, "arguments")
-_DEVICE_ONLY = ("W/H/D", "batch count")
+# the blocks of a batch, their count and their list (docs/tuning.md, "arguments")
+_DEVICE_ONLY = ("W/H/D", "batch count", "block list")
 
 
 class Argument:
@@ -86,7 +86,7 @@ class Argument:
     def __init__(self, name, kind, type_name, access="ReadOnly", elems=None, rank=0, halo=0):
         self.name = name
         self.kind = kind            # "grid" (Image/Block), "array" (fixed-size), "scalar", "extent", "W/H/D",
-                                    # "batch count"
+                                    # "batch count", "block list"
         self.type_name = type_name
         if type_name not in _TYPES:
             raise ImclError(f"parameter '{name}': element type {type_name!r} is not supported")
@@ -267,8 +267,9 @@ class Kernel:
         right number of elements) followed by its interior extents, then the scalars
         (numpy scalars of their type), then W, H, D and, for a kernel with an Image or
         Block, imcl_count (numpy.int32: the Kernel's batch, 1 for one grid; a grid array
-        of a batch has the blocks first, shape (batch, D, H, W)). Arrays of another
-        dtype are converted (the list holds the converted copy)."""
+        of a batch has the blocks first, shape (batch, D, H, W)) and imcl_blocks (the
+        blocks to compute, numpy.int32 0 to batch - 1). Arrays of another dtype are
+        converted (the list holds the converted copy)."""
         self._check_names(values)
         missing = [a.name for a in self.arrays + self.scalars if a.name not in values]
         if missing:
@@ -302,6 +303,8 @@ class Kernel:
                 out.append(a.dtype(values[a.name]))
             elif a.kind == "batch count":
                 out.append(np.int32(self.batch))
+            elif a.kind == "block list":
+                out.append(np.arange(self.batch, dtype=np.int32))
             else:
                 out.append(None)   # W, H, D below
         grid = self._grid(values, extents)

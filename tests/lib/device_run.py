@@ -49,7 +49,7 @@ class Wrapper:
     def __call__(self, arguments):
         call, out = [], []
         for a, v in zip(self.k.args, arguments):
-            if a.kind in ("W/H/D", "batch count"):
+            if a.kind in ("W/H/D", "batch count", "block list"):
                 out.append(None)
                 continue
             if a.kind in ("grid", "array"):

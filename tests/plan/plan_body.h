@@ -271,6 +271,65 @@ static int CHECK_FN(const char *backend)
             memset(want, 0, HALO_ELEMS * sizeof *want);
             model_step(bin + 2 * HALO_ELEMS, want, bsrc + 2 * ELEMS, w);
             EXPECT(same(got, want, HALO_ELEMS, "the last block of the whole batch"));
+
+            /* a list of blocks (plan_select): blocks 2 and 0 only, in that order */
+            const int list[3] = {2, 0, 1}, bad[2] = {0, NB};
+            float *zeros = alloc_f(NB * HALO_ELEMS);
+            memset(zeros, 0, NB * HALO_ELEMS * sizeof *zeros);
+            EXPECT(API(plan_select)(NULL, 2, list) == API(ERR_ARGUMENT));
+            EXPECT(API(plan_select)(bp, 2, list) == API(OK));
+            /* refused lists change nothing: an index past the capacity, a negative count,
+             * more blocks than the capacity */
+            EXPECT(API(plan_select)(bp, 2, bad) == API(ERR_ARGUMENT));
+            EXPECT(API(plan_select)(bp, -1, list) == API(ERR_ARGUMENT));
+            EXPECT(API(plan_select)(bp, NB + 1, list) == API(ERR_ARGUMENT));
+            EXPECT(API(plan_upload_out)(bp, zeros) == API(OK));
+            memset(bhits, 0, NB * NX * NY * sizeof *bhits);
+            EXPECT(API(plan_upload_hits)(bp, bhits) == API(OK));
+            EXPECT(API(plan_launch_batch)(bp, 3, w) == API(ERR_ARGUMENT)); /* 2 selected */
+            EXPECT(API(plan_launch)(bp, w) == API(OK));
+            EXPECT(API(plan_download_out)(bp, bout) == API(OK));
+            EXPECT(API(plan_download_hits)(bp, bhits) == API(OK));
+            for (int b = 0; b < NB; b++) {
+                memset(want, 0, HALO_ELEMS * sizeof *want);
+                if (b != 1)
+                    model_step(bin + b * HALO_ELEMS, want, bsrc + b * ELEMS, w);
+                EXPECT(same(bout + b * HALO_ELEMS, want, HALO_ELEMS,
+                            b != 1 ? "a selected block" : "a block not selected"));
+                EXPECT(bhits[b * NX * NY] == (b != 1) && bhits[(b + 1) * NX * NY - 1] == (b != 1));
+            }
+            /* the first of the list only (block 2); the list holds across a swap: in and
+             * out trade memory, and block 2 steps from what was out */
+            EXPECT(API(plan_upload_out)(bp, zeros) == API(OK));
+            EXPECT(API(plan_launch_batch)(bp, 1, w) == API(OK));
+            EXPECT(API(plan_download_out)(bp, bout) == API(OK));
+            memset(want, 0, HALO_ELEMS * sizeof *want);
+            model_step(bin + 2 * HALO_ELEMS, want, bsrc + 2 * ELEMS, w);
+            EXPECT(same(bout + 2 * HALO_ELEMS, want, HALO_ELEMS, "the first selected block"));
+            EXPECT(same(bout, zeros, 2 * HALO_ELEMS, "blocks past the launch's count"));
+            EXPECT(API(plan_swap)(bp, API(plan_array_in), API(plan_array_out)) == API(OK));
+            EXPECT(API(plan_launch_batch)(bp, 1, w) == API(OK));
+            EXPECT(API(plan_download_out)(bp, bout) == API(OK));
+            float *twice = alloc_f(HALO_ELEMS); /* out's halo: in's (relax writes none) */
+            memcpy(twice, bin + 2 * HALO_ELEMS, HALO_ELEMS * sizeof *twice);
+            model_step(want, twice, bsrc + 2 * ELEMS, w);
+            EXPECT(same(bout + 2 * HALO_ELEMS, twice, HALO_ELEMS, "a selected block after a swap"));
+            EXPECT(API(plan_swap)(bp, API(plan_array_in), API(plan_array_out)) == API(OK));
+            /* an empty list computes nothing; NULL, every block again */
+            EXPECT(API(plan_select)(bp, 0, list) == API(OK));
+            EXPECT(API(plan_upload_out)(bp, zeros) == API(OK));
+            EXPECT(API(plan_launch)(bp, w) == API(OK));
+            EXPECT(API(plan_download_out)(bp, bout) == API(OK));
+            EXPECT(same(bout, zeros, NB * HALO_ELEMS, "an empty selection"));
+            EXPECT(API(plan_select)(bp, 0, NULL) == API(OK));
+            EXPECT(API(plan_launch)(bp, w) == API(OK));
+            EXPECT(API(plan_download_rows_out)(bp, 1, 1, (float ***const *)&tabs[1]) == API(OK));
+            rows_to_flat(&r[1], got);
+            memset(want, 0, HALO_ELEMS * sizeof *want);
+            model_step(bin + HALO_ELEMS, want, bsrc + ELEMS, w);
+            EXPECT(same(got, want, HALO_ELEMS, "block 1 once every block is selected again"));
+            free(zeros);
+            free(twice);
             API(plan_destroy)(bp);
         }
         for (int b = 0; b < NB; b++)

@@ -119,7 +119,8 @@ def stencil7(a):
 
 
 def batch(work):
-    # a Kernel of a batch: arrays with the blocks first, imcl_count, the reference per block
+    # a Kernel of a batch: arrays with the blocks first, imcl_count and imcl_blocks, the
+    # reference per block
     import imcl
     path = str(SAMPLES / "miniamr" / "stencil7.imcl")
     k = imcl.Kernel(path, size=(8, 6, 4), batch=5)
@@ -128,7 +129,8 @@ def batch(work):
     assert k.npoints() == 8 * 6 * 4 * 5 and k.problem_size({"batch_loop": 1}) == (8, 6, 4)
     assert k.problem_size({"batch_loop": 0, "block_size_z": 4, "coarsen_z": 2, "stream_z": 0}) == (8, 6, 40)
     args = k.make_arguments(seed=2)
-    assert args[0].shape == (5, 6, 8, 10) and int(args[-1]) == 5, (args[0].shape, args[-1])
+    assert args[0].shape == (5, 6, 8, 10) and int(args[-2]) == 5, (args[0].shape, args[-2])
+    assert args[-1].tolist() == [0, 1, 2, 3, 4], args[-1]
     answer = k.reference(args)
     for b in range(5):
         assert np.allclose(answer[4][b], stencil7(args[0][b]), rtol=1e-15, atol=0), b

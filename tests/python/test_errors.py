@@ -91,7 +91,7 @@ def kernel_errors(work):
                   "'out' cannot be in shared memory: the kernel writes it (only global memory can be "
                   "written)", k.source, {"mem_out": "shared"})
     expect_raises(ValueError, "kernel 'sobel' needs 'out'", k.arguments, **{"in": np.zeros((64, 64))})
-    expect_raises(ValueError, "expected 10 arguments (as arguments() returns), got 2", k.reference,
+    expect_raises(ValueError, "expected 11 arguments (as arguments() returns), got 2", k.reference,
                   [np.zeros((64, 64)), np.zeros((64, 64))])
     expect_raises(ValueError, "size is required: the grid extent, e.g. size=(64, 64, 64)",
                   imcl.Kernel, SOBEL)

@@ -81,7 +81,12 @@ def round_trip(work, src, size, name, kernel_type):
     ks = doc["KernelSpecification"]
     assert ks["Device"] == {"PlatformId": 0, "DeviceId": 0, "Name": "0"}, ks["Device"]
     assert doc["Search"] == {"Name": "brute_force"}, doc["Search"]
-    assert {a["Type"] for a in ks["Arguments"] if a["MemoryType"] == "Vector"} == {kernel_type}
+    assert {a["Type"] for a in ks["Arguments"]
+            if a["MemoryType"] == "Vector" and a["Name"] != "imcl_blocks"} == {kernel_type}
+    # the list of blocks: one float 0, whose bits are the int 0 (block 0)
+    assert ks["Arguments"][-1] == {"Name": "imcl_blocks", "Type": "float", "MemoryType": "Vector",
+                                   "AccessType": "ReadOnly", "Size": 1, "TypeSize": 4,
+                                   "FillType": "Constant", "FillValue": 0}, ks["Arguments"][-1]
     read = t1_path
     if kernel_type != "float":
         # Kernel Tuner converts float vectors only: read a copy that says float
@@ -122,6 +127,9 @@ def round_trip(work, src, size, name, kernel_type):
             assert type(a) is np.int32 and a == (ext[d] if d < len(ext) else 1), (want, a)
         elif want["kind"] == "batch count":
             assert want["name"] == "imcl_count" and type(a) is np.int32 and a == 1, (want, a)
+        elif want["kind"] == "block list":
+            # (a float 0, as the T1 document says: the bits of the int 0)
+            assert want["name"] == "imcl_blocks" and a.tobytes() == bytes(4), (want, a)
         else:
             raise AssertionError(f"unexpected argument {want}")
     # the configuration space Kernel Tuner builds from it holds imcl's defaults
@@ -209,7 +217,8 @@ def grid_size(work):
         assert [(a.name, a.kind) for a in k.args] == [
             ("mesh", "grid"), ("mesh_width", "extent"), ("mesh_height", "extent"), ("mesh_depth", "extent"),
             ("n", "scalar"), ("var", "scalar"), ("num_blocks", "scalar"), ("num_vars", "scalar"),
-            ("W", "W/H/D"), ("H", "W/H/D"), ("D", "W/H/D"), ("imcl_count", "batch count")], k.args
+            ("W", "W/H/D"), ("H", "W/H/D"), ("D", "W/H/D"), ("imcl_count", "batch count"),
+            ("imcl_blocks", "block list")], k.args
         assert k.args[0].read and k.args[0].written and k.args[0].type_name == "double"
 
 

@@ -18,12 +18,13 @@ test driver against PK_rows.
 usage: rows_shim.py --batch K_H PK HALOS OUT_C
 
 writes instead a shim of a device backend's PK (e.g. ocl_sum7) through its batch
-plan: PK_plan_create_batch for two blocks (one where the kernel cannot run batches),
-every array uploaded into both blocks (Images and Blocks with
-PK_plan_upload_strided_<a>), one PK_plan_launch_batch, and every written Image and
-Block downloaded from both blocks, which must be identical; block 1 is returned. The
-original PK, renamed imcl_dense_PK, answers the calls with NULL arrays or
-extents below 1.
+plan: PK_plan_create_batch for three blocks (one where the kernel cannot run batches),
+every array uploaded into each block (Images and Blocks with
+PK_plan_upload_strided_<a>), blocks 2 and 0 selected (PK_plan_select: the kernel reads
+its blocks from a list), one PK_plan_launch_batch of the two, and every written Image
+and Block downloaded: blocks 0 and 2 must be identical, and block 1, never launched,
+must hold what was uploaded; block 2 is returned. The original PK, renamed
+imcl_dense_PK, answers the calls with NULL arrays or extents below 1.
 """
 import re
 import sys
@@ -164,12 +165,15 @@ def batch_main():
     w("int %s(%s)\n{" % (pk, sig))
     dense_fallback(w, pk, grids, args, ["!%s" % f for f in fixed])
     w("    %s_plan *shim_p = NULL;" % pk)
-    w("    int shim_n = 2;")
+    w("    int shim_n = 3;")
     w("    int shim_rc = %s_plan_create_batch(&shim_p, shim_n%s);" % (pk, extents))
     w("    if (shim_rc == %s_ERR_ARGUMENT) { /* a texture or a constant copy: one block */" % pk)
     w("        shim_n = 1;")
     w("        shim_rc = %s_plan_create_batch(&shim_p, shim_n%s);\n    }" % (pk, extents))
     w("    if (shim_rc != %s_OK)\n        return shim_rc;" % pk)
+    w("    /* the launch computes the last block, then block 0, by the plan's list */")
+    w("    const int shim_list[2] = {shim_n - 1, 0}, shim_launched = shim_n == 1 ? 1 : 2;")
+    w("    shim_rc = %s_plan_select(shim_p, shim_launched, shim_list);" % pk)
     for name, t, dims, h, _ in grids:
         sw = "(ptrdiff_t)(%s_width + %d)" % (name, 2 * h)
         sh = "(ptrdiff_t)(%s_height + %d)" % (name, 2 * h)
@@ -180,22 +184,24 @@ def batch_main():
     for f in fixed:
         w("    if (shim_rc == %s_OK)\n        shim_rc = %s_plan_upload_%s(shim_p, %s);" % (pk, pk, f, f))
     w("    if (shim_rc == %s_OK)" % pk)
-    w("        shim_rc = %s_plan_launch_batch(shim_p%s);" % (pk, "".join(", " + x for x in ["shim_n"] + scalars)))
+    w("        shim_rc = %s_plan_launch_batch(shim_p%s);" % (pk, "".join(", " + x for x in ["shim_launched"] + scalars)))
     for name, t, dims, h, written in grids:
         if not written:
             continue
         size = " * ".join("(size_t)(%s%s + %d)" % (name, EXT[d], 2 * h) for d in range(dims))
         w("    if (shim_rc == %s_OK) {" % pk)
-        w("        /* both blocks of %s, then block 1 into the caller's array */" % name)
-        w("        size_t shim_elems = %s;" % size)
-        w("        %s *shim_all = malloc(sizeof *shim_all * shim_elems * (size_t)shim_n);" % t)
+        w("        /* every block of %s, then the last into the caller's array */" % name)
+        w("        size_t shim_elems = %s, shim_bytes = sizeof(%s) * shim_elems;" % (size, t))
+        w("        %s *shim_all = malloc(shim_bytes * (size_t)shim_n);" % t)
         w("        shim_rc = shim_all ? %s_plan_download_%s(shim_p, shim_all) : %s_ERR_MEMORY;" % (pk, name, pk))
-        w("        if (shim_rc == %s_OK && shim_n == 2 &&" % pk)
-        w("            memcmp(shim_all, shim_all + shim_elems, sizeof *shim_all * shim_elems)) {")
-        w('            fprintf(stderr, "%s_plan_launch_batch: blocks 0 and 1 of %s differ\\n");' % (pk, name))
+        w("        if (shim_rc == %s_OK && shim_n == 3 &&" % pk)
+        w("            (memcmp(shim_all, shim_all + 2 * shim_elems, shim_bytes)")
+        w("             || memcmp(shim_all + shim_elems, %s, shim_bytes))) {" % name)
+        w('            fprintf(stderr, "%s_plan_launch_batch of blocks 2 and 0: %s differs in block 0 or "' % (pk, name))
+        w('                    "2, or block 1 was computed\\n");')
         w("            shim_rc = %s_ERR_LAUNCH;\n        }" % pk)
         w("        if (shim_rc == %s_OK)" % pk)
-        w("            memcpy(%s, shim_all + shim_elems * (size_t)(shim_n - 1), sizeof *shim_all * shim_elems);" % name)
+        w("            memcpy(%s, shim_all + shim_elems * (size_t)(shim_n - 1), shim_bytes);" % name)
         w("        free(shim_all);\n    }")
     w("    %s_plan_destroy(shim_p);" % pk)
     w("    return shim_rc;\n}")

@@ -55,24 +55,24 @@ int main(void)
     /* constant boundary, grid 13 x 11 x 9 */
     const int w = 13, h = 11, d = 9;
     double *in = exact((long)w * h * d, sizeof(double)), *out = exact((long)w * h * d, sizeof(double));
-    LAUNCH(w, h, d, sum7(in, w, h, d, out, w, h, d, w, h, d, 1));
+    LAUNCH(w, h, d, sum7(in, w, h, d, out, w, h, d, w, h, d, 1, NULL));
 #elif defined(CASE_HALO)
     /* boundary none with a ghost layer, grid 13 x 11 x 9 */
     const int w = 13, h = 11, d = 9;
     const long n = (long)(w + 2) * (h + 2) * (d + 2);
     double *in = exact(n, sizeof(double)), *out = exact(n, sizeof(double));
-    LAUNCH(w, h, d, halo(in, w, h, d, out, w, h, d, w, h, d, 1));
+    LAUNCH(w, h, d, halo(in, w, h, d, out, w, h, d, w, h, d, 1, NULL));
 #elif defined(CASE_ALIAS_END)
     /* three 4 x 4 x 1 blocks with a ghost layer, stacked in z; the alias is the last */
     const int nx = 4, ny = 4, nz = 1, nv = 3, v = nv - 1, depth = nv * (nz + 2) - 2;
     double *in = exact((long)nv * (nx + 2) * (ny + 2) * (nz + 2), sizeof(double));
     double *out = exact((long)nx * ny * nz, sizeof(double));
-    LAUNCH(nx, ny, nz, alias_end(in, nx, ny, depth, out, nx, ny, nz, nx, ny, nz, v, nx, ny, nz, 1));
+    LAUNCH(nx, ny, nz, alias_end(in, nx, ny, depth, out, nx, ny, nz, nx, ny, nz, v, nx, ny, nz, 1, NULL));
 #elif defined(CASE_ALIAS2)
     /* an Image of 37 x 31, the alias two rows down, grid 37 x 29 */
     const int w = 37, h = 29, ih = h + 2;
     int *in = exact((long)w * ih, sizeof(int)), *out = exact((long)w * h, sizeof(int));
-    LAUNCH(w, h, 1, alias2(in, w, ih, out, w, h, w, h, 2 * w, w, h, 1, 1));
+    LAUNCH(w, h, 1, alias2(in, w, ih, out, w, h, w, h, 2 * w, w, h, 1, 1, NULL));
 #else
 #error "no CASE"
 #endif

@@ -150,7 +150,10 @@ def check_imcl(doc, where, kernel, backend, size=None):
         for a in args:
             kind = a.get("kind") if isinstance(a, dict) else None
             ok = (isinstance(a.get("name"), str) and a.get("type") in T1_ARG_TYPES
-                  and kind in ("grid", "array", "extent", "scalar", "grid extent", "batch count")) if kind else False
+                  and kind in ("grid", "array", "extent", "scalar", "grid extent", "batch count",
+                                   "block list")) if kind else False
+            if kind == "block list":
+                ok = ok and a.get("access") == "read" and a.get("elements") == 1
             if kind in ("grid", "array"):
                 ok = ok and a.get("access") in ("read", "write", "readwrite")
                 ok = ok and (a.get("dims") in (2, 3) and isinstance(a.get("halo"), int) if kind == "grid"
@@ -160,11 +163,12 @@ def check_imcl(doc, where, kernel, backend, size=None):
         C.check([a.get("name") for a in args if a.get("kind") == "grid extent"] == (["W", "H", "D"] if gpu else []),
                 f"{where}: the arguments end with W, H, D on a device backend only")
         grids = any(a.get("kind") == "grid" for a in args)
-        tail = ["W", "H", "D"] + (["imcl_count"] if grids else []) if gpu else []
-        C.check([a.get("name") for a in args if a.get("kind") in ("grid extent", "batch count")] == tail
+        tail = ["W", "H", "D"] + (["imcl_count", "imcl_blocks"] if grids else []) if gpu else []
+        C.check([a.get("name") for a in args
+                 if a.get("kind") in ("grid extent", "batch count", "block list")] == tail
                 and [a.get("name") for a in args[len(args) - len(tail):]] == tail,
                 f"{where}: the arguments end with W, H, D and (a kernel with an Image or Block) imcl_count "
-                f"on a device backend only", repr([a.get("name") for a in args]))
+                f"and imcl_blocks on a device backend only", repr([a.get("name") for a in args]))
     params, defaults, restr = doc.get("parameters"), doc.get("defaults"), doc.get("restrictions")
     if not (C.check(isinstance(params, dict) and params, f"{where}: parameters is a non-empty object")
             and C.check(isinstance(defaults, dict), f"{where}: defaults is an object")
@@ -314,8 +318,10 @@ def check_t1(doc, where, imcl_doc, backend, size):
     C.check(doc.get("Search") == {"Name": "brute_force"}, f"{where}: Search is brute_force", repr(doc.get("Search")))
     args = ks.get("Arguments", [])
     access = {"read": "ReadOnly", "write": "WriteOnly", "readwrite": "ReadWrite"}
+    # (imcl_blocks, an int32 list in the imcl dump, is a float 0 in T1: the bits of the int 0)
     C.check([(a.get("Name"), a.get("Type"), a.get("AccessType")) for a in args]
-            == [(a["name"], a["type"], access.get(a.get("access"), "ReadOnly")) for a in imcl_doc.get("arguments", [])],
+            == [(a["name"], "float" if a["kind"] == "block list" else a["type"],
+                 access.get(a.get("access"), "ReadOnly")) for a in imcl_doc.get("arguments", [])],
             f"{where}: Arguments are the imcl dump's arguments (names, types, access), in order")
     for a in args:
         C.check(isinstance(a, dict) and a.get("Type") in T1_ARG_TYPES and a.get("MemoryType") in T1_MEMORY_TYPES

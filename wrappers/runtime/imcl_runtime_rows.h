@@ -12,6 +12,7 @@
 #define IMCL_RUNTIME_ROWS_H_IMCLTAG
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* (a file that includes this header and does not call one of them is no error) */
@@ -56,6 +57,40 @@ IMCL_ROWS_HELPER int imcl_rows_refused(int dims, int capacity, int up, int first
 {
     return (!tables && !(up ? src : dst)) || !dims || first < 0 || count < 0
         || count > capacity - first;
+}
+
+/* PK_plan_select's check: `count` blocks, at most the capacity, each listed in `blocks`
+ * and below the capacity. Nonzero when it fails; a NULL list (every block) passes. */
+IMCL_ROWS_HELPER int imcl_select_refused(int capacity, int count, const int *blocks)
+{
+    if (!blocks)
+        return 0;
+    if (count < 0 || count > capacity)
+        return 1;
+    for (int i = 0; i < count; i++)
+        if (blocks[i] < 0 || blocks[i] >= capacity)
+            return 1;
+    return 0;
+}
+
+/* PK_plan_select's host side once checked: the list into *selected (room for `capacity`,
+ * allocated at the first selection; freed and NULL for every block, `blocks` NULL) and
+ * the count a launch of the plan computes into *launch. 0, or -3 (PK_ERR_MEMORY) with
+ * every block selected. */
+IMCL_ROWS_HELPER int imcl_select_keep(int capacity, int count, const int *blocks,
+                                      int **selected, int *launch)
+{
+    if (blocks && !*selected)
+        *selected = (int *)malloc(sizeof(int) * (size_t)capacity);
+    if (!blocks || !*selected) {
+        free(*selected);
+        *selected = NULL;
+        *launch = capacity;
+        return blocks ? -3 : 0;
+    }
+    memcpy(*selected, blocks, sizeof(int) * (size_t)count);
+    *launch = count;
+    return 0;
 }
 
 /* One block's storage of an Image or Block: its rows' length, its rows per plane, its

@@ -71,7 +71,7 @@ IMCL_C_WEAK int imcl_c_plan_create(imcl_c_plan **plan, int capacity, int n,
     imcl_c_plan *q = (imcl_c_plan *)calloc(1, sizeof *q + (size_t)n * sizeof(imcl_c_array));
     if (!q)
         return IMCL_C_ERR_MEMORY;
-    q->capacity = capacity;
+    q->capacity = q->count = capacity;
     q->n = n;
     q->layout = layout;
     q->array = (imcl_c_array *)(q + 1);
@@ -131,34 +131,52 @@ IMCL_C_WEAK int imcl_c_plan_rows(imcl_c_plan *plan, int a, int up, int first, in
 
 IMCL_C_WEAK int imcl_c_plan_ready(imcl_c_plan *plan, int count)
 {
-    return !plan || count < 0 || count > plan->capacity ? IMCL_C_ERR_ARGUMENT : IMCL_C_OK;
+    return !plan || count < 0 || count > plan->count ? IMCL_C_ERR_ARGUMENT : IMCL_C_OK;
+}
+
+IMCL_C_WEAK int imcl_c_plan_select(imcl_c_plan *plan, int count, const int *blocks)
+{
+    if (!plan || imcl_select_refused(plan->capacity, count, blocks))
+        return IMCL_C_ERR_ARGUMENT;
+    return imcl_select_keep(plan->capacity, count, blocks, &plan->selected, &plan->count);
+}
+
+IMCL_C_WEAK int imcl_c_plan_block(const imcl_c_plan *plan, int i)
+{
+    return plan->selected ? plan->selected[i] : i;
 }
 
 IMCL_C_WEAK void **imcl_c_plan_tables(imcl_c_plan *plan, int a)
 {
     imcl_c_array *m = &plan->array[a];
-    if (m->rows && m->rows_for == m->buf)
-        return m->rows;
     const int dims = plan->layout[a].dims;
     const size_t halo = (size_t)plan->layout[a].halo, elem = plan->layout[a].elem;
     const size_t nb = (size_t)plan->capacity, w = (size_t)m->extent[0] + 2 * halo;
     const size_t h = (size_t)m->extent[1] + 2 * halo;
     const size_t d = dims == 3 ? (size_t)m->extent[2] + 2 * halo : 1;
-    /* the blocks' tables, then (a Block) the planes' tables, then the rows */
+    /* the blocks' tables, then (a Block) the planes' tables, then the rows, then the
+     * blocks' tables in the order of the selection (PK_plan_select) */
     const size_t planes = dims == 3 ? nb * d : 0;
     if (!m->rows)
-        m->rows = (void **)malloc(sizeof(void *) * (nb + planes + nb * d * h));
+        m->rows = (void **)malloc(sizeof(void *) * (nb + planes + nb * d * h + nb));
     if (!m->rows)
         return NULL;
     void **blocks = m->rows, **plane = blocks + nb, **row = plane + planes;
-    for (size_t b = 0; b < nb; b++)
-        blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
-    for (size_t z = 0; z < planes; z++)
-        plane[z] = row + z * h;
-    for (size_t r = 0; r < nb * d * h; r++)
-        row[r] = (char *)m->buf + r * w * elem;
-    m->rows_for = m->buf;
-    return m->rows;
+    if (m->rows_for != m->buf) {
+        for (size_t b = 0; b < nb; b++)
+            blocks[b] = dims == 3 ? (void *)(plane + b * d) : (void *)(row + b * h);
+        for (size_t z = 0; z < planes; z++)
+            plane[z] = row + z * h;
+        for (size_t r = 0; r < nb * d * h; r++)
+            row[r] = (char *)m->buf + r * w * elem;
+        m->rows_for = m->buf;
+    }
+    if (!plan->selected)
+        return blocks;
+    void **chosen = row + nb * d * h;
+    for (int i = 0; i < plan->count; i++)
+        chosen[i] = blocks[plan->selected[i]];
+    return chosen;
 }
 
 IMCL_C_WEAK int imcl_c_plan_attach(imcl_c_plan *plan, int a, void *host)
@@ -209,6 +227,7 @@ IMCL_C_WEAK void imcl_c_plan_destroy(imcl_c_plan *plan)
         free(plan->array[i].own);
         free(plan->array[i].rows);
     }
+    free(plan->selected);
     free(plan);
 }
 

@@ -7,8 +7,8 @@
  * measurement, and the persistent plan over a table of the kernel's arrays in host memory
  * (docs/wrappers.md). Compile imcl_runtime_c.c once with the K_ref.c files (OpenMP is not
  * needed for it); several folders' copies may be linked into one program (below). */
-#ifndef IMCL_RUNTIME_C_H_47bf46a0
-#define IMCL_RUNTIME_C_H_47bf46a0
+#ifndef IMCL_RUNTIME_C_H_649b563e
+#define IMCL_RUNTIME_C_H_649b563e
 
 #include <stddef.h>
 
@@ -21,21 +21,23 @@
 #else
 #define IMCL_C_WEAK
 #endif
-#define imcl_c_strerror imcl_c_strerror_47bf46a0
-#define imcl_c_threads_pick imcl_c_threads_pick_47bf46a0
-#define imcl_c_threads_done imcl_c_threads_done_47bf46a0
-#define imcl_c_now_ms imcl_c_now_ms_47bf46a0
-#define imcl_c_plan_create imcl_c_plan_create_47bf46a0
-#define imcl_c_plan_upload imcl_c_plan_upload_47bf46a0
-#define imcl_c_plan_download imcl_c_plan_download_47bf46a0
-#define imcl_c_plan_rows imcl_c_plan_rows_47bf46a0
-#define imcl_c_plan_ready imcl_c_plan_ready_47bf46a0
-#define imcl_c_plan_tables imcl_c_plan_tables_47bf46a0
-#define imcl_c_plan_attach imcl_c_plan_attach_47bf46a0
-#define imcl_c_plan_use_memory imcl_c_plan_use_memory_47bf46a0
-#define imcl_c_plan_swap imcl_c_plan_swap_47bf46a0
-#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_47bf46a0
-#define imcl_c_plan_destroy imcl_c_plan_destroy_47bf46a0
+#define imcl_c_strerror imcl_c_strerror_649b563e
+#define imcl_c_threads_pick imcl_c_threads_pick_649b563e
+#define imcl_c_threads_done imcl_c_threads_done_649b563e
+#define imcl_c_now_ms imcl_c_now_ms_649b563e
+#define imcl_c_plan_create imcl_c_plan_create_649b563e
+#define imcl_c_plan_upload imcl_c_plan_upload_649b563e
+#define imcl_c_plan_download imcl_c_plan_download_649b563e
+#define imcl_c_plan_rows imcl_c_plan_rows_649b563e
+#define imcl_c_plan_ready imcl_c_plan_ready_649b563e
+#define imcl_c_plan_select imcl_c_plan_select_649b563e
+#define imcl_c_plan_block imcl_c_plan_block_649b563e
+#define imcl_c_plan_tables imcl_c_plan_tables_649b563e
+#define imcl_c_plan_attach imcl_c_plan_attach_649b563e
+#define imcl_c_plan_use_memory imcl_c_plan_use_memory_649b563e
+#define imcl_c_plan_swap imcl_c_plan_swap_649b563e
+#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_649b563e
+#define imcl_c_plan_destroy imcl_c_plan_destroy_649b563e
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -102,6 +104,8 @@ typedef struct imcl_c_array {
 /* A plan; a K_ref.c hands out a pointer to one as a PK_plan *. */
 typedef struct imcl_c_plan {
     int capacity;      /* the blocks each Image and Block holds */
+    int count;         /* the blocks a launch computes: the capacity, or the selection's */
+    int *selected;     /* the blocks PK_plan_select chose, in launch order; NULL: all */
     double kernel_ms;  /* wall-clock time of the last launch */
     int n;             /* arrays */
     const imcl_c_layout *layout;
@@ -125,9 +129,15 @@ int imcl_c_plan_rows(imcl_c_plan *plan, int a, int up, int first, int count,
 /* The start of PK_plan_launch_batch: the checks (count blocks). IMCL_C_OK when the launch
  * may go on. */
 int imcl_c_plan_ready(imcl_c_plan *plan, int count);
-/* Row tables over Image or Block a's memory, as PK_rows takes them (tables[b][z][y], an
- * Image's tables[b][y]: block b's row (y, z), ghost layer included), made again when the
- * array has other memory (a swap, an attachment); NULL when there is no memory for them. */
+/* PK_plan_select: from now on, launches compute blocks[0] to blocks[count - 1] (each below
+ * the capacity, at most capacity of them; copied), or every block when blocks is NULL. */
+int imcl_c_plan_select(imcl_c_plan *plan, int count, const int *blocks);
+/* The launch's block i: the selection's i-th, or block i. */
+int imcl_c_plan_block(const imcl_c_plan *plan, int i);
+/* Row tables over Image or Block a's memory, as PK_rows takes them (tables[i][z][y], an
+ * Image's tables[i][y]: row (y, z) of the launch's block i, imcl_c_plan_block; ghost layer
+ * included), made again when the array has other memory (a swap, an attachment); NULL when
+ * there is no memory for them. */
 void **imcl_c_plan_tables(imcl_c_plan *plan, int a);
 /* PK_plan_attach, PK_plan_use_memory (the device is the host: an attachment),
  * PK_plan_swap, PK_plan_kernel_ms, PK_plan_destroy. */

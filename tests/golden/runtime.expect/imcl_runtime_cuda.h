@@ -6,8 +6,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_cuda.cu once with the K.cu files (nvcc); several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_CUDA_H_45f92ed1
-#define IMCL_RUNTIME_CUDA_H_45f92ed1
+#ifndef IMCL_RUNTIME_CUDA_H_ff4d8f68
+#define IMCL_RUNTIME_CUDA_H_ff4d8f68
 
 #include <cuda_runtime.h>
 #include <stddef.h>
@@ -21,26 +21,27 @@
 #else
 #define IMCL_CU_WEAK
 #endif
-#define imcl_cu_strerror imcl_cu_strerror_45f92ed1
-#define imcl_cu_copy imcl_cu_copy_45f92ed1
-#define imcl_cu_devices imcl_cu_devices_45f92ed1
-#define imcl_cu_texture_copy imcl_cu_texture_copy_45f92ed1
-#define imcl_cu_texture_create imcl_cu_texture_create_45f92ed1
-#define imcl_cu_call_begin imcl_cu_call_begin_45f92ed1
-#define imcl_cu_call_end imcl_cu_call_end_45f92ed1
-#define imcl_cu_plan_create imcl_cu_plan_create_45f92ed1
-#define imcl_cu_plan_upload imcl_cu_plan_upload_45f92ed1
-#define imcl_cu_plan_download imcl_cu_plan_download_45f92ed1
-#define imcl_cu_plan_rows imcl_cu_plan_rows_45f92ed1
-#define imcl_cu_plan_ready imcl_cu_plan_ready_45f92ed1
-#define imcl_cu_plan_start imcl_cu_plan_start_45f92ed1
-#define imcl_cu_plan_launched imcl_cu_plan_launched_45f92ed1
-#define imcl_cu_plan_wait imcl_cu_plan_wait_45f92ed1
-#define imcl_cu_plan_attach imcl_cu_plan_attach_45f92ed1
-#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_45f92ed1
-#define imcl_cu_plan_swap imcl_cu_plan_swap_45f92ed1
-#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_45f92ed1
-#define imcl_cu_plan_destroy imcl_cu_plan_destroy_45f92ed1
+#define imcl_cu_strerror imcl_cu_strerror_ff4d8f68
+#define imcl_cu_copy imcl_cu_copy_ff4d8f68
+#define imcl_cu_devices imcl_cu_devices_ff4d8f68
+#define imcl_cu_texture_copy imcl_cu_texture_copy_ff4d8f68
+#define imcl_cu_texture_create imcl_cu_texture_create_ff4d8f68
+#define imcl_cu_call_begin imcl_cu_call_begin_ff4d8f68
+#define imcl_cu_call_end imcl_cu_call_end_ff4d8f68
+#define imcl_cu_plan_create imcl_cu_plan_create_ff4d8f68
+#define imcl_cu_plan_upload imcl_cu_plan_upload_ff4d8f68
+#define imcl_cu_plan_download imcl_cu_plan_download_ff4d8f68
+#define imcl_cu_plan_rows imcl_cu_plan_rows_ff4d8f68
+#define imcl_cu_plan_ready imcl_cu_plan_ready_ff4d8f68
+#define imcl_cu_plan_select imcl_cu_plan_select_ff4d8f68
+#define imcl_cu_plan_start imcl_cu_plan_start_ff4d8f68
+#define imcl_cu_plan_launched imcl_cu_plan_launched_ff4d8f68
+#define imcl_cu_plan_wait imcl_cu_plan_wait_ff4d8f68
+#define imcl_cu_plan_attach imcl_cu_plan_attach_ff4d8f68
+#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_ff4d8f68
+#define imcl_cu_plan_swap imcl_cu_plan_swap_ff4d8f68
+#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_ff4d8f68
+#define imcl_cu_plan_destroy imcl_cu_plan_destroy_ff4d8f68
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -135,6 +136,10 @@ typedef struct imcl_cu_plan {
     int events;              /* start and stop exist */
     int pending;             /* a launch still running (launch_batch_async) */
     int capacity;            /* the blocks each Image and Block holds */
+    int count;               /* the blocks a launch computes: the capacity, or the selection's */
+    int *selected;           /* the blocks PK_plan_select chose, in launch order; NULL: all */
+    int *list;               /* the selection in device memory (the kernel's imcl_blocks), or
+                              * NULL */
     double kernel_ms;        /* device time of the last launch */
     int n;                   /* arrays */
     const imcl_cu_layout *layout;
@@ -157,6 +162,10 @@ int imcl_cu_plan_download(imcl_cu_plan *plan, int a, void *host);
 int imcl_cu_plan_rows(imcl_cu_plan *plan, int a, int up, int first, int count,
                       const void *tables, const void *src, void *dst, ptrdiff_t row_pitch,
                       ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* PK_plan_select: from now on, launches compute blocks[0] to blocks[count - 1] (each below
+ * the capacity, at most capacity of them; copied to the device), or every block when
+ * blocks is NULL. */
+int imcl_cu_plan_select(imcl_cu_plan *plan, int count, const int *blocks);
 /* The start of PK_plan_launch_batch_async: the checks (count blocks), the end of a launch
  * still running, the kernel time reset. IMCL_CU_OK when the launch may go on. */
 int imcl_cu_plan_ready(imcl_cu_plan *plan, int count);

@@ -419,7 +419,7 @@ IMCL_CL_WEAK int imcl_cl_plan_create(imcl_cl_plan **plan, imcl_cl_kept *k,
     imcl_cl_plan *q = (imcl_cl_plan *)calloc(1, sizeof *q + (size_t)n * sizeof(imcl_cl_array));
     if (!q)
         return IMCL_ERR_MEMORY;
-    q->capacity = capacity;
+    q->capacity = q->count = capacity;
     q->n = n;
     q->layout = layout;
     q->array = (imcl_cl_array *)(q + 1);
@@ -561,12 +561,38 @@ IMCL_CL_WEAK int imcl_cl_plan_rows(imcl_cl_plan *plan, int a, int up, int first,
 
 IMCL_CL_WEAK int imcl_cl_plan_ready(imcl_cl_plan *plan, int count)
 {
-    if (!plan || count < 0 || count > plan->capacity)
+    if (!plan || count < 0 || count > plan->count)
         return IMCL_ERR_ARGUMENT;
     if (imcl_cl_plan_settle(plan))
         return IMCL_ERR_LAUNCH;
     plan->kernel_ms = 0.0;
     return IMCL_OK;
+}
+
+IMCL_CL_WEAK int imcl_cl_plan_select(imcl_cl_plan *plan, int count, const int *blocks)
+{
+    if (!plan || imcl_select_refused(plan->capacity, count, blocks))
+        return IMCL_ERR_ARGUMENT;
+    if (imcl_cl_plan_settle(plan))
+        return IMCL_ERR_LAUNCH;
+    cl_int err = CL_SUCCESS;
+    if (blocks && !plan->list)
+        plan->list = clCreateBuffer(plan->context, CL_MEM_READ_ONLY,
+                                    sizeof(cl_int) * (size_t)plan->capacity, NULL, &err);
+    if (blocks && !plan->list)
+        return IMCL_ERR_MEMORY;
+    /* (blocking: the caller may change its list as soon as this returns) */
+    if (blocks && count && clEnqueueWriteBuffer(plan->queue, plan->list, CL_TRUE, 0,
+                                                sizeof(cl_int) * (size_t)count, blocks, 0,
+                                                NULL, NULL) != CL_SUCCESS)
+        return IMCL_ERR_TRANSFER;
+    const int status = imcl_select_keep(plan->capacity, count, blocks, &plan->selected,
+                                        &plan->count);
+    if (!plan->selected && plan->list) {
+        clReleaseMemObject(plan->list);
+        plan->list = NULL;
+    }
+    return status;
 }
 
 IMCL_CL_WEAK cl_int imcl_cl_plan_turn(imcl_cl_plan *plan, int unmap)
@@ -734,6 +760,9 @@ IMCL_CL_WEAK void imcl_cl_plan_destroy(imcl_cl_plan *plan)
     imcl_cl_plan_settle(plan);
     for (int i = 0; i < plan->n; i++)
         imcl_cl_plan_release(plan, i);
+    if (plan->list)
+        clReleaseMemObject(plan->list);
+    free(plan->selected);
     if (plan->kernel)
         clReleaseKernel(plan->kernel);
     if (plan->program)

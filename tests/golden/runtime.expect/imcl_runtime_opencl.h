@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_8b782bfb
-#define IMCL_RUNTIME_OPENCL_H_8b782bfb
+#ifndef IMCL_RUNTIME_OPENCL_H_6a7952fc
+#define IMCL_RUNTIME_OPENCL_H_6a7952fc
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,27 +25,28 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_strerror imcl_cl_strerror_8b782bfb
-#define imcl_cl_device imcl_cl_device_8b782bfb
-#define imcl_cl_choose imcl_cl_choose_8b782bfb
-#define imcl_cl_keep imcl_cl_keep_8b782bfb
-#define imcl_cl_release imcl_cl_release_8b782bfb
-#define imcl_cl_use_queue imcl_cl_use_queue_8b782bfb
-#define imcl_cl_call_begin imcl_cl_call_begin_8b782bfb
-#define imcl_cl_call_end imcl_cl_call_end_8b782bfb
-#define imcl_cl_plan_create imcl_cl_plan_create_8b782bfb
-#define imcl_cl_plan_upload imcl_cl_plan_upload_8b782bfb
-#define imcl_cl_plan_download imcl_cl_plan_download_8b782bfb
-#define imcl_cl_plan_rows imcl_cl_plan_rows_8b782bfb
-#define imcl_cl_plan_ready imcl_cl_plan_ready_8b782bfb
-#define imcl_cl_plan_turn imcl_cl_plan_turn_8b782bfb
-#define imcl_cl_plan_launched imcl_cl_plan_launched_8b782bfb
-#define imcl_cl_plan_wait imcl_cl_plan_wait_8b782bfb
-#define imcl_cl_plan_attach imcl_cl_plan_attach_8b782bfb
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_8b782bfb
-#define imcl_cl_plan_swap imcl_cl_plan_swap_8b782bfb
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_8b782bfb
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_8b782bfb
+#define imcl_cl_strerror imcl_cl_strerror_6a7952fc
+#define imcl_cl_device imcl_cl_device_6a7952fc
+#define imcl_cl_choose imcl_cl_choose_6a7952fc
+#define imcl_cl_keep imcl_cl_keep_6a7952fc
+#define imcl_cl_release imcl_cl_release_6a7952fc
+#define imcl_cl_use_queue imcl_cl_use_queue_6a7952fc
+#define imcl_cl_call_begin imcl_cl_call_begin_6a7952fc
+#define imcl_cl_call_end imcl_cl_call_end_6a7952fc
+#define imcl_cl_plan_create imcl_cl_plan_create_6a7952fc
+#define imcl_cl_plan_upload imcl_cl_plan_upload_6a7952fc
+#define imcl_cl_plan_download imcl_cl_plan_download_6a7952fc
+#define imcl_cl_plan_rows imcl_cl_plan_rows_6a7952fc
+#define imcl_cl_plan_ready imcl_cl_plan_ready_6a7952fc
+#define imcl_cl_plan_select imcl_cl_plan_select_6a7952fc
+#define imcl_cl_plan_turn imcl_cl_plan_turn_6a7952fc
+#define imcl_cl_plan_launched imcl_cl_plan_launched_6a7952fc
+#define imcl_cl_plan_wait imcl_cl_plan_wait_6a7952fc
+#define imcl_cl_plan_attach imcl_cl_plan_attach_6a7952fc
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_6a7952fc
+#define imcl_cl_plan_swap imcl_cl_plan_swap_6a7952fc
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_6a7952fc
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_6a7952fc
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -162,6 +163,9 @@ typedef struct imcl_cl_plan {
     int cpu;                /* the kernel is the CPU variant */
     cl_bool unified;        /* the device computes in host memory: arrays attach */
     int capacity;           /* the blocks each Image and Block holds */
+    int count;              /* the blocks a launch computes: the capacity, or the selection's */
+    int *selected;          /* the blocks PK_plan_select chose, in launch order; NULL: all */
+    cl_mem list;            /* the selection in device memory (the kernel's imcl_blocks), or NULL */
     double kernel_ms;       /* device time of the last launch */
     int n;                  /* arrays */
     const imcl_cl_layout *layout;
@@ -186,6 +190,10 @@ int imcl_cl_plan_download(imcl_cl_plan *plan, int a, void *host);
 int imcl_cl_plan_rows(imcl_cl_plan *plan, int a, int up, int first, int count,
                       const void *tables, const void *src, void *dst, ptrdiff_t row_pitch,
                       ptrdiff_t plane_pitch, ptrdiff_t block_pitch);
+/* PK_plan_select: from now on, launches compute blocks[0] to blocks[count - 1] (each below
+ * the capacity, at most capacity of them; copied to the device), or every block when
+ * blocks is NULL. */
+int imcl_cl_plan_select(imcl_cl_plan *plan, int count, const int *blocks);
 /* The start of PK_plan_launch_batch_async: the checks (count blocks), the end of a launch
  * still running, the kernel time reset. IMCL_OK when the launch may go on. */
 int imcl_cl_plan_ready(imcl_cl_plan *plan, int count);

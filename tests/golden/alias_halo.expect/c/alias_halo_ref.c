@@ -164,11 +164,13 @@ int alias_halo_plan_launch_batch(alias_halo_plan *plan, int imcl_count, int n, i
     const int data_depth = imcl_p->array[0].extent[2];
     const double imcl_t0 = imcl_c_now_ms();
     /* block b of an Image or Block lies b blocks' bytes into its memory */
-    for (int imcl_b = 0; imcl_b < imcl_count && imcl_status == alias_halo_OK; imcl_b++)
+    for (int imcl_i = 0; imcl_i < imcl_count && imcl_status == alias_halo_OK; imcl_i++) {
+        const int imcl_b = imcl_c_plan_block(imcl_p, imcl_i);
         imcl_status =
                 alias_halo((double *)((char *)imcl_p->array[0].buf
                 + imcl_b * (imcl_p->array[0].bytes / imcl_p->capacity)), data_width, data_height,
                 data_depth, n, var, blocks, vars);
+    }
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -180,8 +182,8 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
 
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
 {
-    return alias_halo_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0, n,
-            var, blocks, vars);
+    return alias_halo_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0, n, var,
+            blocks, vars);
 }
 
 int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, int n, int var,
@@ -204,6 +206,11 @@ int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
 int alias_halo_plan_use_memory(alias_halo_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int alias_halo_plan_select(alias_halo_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)

@@ -9,14 +9,15 @@
 /* Kernel 'alias_halo': each thread computes 1 x 1 x 2 grid points (coarsening). */
 __global__ void __launch_bounds__(128) alias_halo_kernel(double *data, int data_width,
         int data_height, int data_depth, int n, int var, int blocks, int vars, int W, int H, int D,
-        int imcl_count)
+        int imcl_count, const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 1) / 2;
-    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
-    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)blockIdx.z - imcl_n * imcl_zgroups;
     data += imcl_b * (size_t)(data_width * data_height * data_depth);
     /* this thread computes 1 x 1 x 2 points, a block apart in each dimension (thesis eq.
      * 3.1-3.3) */
@@ -56,12 +57,13 @@ static cudaStream_t imcl_stream;
  * computing 1x1x2 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel, which runs in stream imcl_s. Used by alias_halo and by its plan. */
 static cudaError_t imcl_launch(double *data, int data_width, int data_height, int data_depth, int n,
-        int var, int blocks, int vars, int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
+        int var, int blocks, int vars, int W, int H, int D, int imcl_count,
+        const int *__restrict__ imcl_blocks, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 2 - 1) / 2);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -71,10 +73,14 @@ static cudaError_t imcl_launch(double *data, int data_width, int data_height, in
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         alias_halo_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(data, data_width, data_height,
-                data_depth, n, var, blocks, vars, W, H, D, imcl_n);
+                data_depth, n, var, blocks, vars, W, H, D, imcl_n, imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         data += (size_t)imcl_n * (size_t)(data_width * data_height * data_depth);
     }
     return cudaSuccess;
@@ -117,7 +123,7 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cu_call_end(imcl_stream, 1, imcl_layout, imcl_host, imcl_a,
         imcl_launch((double *)imcl_a[0].buf, data_width, data_height, data_depth, n, var, blocks,
-                vars, W, H, D, 1, imcl_stream));
+                vars, W, H, D, 1, NULL, imcl_stream));
 }
 
 const char *alias_halo_strerror(int code)
@@ -228,7 +234,7 @@ int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, in
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch((double *)imcl_a[0].buf, data_width, data_height, data_depth, n, var,
-                blocks, vars, W, H, D, imcl_count, imcl_p->stream);
+                blocks, vars, W, H, D, imcl_count, imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -253,7 +259,7 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
 
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
 {
-    return alias_halo_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0, n,
+    return alias_halo_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0, n,
             var, blocks, vars);
 }
 
@@ -265,6 +271,11 @@ int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
 int alias_halo_plan_use_memory(alias_halo_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int alias_halo_plan_select(alias_halo_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)

@@ -10,14 +10,16 @@
 __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void alias_halo(__global double *data, const int data_width, const int data_height,
         const int data_depth, int n, int var, int blocks, int vars, const int W,
-        const int H, const int D, const int imcl_count)
+        const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 1) / 2;
-    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
-    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;
     data += imcl_b * (size_t)(data_width * data_height * data_depth);
     /* this thread computes 1 x 1 x 2 points, a block apart in each dimension (thesis eq.
      * 3.1-3.3) */

@@ -22,14 +22,16 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(32, 4, 1)))\n"
     "void alias_halo(__global double *data, const int data_width, const int data_height,\n"
     "        const int data_depth, int n, int var, int blocks, int vars, const int W,\n"
-    "        const int H, const int D, const int imcl_count)\n"
+    "        const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
-    "     * arrays lie one storage after the previous block's */\n"
+    "     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and\n"
+    "     * each block's arrays lie one storage after the previous block's */\n"
     "    const int imcl_zgroups = (D + 1) / 2;\n"
-    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
-    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;\n"
     "    data += imcl_b * (size_t)(data_width * data_height * data_depth);\n"
     "    /* this thread computes 1 x 1 x 2 points, a block apart in each dimension (thesis eq.\n"
     "     * 3.1-3.3) */\n"
@@ -77,7 +79,7 @@ static imcl_cl_kept imcl_kept;
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem data,
         int data_width, int data_height, int data_depth, int n, int var, int blocks, int vars,
-        int W, int H, int D, int imcl_count, cl_event *imcl_ev)
+        int W, int H, int D, int imcl_count, cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &data);
@@ -92,6 +94,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 12, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {32, 4, 1};
@@ -145,7 +148,7 @@ int alias_halo(double *data, int data_width, int data_height, int data_depth, in
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cl_call_end(&imcl_kept, 1, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_a[0].buf, data_width, data_height,
-                data_depth, n, var, blocks, vars, W, H, D, 1, NULL));
+                data_depth, n, var, blocks, vars, W, H, D, 1, NULL, NULL));
 }
 
 const char *alias_halo_strerror(int code)
@@ -255,7 +258,7 @@ int alias_halo_plan_launch_batch_async(alias_halo_plan *plan, int imcl_count, in
     cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_a[0].buf, data_width,
-                data_height, data_depth, n, var, blocks, vars, W, H, D, imcl_count,
+                data_height, data_depth, n, var, blocks, vars, W, H, D, imcl_count, imcl_p->list,
                 &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
@@ -281,7 +284,7 @@ int alias_halo_plan_create(alias_halo_plan **plan, int data_width, int data_heig
 
 int alias_halo_plan_launch(alias_halo_plan *plan, int n, int var, int blocks, int vars)
 {
-    return alias_halo_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0, n,
+    return alias_halo_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0, n,
             var, blocks, vars);
 }
 
@@ -293,6 +296,11 @@ int alias_halo_plan_attach(alias_halo_plan *plan, int a, void *host)
 int alias_halo_plan_use_memory(alias_halo_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int alias_halo_plan_select(alias_halo_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int alias_halo_plan_swap(alias_halo_plan *plan, int a, int b)

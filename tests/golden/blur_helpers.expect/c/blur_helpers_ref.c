@@ -366,13 +366,15 @@ int blur_helpers_plan_launch_batch(blur_helpers_plan *plan, int imcl_count, floa
     const int dst_width = imcl_p->array[1].extent[0];
     const int dst_height = imcl_p->array[1].extent[1];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of blur_helpers_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1))
+    /* the blocks in one call of blur_helpers_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, blur_helpers_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    if (!imcl_tab0 || !imcl_tab1)
         return blur_helpers_ERR_MEMORY;
     imcl_status =
-            blur_helpers_rows(imcl_count, (void *)imcl_p->array[0].rows, src_width, src_height,
-            (void *)imcl_p->array[1].rows, dst_width, dst_height, (float *)imcl_p->array[2].buf,
-            scale);
+            blur_helpers_rows(imcl_count, (void *)imcl_tab0, src_width, src_height,
+            (void *)imcl_tab1, dst_width, dst_height, (float *)imcl_p->array[2].buf, scale);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -385,7 +387,7 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
 
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
 {
-    return blur_helpers_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0,
+    return blur_helpers_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0,
             scale);
 }
 
@@ -408,6 +410,11 @@ int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
 int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int blur_helpers_plan_select(blur_helpers_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)

@@ -23,12 +23,13 @@ __device__ static float imcl_fn_weight(float w, int i)
 /* Kernel 'blur_helpers': each thread computes 1 x 2 grid points (coarsening). */
 __global__ void __launch_bounds__(128) blur_helpers_kernel(const float *__restrict__ src,
         int src_width, int src_height, float *dst, int dst_width, int dst_height,
-        const float *__restrict__ mask, float scale, int W, int H, int D, int imcl_count)
+        const float *__restrict__ mask, float scale, int W, int H, int D, int imcl_count,
+        const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)blockIdx.z;
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)blockIdx.z] : (int)blockIdx.z;
     src += imcl_b * (size_t)(src_width * src_height);
     dst += imcl_b * (size_t)(dst_width * dst_height);
     /* blocks far enough from every edge of the grid run the body without edge guards */
@@ -84,12 +85,13 @@ static cudaStream_t imcl_stream;
  * wait for the kernel, which runs in stream imcl_s. Used by blur_helpers and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ src, int src_width, int src_height,
         float *dst, int dst_width, int dst_height, const float *__restrict__ mask, float scale,
-        int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
+        int W, int H, int D, int imcl_count, const int *__restrict__ imcl_blocks,
+        cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 1 - 1) / 1);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -99,10 +101,14 @@ static cudaError_t imcl_launch(const float *__restrict__ src, int src_width, int
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 8 - 1) / 8, imcl_zgroups * (unsigned)imcl_n);
         blur_helpers_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(src, src_width, src_height, dst,
-                dst_width, dst_height, mask, scale, W, H, D, imcl_n);
+                dst_width, dst_height, mask, scale, W, H, D, imcl_n, imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         src += (size_t)imcl_n * (size_t)(src_width * src_height);
         dst += (size_t)imcl_n * (size_t)(dst_width * dst_height);
     }
@@ -155,7 +161,8 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cu_call_end(imcl_stream, 3, imcl_layout, imcl_host, imcl_a,
         imcl_launch((float *)imcl_a[0].buf, src_width, src_height, (float *)imcl_a[1].buf,
-                dst_width, dst_height, (float *)imcl_a[2].buf, scale, W, H, D, 1, imcl_stream));
+                dst_width, dst_height, (float *)imcl_a[2].buf, scale, W, H, D, 1, NULL,
+                imcl_stream));
 }
 
 const char *blur_helpers_strerror(int code)
@@ -320,7 +327,7 @@ int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch((float *)imcl_a[0].buf, src_width, src_height,
                 (float *)imcl_a[1].buf, dst_width, dst_height, (float *)imcl_a[2].buf, scale, W, H,
-                D, imcl_count, imcl_p->stream);
+                D, imcl_count, imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -344,7 +351,7 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
 
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
 {
-    return blur_helpers_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0,
+    return blur_helpers_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0,
             scale);
 }
 
@@ -356,6 +363,11 @@ int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
 int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int blur_helpers_plan_select(blur_helpers_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)

@@ -29,12 +29,14 @@ __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void blur_helpers(__global const float *restrict src, const int src_width,
         const int src_height, __global float *dst, const int dst_width,
         const int dst_height, __global const float *restrict mask, float scale, const int W,
-        const int H, const int D, const int imcl_count)
+        const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)get_group_id(2);
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]
+            : (int)get_group_id(2);
     src += imcl_b * (size_t)(src_width * src_height);
     dst += imcl_b * (size_t)(dst_width * dst_height);
     /* blocks far enough from every edge of the grid run the body without edge guards */
@@ -88,12 +90,14 @@ void blur_helpers(__global const float *restrict src, const int src_width,
 __kernel void blur_helpers_cpu(__global const float *restrict src, const int src_width,
         const int src_height, __global float *dst, const int dst_width,
         const int dst_height, __global const float *restrict mask, float scale, const int W,
-        const int H, const int D, const int imcl_count)
+        const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)get_group_id(2);
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]
+            : (int)get_group_id(2);
     src += imcl_b * (size_t)(src_width * src_height);
     dst += imcl_b * (size_t)(dst_width * dst_height);
     /* the grid point of this thread */

@@ -42,12 +42,14 @@ static const char imcl_source[] =
     "void blur_helpers(__global const float *restrict src, const int src_width,\n"
     "        const int src_height, __global float *dst, const int dst_width,\n"
     "        const int dst_height, __global const float *restrict mask, float scale, const int W,\n"
-    "        const int H, const int D, const int imcl_count)\n"
+    "        const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
+    "     * the launch's n-th block are those of index n in z, and each block's arrays lie one\n"
     "     * storage after the previous block's */\n"
-    "    const int imcl_b = (int)get_group_id(2);\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]\n"
+    "            : (int)get_group_id(2);\n"
     "    src += imcl_b * (size_t)(src_width * src_height);\n"
     "    dst += imcl_b * (size_t)(dst_width * dst_height);\n"
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
@@ -101,12 +103,14 @@ static const char imcl_source[] =
     "__kernel void blur_helpers_cpu(__global const float *restrict src, const int src_width,\n"
     "        const int src_height, __global float *dst, const int dst_width,\n"
     "        const int dst_height, __global const float *restrict mask, float scale, const int W,\n"
-    "        const int H, const int D, const int imcl_count)\n"
+    "        const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
+    "     * the launch's n-th block are those of index n in z, and each block's arrays lie one\n"
     "     * storage after the previous block's */\n"
-    "    const int imcl_b = (int)get_group_id(2);\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]\n"
+    "            : (int)get_group_id(2);\n"
     "    src += imcl_b * (size_t)(src_width * src_height);\n"
     "    dst += imcl_b * (size_t)(dst_width * dst_height);\n"
     "    /* the grid point of this thread */\n"
@@ -170,7 +174,8 @@ static imcl_cl_kept imcl_kept;
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu,
         cl_mem src, int src_width, int src_height, cl_mem dst, int dst_width, int dst_height,
-        cl_mem mask, float scale, int W, int H, int D, int imcl_count, cl_event *imcl_ev)
+        cl_mem mask, float scale, int W, int H, int D, int imcl_count, cl_mem imcl_blocks,
+        cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &src);
@@ -185,6 +190,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 12, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
@@ -268,7 +274,7 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     return imcl_cl_call_end(&imcl_kept, 3, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, src_width,
                 src_height, imcl_a[1].buf, dst_width, dst_height, imcl_a[2].buf, scale, W, H, D, 1,
-                NULL));
+                NULL, NULL));
 }
 
 const char *blur_helpers_strerror(int code)
@@ -432,7 +438,7 @@ int blur_helpers_plan_launch_batch_async(blur_helpers_plan *plan, int imcl_count
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_a[0].buf, src_width,
                 src_height, imcl_a[1].buf, dst_width, dst_height, imcl_a[2].buf, scale, W, H, D,
-                imcl_count, &imcl_p->pending);
+                imcl_count, imcl_p->list, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -456,7 +462,7 @@ int blur_helpers_plan_create(blur_helpers_plan **plan, int src_width, int src_he
 
 int blur_helpers_plan_launch(blur_helpers_plan *plan, float scale)
 {
-    return blur_helpers_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0,
+    return blur_helpers_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0,
             scale);
 }
 
@@ -468,6 +474,11 @@ int blur_helpers_plan_attach(blur_helpers_plan *plan, int a, void *host)
 int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int blur_helpers_plan_select(blur_helpers_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int blur_helpers_plan_swap(blur_helpers_plan *plan, int a, int b)

@@ -595,18 +595,21 @@ int bounds_plan_launch_batch(bounds_plan *plan, int imcl_count)
     const int out_height = imcl_p->array[5].extent[1];
     const int out_depth = imcl_p->array[5].extent[2];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of bounds_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1)
-            || !imcl_c_plan_tables(imcl_p, 2) || !imcl_c_plan_tables(imcl_p, 3)
-            || !imcl_c_plan_tables(imcl_p, 4) || !imcl_c_plan_tables(imcl_p, 5))
+    /* the blocks in one call of bounds_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, bounds_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    void **const imcl_tab2 = imcl_c_plan_tables(imcl_p, 2);
+    void **const imcl_tab3 = imcl_c_plan_tables(imcl_p, 3);
+    void **const imcl_tab4 = imcl_c_plan_tables(imcl_p, 4);
+    void **const imcl_tab5 = imcl_c_plan_tables(imcl_p, 5);
+    if (!imcl_tab0 || !imcl_tab1 || !imcl_tab2 || !imcl_tab3 || !imcl_tab4 || !imcl_tab5)
         return bounds_ERR_MEMORY;
     imcl_status =
-            bounds_rows(imcl_count, (void *)imcl_p->array[0].rows, a_width, a_height, a_depth,
-            (void *)imcl_p->array[1].rows, b_width, b_height, b_depth,
-            (void *)imcl_p->array[2].rows, c_width, c_height, c_depth,
-            (void *)imcl_p->array[3].rows, d_width, d_height, d_depth,
-            (void *)imcl_p->array[4].rows, h_width, h_height, h_depth,
-            (void *)imcl_p->array[5].rows, out_width, out_height, out_depth);
+            bounds_rows(imcl_count, (void *)imcl_tab0, a_width, a_height, a_depth,
+            (void *)imcl_tab1, b_width, b_height, b_depth, (void *)imcl_tab2, c_width, c_height,
+            c_depth, (void *)imcl_tab3, d_width, d_height, d_depth, (void *)imcl_tab4, h_width,
+            h_height, h_depth, (void *)imcl_tab5, out_width, out_height, out_depth);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -623,7 +626,7 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
 
 int bounds_plan_launch(bounds_plan *plan)
 {
-    return bounds_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
+    return bounds_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0);
 }
 
 int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
@@ -645,6 +648,11 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int bounds_plan_select(bounds_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)

@@ -41,14 +41,16 @@ __global__ void __launch_bounds__(256) bounds_kernel(const double *__restrict__ 
         int b_depth, const double *__restrict__ c, int c_width, int c_height, int c_depth,
         const double *__restrict__ d, int d_width, int d_height, int d_depth,
         const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out,
-        int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count)
+        int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count,
+        const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 1) / 2;
-    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
-    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)blockIdx.z - imcl_n * imcl_zgroups;
     a += imcl_b * (size_t)(a_width * a_height * a_depth);
     b += imcl_b * (size_t)(b_width * b_height * b_depth);
     c += imcl_b * (size_t)(c_width * c_height * c_depth);
@@ -113,12 +115,12 @@ static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_
         const double *__restrict__ d, int d_width, int d_height, int d_depth,
         const double *__restrict__ h, int h_width, int h_height, int h_depth, double *out,
         int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count,
-        cudaStream_t imcl_s)
+        const int *__restrict__ imcl_blocks, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 2);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 2 - 1) / 2);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -130,10 +132,14 @@ static cudaError_t imcl_launch(const double *__restrict__ a, int a_width, int a_
         bounds_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(a, a_width, a_height, a_depth, b,
                 b_width, b_height, b_depth, c, c_width, c_height, c_depth, d, d_width, d_height,
                 d_depth, h, h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H,
-                D, imcl_n);
+                D, imcl_n, imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         a += (size_t)imcl_n * (size_t)(a_width * a_height * a_depth);
         b += (size_t)imcl_n * (size_t)(b_width * b_height * b_depth);
         c += (size_t)imcl_n * (size_t)(c_width * c_height * c_depth);
@@ -207,7 +213,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
                 b_width, b_height, b_depth, (double *)imcl_a[2].buf, c_width, c_height, c_depth,
                 (double *)imcl_a[3].buf, d_width, d_height, d_depth, (double *)imcl_a[4].buf,
                 h_width, h_height, h_depth, (double *)imcl_a[5].buf, out_width, out_height,
-                out_depth, W, H, D, 1, imcl_stream));
+                out_depth, W, H, D, 1, NULL, imcl_stream));
 }
 
 const char *bounds_strerror(int code)
@@ -526,7 +532,8 @@ int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
                 (double *)imcl_a[1].buf, b_width, b_height, b_depth, (double *)imcl_a[2].buf,
                 c_width, c_height, c_depth, (double *)imcl_a[3].buf, d_width, d_height, d_depth,
                 (double *)imcl_a[4].buf, h_width, h_height, h_depth, (double *)imcl_a[5].buf,
-                out_width, out_height, out_depth, W, H, D, imcl_count, imcl_p->stream);
+                out_width, out_height, out_depth, W, H, D, imcl_count, imcl_p->list,
+                imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -554,7 +561,7 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
 
 int bounds_plan_launch(bounds_plan *plan)
 {
-    return bounds_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
+    return bounds_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0);
 }
 
 int bounds_plan_attach(bounds_plan *plan, int a, void *host)
@@ -565,6 +572,11 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int bounds_plan_select(bounds_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)

@@ -46,14 +46,15 @@ void bounds(__global const double *restrict a, const int a_width, const int a_he
         const int d_depth, __global const double *restrict h, const int h_width,
         const int h_height, const int h_depth, __global double *out, const int out_width,
         const int out_height, const int out_depth, const int W, const int H, const int D,
-        const int imcl_count)
+        const int imcl_count, __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 1) / 2;
-    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
-    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;
     a += imcl_b * (size_t)(a_width * a_height * a_depth);
     b += imcl_b * (size_t)(b_width * b_height * b_depth);
     c += imcl_b * (size_t)(c_width * c_height * c_depth);

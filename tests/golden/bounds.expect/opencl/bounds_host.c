@@ -58,14 +58,15 @@ static const char imcl_source[] =
     "        const int d_depth, __global const double *restrict h, const int h_width,\n"
     "        const int h_height, const int h_depth, __global double *out, const int out_width,\n"
     "        const int out_height, const int out_depth, const int W, const int H, const int D,\n"
-    "        const int imcl_count)\n"
+    "        const int imcl_count, __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
-    "     * arrays lie one storage after the previous block's */\n"
+    "     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and\n"
+    "     * each block's arrays lie one storage after the previous block's */\n"
     "    const int imcl_zgroups = (D + 1) / 2;\n"
-    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
-    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;\n"
     "    a += imcl_b * (size_t)(a_width * a_height * a_depth);\n"
     "    b += imcl_b * (size_t)(b_width * b_height * b_depth);\n"
     "    c += imcl_b * (size_t)(c_width * c_height * c_depth);\n"
@@ -137,7 +138,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
         int a_height, int a_depth, cl_mem b, int b_width, int b_height, int b_depth, cl_mem c,
         int c_width, int c_height, int c_depth, cl_mem d, int d_width, int d_height, int d_depth,
         cl_mem h, int h_width, int h_height, int h_depth, cl_mem out, int out_width, int out_height,
-        int out_depth, int W, int H, int D, int imcl_count, cl_event *imcl_ev)
+        int out_depth, int W, int H, int D, int imcl_count, cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &a);
@@ -168,6 +169,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 25, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 26, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 27, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 28, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {32, 4, 2};
@@ -247,7 +249,7 @@ int bounds(const double *a, int a_width, int a_height, int a_depth, const double
                 imcl_a[1].buf, b_width, b_height, b_depth, imcl_a[2].buf, c_width, c_height,
                 c_depth, imcl_a[3].buf, d_width, d_height, d_depth, imcl_a[4].buf, h_width,
                 h_height, h_depth, imcl_a[5].buf, out_width, out_height, out_depth, W, H, D, 1,
-                NULL));
+                NULL, NULL));
 }
 
 const char *bounds_strerror(int code)
@@ -565,7 +567,7 @@ int bounds_plan_launch_batch_async(bounds_plan *plan, int imcl_count)
                 a_depth, imcl_a[1].buf, b_width, b_height, b_depth, imcl_a[2].buf, c_width,
                 c_height, c_depth, imcl_a[3].buf, d_width, d_height, d_depth, imcl_a[4].buf,
                 h_width, h_height, h_depth, imcl_a[5].buf, out_width, out_height, out_depth, W, H,
-                D, imcl_count, &imcl_p->pending);
+                D, imcl_count, imcl_p->list, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -593,7 +595,7 @@ int bounds_plan_create(bounds_plan **plan, int a_width, int a_height, int a_dept
 
 int bounds_plan_launch(bounds_plan *plan)
 {
-    return bounds_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
+    return bounds_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0);
 }
 
 int bounds_plan_attach(bounds_plan *plan, int a, void *host)
@@ -604,6 +606,11 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host)
 int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int bounds_plan_select(bounds_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int bounds_plan_swap(bounds_plan *plan, int a, int b)

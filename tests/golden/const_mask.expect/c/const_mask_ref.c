@@ -343,12 +343,15 @@ int const_mask_plan_launch_batch(const_mask_plan *plan, int imcl_count)
     const int out_width = imcl_p->array[2].extent[0];
     const int out_height = imcl_p->array[2].extent[1];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of const_mask_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 2))
+    /* the blocks in one call of const_mask_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, const_mask_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab2 = imcl_c_plan_tables(imcl_p, 2);
+    if (!imcl_tab0 || !imcl_tab2)
         return const_mask_ERR_MEMORY;
     imcl_status =
-            const_mask_rows(imcl_count, (void *)imcl_p->array[0].rows, g_width, g_height,
-            (float *)imcl_p->array[1].buf, (void *)imcl_p->array[2].rows, out_width, out_height);
+            const_mask_rows(imcl_count, (void *)imcl_tab0, g_width, g_height,
+            (float *)imcl_p->array[1].buf, (void *)imcl_tab2, out_width, out_height);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -361,7 +364,7 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
 
 int const_mask_plan_launch(const_mask_plan *plan)
 {
-    return const_mask_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
+    return const_mask_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0);
 }
 
 int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count)
@@ -383,6 +386,11 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
 int const_mask_plan_use_memory(const_mask_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int const_mask_plan_select(const_mask_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int const_mask_plan_swap(const_mask_plan *plan, int a, int b)

@@ -21,7 +21,8 @@ static __constant__ float imcl_c_const_mask_mask[9];
 
 /* Kernel 'const_mask': one thread per grid point. */
 __global__ void __launch_bounds__(128) const_mask_kernel(int g_width, int g_height, float *out,
-        int out_width, int out_height, int W, int H, int D, int imcl_count)
+        int out_width, int out_height, int W, int H, int D, int imcl_count,
+        const int *__restrict__ imcl_blocks)
 {
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)blockIdx.x * 32 >= 1 && ((int)blockIdx.x + 1) * 32 <= g_width - 1
@@ -83,12 +84,13 @@ static cudaStream_t imcl_stream;
  * computing 1x1x1 points (thesis eq. 3.7-3.9), and returns the launch's error; does not
  * wait for the kernel, which runs in stream imcl_s. Used by const_mask and by its plan. */
 static cudaError_t imcl_launch(int g_width, int g_height, float *out, int out_width, int out_height,
-        int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
+        int W, int H, int D, int imcl_count, const int *__restrict__ imcl_blocks,
+        cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 1 - 1) / 1);
     const_mask_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(g_width, g_height, out, out_width,
-            out_height, W, H, D, imcl_count);
+            out_height, W, H, D, imcl_count, imcl_blocks);
     return cudaGetLastError();
 }
 
@@ -138,7 +140,7 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cu_call_end(imcl_stream, 3, imcl_layout, imcl_host, imcl_a,
         imcl_launch(g_width, g_height, (float *)imcl_a[2].buf, out_width, out_height, W, H, D, 1,
-                imcl_stream));
+                NULL, imcl_stream));
 }
 
 const char *const_mask_strerror(int code)
@@ -303,7 +305,7 @@ int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count)
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch(g_width, g_height, (float *)imcl_a[2].buf, out_width, out_height, W,
-                H, D, 1, imcl_p->stream);
+                H, D, 1, imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -327,7 +329,7 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
 
 int const_mask_plan_launch(const_mask_plan *plan)
 {
-    return const_mask_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
+    return const_mask_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0);
 }
 
 int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
@@ -338,6 +340,11 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
 int const_mask_plan_use_memory(const_mask_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int const_mask_plan_select(const_mask_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int const_mask_plan_swap(const_mask_plan *plan, int a, int b)

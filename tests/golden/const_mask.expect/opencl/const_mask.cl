@@ -15,7 +15,8 @@ static inline int imcl_in(int i, int n, int h)
 __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void const_mask(__constant float *restrict g, const int g_width, const int g_height,
         __constant float *restrict mask, __global float *out, const int out_width,
-        const int out_height, const int W, const int H, const int D, const int imcl_count)
+        const int out_height, const int W, const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* blocks far enough from every edge of the grid run the body without edge guards */
     if ((int)get_group_id(0) * 32 >= 1 && ((int)get_group_id(0) + 1) * 32 <= g_width - 1
@@ -63,7 +64,7 @@ void const_mask(__constant float *restrict g, const int g_width, const int g_hei
 __kernel void const_mask_cpu(__constant float *restrict g, const int g_width,
         const int g_height, __constant float *restrict mask, __global float *out,
         const int out_width, const int out_height, const int W, const int H, const int D,
-        const int imcl_count)
+        const int imcl_count, __global const int *restrict imcl_blocks)
 {
     /* the grid point of this thread */
     const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);

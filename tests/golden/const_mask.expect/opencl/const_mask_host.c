@@ -29,7 +29,8 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(32, 4, 1)))\n"
     "void const_mask(__constant float *restrict g, const int g_width, const int g_height,\n"
     "        __constant float *restrict mask, __global float *out, const int out_width,\n"
-    "        const int out_height, const int W, const int H, const int D, const int imcl_count)\n"
+    "        const int out_height, const int W, const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
     "    if ((int)get_group_id(0) * 32 >= 1 && ((int)get_group_id(0) + 1) * 32 <= g_width - 1\n"
@@ -77,7 +78,7 @@ static const char imcl_source[] =
     "__kernel void const_mask_cpu(__constant float *restrict g, const int g_width,\n"
     "        const int g_height, __constant float *restrict mask, __global float *out,\n"
     "        const int out_width, const int out_height, const int W, const int H, const int D,\n"
-    "        const int imcl_count)\n"
+    "        const int imcl_count, __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the grid point of this thread */\n"
     "    const int idx = (int)get_group_id(0) * (int)get_local_size(0) + (int)get_local_id(0);\n"
@@ -152,7 +153,7 @@ static int imcl_check_placements(cl_device_id imcl_dev, int g_width, int g_heigh
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu, cl_mem g,
         int g_width, int g_height, cl_mem mask, cl_mem out, int out_width, int out_height, int W,
-        int H, int D, int imcl_count, cl_event *imcl_ev)
+        int H, int D, int imcl_count, cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &g);
@@ -166,6 +167,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
@@ -248,7 +250,8 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cl_call_end(&imcl_kept, 3, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, g_width,
-                g_height, imcl_a[1].buf, imcl_a[2].buf, out_width, out_height, W, H, D, 1, NULL));
+                g_height, imcl_a[1].buf, imcl_a[2].buf, out_width, out_height, W, H, D, 1, NULL,
+                NULL));
 }
 
 const char *const_mask_strerror(int code)
@@ -413,7 +416,7 @@ int const_mask_plan_launch_batch_async(const_mask_plan *plan, int imcl_count)
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_a[0].buf, g_width,
                 g_height, imcl_a[1].buf, imcl_a[2].buf, out_width, out_height, W, H, D, 1,
-                &imcl_p->pending);
+                imcl_p->list, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -437,7 +440,7 @@ int const_mask_plan_create(const_mask_plan **plan, int g_width, int g_height, in
 
 int const_mask_plan_launch(const_mask_plan *plan)
 {
-    return const_mask_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
+    return const_mask_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0);
 }
 
 int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
@@ -448,6 +451,11 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host)
 int const_mask_plan_use_memory(const_mask_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int const_mask_plan_select(const_mask_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int const_mask_plan_swap(const_mask_plan *plan, int a, int b)

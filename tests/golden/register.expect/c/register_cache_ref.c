@@ -384,14 +384,16 @@ int register_cache_plan_launch_batch(register_cache_plan *plan, int imcl_count)
     const int out_width = imcl_p->array[2].extent[0];
     const int out_height = imcl_p->array[2].extent[1];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of register_cache_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1)
-            || !imcl_c_plan_tables(imcl_p, 2))
+    /* the blocks in one call of register_cache_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, register_cache_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    void **const imcl_tab2 = imcl_c_plan_tables(imcl_p, 2);
+    if (!imcl_tab0 || !imcl_tab1 || !imcl_tab2)
         return register_cache_ERR_MEMORY;
     imcl_status =
-            register_cache_rows(imcl_count, (void *)imcl_p->array[0].rows, in_width, in_height,
-            (void *)imcl_p->array[1].rows, w_width, w_height, (void *)imcl_p->array[2].rows,
-            out_width, out_height);
+            register_cache_rows(imcl_count, (void *)imcl_tab0, in_width, in_height,
+            (void *)imcl_tab1, w_width, w_height, (void *)imcl_tab2, out_width, out_height);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -405,7 +407,7 @@ int register_cache_plan_create(register_cache_plan **plan, int in_width, int in_
 
 int register_cache_plan_launch(register_cache_plan *plan)
 {
-    return register_cache_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
+    return register_cache_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0);
 }
 
 int register_cache_plan_launch_batch_async(register_cache_plan *plan, int imcl_count)
@@ -427,6 +429,11 @@ int register_cache_plan_attach(register_cache_plan *plan, int a, void *host)
 int register_cache_plan_use_memory(register_cache_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int register_cache_plan_select(register_cache_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int register_cache_plan_swap(register_cache_plan *plan, int a, int b)

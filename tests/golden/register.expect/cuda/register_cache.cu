@@ -30,12 +30,13 @@ __device__ static inline T imcl_shfl(T v, int lane)
 /* Kernel 'register_cache': one thread per grid point. */
 __global__ void __launch_bounds__(128) register_cache_kernel(const float *__restrict__ in,
         int in_width, int in_height, const float *__restrict__ w, int w_width, int w_height,
-        float *out, int out_width, int out_height, int W, int H, int D, int imcl_count)
+        float *out, int out_width, int out_height, int W, int H, int D, int imcl_count,
+        const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)blockIdx.z;
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)blockIdx.z] : (int)blockIdx.z;
     in += imcl_b * (size_t)((in_width + 2) * (in_height + 2));
     w += imcl_b * (size_t)(w_width * w_height);
     out += imcl_b * (size_t)(out_width * out_height);
@@ -106,12 +107,13 @@ static cudaStream_t imcl_stream;
  * wait for the kernel, which runs in stream imcl_s. Used by register_cache and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int in_height,
         const float *__restrict__ w, int w_width, int w_height, float *out, int out_width,
-        int out_height, int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
+        int out_height, int W, int H, int D, int imcl_count, const int *__restrict__ imcl_blocks,
+        cudaStream_t imcl_s)
 {
     const dim3 imcl_block(64, 2, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 1 - 1) / 1);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -121,10 +123,14 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 64 - 1) / 64, (H + 2 - 1) / 2, imcl_zgroups * (unsigned)imcl_n);
         register_cache_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height, w,
-                w_width, w_height, out, out_width, out_height, W, H, D, imcl_n);
+                w_width, w_height, out, out_width, out_height, W, H, D, imcl_n, imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         in += (size_t)imcl_n * (size_t)((in_width + 2) * (in_height + 2));
         w += (size_t)imcl_n * (size_t)(w_width * w_height);
         out += (size_t)imcl_n * (size_t)(out_width * out_height);
@@ -177,7 +183,8 @@ int register_cache(const float *in, int in_width, int in_height, const float *w,
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cu_call_end(imcl_stream, 3, imcl_layout, imcl_host, imcl_a,
         imcl_launch((float *)imcl_a[0].buf, in_width, in_height, (float *)imcl_a[1].buf, w_width,
-                w_height, (float *)imcl_a[2].buf, out_width, out_height, W, H, D, 1, imcl_stream));
+                w_height, (float *)imcl_a[2].buf, out_width, out_height, W, H, D, 1, NULL,
+                imcl_stream));
 }
 
 const char *register_cache_strerror(int code)
@@ -371,7 +378,7 @@ int register_cache_plan_launch_batch_async(register_cache_plan *plan, int imcl_c
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch((float *)imcl_a[0].buf, in_width, in_height, (float *)imcl_a[1].buf,
                 w_width, w_height, (float *)imcl_a[2].buf, out_width, out_height, W, H, D,
-                imcl_count, imcl_p->stream);
+                imcl_count, imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -396,8 +403,7 @@ int register_cache_plan_create(register_cache_plan **plan, int in_width, int in_
 
 int register_cache_plan_launch(register_cache_plan *plan)
 {
-    return register_cache_plan_launch_batch(plan,
-            plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
+    return register_cache_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0);
 }
 
 int register_cache_plan_attach(register_cache_plan *plan, int a, void *host)
@@ -408,6 +414,11 @@ int register_cache_plan_attach(register_cache_plan *plan, int a, void *host)
 int register_cache_plan_use_memory(register_cache_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int register_cache_plan_select(register_cache_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int register_cache_plan_swap(register_cache_plan *plan, int a, int b)

@@ -389,13 +389,16 @@ int shared3d_interleaved_plan_launch_batch(shared3d_interleaved_plan *plan, int 
     const int out_height = imcl_p->array[1].extent[1];
     const int out_depth = imcl_p->array[1].extent[2];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of shared3d_interleaved_rows, over row tables into the plan's
-     * memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1))
+    /* the blocks in one call of shared3d_interleaved_rows, over row tables into the plan's memory
+     * in
+     * the order of the launch (the selection's, shared3d_interleaved_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    if (!imcl_tab0 || !imcl_tab1)
         return shared3d_interleaved_ERR_MEMORY;
     imcl_status =
-            shared3d_interleaved_rows(imcl_count, (void *)imcl_p->array[0].rows, in_width,
-            in_height, in_depth, (void *)imcl_p->array[1].rows, out_width, out_height, out_depth);
+            shared3d_interleaved_rows(imcl_count, (void *)imcl_tab0, in_width, in_height, in_depth,
+            (void *)imcl_tab1, out_width, out_height, out_depth);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -410,7 +413,7 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
 {
     return shared3d_interleaved_plan_launch_batch(plan,
-            plan ? ((const imcl_c_plan *)plan)->capacity : 0);
+            plan ? ((const imcl_c_plan *)plan)->count : 0);
 }
 
 int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan, int imcl_count)
@@ -432,6 +435,11 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
 int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int shared3d_interleaved_plan_select(shared3d_interleaved_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int shared3d_interleaved_plan_swap(shared3d_interleaved_plan *plan, int a, int b)

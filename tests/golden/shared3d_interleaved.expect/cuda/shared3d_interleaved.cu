@@ -16,14 +16,15 @@ __device__ static inline int imcl_in(int i, int n, int h)
 /* Kernel 'shared3d_interleaved': each thread computes 1 x 1 x 4 grid points (coarsening). */
 __global__ void __launch_bounds__(256) shared3d_interleaved_kernel(const double *__restrict__ in,
         int in_width, int in_height, int in_depth, double *out, int out_width, int out_height,
-        int out_depth, int W, int H, int D, int imcl_count)
+        int out_depth, int W, int H, int D, int imcl_count, const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 7) / 8;
-    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
-    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)blockIdx.z - imcl_n * imcl_zgroups;
     in += imcl_b * (size_t)(in_width * in_height * in_depth);
     out += imcl_b * (size_t)(out_width * out_height * out_depth);
     /* 'in' in shared memory: a tile of 34 x 6 x 10 points: the block's points and the footprint
@@ -118,12 +119,12 @@ static cudaStream_t imcl_stream;
  * plan. */
 static cudaError_t imcl_launch(const double *__restrict__ in, int in_width, int in_height,
         int in_depth, double *out, int out_width, int out_height, int out_depth, int W, int H,
-        int D, int imcl_count, cudaStream_t imcl_s)
+        int D, int imcl_count, const int *__restrict__ imcl_blocks, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 2);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 8 - 1) / 8);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -133,10 +134,14 @@ static cudaError_t imcl_launch(const double *__restrict__ in, int in_width, int 
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         shared3d_interleaved_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height,
-                in_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n);
+                in_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n, imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         in += (size_t)imcl_n * (size_t)(in_width * in_height * in_depth);
         out += (size_t)imcl_n * (size_t)(out_width * out_height * out_depth);
     }
@@ -185,7 +190,7 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cu_call_end(imcl_stream, 2, imcl_layout, imcl_host, imcl_a,
         imcl_launch((double *)imcl_a[0].buf, in_width, in_height, in_depth, (double *)imcl_a[1].buf,
-                out_width, out_height, out_depth, W, H, D, 1, imcl_stream));
+                out_width, out_height, out_depth, W, H, D, 1, NULL, imcl_stream));
 }
 
 const char *shared3d_interleaved_strerror(int code)
@@ -342,7 +347,7 @@ int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch((double *)imcl_a[0].buf, in_width, in_height, in_depth,
                 (double *)imcl_a[1].buf, out_width, out_height, out_depth, W, H, D, imcl_count,
-                imcl_p->stream);
+                imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -368,7 +373,7 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
 {
     return shared3d_interleaved_plan_launch_batch(plan,
-            plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
+            plan ? ((const imcl_cu_plan *)plan)->count : 0);
 }
 
 int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, void *host)
@@ -379,6 +384,11 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
 int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int shared3d_interleaved_plan_select(shared3d_interleaved_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int shared3d_interleaved_plan_swap(shared3d_interleaved_plan *plan, int a, int b)

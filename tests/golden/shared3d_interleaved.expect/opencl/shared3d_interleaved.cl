@@ -20,14 +20,15 @@ __kernel __attribute__((reqd_work_group_size(32, 4, 2)))
 void shared3d_interleaved(__global const double *restrict in, const int in_width,
         const int in_height, const int in_depth, __global double *out, const int out_width,
         const int out_height, const int out_depth, const int W, const int H, const int D,
-        const int imcl_count)
+        const int imcl_count, __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 7) / 8;
-    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
-    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;
     in += imcl_b * (size_t)(in_width * in_height * in_depth);
     out += imcl_b * (size_t)(out_width * out_height * out_depth);
     /* 'in' in shared memory: a tile of 34 x 6 x 10 points: the block's points and the

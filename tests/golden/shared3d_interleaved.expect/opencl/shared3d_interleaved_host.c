@@ -35,14 +35,15 @@ static const char imcl_source[] =
     "void shared3d_interleaved(__global const double *restrict in, const int in_width,\n"
     "        const int in_height, const int in_depth, __global double *out, const int out_width,\n"
     "        const int out_height, const int out_depth, const int W, const int H, const int D,\n"
-    "        const int imcl_count)\n"
+    "        const int imcl_count, __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
-    "     * arrays lie one storage after the previous block's */\n"
+    "     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and\n"
+    "     * each block's arrays lie one storage after the previous block's */\n"
     "    const int imcl_zgroups = (D + 7) / 8;\n"
-    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
-    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;\n"
     "    in += imcl_b * (size_t)(in_width * in_height * in_depth);\n"
     "    out += imcl_b * (size_t)(out_width * out_height * out_depth);\n"
     "    /* 'in' in shared memory: a tile of 34 x 6 x 10 points: the block's points and the\n"
@@ -146,7 +147,7 @@ static imcl_cl_kept imcl_kept;
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem in, int in_width,
         int in_height, int in_depth, cl_mem out, int out_width, int out_height, int out_depth,
-        int W, int H, int D, int imcl_count, cl_event *imcl_ev)
+        int W, int H, int D, int imcl_count, cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &in);
@@ -161,6 +162,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 12, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {32, 4, 2};
@@ -219,7 +221,7 @@ int shared3d_interleaved(const double *in, int in_width, int in_height, int in_d
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cl_call_end(&imcl_kept, 2, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_a[0].buf, in_width, in_height, in_depth,
-                imcl_a[1].buf, out_width, out_height, out_depth, W, H, D, 1, NULL));
+                imcl_a[1].buf, out_width, out_height, out_depth, W, H, D, 1, NULL, NULL));
 }
 
 const char *shared3d_interleaved_strerror(int code)
@@ -375,7 +377,7 @@ int shared3d_interleaved_plan_launch_batch_async(shared3d_interleaved_plan *plan
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_a[0].buf, in_width, in_height,
                 in_depth, imcl_a[1].buf, out_width, out_height, out_depth, W, H, D, imcl_count,
-                &imcl_p->pending);
+                imcl_p->list, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -401,7 +403,7 @@ int shared3d_interleaved_plan_create(shared3d_interleaved_plan **plan, int in_wi
 int shared3d_interleaved_plan_launch(shared3d_interleaved_plan *plan)
 {
     return shared3d_interleaved_plan_launch_batch(plan,
-            plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
+            plan ? ((const imcl_cl_plan *)plan)->count : 0);
 }
 
 int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, void *host)
@@ -412,6 +414,11 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
 int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int shared3d_interleaved_plan_select(shared3d_interleaved_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int shared3d_interleaved_plan_swap(shared3d_interleaved_plan *plan, int a, int b)

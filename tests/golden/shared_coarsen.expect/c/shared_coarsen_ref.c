@@ -327,12 +327,15 @@ int shared_coarsen_plan_launch_batch(shared_coarsen_plan *plan, int imcl_count)
     const int out_width = imcl_p->array[1].extent[0];
     const int out_height = imcl_p->array[1].extent[1];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of shared_coarsen_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1))
+    /* the blocks in one call of shared_coarsen_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, shared_coarsen_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    if (!imcl_tab0 || !imcl_tab1)
         return shared_coarsen_ERR_MEMORY;
     imcl_status =
-            shared_coarsen_rows(imcl_count, (void *)imcl_p->array[0].rows, in_width, in_height,
-            (void *)imcl_p->array[1].rows, out_width, out_height);
+            shared_coarsen_rows(imcl_count, (void *)imcl_tab0, in_width, in_height,
+            (void *)imcl_tab1, out_width, out_height);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -345,7 +348,7 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
 
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
 {
-    return shared_coarsen_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
+    return shared_coarsen_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0);
 }
 
 int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_count)
@@ -367,6 +370,11 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
 int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int shared_coarsen_plan_select(shared_coarsen_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)

@@ -22,12 +22,12 @@ __device__ static inline int imcl_clamp(int i, int n, int h)
 /* Kernel 'shared_coarsen': each thread computes 2 x 2 grid points (coarsening). */
 __global__ void __launch_bounds__(64) shared_coarsen_kernel(const float *__restrict__ in,
         int in_width, int in_height, float *out, int out_width, int out_height, int W, int H, int D,
-        int imcl_count)
+        int imcl_count, const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)blockIdx.z;
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)blockIdx.z] : (int)blockIdx.z;
     in += imcl_b * (size_t)(in_width * in_height);
     out += imcl_b * (size_t)(out_width * out_height);
     /* 'in' in shared memory: a tile of 34 x 10 points: the block's points and the footprint around
@@ -97,12 +97,12 @@ static cudaStream_t imcl_stream;
  * wait for the kernel, which runs in stream imcl_s. Used by shared_coarsen and by its plan. */
 static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int in_height,
         float *out, int out_width, int out_height, int W, int H, int D, int imcl_count,
-        cudaStream_t imcl_s)
+        const int *__restrict__ imcl_blocks, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(16, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 1 - 1) / 1);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -112,10 +112,14 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 8 - 1) / 8, imcl_zgroups * (unsigned)imcl_n);
         shared_coarsen_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height, out,
-                out_width, out_height, W, H, D, imcl_n);
+                out_width, out_height, W, H, D, imcl_n, imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         in += (size_t)imcl_n * (size_t)(in_width * in_height);
         out += (size_t)imcl_n * (size_t)(out_width * out_height);
     }
@@ -162,7 +166,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cu_call_end(imcl_stream, 2, imcl_layout, imcl_host, imcl_a,
         imcl_launch((float *)imcl_a[0].buf, in_width, in_height, (float *)imcl_a[1].buf, out_width,
-                out_height, W, H, D, 1, imcl_stream));
+                out_height, W, H, D, 1, NULL, imcl_stream));
 }
 
 const char *shared_coarsen_strerror(int code)
@@ -312,7 +316,7 @@ int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_c
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch((float *)imcl_a[0].buf, in_width, in_height, (float *)imcl_a[1].buf,
-                out_width, out_height, W, H, D, imcl_count, imcl_p->stream);
+                out_width, out_height, W, H, D, imcl_count, imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -336,8 +340,7 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
 
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
 {
-    return shared_coarsen_plan_launch_batch(plan,
-            plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
+    return shared_coarsen_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0);
 }
 
 int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
@@ -348,6 +351,11 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
 int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int shared_coarsen_plan_select(shared_coarsen_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)

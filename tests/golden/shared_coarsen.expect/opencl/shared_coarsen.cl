@@ -20,12 +20,14 @@ static inline int imcl_clamp(int i, int n, int h)
 __kernel __attribute__((reqd_work_group_size(16, 4, 1)))
 void shared_coarsen(__global const float *restrict in, const int in_width,
         const int in_height, __global float *out, const int out_width, const int out_height,
-        const int W, const int H, const int D, const int imcl_count)
+        const int W, const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)get_group_id(2);
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]
+            : (int)get_group_id(2);
     in += imcl_b * (size_t)(in_width * in_height);
     out += imcl_b * (size_t)(out_width * out_height);
     /* 'in' in shared memory: a tile of 34 x 10 points: the block's points and the footprint

@@ -34,12 +34,14 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(16, 4, 1)))\n"
     "void shared_coarsen(__global const float *restrict in, const int in_width,\n"
     "        const int in_height, __global float *out, const int out_width, const int out_height,\n"
-    "        const int W, const int H, const int D, const int imcl_count)\n"
+    "        const int W, const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
+    "     * the launch's n-th block are those of index n in z, and each block's arrays lie one\n"
     "     * storage after the previous block's */\n"
-    "    const int imcl_b = (int)get_group_id(2);\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]\n"
+    "            : (int)get_group_id(2);\n"
     "    in += imcl_b * (size_t)(in_width * in_height);\n"
     "    out += imcl_b * (size_t)(out_width * out_height);\n"
     "    /* 'in' in shared memory: a tile of 34 x 10 points: the block's points and the footprint\n"
@@ -124,7 +126,7 @@ static imcl_cl_kept imcl_kept;
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem in, int in_width,
         int in_height, cl_mem out, int out_width, int out_height, int W, int H, int D,
-        int imcl_count, cl_event *imcl_ev)
+        int imcl_count, cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &in);
@@ -137,6 +139,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 7, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {16, 4, 1};
@@ -193,7 +196,7 @@ int shared_coarsen(const float *in, int in_width, int in_height, float *out, int
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cl_call_end(&imcl_kept, 2, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_a[0].buf, in_width, in_height,
-                imcl_a[1].buf, out_width, out_height, W, H, D, 1, NULL));
+                imcl_a[1].buf, out_width, out_height, W, H, D, 1, NULL, NULL));
 }
 
 const char *shared_coarsen_strerror(int code)
@@ -342,7 +345,8 @@ int shared_coarsen_plan_launch_batch_async(shared_coarsen_plan *plan, int imcl_c
     cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_a[0].buf, in_width, in_height,
-                imcl_a[1].buf, out_width, out_height, W, H, D, imcl_count, &imcl_p->pending);
+                imcl_a[1].buf, out_width, out_height, W, H, D, imcl_count, imcl_p->list,
+                &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -366,8 +370,7 @@ int shared_coarsen_plan_create(shared_coarsen_plan **plan, int in_width, int in_
 
 int shared_coarsen_plan_launch(shared_coarsen_plan *plan)
 {
-    return shared_coarsen_plan_launch_batch(plan,
-            plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
+    return shared_coarsen_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0);
 }
 
 int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
@@ -378,6 +381,11 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host)
 int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int shared_coarsen_plan_select(shared_coarsen_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int shared_coarsen_plan_swap(shared_coarsen_plan *plan, int a, int b)

@@ -132,10 +132,15 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host);
  * the C reference, host memory as stream_z_plan_attach takes it. Launches read and write it
  * in the plan's queue, in order with the application's work there. */
 int stream_z_plan_use_memory(stream_z_plan *plan, int a, void *memory);
-/* Runs the kernel once over its grid (of every block of a batch) on the device
- * buffers and waits for it. */
+/* From now on, launches compute blocks blocks[0] to blocks[count - 1] of a batch, in
+ * one launch (each below the capacity, at most capacity of them; the list is
+ * copied), or every block when blocks is NULL (as after stream_z_plan_create). */
+int stream_z_plan_select(stream_z_plan *plan, int count, const int *blocks);
+/* Runs the kernel once over its grid (of every block of a batch, or of those
+ * selected) on the device buffers and waits for it. */
 int stream_z_plan_launch(stream_z_plan *plan);
-/* The same over blocks 0 to imcl_count - 1 only, in one launch. */
+/* The same over the first imcl_count blocks only (blocks 0 to imcl_count - 1, or
+ * the first imcl_count selected), in one launch. */
 int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count);
 /* The same, but returns once the launch is under way (on a device: CUDA, OpenCL; the
  * C reference computes before it returns). Until stream_z_plan_wait the plan's

@@ -396,14 +396,17 @@ int stream_z_plan_launch_batch(stream_z_plan *plan, int imcl_count)
     const int out_height = imcl_p->array[2].extent[1];
     const int out_depth = imcl_p->array[2].extent[2];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of stream_z_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1)
-            || !imcl_c_plan_tables(imcl_p, 2))
+    /* the blocks in one call of stream_z_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, stream_z_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    void **const imcl_tab2 = imcl_c_plan_tables(imcl_p, 2);
+    if (!imcl_tab0 || !imcl_tab1 || !imcl_tab2)
         return stream_z_ERR_MEMORY;
     imcl_status =
-            stream_z_rows(imcl_count, (void *)imcl_p->array[0].rows, in_width, in_height, in_depth,
-            (void *)imcl_p->array[1].rows, h_width, h_height, h_depth,
-            (void *)imcl_p->array[2].rows, out_width, out_height, out_depth);
+            stream_z_rows(imcl_count, (void *)imcl_tab0, in_width, in_height, in_depth,
+            (void *)imcl_tab1, h_width, h_height, h_depth, (void *)imcl_tab2, out_width, out_height,
+            out_depth);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -417,7 +420,7 @@ int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int 
 
 int stream_z_plan_launch(stream_z_plan *plan)
 {
-    return stream_z_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
+    return stream_z_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0);
 }
 
 int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
@@ -439,6 +442,11 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
 int stream_z_plan_use_memory(stream_z_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int stream_z_plan_select(stream_z_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int stream_z_plan_swap(stream_z_plan *plan, int a, int b)

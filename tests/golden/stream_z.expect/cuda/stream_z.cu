@@ -15,14 +15,15 @@ __device__ static inline int imcl_in(int i, int n, int h)
 __global__ void __launch_bounds__(128) stream_z_kernel(const float *__restrict__ in, int in_width,
         int in_height, int in_depth, const float *__restrict__ h, int h_width, int h_height,
         int h_depth, float *out, int out_width, int out_height, int out_depth, int W, int H, int D,
-        int imcl_count)
+        int imcl_count, const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 7) / 8;
-    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
-    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)blockIdx.z - imcl_n * imcl_zgroups;
     in += imcl_b * (size_t)(in_width * in_height * in_depth);
     h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
     out += imcl_b * (size_t)(out_width * out_height * out_depth);
@@ -179,12 +180,12 @@ static cudaStream_t imcl_stream;
 static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int in_height,
         int in_depth, const float *__restrict__ h, int h_width, int h_height, int h_depth,
         float *out, int out_width, int out_height, int out_depth, int W, int H, int D,
-        int imcl_count, cudaStream_t imcl_s)
+        int imcl_count, const int *__restrict__ imcl_blocks, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 8 - 1) / 8);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -194,10 +195,15 @@ static cudaError_t imcl_launch(const float *__restrict__ in, int in_width, int i
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         stream_z_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height, in_depth, h,
-                h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n);
+                h_width, h_height, h_depth, out, out_width, out_height, out_depth, W, H, D, imcl_n,
+                imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         in += (size_t)imcl_n * (size_t)(in_width * in_height * in_depth);
         h += (size_t)imcl_n * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
         out += (size_t)imcl_n * (size_t)(out_width * out_height * out_depth);
@@ -253,7 +259,7 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
     return imcl_cu_call_end(imcl_stream, 3, imcl_layout, imcl_host, imcl_a,
         imcl_launch((float *)imcl_a[0].buf, in_width, in_height, in_depth, (float *)imcl_a[1].buf,
                 h_width, h_height, h_depth, (float *)imcl_a[2].buf, out_width, out_height,
-                out_depth, W, H, D, 1, imcl_stream));
+                out_depth, W, H, D, 1, NULL, imcl_stream));
 }
 
 const char *stream_z_strerror(int code)
@@ -448,7 +454,8 @@ int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch((float *)imcl_a[0].buf, in_width, in_height, in_depth,
                 (float *)imcl_a[1].buf, h_width, h_height, h_depth, (float *)imcl_a[2].buf,
-                out_width, out_height, out_depth, W, H, D, imcl_count, imcl_p->stream);
+                out_width, out_height, out_depth, W, H, D, imcl_count, imcl_p->list,
+                imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -473,7 +480,7 @@ int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int 
 
 int stream_z_plan_launch(stream_z_plan *plan)
 {
-    return stream_z_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
+    return stream_z_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0);
 }
 
 int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
@@ -484,6 +491,11 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
 int stream_z_plan_use_memory(stream_z_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int stream_z_plan_select(stream_z_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int stream_z_plan_swap(stream_z_plan *plan, int a, int b)

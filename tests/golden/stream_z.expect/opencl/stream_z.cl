@@ -14,14 +14,15 @@ void stream_z(__global const float *restrict in, const int in_width, const int i
         const int in_depth, __global const float *restrict h, const int h_width,
         const int h_height, const int h_depth, __global float *out, const int out_width,
         const int out_height, const int out_depth, const int W, const int H, const int D,
-        const int imcl_count)
+        const int imcl_count, __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 7) / 8;
-    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
-    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;
     in += imcl_b * (size_t)(in_width * in_height * in_depth);
     h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));
     out += imcl_b * (size_t)(out_width * out_height * out_depth);

@@ -26,14 +26,15 @@ static const char imcl_source[] =
     "        const int in_depth, __global const float *restrict h, const int h_width,\n"
     "        const int h_height, const int h_depth, __global float *out, const int out_width,\n"
     "        const int out_height, const int out_depth, const int W, const int H, const int D,\n"
-    "        const int imcl_count)\n"
+    "        const int imcl_count, __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
-    "     * arrays lie one storage after the previous block's */\n"
+    "     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and\n"
+    "     * each block's arrays lie one storage after the previous block's */\n"
     "    const int imcl_zgroups = (D + 7) / 8;\n"
-    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
-    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;\n"
     "    in += imcl_b * (size_t)(in_width * in_height * in_depth);\n"
     "    h += imcl_b * (size_t)((h_width + 2) * (h_height + 2) * (h_depth + 2));\n"
     "    out += imcl_b * (size_t)(out_width * out_height * out_depth);\n"
@@ -201,7 +202,7 @@ static imcl_cl_kept imcl_kept;
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_mem in, int in_width,
         int in_height, int in_depth, cl_mem h, int h_width, int h_height, int h_depth, cl_mem out,
         int out_width, int out_height, int out_depth, int W, int H, int D, int imcl_count,
-        cl_event *imcl_ev)
+        cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &in);
@@ -220,6 +221,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, cl_m
     imcl_err |= clSetKernelArg(imcl_kern, 13, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 14, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 15, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 16, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     const size_t imcl_local[3] = {32, 4, 1};
@@ -284,7 +286,7 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
     return imcl_cl_call_end(&imcl_kept, 3, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_a[0].buf, in_width, in_height, in_depth,
                 imcl_a[1].buf, h_width, h_height, h_depth, imcl_a[2].buf, out_width, out_height,
-                out_depth, W, H, D, 1, NULL));
+                out_depth, W, H, D, 1, NULL, NULL));
 }
 
 const char *stream_z_strerror(int code)
@@ -478,7 +480,7 @@ int stream_z_plan_launch_batch_async(stream_z_plan *plan, int imcl_count)
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_a[0].buf, in_width, in_height,
                 in_depth, imcl_a[1].buf, h_width, h_height, h_depth, imcl_a[2].buf, out_width,
-                out_height, out_depth, W, H, D, imcl_count, &imcl_p->pending);
+                out_height, out_depth, W, H, D, imcl_count, imcl_p->list, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -503,7 +505,7 @@ int stream_z_plan_create(stream_z_plan **plan, int in_width, int in_height, int 
 
 int stream_z_plan_launch(stream_z_plan *plan)
 {
-    return stream_z_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
+    return stream_z_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0);
 }
 
 int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
@@ -514,6 +516,11 @@ int stream_z_plan_attach(stream_z_plan *plan, int a, void *host)
 int stream_z_plan_use_memory(stream_z_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int stream_z_plan_select(stream_z_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int stream_z_plan_swap(stream_z_plan *plan, int a, int b)

@@ -389,12 +389,15 @@ int sum7_plan_launch_batch(sum7_plan *plan, int imcl_count)
     const int output_height = imcl_p->array[1].extent[1];
     const int output_depth = imcl_p->array[1].extent[2];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of sum7_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1))
+    /* the blocks in one call of sum7_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, sum7_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    if (!imcl_tab0 || !imcl_tab1)
         return sum7_ERR_MEMORY;
     imcl_status =
-            sum7_rows(imcl_count, (void *)imcl_p->array[0].rows, input_width, input_height,
-            input_depth, (void *)imcl_p->array[1].rows, output_width, output_height, output_depth);
+            sum7_rows(imcl_count, (void *)imcl_tab0, input_width, input_height, input_depth,
+            (void *)imcl_tab1, output_width, output_height, output_depth);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -408,7 +411,7 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
 
 int sum7_plan_launch(sum7_plan *plan)
 {
-    return sum7_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
+    return sum7_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0);
 }
 
 int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
@@ -430,6 +433,11 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host)
 int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int sum7_plan_select(sum7_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int sum7_plan_swap(sum7_plan *plan, int a, int b)

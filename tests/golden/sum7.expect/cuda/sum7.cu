@@ -14,14 +14,16 @@ __device__ static inline int imcl_in(int i, int n, int h)
 /* Kernel 'sum7': each thread computes 1 x 1 x 2 grid points (coarsening). */
 __global__ void __launch_bounds__(128) sum7_kernel(const double *__restrict__ input,
         int input_width, int input_height, int input_depth, double *output, int output_width,
-        int output_height, int output_depth, int W, int H, int D, int imcl_count)
+        int output_height, int output_depth, int W, int H, int D, int imcl_count,
+        const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 1) / 2;
-    const int imcl_b = (int)blockIdx.z / imcl_zgroups;
-    const int imcl_group_z = (int)blockIdx.z - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)blockIdx.z / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)blockIdx.z - imcl_n * imcl_zgroups;
     input += imcl_b * (size_t)(input_width * input_height * input_depth);
     output += imcl_b * (size_t)(output_width * output_height * output_depth);
     /* blocks far enough from every edge of the grid run the body without edge guards */
@@ -93,12 +95,13 @@ static cudaStream_t imcl_stream;
  * wait for the kernel, which runs in stream imcl_s. Used by sum7 and by its plan. */
 static cudaError_t imcl_launch(const double *__restrict__ input, int input_width, int input_height,
         int input_depth, double *output, int output_width, int output_height, int output_depth,
-        int W, int H, int D, int imcl_count, cudaStream_t imcl_s)
+        int W, int H, int D, int imcl_count, const int *__restrict__ imcl_blocks,
+        cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 2 - 1) / 2);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -108,10 +111,15 @@ static cudaError_t imcl_launch(const double *__restrict__ input, int input_width
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         sum7_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(input, input_width, input_height,
-                input_depth, output, output_width, output_height, output_depth, W, H, D, imcl_n);
+                input_depth, output, output_width, output_height, output_depth, W, H, D, imcl_n,
+                imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         input += (size_t)imcl_n * (size_t)(input_width * input_height * input_depth);
         output += (size_t)imcl_n * (size_t)(output_width * output_height * output_depth);
     }
@@ -161,7 +169,7 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     return imcl_cu_call_end(imcl_stream, 2, imcl_layout, imcl_host, imcl_a,
         imcl_launch((double *)imcl_a[0].buf, input_width, input_height, input_depth,
                 (double *)imcl_a[1].buf, output_width, output_height, output_depth, W, H, D, 1,
-                imcl_stream));
+                NULL, imcl_stream));
 }
 
 const char *sum7_strerror(int code)
@@ -312,7 +320,7 @@ int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch((double *)imcl_a[0].buf, input_width, input_height, input_depth,
                 (double *)imcl_a[1].buf, output_width, output_height, output_depth, W, H, D,
-                imcl_count, imcl_p->stream);
+                imcl_count, imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -337,7 +345,7 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
 
 int sum7_plan_launch(sum7_plan *plan)
 {
-    return sum7_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
+    return sum7_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0);
 }
 
 int sum7_plan_attach(sum7_plan *plan, int a, void *host)
@@ -348,6 +356,11 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host)
 int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int sum7_plan_select(sum7_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int sum7_plan_swap(sum7_plan *plan, int a, int b)

@@ -18,14 +18,16 @@ __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void sum7(__global const double *restrict input, const int input_width,
         const int input_height, const int input_depth, __global double *output,
         const int output_width, const int output_height, const int output_depth,
-        const int W, const int H, const int D, const int imcl_count)
+        const int W, const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 1) / 2;
-    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
-    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;
     input += imcl_b * (size_t)(input_width * input_height * input_depth);
     output += imcl_b * (size_t)(output_width * output_height * output_depth);
     /* blocks far enough from every edge of the grid run the body without edge guards */
@@ -101,14 +103,16 @@ void sum7(__global const double *restrict input, const int input_width,
 __kernel void sum7_cpu(__global const double *restrict input, const int input_width,
         const int input_height, const int input_depth, __global double *output,
         const int output_width, const int output_height, const int output_depth,
-        const int W, const int H, const int D, const int imcl_count)
+        const int W, const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * a block are imcl_zgroups in z, the next block's follow them, and each block's
-     * arrays lie one storage after the previous block's */
+     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and
+     * each block's arrays lie one storage after the previous block's */
     const int imcl_zgroups = (D + 0) / 1;
-    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;
-    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;
+    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;
+    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;
+    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;
     input += imcl_b * (size_t)(input_width * input_height * input_depth);
     output += imcl_b * (size_t)(output_width * output_height * output_depth);
     /* the grid point of this thread */

@@ -31,14 +31,16 @@ static const char imcl_source[] =
     "void sum7(__global const double *restrict input, const int input_width,\n"
     "        const int input_height, const int input_depth, __global double *output,\n"
     "        const int output_width, const int output_height, const int output_depth,\n"
-    "        const int W, const int H, const int D, const int imcl_count)\n"
+    "        const int W, const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
-    "     * arrays lie one storage after the previous block's */\n"
+    "     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and\n"
+    "     * each block's arrays lie one storage after the previous block's */\n"
     "    const int imcl_zgroups = (D + 1) / 2;\n"
-    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
-    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;\n"
     "    input += imcl_b * (size_t)(input_width * input_height * input_depth);\n"
     "    output += imcl_b * (size_t)(output_width * output_height * output_depth);\n"
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
@@ -114,14 +116,16 @@ static const char imcl_source[] =
     "__kernel void sum7_cpu(__global const double *restrict input, const int input_width,\n"
     "        const int input_height, const int input_depth, __global double *output,\n"
     "        const int output_width, const int output_height, const int output_depth,\n"
-    "        const int W, const int H, const int D, const int imcl_count)\n"
+    "        const int W, const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * a block are imcl_zgroups in z, the next block's follow them, and each block's\n"
-    "     * arrays lie one storage after the previous block's */\n"
+    "     * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and\n"
+    "     * each block's arrays lie one storage after the previous block's */\n"
     "    const int imcl_zgroups = (D + 0) / 1;\n"
-    "    const int imcl_b = (int)get_group_id(2) / imcl_zgroups;\n"
-    "    const int imcl_group_z = (int)get_group_id(2) - imcl_b * imcl_zgroups;\n"
+    "    const int imcl_n = (int)get_group_id(2) / imcl_zgroups;\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;\n"
+    "    const int imcl_group_z = (int)get_group_id(2) - imcl_n * imcl_zgroups;\n"
     "    input += imcl_b * (size_t)(input_width * input_height * input_depth);\n"
     "    output += imcl_b * (size_t)(output_width * output_height * output_depth);\n"
     "    /* the grid point of this thread */\n"
@@ -170,7 +174,7 @@ static imcl_cl_kept imcl_kept;
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu,
         cl_mem input, int input_width, int input_height, int input_depth, cl_mem output,
         int output_width, int output_height, int output_depth, int W, int H, int D, int imcl_count,
-        cl_event *imcl_ev)
+        cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &input);
@@ -185,6 +189,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 12, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
@@ -264,7 +269,7 @@ int sum7(const double *input, int input_width, int input_height, int input_depth
     return imcl_cl_call_end(&imcl_kept, 2, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, input_width,
                 input_height, input_depth, imcl_a[1].buf, output_width, output_height, output_depth,
-                W, H, D, 1, NULL));
+                W, H, D, 1, NULL, NULL));
 }
 
 const char *sum7_strerror(int code)
@@ -414,7 +419,7 @@ int sum7_plan_launch_batch_async(sum7_plan *plan, int imcl_count)
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_a[0].buf,
                 input_width, input_height, input_depth, imcl_a[1].buf, output_width, output_height,
-                output_depth, W, H, D, imcl_count, &imcl_p->pending);
+                output_depth, W, H, D, imcl_count, imcl_p->list, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -439,7 +444,7 @@ int sum7_plan_create(sum7_plan **plan, int input_width, int input_height, int in
 
 int sum7_plan_launch(sum7_plan *plan)
 {
-    return sum7_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
+    return sum7_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0);
 }
 
 int sum7_plan_attach(sum7_plan *plan, int a, void *host)
@@ -450,6 +455,11 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host)
 int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int sum7_plan_select(sum7_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int sum7_plan_swap(sum7_plan *plan, int a, int b)

@@ -443,14 +443,18 @@ int tex_modes_plan_launch_batch(tex_modes_plan *plan, int imcl_count)
     const int out_width = imcl_p->array[3].extent[0];
     const int out_height = imcl_p->array[3].extent[1];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of tex_modes_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1)
-            || !imcl_c_plan_tables(imcl_p, 2) || !imcl_c_plan_tables(imcl_p, 3))
+    /* the blocks in one call of tex_modes_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, tex_modes_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    void **const imcl_tab2 = imcl_c_plan_tables(imcl_p, 2);
+    void **const imcl_tab3 = imcl_c_plan_tables(imcl_p, 3);
+    if (!imcl_tab0 || !imcl_tab1 || !imcl_tab2 || !imcl_tab3)
         return tex_modes_ERR_MEMORY;
     imcl_status =
-            tex_modes_rows(imcl_count, (void *)imcl_p->array[0].rows, cl_width, cl_height,
-            (void *)imcl_p->array[1].rows, z_width, z_height, (void *)imcl_p->array[2].rows,
-            p_width, p_height, (void *)imcl_p->array[3].rows, out_width, out_height);
+            tex_modes_rows(imcl_count, (void *)imcl_tab0, cl_width, cl_height, (void *)imcl_tab1,
+            z_width, z_height, (void *)imcl_tab2, p_width, p_height, (void *)imcl_tab3, out_width,
+            out_height);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -464,7 +468,7 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
 
 int tex_modes_plan_launch(tex_modes_plan *plan)
 {
-    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0);
+    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0);
 }
 
 int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
@@ -486,6 +490,11 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int tex_modes_plan_select(tex_modes_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)

@@ -18,7 +18,7 @@ __device__ static inline int imcl_wrap(int i, int n, int h)
 __global__ void __launch_bounds__(128) tex_modes_kernel(cudaTextureObject_t cl, int cl_width,
         int cl_height, cudaTextureObject_t z, int z_width, int z_height, cudaTextureObject_t p,
         int p_width, int p_height, float *out, int out_width, int out_height, int W, int H, int D,
-        int imcl_count)
+        int imcl_count, const int *__restrict__ imcl_blocks)
 {
     /* the grid point of this thread */
     const int idx = (int)blockIdx.x * 32 + (int)threadIdx.x;
@@ -69,12 +69,13 @@ static cudaStream_t imcl_stream;
 static cudaError_t imcl_launch(cudaTextureObject_t cl, int cl_width, int cl_height,
         cudaTextureObject_t z, int z_width, int z_height, cudaTextureObject_t p, int p_width,
         int p_height, float *out, int out_width, int out_height, int W, int H, int D,
-        int imcl_count, cudaStream_t imcl_s)
+        int imcl_count, const int *__restrict__ imcl_blocks, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, (D + 1 - 1) / 1);
     tex_modes_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(cl, cl_width, cl_height, z, z_width,
-            z_height, p, p_width, p_height, out, out_width, out_height, W, H, D, imcl_count);
+            z_height, p, p_width, p_height, out, out_width, out_height, W, H, D, imcl_count,
+            imcl_blocks);
     return cudaGetLastError();
 }
 
@@ -134,7 +135,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     return imcl_cu_call_end(imcl_stream, 4, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_a[0].tex, cl_width, cl_height, imcl_a[1].tex, z_width, z_height,
                 imcl_a[2].tex, p_width, p_height, (float *)imcl_a[3].buf, out_width, out_height, W,
-                H, D, 1, imcl_stream));
+                H, D, 1, NULL, imcl_stream));
 }
 
 const char *tex_modes_strerror(int code)
@@ -372,7 +373,7 @@ int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch(imcl_a[0].tex, cl_width, cl_height, imcl_a[1].tex, z_width, z_height,
                 imcl_a[2].tex, p_width, p_height, (float *)imcl_a[3].buf, out_width, out_height, W,
-                H, D, 1, imcl_p->stream);
+                H, D, 1, imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -397,7 +398,7 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
 
 int tex_modes_plan_launch(tex_modes_plan *plan)
 {
-    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0);
+    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0);
 }
 
 int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
@@ -408,6 +409,11 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int tex_modes_plan_select(tex_modes_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)

@@ -24,7 +24,7 @@ void tex_modes(__read_only image2d_t cl, const int cl_width, const int cl_height
         __read_only image2d_t z, const int z_width, const int z_height,
         __read_only image2d_t p, const int p_width, const int p_height, __global float *out,
         const int out_width, const int out_height, const int W, const int H, const int D,
-        const int imcl_count)
+        const int imcl_count, __global const int *restrict imcl_blocks)
 {
     /* 'cl' in image memory: clamp-to-edge addressing is its clamped boundary */
     const sampler_t imcl_s_cl =
@@ -56,7 +56,7 @@ __kernel void tex_modes_cpu(__read_only image2d_t cl, const int cl_width,
         const int cl_height, __read_only image2d_t z, const int z_width, const int z_height,
         __read_only image2d_t p, const int p_width, const int p_height, __global float *out,
         const int out_width, const int out_height, const int W, const int H, const int D,
-        const int imcl_count)
+        const int imcl_count, __global const int *restrict imcl_blocks)
 {
     /* 'cl' in image memory: clamp-to-edge addressing is its clamped boundary */
     const sampler_t imcl_s_cl =

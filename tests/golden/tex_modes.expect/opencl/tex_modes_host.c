@@ -38,7 +38,7 @@ static const char imcl_source[] =
     "        __read_only image2d_t z, const int z_width, const int z_height,\n"
     "        __read_only image2d_t p, const int p_width, const int p_height, __global float *out,\n"
     "        const int out_width, const int out_height, const int W, const int H, const int D,\n"
-    "        const int imcl_count)\n"
+    "        const int imcl_count, __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* 'cl' in image memory: clamp-to-edge addressing is its clamped boundary */\n"
     "    const sampler_t imcl_s_cl =\n"
@@ -70,7 +70,7 @@ static const char imcl_source[] =
     "        const int cl_height, __read_only image2d_t z, const int z_width, const int z_height,\n"
     "        __read_only image2d_t p, const int p_width, const int p_height, __global float *out,\n"
     "        const int out_width, const int out_height, const int W, const int H, const int D,\n"
-    "        const int imcl_count)\n"
+    "        const int imcl_count, __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* 'cl' in image memory: clamp-to-edge addressing is its clamped boundary */\n"
     "    const sampler_t imcl_s_cl =\n"
@@ -144,7 +144,7 @@ static int imcl_check_placements(cl_device_id imcl_dev, int cl_width, int cl_hei
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu, cl_mem cl,
         int cl_width, int cl_height, cl_mem z, int z_width, int z_height, cl_mem p, int p_width,
         int p_height, cl_mem out, int out_width, int out_height, int W, int H, int D,
-        int imcl_count, cl_event *imcl_ev)
+        int imcl_count, cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &cl);
@@ -163,6 +163,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 13, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 14, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 15, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 16, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
@@ -256,7 +257,7 @@ int tex_modes(const float *cl, int cl_width, int cl_height, const float *z, int 
     return imcl_cl_call_end(&imcl_kept, 4, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, cl_width,
                 cl_height, imcl_a[1].buf, z_width, z_height, imcl_a[2].buf, p_width, p_height,
-                imcl_a[3].buf, out_width, out_height, W, H, D, 1, NULL));
+                imcl_a[3].buf, out_width, out_height, W, H, D, 1, NULL, NULL));
 }
 
 const char *tex_modes_strerror(int code)
@@ -494,7 +495,7 @@ int tex_modes_plan_launch_batch_async(tex_modes_plan *plan, int imcl_count)
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_a[0].buf, cl_width,
                 cl_height, imcl_a[1].buf, z_width, z_height, imcl_a[2].buf, p_width, p_height,
-                imcl_a[3].buf, out_width, out_height, W, H, D, 1, &imcl_p->pending);
+                imcl_a[3].buf, out_width, out_height, W, H, D, 1, imcl_p->list, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -519,7 +520,7 @@ int tex_modes_plan_create(tex_modes_plan **plan, int cl_width, int cl_height, in
 
 int tex_modes_plan_launch(tex_modes_plan *plan)
 {
-    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0);
+    return tex_modes_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0);
 }
 
 int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
@@ -530,6 +531,11 @@ int tex_modes_plan_attach(tex_modes_plan *plan, int a, void *host)
 int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int tex_modes_plan_select(tex_modes_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int tex_modes_plan_swap(tex_modes_plan *plan, int a, int b)

@@ -343,12 +343,15 @@ int unroll_plan_launch_batch(unroll_plan *plan, int imcl_count, int n)
     const int out_width = imcl_p->array[1].extent[0];
     const int out_height = imcl_p->array[1].extent[1];
     const double imcl_t0 = imcl_c_now_ms();
-    /* all blocks in one call of unroll_rows, over row tables into the plan's memory */
-    if (!imcl_c_plan_tables(imcl_p, 0) || !imcl_c_plan_tables(imcl_p, 1))
+    /* the blocks in one call of unroll_rows, over row tables into the plan's memory in
+     * the order of the launch (the selection's, unroll_plan_select) */
+    void **const imcl_tab0 = imcl_c_plan_tables(imcl_p, 0);
+    void **const imcl_tab1 = imcl_c_plan_tables(imcl_p, 1);
+    if (!imcl_tab0 || !imcl_tab1)
         return unroll_ERR_MEMORY;
     imcl_status =
-            unroll_rows(imcl_count, (void *)imcl_p->array[0].rows, in_width, in_height,
-            (void *)imcl_p->array[1].rows, out_width, out_height, n);
+            unroll_rows(imcl_count, (void *)imcl_tab0, in_width, in_height, (void *)imcl_tab1,
+            out_width, out_height, n);
     imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;
     return imcl_status;
 }
@@ -361,7 +364,7 @@ int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_
 
 int unroll_plan_launch(unroll_plan *plan, int n)
 {
-    return unroll_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->capacity : 0, n);
+    return unroll_plan_launch_batch(plan, plan ? ((const imcl_c_plan *)plan)->count : 0, n);
 }
 
 int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n)
@@ -383,6 +386,11 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
 int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
 {
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
+}
+
+int unroll_plan_select(unroll_plan *plan, int count, const int *blocks)
+{
+    return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);
 }
 
 int unroll_plan_swap(unroll_plan *plan, int a, int b)

@@ -14,12 +14,12 @@ __device__ static inline int imcl_in(int i, int n, int h)
 /* Kernel 'unroll': one thread per grid point. */
 __global__ void __launch_bounds__(128) unroll_kernel(const int *__restrict__ in, int in_width,
         int in_height, int *out, int out_width, int out_height, int n, int W, int H, int D,
-        int imcl_count)
+        int imcl_count, const int *__restrict__ imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)blockIdx.z;
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)blockIdx.z] : (int)blockIdx.z;
     in += imcl_b * (size_t)(in_width * in_height);
     out += imcl_b * (size_t)(out_width * out_height);
     /* blocks far enough from every edge of the grid run the body without edge guards */
@@ -98,12 +98,12 @@ static cudaStream_t imcl_stream;
  * wait for the kernel, which runs in stream imcl_s. Used by unroll and by its plan. */
 static cudaError_t imcl_launch(const int *__restrict__ in, int in_width, int in_height, int *out,
         int out_width, int out_height, int n, int W, int H, int D, int imcl_count,
-        cudaStream_t imcl_s)
+        const int *__restrict__ imcl_blocks, cudaStream_t imcl_s)
 {
     const dim3 imcl_block(32, 4, 1);
     /* a batch: each block's work-groups follow the previous block's in z, at most 65535
-     * in all, so a larger batch takes several launches, each with the arrays moved to
-     * its first block */
+     * in all, so a larger batch takes several launches, each with the list of blocks
+     * (or without one, the arrays) moved to its first block */
     const unsigned imcl_zgroups = (unsigned)((D + 1 - 1) / 1);
     if (imcl_zgroups > 65535u)
         return cudaErrorInvalidValue;
@@ -113,10 +113,14 @@ static cudaError_t imcl_launch(const int *__restrict__ in, int in_width, int in_
                                                                       : imcl_per_launch;
         const dim3 imcl_grid((W + 32 - 1) / 32, (H + 4 - 1) / 4, imcl_zgroups * (unsigned)imcl_n);
         unroll_kernel<<<imcl_grid, imcl_block, 0, imcl_s>>>(in, in_width, in_height, out, out_width,
-                out_height, n, W, H, D, imcl_n);
+                out_height, n, W, H, D, imcl_n, imcl_blocks);
         const cudaError_t imcl_e = cudaGetLastError();
         if (imcl_e != cudaSuccess)
             return imcl_e;
+        if (imcl_blocks) {
+            imcl_blocks += imcl_n;
+            continue;
+        }
         in += (size_t)imcl_n * (size_t)(in_width * in_height);
         out += (size_t)imcl_n * (size_t)(out_width * out_height);
     }
@@ -162,7 +166,7 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cu_call_end(imcl_stream, 2, imcl_layout, imcl_host, imcl_a,
         imcl_launch((int *)imcl_a[0].buf, in_width, in_height, (int *)imcl_a[1].buf, out_width,
-                out_height, n, W, H, D, 1, imcl_stream));
+                out_height, n, W, H, D, 1, NULL, imcl_stream));
 }
 
 const char *unroll_strerror(int code)
@@ -308,7 +312,7 @@ int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n)
     cudaError_t imcl_err = imcl_cu_plan_start(imcl_p); /* the event before it */
     if (imcl_err == cudaSuccess)
         imcl_err = imcl_launch((int *)imcl_a[0].buf, in_width, in_height, (int *)imcl_a[1].buf,
-                out_width, out_height, n, W, H, D, imcl_count, imcl_p->stream);
+                out_width, out_height, n, W, H, D, imcl_count, imcl_p->list, imcl_p->stream);
     return imcl_cu_plan_launched(imcl_p, imcl_err);
 }
 
@@ -332,7 +336,7 @@ int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_
 
 int unroll_plan_launch(unroll_plan *plan, int n)
 {
-    return unroll_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->capacity : 0, n);
+    return unroll_plan_launch_batch(plan, plan ? ((const imcl_cu_plan *)plan)->count : 0, n);
 }
 
 int unroll_plan_attach(unroll_plan *plan, int a, void *host)
@@ -343,6 +347,11 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
 int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
 {
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
+}
+
+int unroll_plan_select(unroll_plan *plan, int count, const int *blocks)
+{
+    return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);
 }
 
 int unroll_plan_swap(unroll_plan *plan, int a, int b)

@@ -13,12 +13,14 @@ static inline int imcl_in(int i, int n, int h)
 __kernel __attribute__((reqd_work_group_size(32, 4, 1)))
 void unroll(__global const int *restrict in, const int in_width, const int in_height,
         __global int *out, const int out_width, const int out_height, int n, const int W,
-        const int H, const int D, const int imcl_count)
+        const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)get_group_id(2);
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]
+            : (int)get_group_id(2);
     in += imcl_b * (size_t)(in_width * in_height);
     out += imcl_b * (size_t)(out_width * out_height);
     /* blocks far enough from every edge of the grid run the body without edge guards */
@@ -93,12 +95,14 @@ void unroll(__global const int *restrict in, const int in_width, const int in_he
 /* Kernel 'unroll': one work-item per grid point. */
 __kernel void unroll_cpu(__global const int *restrict in, const int in_width,
         const int in_height, __global int *out, const int out_width, const int out_height,
-        int n, const int W, const int H, const int D, const int imcl_count)
+        int n, const int W, const int H, const int D, const int imcl_count,
+        __global const int *restrict imcl_blocks)
 {
     /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of
-     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one
+     * the launch's n-th block are those of index n in z, and each block's arrays lie one
      * storage after the previous block's */
-    const int imcl_b = (int)get_group_id(2);
+    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]
+            : (int)get_group_id(2);
     in += imcl_b * (size_t)(in_width * in_height);
     out += imcl_b * (size_t)(out_width * out_height);
     /* the grid point of this thread */

@@ -26,12 +26,14 @@ static const char imcl_source[] =
     "__kernel __attribute__((reqd_work_group_size(32, 4, 1)))\n"
     "void unroll(__global const int *restrict in, const int in_width, const int in_height,\n"
     "        __global int *out, const int out_width, const int out_height, int n, const int W,\n"
-    "        const int H, const int D, const int imcl_count)\n"
+    "        const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
+    "     * the launch's n-th block are those of index n in z, and each block's arrays lie one\n"
     "     * storage after the previous block's */\n"
-    "    const int imcl_b = (int)get_group_id(2);\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]\n"
+    "            : (int)get_group_id(2);\n"
     "    in += imcl_b * (size_t)(in_width * in_height);\n"
     "    out += imcl_b * (size_t)(out_width * out_height);\n"
     "    /* blocks far enough from every edge of the grid run the body without edge guards */\n"
@@ -106,12 +108,14 @@ static const char imcl_source[] =
     "/* Kernel 'unroll': one work-item per grid point. */\n"
     "__kernel void unroll_cpu(__global const int *restrict in, const int in_width,\n"
     "        const int in_height, __global int *out, const int out_width, const int out_height,\n"
-    "        int n, const int W, const int H, const int D, const int imcl_count)\n"
+    "        int n, const int W, const int H, const int D, const int imcl_count,\n"
+    "        __global const int *restrict imcl_blocks)\n"
     "{\n"
     "    /* the block of a batch this work-group computes (docs/wrappers.md): the work-groups of\n"
-    "     * block imcl_b are those of index imcl_b in z, and each block's arrays lie one\n"
+    "     * the launch's n-th block are those of index n in z, and each block's arrays lie one\n"
     "     * storage after the previous block's */\n"
-    "    const int imcl_b = (int)get_group_id(2);\n"
+    "    const int imcl_b = imcl_blocks ? imcl_blocks[(int)get_group_id(2)]\n"
+    "            : (int)get_group_id(2);\n"
     "    in += imcl_b * (size_t)(in_width * in_height);\n"
     "    out += imcl_b * (size_t)(out_width * out_height);\n"
     "    /* the grid point of this thread */\n"
@@ -167,7 +171,7 @@ static imcl_cl_kept imcl_kept;
  * by its plan. */
 static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int imcl_cpu, cl_mem in,
         int in_width, int in_height, cl_mem out, int out_width, int out_height, int n, int W, int H,
-        int D, int imcl_count, cl_event *imcl_ev)
+        int D, int imcl_count, cl_mem imcl_blocks, cl_event *imcl_ev)
 {
     cl_int imcl_err = CL_SUCCESS;
     imcl_err |= clSetKernelArg(imcl_kern, 0, sizeof(cl_mem), &in);
@@ -181,6 +185,7 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     imcl_err |= clSetKernelArg(imcl_kern, 8, sizeof(int), &H);
     imcl_err |= clSetKernelArg(imcl_kern, 9, sizeof(int), &D);
     imcl_err |= clSetKernelArg(imcl_kern, 10, sizeof(int), &imcl_count);
+    imcl_err |= clSetKernelArg(imcl_kern, 11, sizeof(cl_mem), &imcl_blocks);
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
@@ -257,7 +262,7 @@ int unroll(const int *in, int in_width, int in_height, int *out, int out_width, 
     /* the launch (imcl_launch); the wait for its end, and the copies of what it wrote */
     return imcl_cl_call_end(&imcl_kept, 2, imcl_layout, imcl_host, imcl_a,
         imcl_launch(imcl_kept.queue, imcl_kept.kern, imcl_kept.cpu, imcl_a[0].buf, in_width,
-                in_height, imcl_a[1].buf, out_width, out_height, n, W, H, D, 1, NULL));
+                in_height, imcl_a[1].buf, out_width, out_height, n, W, H, D, 1, NULL, NULL));
 }
 
 const char *unroll_strerror(int code)
@@ -403,7 +408,7 @@ int unroll_plan_launch_batch_async(unroll_plan *plan, int imcl_count, int n)
     if (imcl_err == CL_SUCCESS)
         imcl_err = imcl_launch(imcl_p->queue, imcl_p->kernel, imcl_p->cpu, imcl_a[0].buf, in_width,
                 in_height, imcl_a[1].buf, out_width, out_height, n, W, H, D, imcl_count,
-                &imcl_p->pending);
+                imcl_p->list, &imcl_p->pending);
     return imcl_cl_plan_launched(imcl_p, imcl_err);
 }
 
@@ -427,7 +432,7 @@ int unroll_plan_create(unroll_plan **plan, int in_width, int in_height, int out_
 
 int unroll_plan_launch(unroll_plan *plan, int n)
 {
-    return unroll_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->capacity : 0, n);
+    return unroll_plan_launch_batch(plan, plan ? ((const imcl_cl_plan *)plan)->count : 0, n);
 }
 
 int unroll_plan_attach(unroll_plan *plan, int a, void *host)
@@ -438,6 +443,11 @@ int unroll_plan_attach(unroll_plan *plan, int a, void *host)
 int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
 {
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
+}
+
+int unroll_plan_select(unroll_plan *plan, int count, const int *blocks)
+{
+    return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
 }
 
 int unroll_plan_swap(unroll_plan *plan, int a, int b)
