@@ -18,7 +18,7 @@
 # minimum of the repeats. One core: nothing runs in parallel.
 #
 # Output: a table per sample and backend, the totals, and the command line that
-# reproduces the run. Nothing is checked: this is not a test (tests/run_libimcl.sh
+# reproduces the run. Nothing is checked: this is not a test (tests/libimcl
 # checks that the three give the same files).
 set -euo pipefail
 

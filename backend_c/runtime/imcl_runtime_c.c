@@ -1,7 +1,7 @@
 // The C reference's host runtime, written once into every output folder of C kernels as
 // imcl_runtime_c.c (backend_c.c; docs/architecture.md, "Host runtime"): what every K_ref.c
-// calls and nothing of any one kernel. Compiled on its own by tests/run_runtime.sh. These
-// lines are not copied.
+// calls and nothing of any one kernel. Compiled on its own by the cases of tests/runtime.
+// These // lines are not copied.
 #include "imcl_runtime_c.h"
 
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 // The CUDA host runtime, written once into every output folder of CUDA kernels as
 // imcl_runtime_cuda.cu (backend_cuda.c; docs/architecture.md, "Host runtime"): what every
-// K.cu calls and nothing of any one kernel. Compiled on its own by tests/run_runtime.sh.
+// K.cu calls and nothing of any one kernel. Compiled on its own by the cases of tests/runtime.
 // These lines are not copied.
 #include "imcl_runtime_cuda.h"
 

@@ -1,7 +1,7 @@
 // The OpenCL host runtime, written once into every output folder of OpenCL kernels as
 // imcl_runtime_opencl.c (backend_opencl.c; docs/architecture.md, "Host runtime"): what
-// every K_host.c calls and nothing of any one kernel. Compiled on its own by
-// tests/run_runtime.sh. These // lines are not copied.
+// every K_host.c calls and nothing of any one kernel. Compiled on its own by the cases of
+// tests/runtime. These // lines are not copied.
 #include "imcl_runtime_opencl.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* __syncthreads, thread and block indices, __shared__ poisoning (tests/cuda_cpu).
  *   barrier          the checks below; exit 0
  *   -DMISSING_BARRIER, argument "up": the rotation kernel without its barrier, each
- *     thread reading what thread t+1 wrote; argument "both": t+1 and t-1. The runner
+ *     thread reading what thread t+1 wrote; argument "both": t+1 and t-1. The case
  *     requires a failure (exit 1) wherever the order of IMCL_EMU_ORDER exposes it. */
 #include "common.h"
 

@@ -1,6 +1,6 @@
 /* Shared by the emulator tests (the .cu files of tests/cuda_cpu): a check that counts failures and
- * the CUDA call wrapper. These tests are plain CUDA; run_cuda_cpu.sh builds them with
- * scripts/nvcc-cpu and runs them, and compiles them with nvcc. */
+ * the CUDA call wrapper. These tests are plain CUDA; the cases of tests/cuda_cpu build them with
+ * scripts/nvcc-cpu and run them, and compile them with nvcc. */
 #ifndef CUDA_CPU_COMMON_H
 #define CUDA_CPU_COMMON_H
 

@@ -1,6 +1,6 @@
 """Configurations of a dumped space (imcl --dump-space, on stdin) as JSON lines: every
 valid one when there are at most MAX, else MAX of them drawn with a fixed seed (the
-restrictions evaluated as Python). Used by tests/run_libimcl.sh and
+restrictions evaluated as Python). Used by tests/lit/libimcl and
 bench/compile_speed.sh.
 
 usage: python3 configs.py MAX [SEED] < space.json > configs.jsonl"""

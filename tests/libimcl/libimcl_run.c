@@ -1,5 +1,5 @@
 /* libimcl_run: drives libimcl (driver/imcl.h) as a tool would, for the tests
- * (tests/run_libimcl.sh) and bench/compile_speed.sh.
+ * (tests/libimcl, tests/lit/libimcl) and bench/compile_speed.sh.
  *
  *   libimcl_run [-b BACKENDS] [-s SIZE] [-k KERNEL] [-o OUTDIR] [-r REPEAT] [-q] [-m] FILE CONFIGS
  *   libimcl_run -d FORMAT [-b BACKEND] [-s SIZE] [-k KERNEL] FILE

@@ -1,7 +1,7 @@
 /* What a generated file holds before the place a host runtime file is copied to, so
- * that the runtime file compiles on its own (tests/run_runtime.sh, docs/architecture.md,
+ * that the runtime file compiles on its own (tests/lit/runtime, docs/architecture.md,
  * "Host runtime"): the headers the generated file includes, its return codes for a
- * kernel whose host name is PK (the OpenCL runtime compiles as it is). run_runtime.sh
+ * kernel whose host name is PK (the OpenCL runtime compiles as it is). tests/lit/runtime
  * includes it, then the runtime file, then a function that names each static helper of
  * the file, as the rest of the generated file would. */
 #ifndef IMCL_RUNTIME_PRELUDE_H

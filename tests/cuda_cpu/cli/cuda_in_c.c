@@ -1,4 +1,4 @@
-/* CUDA in a file named .c, built with -x cu (tests/run_cuda_cpu.sh). */
+/* CUDA in a file named .c, built with -x cu (tests/cuda_cpu). */
 #include <stdio.h>
 
 __global__ void twice(int *v) { v[threadIdx.x] *= 2; }

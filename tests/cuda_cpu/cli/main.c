@@ -1,4 +1,4 @@
-/* The C side of scale.cu (tests/run_cuda_cpu.sh): prints "scale ok" when every element
+/* The C side of scale.cu (tests/cuda_cpu): prints "scale ok" when every element
  * is v * SCALE + 7. */
 #include <stdio.h>
 

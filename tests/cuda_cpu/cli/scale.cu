@@ -1,4 +1,4 @@
-/* nvcc-cpu's command line (tests/run_cuda_cpu.sh): a kernel behind a C function, built
+/* nvcc-cpu's command line (tests/cuda_cpu): a kernel behind a C function, built
  * with main.c in one command or in steps. SCALE comes from -D, offset.h from -I. */
 #include <cuda_runtime.h>
 

@@ -1,2 +1,2 @@
-/* found through -I (tests/run_cuda_cpu.sh) */
+/* found through -I (tests/cuda_cpu) */
 #define OFFSET 7
