@@ -11,17 +11,18 @@
 # bits of every final value must be identical; miniAMR's own "calc" time is compared,
 # each case REPS times (default 3), the two builds alternated, min and median reported.
 #
-#   bench/miniamr_real/run.sh MINIAMR_DIR [-i IMCL] [-r REPS]
+#   bench/miniamr_real/run.sh MINIAMR_DIR [-i IMCL] [-r REPS] [-a "MINIAMR ARGS"]
 #
 # MINIAMR_DIR is a checkout of https://github.com/Mantevo/miniAMR (not fetched here);
 # needs mpicc and mpirun (Debian: mpich). A moving object with three levels of
 # refinement (8 blocks growing to about 870 on one rank), 40 variables, 10 timesteps of
-# 10 stages. The OpenCL device: IMCL_PLATFORM / IMCL_DEVICE (PoCL's CPU device here),
-# each rank a plan of its own. Exits 1 when anything differs.
+# 10 stages; or miniAMR's arguments given with -a (--npx and --init_x are the script's).
+# The OpenCL device: IMCL_PLATFORM / IMCL_DEVICE (PoCL's CPU device here), each rank a
+# plan of its own. Exits 1 when anything differs.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$(dirname "$HERE")")
-[ $# -ge 1 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 SRC=$(realpath "$1"); shift
 IMCL=$ROOT/build/imcl
 REPS=3
@@ -29,6 +30,7 @@ while [ $# -gt 0 ]; do
     case $1 in
         -i) IMCL=$2; shift 2 ;;
         -r) REPS=$2; shift 2 ;;
+        -a) read -r -a USER_ARGS <<<"$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -50,6 +52,7 @@ for d in unmodified imcl plan attach; do make -s -C "$work/$d" >/dev/null; done
 ARGS=(--num_refine 3 --max_blocks 4000 --init_y 2 --init_z 2 --nx 8 --ny 8 --nz 8 --num_vars 40
       --num_objects 1 --object 2 0 -1.10 -1.10 -1.10 0.060 0.060 0.060 1.5 1.5 1.5 0.0 0.0 0.0
       --num_tsteps 10 --checksum_freq 1 --stages_per_ts 10 --report_diffusion --stencil 7)
+[ -z "${USER_ARGS+x}" ] || ARGS=("${USER_ARGS[@]}")
 MPIRUN=(mpirun)
 [ "$(id -u)" = 0 ] && mpirun --version 2>/dev/null | grep -qi "open mpi" && MPIRUN+=(--allow-run-as-root)
 status=0
@@ -58,9 +61,10 @@ run() { # out ranks exe
 }
 calc() { sed -n 's/^Summary:.* calc \([0-9.]*\) .*/\1/p' "$1"; }
 # min and median of the numbers on stdin
-stats() { sort -g | awk '{v[NR] = $1} END {printf "%.3f %.3f", v[1], NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+stats() { sort -g | awk '{v[NR] = $1} END {printf "%.3f %.3f\n", v[1], NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 echo "miniAMR ($(cd "$SRC" && git rev-parse --short HEAD 2>/dev/null || echo unknown)) vs imcl's stencil7;" \
      "$REPS runs each, alternated; load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "miniAMR ${ARGS[*]}"
 printf '%-28s %-9s %-21s %-21s %s\n' case identical "calc unmodified (s)" "calc imcl (s)" "ratio of medians"
 printf '%-28s %-9s %-21s %-21s %s\n' "" "" "min / median" "min / median" ""
 # label:ranks:exe:threads[:busy] -- busy: a `yes` beside both runs, and the OpenMP build

@@ -6,8 +6,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_cuda.cu once with the K.cu files (nvcc); several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_CUDA_H_ff4d8f68
-#define IMCL_RUNTIME_CUDA_H_ff4d8f68
+#ifndef IMCL_RUNTIME_CUDA_H_9691f975
+#define IMCL_RUNTIME_CUDA_H_9691f975
 
 #include <cuda_runtime.h>
 #include <stddef.h>
@@ -21,27 +21,27 @@
 #else
 #define IMCL_CU_WEAK
 #endif
-#define imcl_cu_strerror imcl_cu_strerror_ff4d8f68
-#define imcl_cu_copy imcl_cu_copy_ff4d8f68
-#define imcl_cu_devices imcl_cu_devices_ff4d8f68
-#define imcl_cu_texture_copy imcl_cu_texture_copy_ff4d8f68
-#define imcl_cu_texture_create imcl_cu_texture_create_ff4d8f68
-#define imcl_cu_call_begin imcl_cu_call_begin_ff4d8f68
-#define imcl_cu_call_end imcl_cu_call_end_ff4d8f68
-#define imcl_cu_plan_create imcl_cu_plan_create_ff4d8f68
-#define imcl_cu_plan_upload imcl_cu_plan_upload_ff4d8f68
-#define imcl_cu_plan_download imcl_cu_plan_download_ff4d8f68
-#define imcl_cu_plan_rows imcl_cu_plan_rows_ff4d8f68
-#define imcl_cu_plan_ready imcl_cu_plan_ready_ff4d8f68
-#define imcl_cu_plan_select imcl_cu_plan_select_ff4d8f68
-#define imcl_cu_plan_start imcl_cu_plan_start_ff4d8f68
-#define imcl_cu_plan_launched imcl_cu_plan_launched_ff4d8f68
-#define imcl_cu_plan_wait imcl_cu_plan_wait_ff4d8f68
-#define imcl_cu_plan_attach imcl_cu_plan_attach_ff4d8f68
-#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_ff4d8f68
-#define imcl_cu_plan_swap imcl_cu_plan_swap_ff4d8f68
-#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_ff4d8f68
-#define imcl_cu_plan_destroy imcl_cu_plan_destroy_ff4d8f68
+#define imcl_cu_strerror imcl_cu_strerror_9691f975
+#define imcl_cu_copy imcl_cu_copy_9691f975
+#define imcl_cu_devices imcl_cu_devices_9691f975
+#define imcl_cu_texture_copy imcl_cu_texture_copy_9691f975
+#define imcl_cu_texture_create imcl_cu_texture_create_9691f975
+#define imcl_cu_call_begin imcl_cu_call_begin_9691f975
+#define imcl_cu_call_end imcl_cu_call_end_9691f975
+#define imcl_cu_plan_create imcl_cu_plan_create_9691f975
+#define imcl_cu_plan_upload imcl_cu_plan_upload_9691f975
+#define imcl_cu_plan_download imcl_cu_plan_download_9691f975
+#define imcl_cu_plan_rows imcl_cu_plan_rows_9691f975
+#define imcl_cu_plan_ready imcl_cu_plan_ready_9691f975
+#define imcl_cu_plan_select imcl_cu_plan_select_9691f975
+#define imcl_cu_plan_start imcl_cu_plan_start_9691f975
+#define imcl_cu_plan_launched imcl_cu_plan_launched_9691f975
+#define imcl_cu_plan_wait imcl_cu_plan_wait_9691f975
+#define imcl_cu_plan_attach imcl_cu_plan_attach_9691f975
+#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_9691f975
+#define imcl_cu_plan_swap imcl_cu_plan_swap_9691f975
+#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_9691f975
+#define imcl_cu_plan_destroy imcl_cu_plan_destroy_9691f975
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {

@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_6a7952fc
-#define IMCL_RUNTIME_OPENCL_H_6a7952fc
+#ifndef IMCL_RUNTIME_OPENCL_H_fb60ee67
+#define IMCL_RUNTIME_OPENCL_H_fb60ee67
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,28 +25,28 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_strerror imcl_cl_strerror_6a7952fc
-#define imcl_cl_device imcl_cl_device_6a7952fc
-#define imcl_cl_choose imcl_cl_choose_6a7952fc
-#define imcl_cl_keep imcl_cl_keep_6a7952fc
-#define imcl_cl_release imcl_cl_release_6a7952fc
-#define imcl_cl_use_queue imcl_cl_use_queue_6a7952fc
-#define imcl_cl_call_begin imcl_cl_call_begin_6a7952fc
-#define imcl_cl_call_end imcl_cl_call_end_6a7952fc
-#define imcl_cl_plan_create imcl_cl_plan_create_6a7952fc
-#define imcl_cl_plan_upload imcl_cl_plan_upload_6a7952fc
-#define imcl_cl_plan_download imcl_cl_plan_download_6a7952fc
-#define imcl_cl_plan_rows imcl_cl_plan_rows_6a7952fc
-#define imcl_cl_plan_ready imcl_cl_plan_ready_6a7952fc
-#define imcl_cl_plan_select imcl_cl_plan_select_6a7952fc
-#define imcl_cl_plan_turn imcl_cl_plan_turn_6a7952fc
-#define imcl_cl_plan_launched imcl_cl_plan_launched_6a7952fc
-#define imcl_cl_plan_wait imcl_cl_plan_wait_6a7952fc
-#define imcl_cl_plan_attach imcl_cl_plan_attach_6a7952fc
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_6a7952fc
-#define imcl_cl_plan_swap imcl_cl_plan_swap_6a7952fc
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_6a7952fc
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_6a7952fc
+#define imcl_cl_strerror imcl_cl_strerror_fb60ee67
+#define imcl_cl_device imcl_cl_device_fb60ee67
+#define imcl_cl_choose imcl_cl_choose_fb60ee67
+#define imcl_cl_keep imcl_cl_keep_fb60ee67
+#define imcl_cl_release imcl_cl_release_fb60ee67
+#define imcl_cl_use_queue imcl_cl_use_queue_fb60ee67
+#define imcl_cl_call_begin imcl_cl_call_begin_fb60ee67
+#define imcl_cl_call_end imcl_cl_call_end_fb60ee67
+#define imcl_cl_plan_create imcl_cl_plan_create_fb60ee67
+#define imcl_cl_plan_upload imcl_cl_plan_upload_fb60ee67
+#define imcl_cl_plan_download imcl_cl_plan_download_fb60ee67
+#define imcl_cl_plan_rows imcl_cl_plan_rows_fb60ee67
+#define imcl_cl_plan_ready imcl_cl_plan_ready_fb60ee67
+#define imcl_cl_plan_select imcl_cl_plan_select_fb60ee67
+#define imcl_cl_plan_turn imcl_cl_plan_turn_fb60ee67
+#define imcl_cl_plan_launched imcl_cl_plan_launched_fb60ee67
+#define imcl_cl_plan_wait imcl_cl_plan_wait_fb60ee67
+#define imcl_cl_plan_attach imcl_cl_plan_attach_fb60ee67
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_fb60ee67
+#define imcl_cl_plan_swap imcl_cl_plan_swap_fb60ee67
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_fb60ee67
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_fb60ee67
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
