@@ -6,7 +6,8 @@
 #   - the OpenCL plan attached to a slab per variable and its spare, launched over the
 #     active blocks only (stencil7_plan_select), no copy of any value (hook.py --attach);
 #   - the OpenCL plan that copies every block's rows up and down (hook.py --plan);
-#   - the OpenMP build beside a busy process (`yes`), every thread fixed and measured.
+#   - beside a busy process (`yes`): the one-thread build, and the OpenMP build with every
+#     thread fixed and with the count it measures.
 # The per-stage checksums (--report_diffusion, printed exactly with %a) and a hash of the
 # bits of every final value must be identical; miniAMR's own "calc" time is compared,
 # each case REPS times (default 3), the two builds alternated, min and median reported.
@@ -68,11 +69,13 @@ echo "miniAMR ${ARGS[*]}"
 printf '%-28s %-9s %-21s %-21s %s\n' case identical "calc unmodified (s)" "calc imcl (s)" "ratio of medians"
 printf '%-28s %-9s %-21s %-21s %s\n' "" "" "min / median" "min / median" ""
 # label:ranks:exe:threads[:busy] -- busy: a `yes` beside both runs, and the OpenMP build
-# with every thread fixed (IMCL_FIXED_THREADS=1) or its measured count (docs/wrappers.md)
+# with every thread fixed (busy "fixed": IMCL_FIXED_THREADS=1) or its measured count
+# (docs/wrappers.md)
 for case in "1 rank, C:1:imcl/miniAMR.x:1" "2 ranks, C:2:imcl/miniAMR.x:1" \
             "1 rank, C OpenMP 2 threads:1:imcl/miniAMR_omp.x:2" \
             "1 rank, OpenCL attached:1:attach/miniAMR.x:1" "2 ranks, OpenCL attached:2:attach/miniAMR.x:1" \
             "1 rank, OpenCL rows copied:1:plan/miniAMR.x:1" \
+            "busy, C 1 thread:1:imcl/miniAMR.x:1:one" \
             "busy, OpenMP 2 fixed:1:imcl/miniAMR_omp.x:2:fixed" \
             "busy, OpenMP 2 measured:1:imcl/miniAMR_omp.x:2:measured"; do
     IFS=: read -r label np exe threads busy <<<"$case"

@@ -206,10 +206,16 @@ static int stencil7_wait(void *plan)
 {
     return P(stencil7_plan_wait)(plan);
 }
+
+static int stencil7_select(void *plan, int count, const int *blocks)
+{
+    return P(stencil7_plan_select)(plan, count, blocks);
+}
 COMMON(stencil7)
 TABLE(stencil7, 2, .create_batch = stencil7_create_batch, .upload_rows = stencil7_upload_rows,
       .download_rows = stencil7_download_rows, .launch_batch = stencil7_launch_batch,
-      .attach = stencil7_attach, .launch_batch_async = stencil7_launch_batch_async, .wait = stencil7_wait);
+      .attach = stencil7_attach, .launch_batch_async = stencil7_launch_batch_async, .wait = stencil7_wait,
+      .select = stencil7_select);
 #endif
 
 #ifndef GLUE_NAME

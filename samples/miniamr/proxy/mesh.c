@@ -45,9 +45,9 @@ static double ***grid_table(double ****t, size_t e, double *base)
     return *t;
 }
 
-/* The tables of rows of m, whose n, vars, capacity, cell and slab are set: the
+/* The tables of rows of m, whose n, vars, capacity, cell, slab and stride are set: the
  * rows point into m->cell (dense: grid (b, v) at (b*vars + v) * grid; over slabs:
- * at v * slab + b * grid, the spare's at (vars + v) * slab + b * grid), or are
+ * at v * slab + slot(b) * grid, the spare's at (vars + v) * slab + slot(b) * grid), or are
  * allocations of their own (miniAMR's layout). */
 static int mesh_tables(Mesh *m, int spare)
 {
@@ -57,9 +57,10 @@ static int mesh_tables(Mesh *m, int spare)
         return -1;
     for (size_t g = 0; g < grids; g++) {
         size_t b = g / (size_t)m->vars, v = g % (size_t)m->vars;
-        double *base = !m->cell ? NULL : m->slab ? m->cell + v * m->slab + b * m->grid : m->cell + g * m->grid;
+        size_t slot = (size_t)mesh_slot(m, (int)b);
+        double *base = !m->cell ? NULL : m->slab ? m->cell + v * m->slab + slot * m->grid : m->cell + g * m->grid;
         if (!grid_table(&m->rows[g], e, base) ||
-            (spare && !grid_table(&m->spare[g], e, m->cell + (m->vars + v) * m->slab + b * m->grid)))
+            (spare && !grid_table(&m->spare[g], e, m->cell + (m->vars + v) * m->slab + slot * m->grid)))
             return -1;
     }
     return 0;
@@ -67,9 +68,11 @@ static int mesh_tables(Mesh *m, int spare)
 
 /* slabs: 0 (dense, or miniAMR's own layout with `tables`), 1 (over slabs), 2 (over
  * slabs with a spare) */
-static int mesh_start(Mesh *m, int n, int blocks, int vars, int capacity, int tables, int slabs)
+static int mesh_start(Mesh *m, int n, int blocks, int vars, int capacity, int tables, int slabs,
+                      int stride)
 {
     memset(m, 0, sizeof *m);
+    m->stride = stride;
     m->n = n;
     m->blocks = blocks;
     m->vars = vars;
@@ -80,7 +83,7 @@ static int mesh_start(Mesh *m, int n, int blocks, int vars, int capacity, int ta
     m->grid = e * e * e;
     if (slabs) {
         /* each slab page-aligned, as OpenCL's CL_MEM_USE_HOST_PTR wants it */
-        m->slab = ((size_t)capacity * m->grid + 511) / 512 * 512;
+        m->slab = ((size_t)capacity * stride * m->grid + 511) / 512 * 512;
         size_t bytes = (size_t)slabs * vars * m->slab * sizeof *m->cell;
         if (!(m->cell = aligned_alloc(4096, bytes)))
             return -1;
@@ -92,17 +95,17 @@ static int mesh_start(Mesh *m, int n, int blocks, int vars, int capacity, int ta
 
 int mesh_alloc(Mesh *m, int n, int blocks, int vars)
 {
-    return mesh_start(m, n, blocks, vars, blocks, 0, 0);
+    return mesh_start(m, n, blocks, vars, blocks, 0, 0, 1);
 }
 
 int mesh_alloc_tables(Mesh *m, int n, int blocks, int vars, int capacity)
 {
-    return mesh_start(m, n, blocks, vars, capacity, 1, 0);
+    return mesh_start(m, n, blocks, vars, capacity, 1, 0, 1);
 }
 
-int mesh_alloc_slabs(Mesh *m, int n, int blocks, int vars, int capacity, int spare)
+int mesh_alloc_slabs(Mesh *m, int n, int blocks, int vars, int capacity, int spare, int stride)
 {
-    return mesh_start(m, n, blocks, vars, capacity, 1, spare ? 2 : 1);
+    return mesh_start(m, n, blocks, vars, capacity, 1, spare ? 2 : 1, stride);
 }
 
 /* Frees the tables of rows of ts[0..grids-1] (and the rows, if they are their own). */

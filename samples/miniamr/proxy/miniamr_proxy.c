@@ -35,6 +35,7 @@ typedef struct Options {
     int resident; /* --resident: the mesh stays on the device (v2r.imcl) */
     int attach;   /* --attach: stencil7's plans compute in the mesh's slabs */
     int blocking; /* --blocking: --attach's launches one after the other */
+    int scatter;  /* --scatter S: --attach's blocks in every S-th slot, launched by a list */
     double rtol, checksum_rtol, conservation_rtol;
     unsigned seed;
 } Options;
@@ -64,6 +65,7 @@ typedef struct Path {
     double ****tables; /* stencil7: one variable's table of every block */
     Timing *t;
     void **plans;    /* --attach: one plan per variable, attached to its two slabs */
+    int listed;      /* --scatter: the blocks the plans' lists hold (0: none yet) */
 } Path;
 
 static void usage(FILE *f)
@@ -83,6 +85,8 @@ static void usage(FILE *f)
             "  --attach              (--kernel stencil7, --backend c or opencl) every variable's\n"
             "                        blocks in one allocation, which its plan computes in: no copies\n"
             "  --blocking            (--attach) each launch waits before the next starts\n"
+            "  --scatter S           (--attach) block b in slot b*S + S-1 of S times the slots, as\n"
+            "                        an AMR code's active blocks lie: launched by a list of blocks\n"
             "  --validate            compare every cell with the reference after every stage\n"
             "  --resident            (--kernel v2) keep the mesh on the device: ghost exchange by a\n"
             "                        kernel, read and write buffers swapped, downloads only to check\n"
@@ -110,7 +114,7 @@ static int int_arg(const char *name, const char *v, int lo, int *out)
 
 static int parse_args(int argc, char **argv, Options *o)
 {
-    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0.0, 1e-10, 1e-8, 1};
+    *o = (Options){"v3", "opencl", NULL, 10, 8, 4, 2, 5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0.0, 1e-10, 1e-8, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int ok = 1, used = 1, seed = 1;
@@ -132,6 +136,8 @@ static int parse_args(int argc, char **argv, Options *o)
             ok = int_arg(a, v, 1, &o->stages);
         else if (!strcmp(a, "--refine"))
             ok = int_arg(a, v, 0, &o->refine);
+        else if (!strcmp(a, "--scatter"))
+            ok = int_arg(a, v, 1, &o->scatter);
         else if (!strcmp(a, "--checksum-freq"))
             ok = int_arg(a, v, 1, &o->checksum_freq);
         else if (!strcmp(a, "--bandwidth"))
@@ -180,6 +186,10 @@ static int parse_args(int argc, char **argv, Options *o)
     }
     if (o->attach && (strcmp(o->kernel, "stencil7") || !strcmp(o->backend, "cuda"))) {
         fprintf(stderr, "miniamr-proxy: --attach needs --kernel stencil7 and --backend c or opencl\n");
+        return 0;
+    }
+    if (o->scatter > 1 && !o->attach) {
+        fprintf(stderr, "miniamr-proxy: --scatter needs --attach\n");
         return 0;
     }
     if (o->blocking && !o->attach) {
@@ -350,6 +360,18 @@ static int stage_stencil7_attached(Path *p)
     Mesh *m = p->mesh;
     double t0 = now_s();
     int rc = 0, v = 0;
+    if (m->stride > 1 && p->listed != m->blocks) {
+        /* --scatter: the blocks' slots, sent to the plans when refinement changed them */
+        int *list = malloc((size_t)m->blocks * sizeof *list);
+        for (int b = 0; list && b < m->blocks; b++)
+            list[b] = mesh_slot(m, b);
+        for (int u = 0; u < m->vars && !rc; u++)
+            rc = list ? p->ops->select(p->plans[u], m->blocks, list) : -3;
+        free(list);
+        if (rc)
+            return plan_error(p, "plan_select", rc);
+        p->listed = m->blocks;
+    }
     for (; v < m->vars && !rc; v++)
         rc = p->o->blocking ? p->ops->launch_batch(p->plans[v], m->blocks)
                             : p->ops->launch_batch_async(p->plans[v], m->blocks);
@@ -413,7 +435,7 @@ static int path_create(Path *p)
          * hold; plans of one program share its context and build */
         const int ext[2][3] = {{o->n, o->n, o->n}, {o->n, o->n, o->n}};
         for (int v = 0; v < o->vars; v++) {
-            rc = p->ops->create_batch(&p->plans[v], p->mesh->capacity, ext);
+            rc = p->ops->create_batch(&p->plans[v], p->mesh->capacity * p->mesh->stride, ext);
             if (rc)
                 return plan_error(p, "plan_create_batch", rc);
             if ((rc = p->ops->attach(p->plans[v], 0, mesh_slab(p->mesh, v, 0))) ||
@@ -552,8 +574,8 @@ int main(int argc, char **argv)
     double ****tab = NULL;
     void **plans = NULL;
     if (!tmp ||
-        (o.attach ? mesh_alloc_slabs(&ref, o.n, o.blocks, o.vars, capacity, 0) ||
-                        mesh_alloc_slabs(&mesh, o.n, o.blocks, o.vars, capacity, 1) ||
+        (o.attach ? mesh_alloc_slabs(&ref, o.n, o.blocks, o.vars, capacity, 0, 1) ||
+                        mesh_alloc_slabs(&mesh, o.n, o.blocks, o.vars, capacity, 1, o.scatter) ||
                         !(plans = calloc((size_t)o.vars, sizeof *plans))
          : tables ? mesh_alloc_tables(&ref, o.n, o.blocks, o.vars, capacity) ||
                       mesh_alloc_tables(&mesh, o.n, o.blocks, o.vars, capacity) ||
@@ -581,7 +603,7 @@ int main(int argc, char **argv)
     if (o.refine)
         printf("  refinement every %d stages: %d blocks <-> %d blocks\n", o.refine, o.blocks, capacity);
 
-    Path p = {&o, ops, NULL, &mesh, &next, pack, tab, &t, plans};
+    Path p = {&o, ops, NULL, &mesh, &next, pack, tab, &t, plans, 0};
     double t0 = now_s();
     int rc = path_create(&p);
     t.setup += now_s() - t0;
@@ -702,7 +724,7 @@ int main(int argc, char **argv)
            o.backend, o.resident ? "true" : "false", o.attach ? "true" : "false",
            o.blocking ? "true" : "false"); /* both checked above */
     json_string("params", o.params ? o.params : "default");
-    printf(", \"refine\": %d, \"max_blocks\": %d", o.refine, capacity);
+    printf(", \"refine\": %d, \"max_blocks\": %d, \"scatter\": %d", o.refine, capacity, o.scatter);
     printf(", \"n\": %d, \"blocks\": %d, \"layout\": \"%dx%dx%d\", \"vars\": %d, \"steps\": %d, \"stages\": %d", o.n,
            o.blocks, layout[0], layout[1], layout[2], o.vars, o.steps, o.stages);
     printf(", \"cells\": %.0f, \"updates\": %.0f, \"validated\": %s, \"checksum_ok\": %s, \"differences\": %ld", cells,

@@ -35,6 +35,8 @@ typedef struct PlanOps {
     /* a launch that returns at once (PK_plan_launch_batch_async), and its wait */
     int (*launch_batch_async)(void *plan, int count);
     int (*wait)(void *plan);
+    /* --scatter: the blocks the launches compute (PK_plan_select) */
+    int (*select)(void *plan, int count, const int *blocks);
 } PlanOps;
 
 /* The kernels of one backend; a kernel left out of a build is NULL. */
@@ -68,7 +70,9 @@ extern const KernelSet cuda_kernels;
  *    page-aligned allocation, the variable's slab (block b's grid at element b *
  *    (n+2)^3), which a plan can compute in (PK_plan_attach). With `spare`, every
  *    variable has a second slab, reached through the tables `spare`, that a stage
- *    writes and then trades with the first (mesh_swap_var). */
+ *    writes and then trades with the first (mesh_swap_var). With a `stride` S above
+ *    1 (--scatter), block b lies in slot b*S + S-1 of a slab of capacity*S slots, as
+ *    an AMR code's active blocks lie scattered among its free ones. */
 typedef struct Mesh {
     int n, blocks, vars;
     int bx, by, bz;
@@ -78,6 +82,7 @@ typedef struct Mesh {
     int capacity;     /* blocks allocated */
     int tables;       /* miniAMR's layout (its tables, refinement) */
     size_t slab;      /* over slabs: elements from one slab to the next in `cell`; else 0 */
+    int stride;       /* over slabs: slots a block takes (block b in slot b*stride + stride-1) */
     double ****spare; /* over slabs with a spare: spare[b*vars + v], like rows; else NULL */
 } Mesh;
 
@@ -86,7 +91,7 @@ typedef struct Mesh {
 void mesh_arrange(int blocks, int *bx, int *by, int *bz);
 int mesh_alloc(Mesh *m, int n, int blocks, int vars);
 int mesh_alloc_tables(Mesh *m, int n, int blocks, int vars, int capacity);
-int mesh_alloc_slabs(Mesh *m, int n, int blocks, int vars, int capacity, int spare);
+int mesh_alloc_slabs(Mesh *m, int n, int blocks, int vars, int capacity, int spare, int stride);
 void mesh_free(Mesh *m);
 /* Deterministic values in [0, 1) in every cell, ghosts included (the same values
  * in either layout). */
@@ -99,10 +104,15 @@ static inline double ***mesh_table(const Mesh *m, int b, int v)
 {
     return m->rows[(size_t)b * m->vars + v];
 }
-/* Over slabs: variable v's slab (its block 0's first cell), or its spare slab. */
+/* Over slabs: variable v's slab (its slot 0's first cell), or its spare slab. */
 static inline double *mesh_slab(const Mesh *m, int v, int spare)
 {
-    return (spare ? m->spare : m->rows)[v][0][0];
+    return (spare ? m->spare : m->rows)[v][0][0] - (size_t)(m->stride - 1) * m->grid;
+}
+/* Over slabs: the slot of block b. */
+static inline int mesh_slot(const Mesh *m, int b)
+{
+    return b * m->stride + m->stride - 1;
 }
 /* Over slabs with a spare: variable v's tables and those of its spare trade places
  * (pointers only), so that the values written into the spare become the variable's. */
