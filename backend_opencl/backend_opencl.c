@@ -399,6 +399,15 @@ static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool b
               indent, batch ? 3 : grid_dims);
 }
 
+/* The host type of kernel parameter p in imcl_launch: cl_mem for an array's memory and
+ * imcl_blocks, int for an extent, W, H, D and imcl_count, a scalar's own type. */
+static const char *launch_arg_type(const KernelParam *p)
+{
+    if (HOST_PARAM_BLOCKS(*p) || (p->s && p->extent < 0 && host_is_array(p->s)))
+        return "cl_mem";
+    return !p->s || p->extent >= 0 ? "int" : unparse_c_type(p->s->type->kind);
+}
+
 /* imcl_launch: the kernel's arguments in its order (host_kernel_params), then the
  * grid of thesis eq. 3.7-3.9. */
 static void launch_helper(StrBuf *sb, const EmitCtx *e)
@@ -424,26 +433,13 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
                   tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
     sb_printf(sb, "static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern%s",
               cpu ? ", int imcl_cpu" : "");
-    for (int j = 0; j < n; j++) {
-        const Symbol *s = p[j].s;
-        const char *name = host_kernel_param_name(e->a, &p[j]);
-        if (HOST_PARAM_BLOCKS(p[j]) || (s && p[j].extent < 0 && host_is_array(s)))
-            sb_printf(sb, ", cl_mem %s", name);
-        else if (!s || p[j].extent >= 0)
-            sb_printf(sb, ", int %s", name);
-        else
-            sb_printf(sb, ", %s %s", unparse_c_type(s->type->kind), name);
-    }
+    for (int j = 0; j < n; j++)
+        sb_printf(sb, ", %s %s", launch_arg_type(&p[j]), host_kernel_param_name(e->a, &p[j]));
     bool batch = host_batchable(k);
     sb_puts(sb, ", cl_event *imcl_ev)\n{\n    cl_int imcl_err = CL_SUCCESS;\n");
-    for (int j = 0; j < n; j++) {
-        const Symbol *s = p[j].s;
-        const char *type = HOST_PARAM_BLOCKS(p[j]) ? "cl_mem"
-                           : !s || p[j].extent >= 0 ? "int"
-                           : host_is_array(s) ? "cl_mem" : unparse_c_type(s->type->kind);
-        sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(%s), &%s);\n", j, type,
-                  host_kernel_param_name(e->a, &p[j]));
-    }
+    for (int j = 0; j < n; j++)
+        sb_printf(sb, "    imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(%s), &%s);\n", j,
+                  launch_arg_type(&p[j]), host_kernel_param_name(e->a, &p[j]));
     sb_puts(sb, "    if (imcl_err != CL_SUCCESS)\n        return imcl_err;\n");
     if (cpu) {
         sb_puts(sb, "    if (imcl_cpu) {\n");

@@ -568,27 +568,15 @@ static void t1_add_arguments(cJSON *ks, Arena *a, const Function *k, const long 
             cJSON_AddItemToArray(args, t1_scalar_arg(name, type, 1));
             continue;
         }
-        if (strcmp(kind, "block list") == 0) {
-            /* one element, block 0: a float 0 has the bits of an int 0, and Kernel Tuner's
-             * T1 reader converts float vectors only */
-            cJSON *arg = cJSON_CreateObject();
-            cJSON_AddStringToObject(arg, "Name", name);
-            cJSON_AddStringToObject(arg, "Type", "float");
-            cJSON_AddStringToObject(arg, "MemoryType", "Vector");
-            cJSON_AddStringToObject(arg, "AccessType", "ReadOnly");
-            cJSON_AddNumberToObject(arg, "Size", 1);
-            cJSON_AddNumberToObject(arg, "TypeSize", 4);
-            cJSON_AddStringToObject(arg, "FillType", "Constant");
-            cJSON_AddNumberToObject(arg, "FillValue", 0);
-            cJSON_AddItemToArray(args, arg);
-            continue;
-        }
         const Symbol *sym = NULL;
         for (int i = 0; i < k->nparams && !sym; i++)
             if (strcmp(unparse_name(k->params[i]), name) == 0)
                 sym = k->params[i];
         const char *access = cJSON_GetObjectItem(it, "access")->valuestring;
         bool rd = strcmp(access, "write") != 0;
+        /* imcl_blocks: one element, block 0, as a float 0 filled in (its bits are the int 0,
+         * and Kernel Tuner's T1 reader converts float vectors only) */
+        bool list = strcmp(kind, "block list") == 0, random = rd && !list;
         long long elems = 1;
         if (strcmp(kind, "grid") == 0) {
             int halo = cJSON_GetObjectItem(it, "halo")->valueint;
@@ -599,14 +587,14 @@ static void t1_add_arguments(cJSON *ks, Arena *a, const Function *k, const long 
         }
         cJSON *arg = cJSON_CreateObject();
         cJSON_AddStringToObject(arg, "Name", name);
-        cJSON_AddStringToObject(arg, "Type", type);
+        cJSON_AddStringToObject(arg, "Type", list ? "float" : type);
         cJSON_AddStringToObject(arg, "MemoryType", "Vector");
         cJSON_AddStringToObject(arg, "AccessType",
                                 strcmp(access, "read") == 0 ? "ReadOnly" : rd ? "ReadWrite" : "WriteOnly");
         cJSON_AddNumberToObject(arg, "Size", (double)elems);
-        cJSON_AddNumberToObject(arg, "TypeSize", sym ? type_size(sym->type->elem) : 0);
-        cJSON_AddStringToObject(arg, "FillType", rd ? "Random" : "Constant");
-        cJSON_AddNumberToObject(arg, "FillValue", rd ? 1.0 : 0.0);
+        cJSON_AddNumberToObject(arg, "TypeSize", sym ? type_size(sym->type->elem) : 4);
+        cJSON_AddStringToObject(arg, "FillType", random ? "Random" : "Constant");
+        cJSON_AddNumberToObject(arg, "FillValue", random ? 1.0 : 0.0);
         cJSON_AddItemToArray(args, arg);
         extent = 0;
     }

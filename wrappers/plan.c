@@ -171,8 +171,8 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
                  " * in the plan's queue, in order with the application's work there. */\n", pk, pk, pk);
     plan_signature(h, e, PLAN_USE_MEMORY, NULL);
     sb_puts(h, ";\n");
-    sb_printf(h, "/* From now on, launches compute blocks blocks[0] to blocks[count - 1] of a batch, in\n"
-                 " * one launch (each below the capacity, at most capacity of them; the list is\n"
+    sb_printf(h, "/* From now on, launches compute the blocks blocks[0] to blocks[count - 1] of a batch,\n"
+                 " * in one launch (each below the capacity, at most capacity of them; the list is\n"
                  " * copied), or every block when blocks is NULL (as after %s_plan_create). */\n", pk);
     plan_signature(h, e, PLAN_SELECT, NULL);
     sb_puts(h, ";\n");

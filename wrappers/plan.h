@@ -34,8 +34,8 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s);
 void plan_create_begin(StrBuf *sb, const EmitCtx *e);
 /* PK_plan_create, which is PK_plan_create_batch for one block, and PK_plan_launch,
  * which is PK_plan_launch_batch for all of them (the selection's, PK_plan_select): the
- * same in every backend. The plan's count of blocks is read through a pointer of type `plan_type *` (the runtime's plan), or
- * NULL: the PK_plan the file defines. */
+ * same in every backend. The plan's count of blocks is read through a pointer of type
+ * `plan_type *` (the runtime's plan), or NULL: the PK_plan the file defines. */
 void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type);
 /* Whether the backend's launches run on while the host goes on (a device's: OpenCL,
  * CUDA), so that its plan has a launch that may be pending (PK_plan_launch_batch_async,

@@ -167,8 +167,8 @@ int bounds_plan_attach(bounds_plan *plan, int a, void *host);
  * the C reference, host memory as bounds_plan_attach takes it. Launches read and write it
  * in the plan's queue, in order with the application's work there. */
 int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory);
-/* From now on, launches compute blocks blocks[0] to blocks[count - 1] of a batch, in
- * one launch (each below the capacity, at most capacity of them; the list is
+/* From now on, launches compute the blocks blocks[0] to blocks[count - 1] of a batch,
+ * in one launch (each below the capacity, at most capacity of them; the list is
  * copied), or every block when blocks is NULL (as after bounds_plan_create). */
 int bounds_plan_select(bounds_plan *plan, int count, const int *blocks);
 /* Runs the kernel once over its grid (of every block of a batch, or of those

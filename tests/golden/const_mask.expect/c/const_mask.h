@@ -123,8 +123,8 @@ int const_mask_plan_attach(const_mask_plan *plan, int a, void *host);
  * the C reference, host memory as const_mask_plan_attach takes it. Launches read and write it
  * in the plan's queue, in order with the application's work there. */
 int const_mask_plan_use_memory(const_mask_plan *plan, int a, void *memory);
-/* From now on, launches compute blocks blocks[0] to blocks[count - 1] of a batch, in
- * one launch (each below the capacity, at most capacity of them; the list is
+/* From now on, launches compute the blocks blocks[0] to blocks[count - 1] of a batch,
+ * in one launch (each below the capacity, at most capacity of them; the list is
  * copied), or every block when blocks is NULL (as after const_mask_plan_create). */
 int const_mask_plan_select(const_mask_plan *plan, int count, const int *blocks);
 /* Runs the kernel once over its grid (of every block of a batch, or of those

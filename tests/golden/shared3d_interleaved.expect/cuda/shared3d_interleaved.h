@@ -124,8 +124,8 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
  * write it
  * in the plan's queue, in order with the application's work there. */
 int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory);
-/* From now on, launches compute blocks blocks[0] to blocks[count - 1] of a batch, in
- * one launch (each below the capacity, at most capacity of them; the list is
+/* From now on, launches compute the blocks blocks[0] to blocks[count - 1] of a batch,
+ * in one launch (each below the capacity, at most capacity of them; the list is
  * copied), or every block when blocks is NULL (as after shared3d_interleaved_plan_create). */
 int shared3d_interleaved_plan_select(shared3d_interleaved_plan *plan, int count, const int *blocks);
 /* Runs the kernel once over its grid (of every block of a batch, or of those

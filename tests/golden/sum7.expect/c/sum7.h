@@ -115,8 +115,8 @@ int sum7_plan_attach(sum7_plan *plan, int a, void *host);
  * the C reference, host memory as sum7_plan_attach takes it. Launches read and write it
  * in the plan's queue, in order with the application's work there. */
 int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory);
-/* From now on, launches compute blocks blocks[0] to blocks[count - 1] of a batch, in
- * one launch (each below the capacity, at most capacity of them; the list is
+/* From now on, launches compute the blocks blocks[0] to blocks[count - 1] of a batch,
+ * in one launch (each below the capacity, at most capacity of them; the list is
  * copied), or every block when blocks is NULL (as after sum7_plan_create). */
 int sum7_plan_select(sum7_plan *plan, int count, const int *blocks);
 /* Runs the kernel once over its grid (of every block of a batch, or of those
