@@ -51,6 +51,14 @@ Interior *analyze_interior(Arena *a, Function *k, unsigned **proven);
  * only known at run time): *min and *max are their range. */
 bool analyze_access_known(const Footprint *fp, const Node *acc, int dim, long long *min, long long *max);
 
+/* The radius R of kernel k's iterate pragma in its last grid dimension (z, or y in 2D):
+ * every read of the input A is at a constant offset there, from -R to R, and every
+ * write of the output B at offset 0, so that the steps of PK_plan_iterate may run as a
+ * wavefront over that dimension, each R behind the step before (time_tile). -1, with
+ * *why (words that follow "steps cannot be fused: "), when not so. */
+#define ANALYZE_MAX_ITERATE_RADIUS 64
+int analyze_iterate(Arena *a, Function *k, const char **why);
+
 /* The cost of one grid point of a kernel (analysis/cost.c, imcl --analyze). */
 typedef struct KernelCost {
     double flops;           /* + - * / and math calls on float/double, costliest path */

@@ -244,14 +244,15 @@ typedef struct Node {
 typedef enum GridKind { GRID_NONE, GRID_ARRAYS, GRID_SIZE } GridKind;
 
 /* One item of a `#pragma imcl` line as parsed, before sema resolves its names. */
-typedef enum PragmaKind { PRAGMA_GRID, PRAGMA_GRID_SIZE, PRAGMA_BOUNDARY, PRAGMA_HALO, PRAGMA_INDEX_ORDER } PragmaKind;
+typedef enum PragmaKind { PRAGMA_GRID, PRAGMA_GRID_SIZE, PRAGMA_BOUNDARY, PRAGMA_HALO, PRAGMA_INDEX_ORDER,
+               PRAGMA_ITERATE } PragmaKind;
 
 typedef struct PragmaItem {
     struct PragmaItem *next;
     PragmaKind kind;
     Loc loc;            /* of the array name (or of the expression) */
     const char *name;   /* array name; NULL for grid_size items */
-    const char *bc;     /* PRAGMA_BOUNDARY: kind spelling */
+    const char *bc;     /* PRAGMA_BOUNDARY: kind spelling; PRAGMA_ITERATE: the second array */
     Loc bc_loc;
     Node *expr;         /* grid_size extent, constant(v) value, halo width */
 } PragmaItem;
@@ -315,6 +316,14 @@ typedef struct Function {
     /* #pragma imcl index_order(c): A[z][y][x] is the spelling of grid reads and
      * writes (last index fastest, as C arrays); sema stores them x first. */
     bool index_c;
+    /* #pragma imcl iterate(A, B): one step computes B from A, and the two trade roles
+     * before the next (PK_plan_iterate); NULL, NULL without the pragma. */
+    Symbol *iterate[2];
+    Loc iterate_loc;
+    /* analyze_iterate, run once on the source (driver_load): the radius of the wavefront
+     * of fused steps (time_tile), or -1 with the reason in iterate_why. */
+    int iterate_radius;
+    const char *iterate_why;
     Symbol *self;           /* SYM_FUNC symbol of a helper */
     PragmaItem *pragmas;    /* as parsed, in source order */
     int nlocals;            /* locals declared in the body (sema) */

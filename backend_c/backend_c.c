@@ -468,16 +468,19 @@ static void edge_fills(HostWriter *w, const EmitCtx *e, const Bodies *b, bool re
 }
 
 /* The calls of the point and row functions for every point of the grid at depth
- * `depth` (inside PK_rows' loop over the blocks, imcl_b, with `tables`). */
-static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, int depth)
+ * `depth` (inside PK_rows' loop over the blocks, imcl_b, with `tables`); with `part`,
+ * of the planes (2D: rows) imcl_lo to imcl_hi - 1 only (emit_part). */
+static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, int depth, bool part)
 {
     const Function *k = e->k;
     const char *psfx = tables ? b->point_sfx : "", *rsfx = tables ? b->row_sfx : "";
+    bool part_z = part && k->grid_dims == 3, part_y = part && !part_z;
+    const char *ys = part_y ? "imcl_lo; idy < imcl_hi" : "0; idy < H";
     HostWriter w = host_writer(code, depth);
-    hw_line(&w, "for (int idz = 0; idz < D; idz++)");
+    hw_line(&w, "for (int idz = %s; idz++)", part_z ? "imcl_lo; idz < imcl_hi" : "0; idz < D");
     w.indent++;
     if (!k->interior && b->row_body) {
-        hw_line(&w, "for (int idy = 0; idy < H; idy++)");
+        hw_line(&w, "for (int idy = %s; idy++)", ys);
         w.indent++;
         hw_start(&w);
         sb_printf(code, "%s_row%s(", k->name, rsfx);
@@ -485,7 +488,7 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
         point_params(code, e, &b->row[tables], true, NULL, tables);
         sb_puts(code, ");\n");
     } else if (!k->interior) {
-        hw_line(&w, "for (int idy = 0; idy < H; idy++)");
+        hw_line(&w, "for (int idy = %s; idy++)", ys);
         hw_inner(&w, "for (int idx = 0; idx < W; idx++)");
         w.indent += 2;
         hw_start(&w);
@@ -508,7 +511,7 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
         interior_hi(&hi, k, 0);
         bool edge = edge_rows(k, b);
         const char *rowed = edge ? "(imcl_inner || imcl_edge)" : "imcl_inner";
-        hw_line(&w, "for (int idy = 0; idy < H; idy++) {");
+        hw_line(&w, "for (int idy = %s; idy++) {", ys);
         w.indent++;
         hw_line(&w, "const int imcl_inner = %s;", sb_str(&inner_row));
         if (edge) {
@@ -617,10 +620,39 @@ static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
     hw_line(&w, "/* every grid point of every block; with OpenMP in parallel, on the measured count */");
     omp_loop_begin(code, e, 3);
     hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
-    emit_loops(code, e, b, true, 2);
+    emit_loops(code, e, b, true, 2, false);
     omp_loop_end(code, "(double)W * H * D * imcl_count");
     edge_fills(&w, e, b, true);
     hw_line(&w, "return %s_OK;", pk);
+    sb_puts(code, "}\n\n");
+}
+
+/* PK_part (an iterated kernel with time_tile above 1): the points of planes (2D: rows)
+ * imcl_lo to imcl_hi - 1 of every block as PK_rows computes them (or of one block, as
+ * PK, when the kernel takes no row tables), with no checks: a step of the wavefront of
+ * PK_plan_iterate (backend_c/plan_c.c), which checked the arrays when it began. */
+static void emit_part(StrBuf *code, EmitCtx *e, Bodies *b)
+{
+    const Function *k = e->k;
+    sb_printf(code, "/* Planes imcl_lo to imcl_hi - 1 of a step of %s_plan_iterate's wavefront, computed\n"
+                    " * as %s computes them. */\n", e->host_name, e->tables ? "the rows function" : "the kernel");
+    sb_printf(code, "static void %s_part(int imcl_lo, int imcl_hi, ", e->host_name);
+    host_param_list_as(code, k, e->tables);
+    sb_puts(code, ")\n{\n");
+    HostWriter w = host_writer(code, 1);
+    host_grid_extent(&w, k);
+    const Uses *used[2] = {&b->point[e->tables], &b->row[e->tables]};
+    for (int i = 0; i < k->nparams; i++)
+        if (!host_is_array(k->params[i]) && !used[0]->param[i] && !used[1]->param[i])
+            hw_line(&w, "(void)%s; /* not used by the kernel */", unparse_name(k->params[i]));
+    edge_fills(&w, e, b, false);
+    omp_loop_begin(code, e, e->tables ? 3 : 2);
+    if (e->tables)
+        hw_line(&w, "for (int imcl_b = 0; imcl_b < imcl_count; imcl_b++)");
+    emit_loops(code, e, b, e->tables, e->tables ? 2 : 1, true);
+    omp_loop_end(code, arena_printf(e->a, "(double)W%s * (imcl_hi - imcl_lo)%s", k->grid_dims == 3 ? " * H" : "",
+                                    e->tables ? " * imcl_count" : ""));
+    edge_fills(&w, e, b, true);
     sb_puts(code, "}\n\n");
 }
 
@@ -665,12 +697,14 @@ static int emit(EmitCtx *e, Outputs *out)
     edge_fills(&w, e, &b, false);
     sb_puts(&code, "    /* every grid point; with OpenMP in parallel, on the measured thread count */\n");
     omp_loop_begin(&code, e, 2);
-    emit_loops(&code, e, &b, false, 1);
+    emit_loops(&code, e, &b, false, 1, false);
     omp_loop_end(&code, "(double)W * H * D");
     edge_fills(&w, e, &b, true);
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
     if (e->tables)
         emit_rows_wrapper(&code, e, &b);
+    if (e->tp->time_tile > 1)
+        emit_part(&code, e, &b);
     host_error_functions(&code, e, "imcl_c", "\"\"", NULL,
                          arena_printf(e->a, "    /* the C reference computes on the host: it has no device queue */\n"
                                             "    return context || device || queue ? %s_ERR_DEVICE : %s_OK;\n", pk, pk));
@@ -682,8 +716,9 @@ static int emit(EmitCtx *e, Outputs *out)
                  "#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n"
                  "#include \"imcl_runtime_c.h\"\n#include \"%s.h\"\n\n", k->name);
     unparse_helper_defs(f, u.helpers, "static inline");
-    /* the bounds of the rows' inner points use min and max of int */
-    if (k->interior)
+    /* the bounds of the rows' inner points and of the wavefront's parts (emit_part) use
+     * min and max of int */
+    if (k->interior || e->tp->time_tile > 1)
         u.minmax_types |= 1u << (0 * 9 + TY_INT) | 1u << (1 * 9 + TY_INT);
     minmax_defs(f, u.minmax_types);
     sb_puts(f, sb_str(&code));
@@ -705,6 +740,7 @@ const Backend backend_c = {
     .emit = emit,
     .gpu = false,
     .row_pointers = true,
+    .time_tile = true,
     .shared_limit = 32768,
     .constant_limit = 65536,
     .t1_language = "C", /* not in T1's enum: Kernel Tuner's name of its C backend */

@@ -94,6 +94,112 @@ static void launch(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     sb_puts(sb, "}\n\n");
 }
 
+/* PK_plan_iterate with time_tile T above 1: each pass over memory runs up to T steps as
+ * a wavefront over the last grid dimension (z; y in 2D), step s of the pass computing
+ * its planes R (Function.iterate_radius) behind step s - 1 in PK_part calls, in the two
+ * arrays in turn as the launches with swaps between them would (docs/iterate.md). */
+static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name, *h = plan_handle(k);
+    int ia = k->iterate[0]->param_index, ib = k->iterate[1]->param_index;
+    for (int i = 0; i < n; i++) {
+        ia = arr[i] == k->iterate[0] ? i : ia;
+        ib = arr[i] == k->iterate[1] ? i : ib;
+    }
+    bool planes = k->grid_dims == 3;
+    const char *type = e->tables ? "void **" : "char *";
+    plan_signature(sb, e, PLAN_ITERATE, NULL);
+    sb_puts(sb, "\n{\n");
+    HostWriter w = host_writer(sb, 1);
+    hw_line(&w, "imcl_c_plan *imcl_p = (imcl_c_plan *)%s;", h);
+    hw_line(&w, "if (!imcl_p || %s < 0)", plan_steps(k));
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(&w, "int imcl_status = %s_OK;", pk);
+    plan_extent_locals(&w, e, "imcl_p", "array[%d].extent[%d]");
+    host_grid_extent(&w, k);
+    if (!planes)
+        hw_line(&w, "(void)D; /* 1: a 2D grid */");
+    hw_line(&w, "const double imcl_t0 = imcl_c_now_ms();");
+    hw_line(&w, "/* %d steps per pass over memory: step s of a pass computes its %s %d behind step s - 1",
+            e->tp->time_tile, planes ? "planes" : "rows", k->iterate_radius);
+    hw_line(&w, " * (as far as '%s' is read away from the point), so that it finds all it reads of",
+            k->iterate[0]->name);
+    hw_line(&w, " * the step before computed and overwrites nothing that is still to be read; each");
+    hw_line(&w, " * part of the wavefront holds about 64K points of every block (docs/iterate.md) */");
+    hw_line(&w, "const int imcl_n = %s, imcl_radius = %d;", planes ? "D" : "H", k->iterate_radius);
+    hw_line(&w, "const int imcl_chunk = imcl_max_int(1, 65536 / imcl_max_int(1, W%s * imcl_p->count));",
+            planes ? " * H" : "");
+    hw_line(&w, "for (int imcl_done = 0; imcl_done < %s && imcl_status == %s_OK;) {", plan_steps(k), pk);
+    w.indent++;
+    hw_line(&w, "const int imcl_t = imcl_min_int(%d, %s - imcl_done);", e->tp->time_tile, plan_steps(k));
+    hw_line(&w, "/* as before every launch but the first */");
+    hw_line(&w, "if (imcl_done > 0)");
+    hw_inner(&w, "imcl_status = imcl_c_plan_swap(imcl_p, %d, %d);", ia, ib);
+    for (int i = 0; i < n; i++) {
+        if (!type_is_grid(arr[i]->type))
+            continue;
+        const char *name = i == ia ? "imcl_pair[0]" : i == ib ? "imcl_pair[1]" : arena_printf(e->a, "imcl_arr%d", i);
+        if (i == ia)
+            hw_line(&w, "%simcl_pair[2];", type);
+        hw_line(&w, "%s%s%s = %s;", i == ia || i == ib ? "" : type, i == ia || i == ib ? "" : "const ", name,
+                e->tables ? arena_printf(e->a, "imcl_c_plan_tables(imcl_p, %d)", i)
+                          : arena_printf(e->a, "(char *)imcl_p->array[%d].buf", i));
+    }
+    if (e->tables) {
+        StrBuf cond = {0};
+        for (int i = 0; i < n; i++)
+            if (type_is_grid(arr[i]->type))
+                sb_printf(&cond, "%s!%s", cond.len ? " || " : "",
+                          i == ia ? "imcl_pair[0]" : i == ib ? "imcl_pair[1]" : arena_printf(e->a, "imcl_arr%d", i));
+        hw_line(&w, "if (%s)", sb_str(&cond));
+        hw_inner(&w, "imcl_status = %s_ERR_MEMORY;", pk);
+        sb_free(&cond);
+    }
+    hw_line(&w, "for (int imcl_w = 0; imcl_status == %s_OK", pk);
+    hw_line(&w, "        && imcl_w * imcl_chunk - (imcl_t - 1) * imcl_radius < imcl_n; imcl_w++)");
+    w.indent++;
+    hw_line(&w, "for (int imcl_s = 0; imcl_s < imcl_t; imcl_s++) {");
+    w.indent++;
+    hw_line(&w, "const int imcl_lo = imcl_max_int(0, imcl_w * imcl_chunk - imcl_s * imcl_radius);");
+    hw_line(&w, "const int imcl_hi = imcl_min_int(imcl_n, (imcl_w + 1) * imcl_chunk - imcl_s * imcl_radius);");
+    hw_line(&w, "/* step s computes '%s' from '%s' in its even steps, the other way round in its odd */",
+            k->iterate[1]->name, k->iterate[0]->name);
+    hw_line(&w, "%sconst imcl_arr%d = imcl_pair[imcl_s %% 2], %sconst imcl_arr%d = imcl_pair[1 - imcl_s %% 2];", type,
+            ia, e->tables ? "**" : "*", ib);
+    if (e->tables) {
+        hw_line(&w, "if (imcl_lo < imcl_hi)");
+        hw_start(&w);
+        sb_printf(sb, "    %s_part(imcl_lo, imcl_hi, imcl_p->count, ", pk);
+        plan_array_args(sb, e, "(%s *)imcl_p->array[%d].buf", "%.0s(void *)imcl_arr%d");
+        sb_puts(sb, ");\n");
+    } else {
+        hw_line(&w, "/* block b of an Image or Block lies b blocks' bytes into its memory */");
+        hw_line(&w, "for (int imcl_i = 0; imcl_lo < imcl_hi && imcl_i < imcl_p->count; imcl_i++) {");
+        w.indent++;
+        hw_line(&w, "const int imcl_b = imcl_c_plan_block(imcl_p, imcl_i);");
+        hw_start(&w);
+        sb_printf(sb, "%s_part(imcl_lo, imcl_hi, ", pk);
+        plan_array_args(sb, e, "(%s *)imcl_p->array[%d].buf",
+                        "(%s *)(imcl_arr%d + imcl_b * (imcl_p->array[%d].bytes / imcl_p->capacity))");
+        sb_puts(sb, ");\n");
+        w.indent--;
+        hw_line(&w, "}");
+    }
+    w.indent--;
+    hw_line(&w, "}");
+    w.indent--;
+    hw_line(&w, "/* after an even number of steps the last one's result is in the first array's memory */");
+    hw_line(&w, "if (imcl_status == %s_OK && imcl_t %% 2 == 0)", pk);
+    hw_inner(&w, "imcl_status = imcl_c_plan_swap(imcl_p, %d, %d);", ia, ib);
+    hw_line(&w, "imcl_done += imcl_t;");
+    w.indent--;
+    hw_line(&w, "}");
+    hw_line(&w, "imcl_p->kernel_ms = imcl_c_now_ms() - imcl_t0;");
+    hw_line(&w, "return imcl_status;");
+    sb_puts(sb, "}\n\n");
+}
+
 void plan_c_emit(StrBuf *sb, const EmitCtx *e)
 {
     const Symbol *arr[e->k->nparams + 1];
@@ -107,6 +213,10 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     plan_forward_transfers(sb, e, "imcl_c");
     launch(sb, e, arr, n);
     plan_create_and_launch(sb, e, "imcl_c_plan");
+    if (e->tp->time_tile > 1)
+        iterate_fused(sb, e, arr, n);
+    else
+        plan_iterate(sb, e);
     plan_launch_and_wait(sb, e);
     plan_forward_rest(sb, e, "imcl_c");
 }

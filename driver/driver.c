@@ -234,6 +234,7 @@ int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, 
     for (int i = 0; i < nk; i++) {
         analyze_access(a, kernels[i]);
         registers_cache(a, kernels[i]);
+        kernels[i]->iterate_radius = analyze_iterate(a, kernels[i], &kernels[i]->iterate_why);
     }
     u->prog = prog;
     u->kernels = kernels;

@@ -146,7 +146,7 @@ static Node *make_char(ParseCtx *ctx, const char *text, YYLTYPE loc);
 %token INC DEC SHL SHR LE GE EQ NE AND OR
 %token ADD_ASSIGN SUB_ASSIGN MUL_ASSIGN DIV_ASSIGN MOD_ASSIGN SHL_ASSIGN SHR_ASSIGN
 %token AND_ASSIGN OR_ASSIGN XOR_ASSIGN
-%token PRAGMA_IMCL PRAGMA_END P_GRID P_GRID_SIZE P_BOUNDARY P_HALO P_INDEX_ORDER
+%token PRAGMA_IMCL PRAGMA_END P_GRID P_GRID_SIZE P_BOUNDARY P_HALO P_INDEX_ORDER P_ITERATE
 %token <str> P_UNKNOWN
 %token <str> STRING_LIT
 %token BAD_CHAR
@@ -188,10 +188,11 @@ pragma_line
     | PRAGMA_IMCL P_BOUNDARY '(' bc_items ')' PRAGMA_END
     | PRAGMA_IMCL P_HALO '(' halo_items ')' PRAGMA_END
     | PRAGMA_IMCL P_INDEX_ORDER '(' IDENT ')' PRAGMA_END { add_pragma(ctx, PRAGMA_INDEX_ORDER, $4, @4, NULL, @4, NULL); }
-    | PRAGMA_IMCL P_UNKNOWN        { if ($2) diag_error(ctx->diag, L(@2), "unknown pragma 'imcl %s' (expected grid, grid_size, boundary_cond, halo or index_order)", $2);
-                                     else diag_error(ctx->diag, L(@2), "'#pragma imcl' needs a directive (grid, grid_size, boundary_cond, halo or index_order)"); }
+    | PRAGMA_IMCL P_ITERATE '(' IDENT ',' IDENT ')' PRAGMA_END { add_pragma(ctx, PRAGMA_ITERATE, $4, @4, $6, @6, NULL); }
+    | PRAGMA_IMCL P_UNKNOWN        { if ($2) diag_error(ctx->diag, L(@2), "unknown pragma 'imcl %s' (expected grid, grid_size, boundary_cond, halo, index_order or iterate)", $2);
+                                     else diag_error(ctx->diag, L(@2), "'#pragma imcl' needs a directive (grid, grid_size, boundary_cond, halo, index_order or iterate)"); }
       skip_to_end
-    | PRAGMA_IMCL PRAGMA_END       { diag_error(ctx->diag, L(@1), "'#pragma imcl' needs a directive (grid, grid_size, boundary_cond, halo or index_order)"); }
+    | PRAGMA_IMCL PRAGMA_END       { diag_error(ctx->diag, L(@1), "'#pragma imcl' needs a directive (grid, grid_size, boundary_cond, halo, index_order or iterate)"); }
     | PRAGMA_IMCL error PRAGMA_END { yyerrok; }
     ;
 
@@ -496,7 +497,7 @@ static void token_words(StrBuf *out, const char *name, size_t len)
         {"STRING_LIT", "string literal"}, {"BAD_CHAR", "invalid character"},
         {"PRAGMA_END", "end of pragma line"}, {"PRAGMA_IMCL", "'#pragma imcl'"},
         {"P_GRID", "'grid'"}, {"P_GRID_SIZE", "'grid_size'"}, {"P_BOUNDARY", "'boundary_cond'"},
-        {"P_HALO", "'halo'"}, {"P_INDEX_ORDER", "'index_order'"}, {"P_UNKNOWN", "pragma directive"},
+        {"P_HALO", "'halo'"}, {"P_INDEX_ORDER", "'index_order'"}, {"P_ITERATE", "'iterate'"}, {"P_UNKNOWN", "pragma directive"},
         {"INC", "'++'"}, {"DEC", "'--'"}, {"SHL", "'<<'"}, {"SHR", "'>>'"}, {"LE", "'<='"},
         {"GE", "'>='"}, {"EQ", "'=='"}, {"NE", "'!='"}, {"AND", "'&&'"}, {"OR", "'||'"},
         {"ADD_ASSIGN", "'+='"}, {"SUB_ASSIGN", "'-='"}, {"MUL_ASSIGN", "'*='"},

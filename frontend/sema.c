@@ -852,6 +852,28 @@ static void resolve_pragmas(Sema *s, Function *f)
                                             "or imagecl: A[x][y][z], the default)", p->name);
             f->index_c = strcmp(p->name, "c") == 0;
             break;
+        case PRAGMA_ITERATE: {
+            if (f->iterate[0]) {
+                diag_error(s->diag, p->loc, "iterate pragma is given twice for kernel '%s'", f->name);
+                break;
+            }
+            Symbol *a = pragma_array(s, f, p, "iterate pragma");
+            PragmaItem second = *p;
+            second.name = p->bc;
+            second.loc = p->bc_loc;
+            Symbol *b = pragma_array(s, f, &second, "iterate pragma");
+            if (!a || !b)
+                break;
+            if (a == b) {
+                diag_error(s->diag, p->bc_loc,
+                           "iterate pragma names '%s' twice (it needs two arrays: one read, one written)", a->name);
+                break;
+            }
+            f->iterate[0] = a;
+            f->iterate[1] = b;
+            f->iterate_loc = p->loc;
+            break;
+        }
         case PRAGMA_HALO: {
             Symbol *a = pragma_array(s, f, p, "halo pragma");
             long long w;
@@ -876,6 +898,54 @@ static void resolve_pragmas(Sema *s, Function *f)
 }
 
 /* ---- functions ------------------------------------------------------------------- */
+
+/* iterate(A, B): each step computes B from A and the two trade roles before the next,
+ * so they need one type and one halo, A is never written and B never read (directly
+ * or through an alias). Runs on the checked body: halos and accesses are known. */
+typedef struct IterateCheck {
+    Sema *s;
+    Function *f;
+    bool b_written;
+} IterateCheck;
+
+static bool check_iterate_access(Node *n, void *p)
+{
+    IterateCheck *c = p;
+    if (n->kind != AST_GRID_ACCESS)
+        return true;
+    Symbol *root = symbol_root(n->u.access.sym), *a = c->f->iterate[0], *b = c->f->iterate[1];
+    if (root == a && ast_is_lvalue_use(n))
+        diag_error(c->s->diag, n->loc, "'%s' is written, but iterate(%s, %s) only reads it (each step computes '%s' from '%s')",
+                   a->name, a->name, b->name, b->name, a->name);
+    if (root == b && ast_is_read_use(n))
+        diag_error(c->s->diag, n->loc, "'%s' is read, but iterate(%s, %s) only writes it (each step computes '%s' from '%s')",
+                   b->name, a->name, b->name, b->name, a->name);
+    c->b_written |= root == b && ast_is_lvalue_use(n);
+    return true;
+}
+
+static void check_iterate(Sema *s, Function *f)
+{
+    Symbol *a = f->iterate[0], *b = f->iterate[1];
+    if (!a)
+        return;
+    if (a->type->kind != b->type->kind || a->type->elem != b->type->elem) {
+        diag_error(s->diag, f->iterate_loc, "iterate(%s, %s): '%s' is %s but '%s' is %s (they trade roles: one type)",
+                   a->name, b->name, a->name, type_name(a->type), b->name, type_name(b->type));
+        return;
+    }
+    if (a->halo != b->halo) {
+        diag_error(s->diag, f->iterate_loc,
+                   "iterate(%s, %s): '%s' has a halo of %d but '%s' of %d (they trade roles: one halo)", a->name,
+                   b->name, a->name, a->halo, b->name, b->halo);
+        return;
+    }
+    IterateCheck c = {s, f, false};
+    ast_walk(f->body, check_iterate_access, &c);
+    if (!c.b_written)
+        diag_error(s->diag, f->iterate_loc, "iterate(%s, %s): the kernel never writes '%s'", a->name, b->name,
+                   b->name);
+}
 
 /* A label names one for loop of its function (unroll_<label>). */
 typedef struct Labels {
@@ -930,6 +1000,7 @@ static void function(Sema *s, Function *f)
     ast_fix_parents(f->body);
     Labels l = {s->diag, {0}, s->a};
     ast_walk(f->body, check_label, &l);
+    check_iterate(s, f);
 }
 
 /* Helpers may call helpers, but not recursively: GPU code cannot recurse. */

@@ -37,6 +37,10 @@ typedef struct Backend {
      * for the first work-item of a group when the test reads block indices only and
      * both copies hold loops (docs/testing.md, "Root causes"). */
     bool split_reads_thread;
+    /* PK_plan_iterate fuses time_tile steps of an iterated kernel in one pass over
+     * memory (the C reference's wavefront, backend_c/plan_c.c); elsewhere the space
+     * lists no time_tile and -t refuses one above 1. */
+    bool time_tile;
     /* The T1 document (Kernel Tuner, KTT, BAT) of a kernel: */
     const char *t1_language;         /* "CUDA", "OpenCL", "C" */
     const char *t1_kernel_name;      /* printf format of the kernel function, %s its name */

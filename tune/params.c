@@ -526,6 +526,22 @@ static bool check_batch_loop(const Function *k, const TuneParams *out, Diag *d)
     return true;
 }
 
+/* time_tile above 1: an iterated kernel whose steps fuse (analyze_iterate), on a
+ * backend that fuses them. */
+static bool check_time_tile(const Function *k, const TuneParams *out, const SpaceOptions *so, Diag *d)
+{
+    const char *why = !k->iterate[0] ? arena_printf(d->arena, "kernel '%s' has no iterate pragma", k->name)
+                    : k->iterate_radius < 0
+                        ? arena_printf(d->arena, "the steps of kernel '%s' cannot be fused: %s", k->name, k->iterate_why)
+                    : !so->backend->time_tile
+                        ? arena_printf(d->arena, "the %s backend runs one step per launch", so->backend->name)
+                        : NULL;
+    if (why)
+        diag_plain_error(d, "parameter '%s': value %d is not allowed (%s; expected 1)", PARAM_NAME(time_tile),
+                         out->time_tile, why);
+    return !why;
+}
+
 /* stream_z (pass_stream_z): a Block grid, one thread per block in z walking its
  * points, and some array it can keep in windows. On success the passes get
  * coarsen[2] = stream_z. */
@@ -696,6 +712,8 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     if (ok && out->stream_z && !check_stream_z(a, k, out, d))
         ok = false;
     if (ok && out->batch_loop && !check_batch_loop(k, out, d))
+        ok = false;
+    if (ok && out->time_tile > 1 && !check_time_tile(k, out, so, d))
         ok = false;
     /* Registers (tune/registers.c): the budget of the device backends. */
     if (ok && !registers_check(a, k, out, so, d))

@@ -51,6 +51,10 @@ typedef struct TuneParams {
     /* The C reference's own space (docs/tuning.md, "The C reference's space"): the
      * schedule of its OpenMP loop over rows, and the rows of a chunk (0: the
      * schedule's own). Every backend accepts them; only the C reference uses them. */
+    /* Iterated kernels (iterate pragma): steps PK_plan_iterate fuses in one pass over
+     * memory, a wavefront over the last grid dimension (Function.iterate_radius); 1:
+     * a launch per step. Only where the backend fuses steps (Backend.time_tile). */
+    int time_tile;
     int omp_schedule;       /* an OmpSchedule */
     int omp_chunk;
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */
@@ -64,6 +68,9 @@ typedef struct TuneParams {
 #define PARAMS_MAX_BLOCK_Z 64
 /* Most grid points one thread computes in each dimension. */
 #define PARAMS_MAX_COARSEN 8
+
+/* The most steps time_tile fuses. */
+#define PARAMS_MAX_TIME_TILE 16
 
 /* The most rows of a chunk of the C reference's OpenMP loop (omp_chunk). */
 #define PARAMS_MAX_OMP_CHUNK 64

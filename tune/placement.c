@@ -134,6 +134,11 @@ bool placement_allowed(Arena *a, Function *k, Symbol *s, MemKind m, const SpaceO
         *why = "the kernel writes it (only global memory can be written)";
         return false;
     }
+    if ((m == MEM_TEXTURE || m == MEM_CONSTANT) && s == k->iterate[0]) {
+        *why = arena_printf(a, "it trades roles with '%s' after each step (iterate), which needs a buffer",
+                            k->iterate[1]->name);
+        return false;
+    }
     switch (m) {
     case MEM_REGISTER: {
         RegisterCache rc;

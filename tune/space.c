@@ -107,8 +107,17 @@ static const char *stream_restriction(Arena *a, Function *k, const SpaceOptions 
 /* The C reference's own space: the schedule of its OpenMP loop over rows and the
  * rows of a chunk (docs/tuning.md, "The C reference's space"). No restriction ties
  * them: every pair compiles. */
-static void build_c_space(Space *s, Arena *a)
+static void build_c_space(Space *s, Arena *a, const Function *k)
 {
+    /* steps fused per pass (PK_plan_iterate), where analyze_iterate allows it */
+    if (k->iterate[0] && k->iterate_radius >= 0) {
+        Param *t = new_param(s, a);
+        t->name = PARAM_NAME(time_tile);
+        static const int tiles[] = {1, 2, 3, 4, 6, 8};
+        for (size_t i = 0; i < sizeof tiles / sizeof tiles[0]; i++)
+            t->ints[t->n++] = tiles[i];
+        t->def_int = params_table[P_time_tile].def;
+    }
     Param *sched = new_param(s, a);
     sched->name = PARAM_NAME(omp_schedule);
     sched->is_str = true;
@@ -156,7 +165,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     /* The block shape, coarsening, placements and unrolling change nothing in the
      * C reference: its space is its own. */
     if (!o->backend->gpu) {
-        build_c_space(s, a);
+        build_c_space(s, a, k);
         return;
     }
     bool three = k->grid_dims == 3;
@@ -400,6 +409,12 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
             sb_puts(&sb, "1");
         cJSON_AddItemToArray(of, cJSON_CreateString(sb_str(&sb)));
         sb_free(&sb);
+    }
+    /* iterate(A, B): each step computes B from A, then the two trade roles */
+    if (k->iterate[0]) {
+        cJSON *it = cJSON_AddArrayToObject(root, "iterate");
+        for (int i = 0; i < 2; i++)
+            cJSON_AddItemToArray(it, cJSON_CreateString(unparse_name(k->iterate[i])));
     }
     cJSON_AddItemToObject(root, "arguments", space_arguments(a, k, o->backend->gpu));
     /* What a run on a CPU device gets without -t (params_cpu_variant), so that a tuner

@@ -266,6 +266,18 @@ void host_check_args(HostWriter *w, const Function *k, const char *fail)
     host_check_extents(w, k, fail, true);
 }
 
+/* `if (b_width != a_width || ...) return FAIL;` over the dimensions of grid arrays a, b. */
+static void same_extents(HostWriter *w, const Symbol *b, const Symbol *a, const char *fail)
+{
+    hw_start(w);
+    sb_puts(w->sb, "if (");
+    for (int d = 0; d < type_grid_dims(a->type); d++)
+        sb_printf(w->sb, "%s%s%s != %s%s", d ? " || " : "", unparse_name(b), unparse_extent_suffix(d),
+                  unparse_name(a), unparse_extent_suffix(d));
+    sb_puts(w->sb, ")\n");
+    hw_inner(w, "return %s;", fail);
+}
+
 void host_check_extents(HostWriter *w, const Function *k, const char *fail, bool pointers)
 {
     StrBuf cond = {0};
@@ -311,17 +323,13 @@ void host_check_extents(HostWriter *w, const Function *k, const char *fail, bool
     }
     if (k->grid_kind == GRID_ARRAYS && k->ngrid_arrays > 1) {
         hw_line(w, "/* the arrays the grid is bound to must have one extent */");
-        const char *a0 = unparse_name(k->grid_arrays[0]);
-        for (int i = 1; i < k->ngrid_arrays; i++) {
-            const char *ai = unparse_name(k->grid_arrays[i]);
-            hw_start(w);
-            sb_puts(w->sb, "if (");
-            for (int d = 0; d < k->grid_dims; d++)
-                sb_printf(w->sb, "%s%s%s != %s%s", d ? " || " : "", ai, unparse_extent_suffix(d), a0,
-                          unparse_extent_suffix(d));
-            sb_puts(w->sb, ")\n");
-            hw_inner(w, "return %s;", fail);
-        }
+        for (int i = 1; i < k->ngrid_arrays; i++)
+            same_extents(w, k->grid_arrays[i], k->grid_arrays[0], fail);
+    }
+    if (k->iterate[0]) {
+        hw_line(w, "/* iterate: '%s' and '%s' trade roles after each step, so have one extent */",
+                k->iterate[0]->name, k->iterate[1]->name);
+        same_extents(w, k->iterate[1], k->iterate[0], fail);
     }
 }
 

@@ -20,13 +20,23 @@ int plan_arrays(const Function *k, const Symbol **out)
     return n;
 }
 
+/* `name`, or `imcl_name` when a scalar parameter of the launch has that name. */
+static const char *free_name(const Function *k, const char *name, const char *imcl_name)
+{
+    for (int i = 0; i < k->nparams; i++)
+        if (!host_is_array(k->params[i]) && strcmp(k->params[i]->name, name) == 0)
+            return imcl_name;
+    return name;
+}
+
 const char *plan_handle(const Function *k)
 {
-    /* `plan` unless a scalar parameter of the launch has that name. */
-    for (int i = 0; i < k->nparams; i++)
-        if (!host_is_array(k->params[i]) && strcmp(k->params[i]->name, "plan") == 0)
-            return "imcl_plan";
-    return "plan";
+    return free_name(k, "plan", "imcl_plan");
+}
+
+const char *plan_steps(const Function *k)
+{
+    return free_name(k, "steps", "imcl_steps");
 }
 
 /* `int PK_plan_create(PK_plan **plan, int a_width, ...)` without the `;` (with `batch`:
@@ -45,13 +55,17 @@ static void create_head(StrBuf *sb, const EmitCtx *e, bool batch)
 }
 
 /* `int PK_plan_launch<kind>(PK_plan *plan, T scalar, ...)` without the `;`: kind "" for
- * PK_plan_launch, "_batch" or "_batch_async" for those that take the count first. */
+ * PK_plan_launch, "_batch" or "_batch_async" for those that take the count first;
+ * "_iterate": `int PK_plan_iterate(PK_plan *plan, int steps, T scalar, ...)`. */
 static void launch_head(StrBuf *sb, const EmitCtx *e, const char *kind)
 {
     const char *pk = e->host_name;
     const Function *k = e->k;
-    sb_printf(sb, "int %s_plan_launch%s(%s_plan *%s%s", pk, kind, pk, plan_handle(k),
-              *kind ? ", int " PLAN_COUNT : "");
+    if (strcmp(kind, "_iterate") == 0)
+        sb_printf(sb, "int %s_plan_iterate(%s_plan *%s, int %s", pk, pk, plan_handle(k), plan_steps(k));
+    else
+        sb_printf(sb, "int %s_plan_launch%s(%s_plan *%s%s", pk, kind, pk, plan_handle(k),
+                  *kind ? ", int " PLAN_COUNT : "");
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
@@ -69,6 +83,7 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
     case PLAN_LAUNCH: launch_head(sb, e, ""); break;
     case PLAN_LAUNCH_BATCH: launch_head(sb, e, "_batch"); break;
     case PLAN_LAUNCH_ASYNC: launch_head(sb, e, "_batch_async"); break;
+    case PLAN_ITERATE: launch_head(sb, e, "_iterate"); break;
     case PLAN_WAIT: sb_printf(sb, "int %s_plan_wait(%s_plan *plan)", pk, pk); break;
     case PLAN_SELECT:
         sb_printf(sb, "int %s_plan_select(%s_plan *plan, int count, const int *blocks)", pk, pk);
@@ -202,6 +217,17 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
                  " * array in constant memory never swaps), else %s_ERR_ARGUMENT. */\n", pk, pk);
     plan_signature(h, e, PLAN_SWAP, NULL);
     sb_puts(h, ";\n");
+    if (e->k->iterate[0]) {
+        const char *a = unparse_name(e->k->iterate[0]), *b = unparse_name(e->k->iterate[1]);
+        sb_printf(h, "/* Computes %s steps (iterate pragma, docs/iterate.md): each computes '%s' from '%s', and\n"
+                     " * before the next the two trade roles, as launches with %s_plan_swap(plan,\n"
+                     " * %s_plan_array_%s, %s_plan_array_%s) between them would; after it '%s' holds the\n"
+                     " * last step's result and '%s' the one before. 0 steps do nothing; to go on from\n"
+                     " * there, swap the two first. */\n",
+                  plan_steps(e->k), b, a, pk, pk, a, pk, b, b, a);
+        plan_signature(h, e, PLAN_ITERATE, NULL);
+        sb_puts(h, ";\n");
+    }
     sb_puts(h, "/* Kernel time of the last launch in milliseconds (CUDA events, OpenCL profiling;\n"
                " * wall clock for the C reference); 0 before the first launch. */\n");
     plan_signature(h, e, PLAN_KERNEL_MS, NULL);
@@ -285,6 +311,37 @@ void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type)
     sb_printf(sb, "\n{\n    return %s_plan_launch_batch(%s, %s ? %s->count : 0", pk, h, h, p);
     pass_on(sb, e, false);
     sb_puts(sb, ");\n}\n\n");
+}
+
+void plan_iterate(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    if (!k->iterate[0])
+        return;
+    const char *pk = e->host_name, *h = plan_handle(k), *n = plan_steps(k);
+    plan_signature(sb, e, PLAN_ITERATE, NULL);
+    sb_puts(sb, "\n{\n");
+    HostWriter w = host_writer(sb, 1);
+    hw_line(&w, "if (!%s || %s < 0)", h, n);
+    hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    hw_line(&w, "/* a launch per step; before each but the first, '%s' and '%s' trade roles */",
+            k->iterate[0]->name, k->iterate[1]->name);
+    hw_line(&w, "for (int imcl_step = 0; imcl_step < %s; imcl_step++) {", n);
+    w.indent++;
+    hw_line(&w, "int imcl_status = imcl_step == 0 ? %s_OK", pk);
+    hw_line(&w, "        : %s_plan_swap(%s, %s_plan_array_%s, %s_plan_array_%s);", pk, h, pk,
+            unparse_name(k->iterate[0]), pk, unparse_name(k->iterate[1]));
+    hw_line(&w, "if (imcl_status == %s_OK)", pk);
+    hw_start(&w);
+    sb_printf(sb, "    imcl_status = %s_plan_launch(%s", pk, h);
+    pass_on(sb, e, false);
+    sb_puts(sb, ");\n");
+    hw_line(&w, "if (imcl_status != %s_OK)", pk);
+    hw_inner(&w, "return imcl_status;");
+    w.indent--;
+    hw_line(&w, "}");
+    hw_line(&w, "return %s_OK;", pk);
+    sb_puts(sb, "}\n\n");
 }
 
 void plan_launch_and_wait(StrBuf *sb, const EmitCtx *e)

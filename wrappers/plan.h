@@ -18,7 +18,7 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e);
 typedef enum PlanFn {
     PLAN_CREATE, PLAN_CREATE_BATCH, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS,
     PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_ATTACH, PLAN_USE_MEMORY, PLAN_LAUNCH, PLAN_LAUNCH_BATCH,
-    PLAN_LAUNCH_ASYNC, PLAN_WAIT, PLAN_SELECT, PLAN_SWAP, PLAN_KERNEL_MS, PLAN_DESTROY
+    PLAN_LAUNCH_ASYNC, PLAN_WAIT, PLAN_SELECT, PLAN_SWAP, PLAN_ITERATE, PLAN_KERNEL_MS, PLAN_DESTROY
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
@@ -37,6 +37,12 @@ void plan_create_begin(StrBuf *sb, const EmitCtx *e);
  * same in every backend. The plan's count of blocks is read through a pointer of type
  * `plan_type *` (the runtime's plan), or NULL: the PK_plan the file defines. */
 void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type);
+/* The name of PK_plan_iterate's count of steps: `steps`, or `imcl_steps` if a scalar
+ * is `steps`. */
+const char *plan_steps(const Function *k);
+/* For a kernel with the iterate pragma: PK_plan_iterate as its launches and swaps, one
+ * launch per step (time_tile 1; the C reference fuses steps: backend_c/plan_c.c). */
+void plan_iterate(StrBuf *sb, const EmitCtx *e);
 /* Whether the backend's launches run on while the host goes on (a device's: OpenCL,
  * CUDA), so that its plan has a launch that may be pending (PK_plan_launch_batch_async,
  * PK_plan_wait) and its other calls wait for it first (the runtime's). */

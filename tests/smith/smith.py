@@ -54,7 +54,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.realpath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-from device_run import Wrapper  # noqa: E402
+from device_run import PlanIterate, Wrapper  # noqa: E402
 
 TYPES = {  # element type of an input: (numpy dtype, smallest value, largest value)
     "float": (np.float32, -8, 8),
@@ -69,7 +69,7 @@ LIMIT = 1 << 20                 # |value| past this: the kernel is drawn again
 FEATURES = ["loop-var-after", "dead-loop", "dead-on-path", "dead-chain", "break", "continue",
             "return-in-loop", "return-in-if", "out-compound", "write-offset", "multi-write",
             "multi-output", "readback", "grid-size", "helper", "local-array", "shadowing",
-            "scalar-assigned", "while-do", "alias", "halo"]
+            "scalar-assigned", "while-do", "alias", "halo", "iterate"]
 
 
 class TooBig(Exception):
@@ -792,6 +792,14 @@ class Kernel:
             if rng.random() < 0.2:
                 o.halo = rng.randint(1, 2)
         self.readbacks = [o for o in self.outputs if rng.random() < 0.3]
+        # iterate(in0, out0) (docs/iterate.md): out0 of in0's type, never read (no readback,
+        # no += or -=); drawn apart, so that the other kernels stay as they were
+        irng = random.Random(name + " iterate")
+        self.iterate = irng.random() < 0.3
+        self.steps = irng.randint(2, 4)
+        if self.iterate:
+            self.inputs[0].type = self.outputs[0].type
+            self.readbacks = [o for o in self.readbacks if o is not self.outputs[0]]
         self.scalar = rng.randint(-3, 3)
         self.scalars_assignable = rng.random() < 0.5
         self.warr = [rng.randint(-3, 3) for _ in range(5)] if rng.random() < 0.35 else None
@@ -813,7 +821,7 @@ class Kernel:
         body += g.stmts(rng.randint(3, 7), 2)
         for o in self.outputs:      # every output written at least once, at the end
             final = g.final_value()
-            body.append(OutWrite(o, rng.choice(["=", "=", "+=", "-="]), final))
+            body.append(OutWrite(o, self.write_op(o, rng.choice(["=", "=", "+=", "-="])), final))
             self.note_write(o, body[-1].op)
         self.body = body
         for a in self.inputs:
@@ -821,7 +829,13 @@ class Kernel:
                 a.halo = max([0] + [abs(o) for o in self.reach.get(a.name, [])])
             elif rng.random() < 0.15:
                 a.halo = rng.randint(1, 2)
+        if self.iterate:    # the two trade roles: one halo
+            self.outputs[0].halo = self.inputs[0].halo
         self.note_features()
+
+    def write_op(self, o, op):
+        """op, or `=` for the output of iterate (which a step never reads)."""
+        return "=" if self.iterate and o is self.outputs[0] else op
 
     def note_reach(self, a, off, var):
         r = self.reach.setdefault(a.name, [])
@@ -847,10 +861,12 @@ class Kernel:
             self.features.add("alias")
         if any(a.halo for a in self.inputs + self.outputs):
             self.features.add("halo")
+        if self.iterate:
+            self.features.add("iterate")
 
     def out_write(self, g):
         o = g.rng.choice(self.outputs)
-        op = g.rng.choice(["=", "+=", "-="])
+        op = self.write_op(o, g.rng.choice(["=", "+=", "-="]))
         self.note_write(o, op)
         return OutWrite(o, op, g.expr(2))
 
@@ -881,6 +897,8 @@ class Kernel:
             out.append("#pragma imcl halo(" + ", ".join(f"{a.name}:{a.halo}" for a in halos) + ")")
         bcs = [a.pragma() for a in self.inputs] + (["st:none"] if self.alias else [])
         out.append("#pragma imcl boundary_cond(" + ", ".join(bcs) + ")")
+        if self.iterate:
+            out.append(f"#pragma imcl iterate({self.inputs[0].name}, {self.outputs[0].name})")
         params = [f"{g}<{a.type}> {a.name}" for a in self.inputs]
         if self.alias:
             params += [f"{g}<{self.alias.type}> st", "int off"]
@@ -903,6 +921,18 @@ class Kernel:
         for p in np.ndindex(*reversed(self.grid)):
             pt = tuple(reversed(p))
             run_list(self.body, Env(self, data, outs, scal, pt))
+
+    def expected_steps(self, data, outs, scal):
+        """The oracle of PK_plan_iterate(self.steps): the steps with in0 and out0 trading
+        their arrays before each but the first; every array after them (in0 too)."""
+        a, b = self.inputs[0].name, self.outputs[0].name
+        data, outs = dict(data), {n: v.copy() for n, v in outs.items()}
+        data[a] = data[a].copy()
+        for i in range(self.steps):
+            if i:
+                data[a], outs[b] = outs[b], data[a]
+            self.expected(data, outs, scal)
+        return dict(outs, **{a: data[a]})
 
 
 def final_value(g):
@@ -1046,9 +1076,48 @@ def run_file_checked(args, seed):
                 if check(got, b, cfg):
                     stats[b] += 1
                     shutil.rmtree(work, ignore_errors=True)     # kept where it went wrong
+        if kern.iterate:
+            run_iterate(args, seed, kern, path, ks, values, check, fail, stats)
     with contextlib.suppress(FileNotFoundError):
         os.remove(running_file(args, seed))
     return log, stats, [sorted(k.features) for k in kernels]
+
+
+def run_iterate(args, seed, kern, path, ks, values, check, fail, stats):
+    """PK_plan_iterate(kern.steps) against the oracle of that many steps: the C reference
+    with every time_tile its space lists, 2 OpenCL configurations (the default first)
+    and the CUDA ones of the one-shot runs."""
+    if "opencl" not in ks:
+        return
+    size = "x".join(str(n) for n in kern.grid)
+    p = subprocess.run([args.imcl, "-b", "c", "--dump", "-k", kern.name, "--size", size, path],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        fail(f"imcl -b c --dump refused the kernel: {p.stderr.strip()}")
+        return
+    tiles = json.loads(p.stdout)["parameters"].get("time_tile")
+    # (the C reference's arguments are OpenCL's)
+    runs = [("c", ks["opencl"], {"time_tile": t} if tiles else {}) for t in tiles or [1]]
+    for b, n, crng in (("opencl", min(args.configs, 2), random.Random(seed + 1)),
+                       ("cuda", args.cuda, random.Random(-seed - 1))):
+        if b in ks and n > 0:
+            unsized = kern.unsized if b == "cuda" else ()
+            runs += [(b, ks[b], cfg) for cfg in draw_configs(ks[b].space, n, crng, True, unsized)]
+    for j, (b, k, cfg) in enumerate(runs):
+        work = os.path.join(args.work, f"iterate_{b}_{seed}_{kern.name}_{j}")
+        with open(running_file(args, seed), "w") as f:
+            f.write(f"seed {seed}, kernel {kern.name}, {b} plan_iterate {json.dumps(cfg, sort_keys=True)} "
+                    f"(files in {work})")
+        what = f"{b} plan_iterate({kern.steps})"
+        try:
+            res = PlanIterate(args.imcl, args.nvcc_cpu, k, path, cfg, work, b)(k.arguments(**values), kern.steps)
+            got = {a.name: r for a, r in zip(k.args, res) if r is not None}
+        except Exception as e:
+            fail(f"{what} {json.dumps(cfg, sort_keys=True)}: {e} (files in {work})")
+            continue
+        if check(got, what, cfg, want=kern.want_steps):
+            stats[b] += 1
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def replay_command(args, seed):
@@ -1112,6 +1181,8 @@ def prepare(kern, rng, drng):
         ext = list(grid)
         if kern.grid_size and a.bc != "none":
             ext = [max(1, n + rng.randint(-2, 2)) for n in grid]
+        if kern.iterate and a is kern.inputs[0]:
+            ext = list(grid)    # iterate: the extents of out0
         a.extents = ext
         data[a.name] = drng.integers(lo, hi + 1, size=tuple(n + 2 * a.halo for n in reversed(ext))).astype(dt)
     if kern.alias:
@@ -1125,7 +1196,7 @@ def prepare(kern, rng, drng):
     outs = {}
     for j, o in enumerate(kern.outputs):
         ext = list(grid)
-        if (kern.grid_size or j > 0) and o.mirror < 0 and rng.random() < 0.5:
+        if (kern.grid_size or j > 0) and o.mirror < 0 and rng.random() < 0.5 and not (kern.iterate and j == 0):
             ext = [max(1, n + rng.randint(-1, 3)) for n in grid]
         o.extents = ext
         outs[o.name] = drng.integers(-20, 21, size=tuple(n + 2 * o.halo for n in reversed(ext))).astype(
@@ -1135,6 +1206,7 @@ def prepare(kern, rng, drng):
         kern.unsized.add("st")
     want = {n: v.copy() for n, v in outs.items()}
     kern.expected(data, want, {n: int(v) for n, v in scal.items()})
+    kern.want_steps = kern.expected_steps(data, outs, {n: int(v) for n, v in scal.items()}) if kern.iterate else None
     return data, outs, scal, want
 
 

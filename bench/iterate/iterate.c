@@ -1,0 +1,137 @@
+/* bench/iterate.sh's program: PK_plan_iterate of one kernel, STEPS steps, on the C
+ * reference with time_tile 1, 2, 4 and 8 (prefixes c1_ .. c8_) and on OpenCL (ocl_, a
+ * launch per step), beside a parallel copy of the grid (the single-step roofline: one
+ * read and one write per point), in one process, the variants in a rotated order each
+ * repetition. Prints one line per variant: the minimum and median time of the steps and
+ * the effective GStencil/s (steps x points / time) at the minimum. Before timing, every
+ * variant's result is compared with time_tile 1's, bit for bit.
+ *
+ *   iterate N STEPS REPS     (HEAT3D: N^3 doubles; J2D5PT: N^2 floats)  */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c1.h"
+#include "c2.h"
+#include "c4.h"
+#include "c8.h"
+#include "ocl.h"
+
+#ifdef HEAT3D
+typedef double T;
+#define DIMS(n) n, n, n, n, n, n
+#define CELLS(n) ((size_t)(n) * (n) * (n))
+#define K(p, f) p##heat3d_plan_##f
+#define ARGS , 0.125
+#define A a
+#define B b
+#else
+typedef float T;
+#define DIMS(n) n, n, n, n
+#define CELLS(n) ((size_t)(n) * (n))
+#define K(p, f) p##j2d5pt_f_plan_##f
+#define ARGS
+#define A in
+#define B out
+#endif
+#define CAT(x, y) x##y
+#define UP(p, s) CAT(K(p, upload_), s)
+#define DOWN(p, s) CAT(K(p, download_), s)
+
+enum { COPY, C1, C2, C4, C8, OCL, NV };
+static const char *names[NV] = {"copy (roofline)", "C time_tile 1", "C time_tile 2", "C time_tile 4",
+                                "C time_tile 8", "OpenCL"};
+static void *plans[NV];
+static T *x, *y;
+static size_t cells;
+
+static int create(int v, int n)
+{
+    switch (v) {
+#define CREATE(V, p) \
+    case V: \
+        return K(p, create)((void *)&plans[V], DIMS(n)) || UP(p, A)(plans[V], x) || UP(p, B)(plans[V], y);
+        CREATE(C1, c1_) CREATE(C2, c2_) CREATE(C4, c4_) CREATE(C8, c8_) CREATE(OCL, ocl_)
+    }
+    return 0;
+}
+
+static int run(int v, int steps)
+{
+    if (v == COPY) {
+        for (int s = 0; s < steps; s++) {
+#pragma omp parallel for schedule(static)
+            for (size_t i = 0; i < cells; i++)
+                y[i] = x[i];
+        }
+        return 0;
+    }
+    switch (v) {
+#define RUN(V, p) \
+    case V: \
+        return K(p, iterate)(plans[V], steps ARGS);
+        RUN(C1, c1_) RUN(C2, c2_) RUN(C4, c4_) RUN(C8, c8_) RUN(OCL, ocl_)
+    }
+    return 1;
+}
+
+static int result(int v, T *out)
+{
+    switch (v) {
+#define RESULT(V, p) \
+    case V: \
+        return DOWN(p, B)(plans[V], out);
+        RESULT(C1, c1_) RESULT(C2, c2_) RESULT(C4, c4_) RESULT(C8, c8_) RESULT(OCL, ocl_)
+    }
+    return 1;
+}
+
+static int cmp(const void *p, const void *q)
+{
+    double a = *(const double *)p, b = *(const double *)q;
+    return (a > b) - (a < b);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4)
+        return 2;
+    const int n = atoi(argv[1]), steps = atoi(argv[2]), reps = atoi(argv[3]);
+    cells = CELLS(n);
+    x = malloc(cells * sizeof(T)), y = malloc(cells * sizeof(T));
+    T *ref = malloc(cells * sizeof(T)), *got = malloc(cells * sizeof(T));
+    for (size_t i = 0; i < cells; i++)
+        x[i] = (T)(i % 251) / (T)251, y[i] = 0;
+    for (int v = C1; v < NV; v++)
+        if (create(v, n)) {
+            fprintf(stderr, "iterate: %s: plan refused\n", names[v]);
+            return 1;
+        }
+    /* every time_tile gives time_tile 1's result; OpenCL its own (another compiler) */
+    for (int v = C1; v < NV; v++) {
+        if (run(v, steps) || result(v, v == C1 ? ref : got)) {
+            fprintf(stderr, "iterate: %s failed\n", names[v]);
+            return 1;
+        }
+        if (v != C1 && v != OCL && memcmp(ref, got, cells * sizeof(T))) {
+            fprintf(stderr, "iterate: %s differs from time_tile 1\n", names[v]);
+            return 1;
+        }
+    }
+    double t[NV][64];
+    for (int r = 0; r < reps && r < 64; r++)
+        for (int i = 0; i < NV; i++) {
+            int v = (i + r) % NV;
+            double t0 = omp_get_wtime();
+            if (run(v, steps))
+                return 1;
+            t[v][r] = omp_get_wtime() - t0;
+        }
+    for (int v = 0; v < NV; v++) {
+        qsort(t[v], (size_t)reps, sizeof(double), cmp);
+        printf("%-16s %9.4f %9.4f %8.3f\n", names[v], t[v][0], t[v][reps / 2],
+               (double)cells * steps / t[v][0] * 1e-9);
+    }
+    return 0;
+}
