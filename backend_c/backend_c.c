@@ -388,7 +388,10 @@ static void emit_bodies(StrBuf *code, Unparser *u, const EmitCtx *e, const Bodie
             u->indent = 1;
             lanes_print(u, &lanes, b->row_body);
         } else {
-            sb_puts(code, "    for (int idx = imcl_x0; idx < imcl_x1; idx++) {\n");
+            /* gcc -O2 vectorises no loop of unknown trip count without it (its cheap cost
+             * model); the points of a row are independent (docs/language.md) */
+            sb_puts(code, "#ifdef _OPENMP\n#pragma omp simd\n#endif\n"
+                          "    for (int idx = imcl_x0; idx < imcl_x1; idx++) {\n");
             u->indent = 2;
             unparse_stmts(u, b->row_body);
             sb_puts(code, "    }\n");

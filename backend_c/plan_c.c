@@ -126,10 +126,11 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
     hw_line(&w, " * (as far as '%s' is read away from the point), so that it finds all it reads of",
             k->iterate[0]->name);
     hw_line(&w, " * the step before computed and overwrites nothing that is still to be read; each");
-    hw_line(&w, " * part of the wavefront holds about 64K points of every block (docs/iterate.md) */");
+    hw_line(&w, " * part of the wavefront holds about %dK points of the blocks (docs/iterate.md) */",
+            planes ? 64 : 256);
     hw_line(&w, "const int imcl_n = %s, imcl_radius = %d;", planes ? "D" : "H", k->iterate_radius);
-    hw_line(&w, "const int imcl_chunk = imcl_max_int(1, 65536 / imcl_max_int(1, W%s * imcl_p->count));",
-            planes ? " * H" : "");
+    hw_line(&w, "const int imcl_chunk = imcl_max_int(1, %d / imcl_max_int(1, W%s * imcl_p->count));",
+            planes ? 65536 : 262144, planes ? " * H" : "");
     hw_line(&w, "for (int imcl_done = 0; imcl_done < %s && imcl_status == %s_OK;) {", plan_steps(k), pk);
     w.indent++;
     hw_line(&w, "const int imcl_t = imcl_min_int(%d, %s - imcl_done);", e->tp->time_tile, plan_steps(k));

@@ -7,6 +7,7 @@
 # seconds, the effective GStencil/s (steps x points / min) and its ratio to the copy's.
 #
 #   bench/iterate.sh [-i IMCL] [-n N] [-m M] [-s STEPS] [-r REPS]   (256, 8192, 8, 5)
+# CFLAGS (default -O2) compiles the program and the generated C.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
@@ -27,7 +28,7 @@ trap 'rm -rf "$work"' EXIT
 sed 's/^#pragma imcl boundary_cond(in:constant)$/&\n#pragma imcl iterate(in, out)/' \
     "$ROOT/bench/an5d/kernels/j2d5pt_f.imcl" >"$work/j2d5pt_f.imcl"
 echo "bench/iterate: $STEPS steps, best and median of $REPS; $(getconf _NPROCESSORS_ONLN) CPUs," \
-     "load $(cut -d' ' -f1-3 /proc/loadavg); gcc -O2 -fopenmp; $(date -u +%F)"
+     "load $(cut -d' ' -f1-3 /proc/loadavg); gcc ${CFLAGS:--O2} -fopenmp; $(date -u +%F)"
 for k in heat3d:HEAT3D:"$ROOT/samples/heat3d/heat3d.imcl":$N j2d5pt_f:J2D5PT:"$work/j2d5pt_f.imcl":$M; do
     IFS=: read -r name def src n <<<"$k"
     d=$work/$name
@@ -41,7 +42,8 @@ for k in heat3d:HEAT3D:"$ROOT/samples/heat3d/heat3d.imcl":$N j2d5pt_f:J2D5PT:"$w
     cp "$d/ocl/$name.h" "$d/ocl.h"
     srcs=()
     for t in 1 2 4 8; do srcs+=("$d/c$t/${name}_ref.c"); done
-    gcc -O2 -fopenmp -D"$def" -I"$d" -I"$d/c1" "$HERE/iterate/iterate.c" "${srcs[@]}" "$d/c1/imcl_runtime_c.c" \
+    # shellcheck disable=SC2086
+    gcc ${CFLAGS:--O2} -fopenmp -D"$def" -I"$d" -I"$d/c1" "$HERE/iterate/iterate.c" "${srcs[@]}" "$d/c1/imcl_runtime_c.c" \
         "$d/ocl/${name}_host.c" "$d/ocl/imcl_runtime_opencl.c" -lOpenCL -lm -o "$d/iterate"
     echo
     if [ "$def" = HEAT3D ]; then echo "$name, $n^3 doubles:"; else echo "$name, $n^2 floats:"; fi

@@ -24,20 +24,19 @@ typedef double T;
 #define CELLS(n) ((size_t)(n) * (n) * (n))
 #define K(p, f) p##heat3d_plan_##f
 #define ARGS , 0.125
-#define A a
-#define B b
+#define UP_A(p) p##heat3d_plan_upload_a
+#define UP_B(p) p##heat3d_plan_upload_b
+#define DOWN_B(p) p##heat3d_plan_download_b
 #else
 typedef float T;
 #define DIMS(n) n, n, n, n
 #define CELLS(n) ((size_t)(n) * (n))
 #define K(p, f) p##j2d5pt_f_plan_##f
 #define ARGS
-#define A in
-#define B out
+#define UP_A(p) p##j2d5pt_f_plan_upload_in
+#define UP_B(p) p##j2d5pt_f_plan_upload_out
+#define DOWN_B(p) p##j2d5pt_f_plan_download_out
 #endif
-#define CAT(x, y) x##y
-#define UP(p, s) CAT(K(p, upload_), s)
-#define DOWN(p, s) CAT(K(p, download_), s)
 
 enum { COPY, C1, C2, C4, C8, OCL, NV };
 static const char *names[NV] = {"copy (roofline)", "C time_tile 1", "C time_tile 2", "C time_tile 4",
@@ -51,7 +50,7 @@ static int create(int v, int n)
     switch (v) {
 #define CREATE(V, p) \
     case V: \
-        return K(p, create)((void *)&plans[V], DIMS(n)) || UP(p, A)(plans[V], x) || UP(p, B)(plans[V], y);
+        return K(p, create)((void *)&plans[V], DIMS(n)) || UP_A(p)(plans[V], x) || UP_B(p)(plans[V], y);
         CREATE(C1, c1_) CREATE(C2, c2_) CREATE(C4, c4_) CREATE(C8, c8_) CREATE(OCL, ocl_)
     }
     return 0;
@@ -81,7 +80,7 @@ static int result(int v, T *out)
     switch (v) {
 #define RESULT(V, p) \
     case V: \
-        return DOWN(p, B)(plans[V], out);
+        return DOWN_B(p)(plans[V], out);
         RESULT(C1, c1_) RESULT(C2, c2_) RESULT(C4, c4_) RESULT(C8, c8_) RESULT(OCL, ocl_)
     }
     return 1;

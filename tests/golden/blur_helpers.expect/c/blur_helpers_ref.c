@@ -73,6 +73,9 @@ static inline void blur_helpers_point(const float *src, int src_width, int src_h
 static void blur_helpers_row(const float *src, int src_width, const float *mask, float scale,
         int idy, float *restrict imcl_row_dst, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float acc = 0.0f;
         for (int j = -1; j <= 1; j++) {
@@ -104,6 +107,9 @@ static inline void blur_helpers_point_tables(float **src, int src_width, int src
 static void blur_helpers_row_tables(float **src, const float *mask, float scale, int idy,
         float *restrict imcl_row_dst, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float acc = 0.0f;
         for (int j = -1; j <= 1; j++) {

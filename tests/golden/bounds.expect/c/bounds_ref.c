@@ -83,6 +83,9 @@ static void bounds_row(const double *restrict imcl_row_a, const double *restrict
         const double *restrict imcl_row_h_yp1, double *restrict imcl_row_out, int imcl_x0,
         int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_out[idx] = imcl_row_a[idx - 2]
             + imcl_row_b_yp3[idx]

@@ -56,6 +56,9 @@ static inline void const_mask_point(const float *g, int g_width, int g_height, c
 static void const_mask_row(const float *g, int g_width, const float *mask, int idy,
         float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float acc = 0.0f;
         for (int j = -1; j <= 1; j++) {
@@ -88,6 +91,9 @@ static inline void const_mask_point_tables(float **g, int g_width, int g_height,
 static void const_mask_row_tables(float **g, const float *mask, int idy,
         float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float acc = 0.0f;
         for (int j = -1; j <= 1; j++) {

@@ -57,6 +57,9 @@ static void register_cache_row(const float *w, int w_width, int idy,
         const float *restrict imcl_row_in_yp1, float *restrict imcl_row_out, int imcl_x0,
         int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float s = imcl_row_in_ym1[idx]
             + imcl_row_in[idx - 1]
@@ -91,6 +94,9 @@ static void register_cache_row_tables(float **w, int idy, const float *restrict 
         const float *restrict imcl_row_in, const float *restrict imcl_row_in_yp1,
         float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float s = imcl_row_in_ym1[idx]
             + imcl_row_in[idx - 1]

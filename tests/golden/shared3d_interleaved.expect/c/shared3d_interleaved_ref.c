@@ -66,6 +66,9 @@ static void shared3d_interleaved_row(const double *restrict imcl_row_in_zm1,
         const double *restrict imcl_row_in_yp1, const double *restrict imcl_row_in_zp1,
         double *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_out[idx] = imcl_row_in[idx - 1]
             + imcl_row_in[idx + 1]

@@ -60,6 +60,9 @@ static void shared_coarsen_row(const float *restrict imcl_row_in_ym1,
         const float *restrict imcl_row_in, const float *restrict imcl_row_in_yp1,
         float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_out[idx] = imcl_row_in[idx - 1]
             + imcl_row_in[idx + 1]

@@ -62,6 +62,9 @@ static void stream_z_row(const float *in, int in_width, int in_height, int idy, 
         const float *restrict imcl_row_h_zp1, float *restrict imcl_row_out, int imcl_x0,
         int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float s = 0.0f;
         for (int z = -2; z <= 1; z++) {
@@ -98,6 +101,9 @@ static void stream_z_row_tables(float ***in, int idy, int idz, const float *rest
         const float *restrict imcl_row_h, const float *restrict imcl_row_h_zp1,
         float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         float s = 0.0f;
         for (int z = -2; z <= 1; z++) {

@@ -64,6 +64,9 @@ static void sum7_row(const double *restrict imcl_row_input_zm1,
         const double *restrict imcl_row_input_yp1, const double *restrict imcl_row_input_zp1,
         double *restrict imcl_row_output, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_output[idx] = imcl_row_input[idx - 1]
             + imcl_row_input[idx + 1]

@@ -65,6 +65,9 @@ static inline void tex_modes_point(const float *cl, int cl_width, int cl_height,
 static void tex_modes_row(const float *restrict imcl_row_cl, const float *restrict imcl_row_z_yp2,
         const int *restrict imcl_row_p_ym1, float *restrict imcl_row_out, int imcl_x0, int imcl_x1)
 {
+#ifdef _OPENMP
+#pragma omp simd
+#endif
     for (int idx = imcl_x0; idx < imcl_x1; idx++) {
         imcl_row_out[idx] = imcl_row_cl[idx - 1]
             + imcl_row_z_yp2[idx + 1]
