@@ -28,7 +28,10 @@ for that backend, every placement included (the restrictions holding; the defaul
 first). Every array the kernel writes is compared with the oracle, everywhere (the
 elements it must leave alone too). A refused configuration of the space, an internal
 error, a build failure and a mismatch are all failures; each prints the seed, the
-kernel file, the configuration and the command that replays it.
+kernel file, the configuration and the command that replays it. A kernel with the
+iterate pragma (about 3 in 10) also runs PK_plan_iterate of 2 to 4 steps through the
+plans of the C reference (every time_tile of its space), OpenCL and CUDA, against its
+oracle of that many steps (run_iterate).
 
     smith.py --imcl build/imcl --seed S|commit --kernels N --configs C [--cuda K] [--jobs J]
 
