@@ -102,10 +102,14 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
 {
     const Function *k = e->k;
     const char *pk = e->host_name, *h = plan_handle(k);
-    int ia = k->iterate[0]->param_index, ib = k->iterate[1]->param_index;
+    /* the plan ids of A and B, and what names each grid array's tables or memory */
+    int ia = -1, ib = -1;
+    const char *name[n];
     for (int i = 0; i < n; i++) {
         ia = arr[i] == k->iterate[0] ? i : ia;
         ib = arr[i] == k->iterate[1] ? i : ib;
+        name[i] = arr[i] == k->iterate[0] ? "imcl_pair[0]" : arr[i] == k->iterate[1] ? "imcl_pair[1]"
+                                                                                   : arena_printf(e->a, "imcl_arr%d", i);
     }
     bool planes = k->grid_dims == 3;
     const char *type = e->tables ? "void **" : "char *";
@@ -137,26 +141,23 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
     hw_line(&w, "/* as before every launch but the first */");
     hw_line(&w, "if (imcl_done > 0)");
     hw_inner(&w, "imcl_status = imcl_c_plan_swap(imcl_p, %d, %d);", ia, ib);
+    StrBuf cond = {0};
     for (int i = 0; i < n; i++) {
         if (!type_is_grid(arr[i]->type))
             continue;
-        const char *name = i == ia ? "imcl_pair[0]" : i == ib ? "imcl_pair[1]" : arena_printf(e->a, "imcl_arr%d", i);
+        bool pair = i == ia || i == ib;
         if (i == ia)
             hw_line(&w, "%simcl_pair[2];", type);
-        hw_line(&w, "%s%s%s = %s;", i == ia || i == ib ? "" : type, i == ia || i == ib ? "" : "const ", name,
+        hw_line(&w, "%s%s%s = %s;", pair ? "" : type, pair ? "" : "const ", name[i],
                 e->tables ? arena_printf(e->a, "imcl_c_plan_tables(imcl_p, %d)", i)
                           : arena_printf(e->a, "(char *)imcl_p->array[%d].buf", i));
+        sb_printf(&cond, "%s!%s", cond.len ? " || " : "", name[i]);
     }
     if (e->tables) {
-        StrBuf cond = {0};
-        for (int i = 0; i < n; i++)
-            if (type_is_grid(arr[i]->type))
-                sb_printf(&cond, "%s!%s", cond.len ? " || " : "",
-                          i == ia ? "imcl_pair[0]" : i == ib ? "imcl_pair[1]" : arena_printf(e->a, "imcl_arr%d", i));
         hw_line(&w, "if (%s)", sb_str(&cond));
         hw_inner(&w, "imcl_status = %s_ERR_MEMORY;", pk);
-        sb_free(&cond);
     }
+    sb_free(&cond);
     hw_line(&w, "for (int imcl_w = 0; imcl_status == %s_OK", pk);
     hw_line(&w, "        && imcl_w * imcl_chunk - (imcl_t - 1) * imcl_radius < imcl_n; imcl_w++)");
     w.indent++;

@@ -48,13 +48,13 @@ typedef struct TuneParams {
     /* This is the CPU variant (params_cpu_variant): pass_thread_mapping tells the
      * device compiler the range of the point's coordinates (see there). */
     bool cpu_variant;
-    /* The C reference's own space (docs/tuning.md, "The C reference's space"): the
-     * schedule of its OpenMP loop over rows, and the rows of a chunk (0: the
-     * schedule's own). Every backend accepts them; only the C reference uses them. */
     /* Iterated kernels (iterate pragma): steps PK_plan_iterate fuses in one pass over
      * memory, a wavefront over the last grid dimension (Function.iterate_radius); 1:
      * a launch per step. Only where the backend fuses steps (Backend.time_tile). */
     int time_tile;
+    /* The C reference's own space (docs/tuning.md, "The C reference's space"): the
+     * schedule of its OpenMP loop over rows, and the rows of a chunk (0: the
+     * schedule's own). Every backend accepts them; only the C reference uses them. */
     int omp_schedule;       /* an OmpSchedule */
     int omp_chunk;
     MemChoice *mem;         /* in the arena; copies of a TuneParams share them */

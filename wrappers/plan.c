@@ -54,18 +54,16 @@ static void create_head(StrBuf *sb, const EmitCtx *e, bool batch)
     sb_puts(sb, ")");
 }
 
-/* `int PK_plan_launch<kind>(PK_plan *plan, T scalar, ...)` without the `;`: kind "" for
- * PK_plan_launch, "_batch" or "_batch_async" for those that take the count first;
- * "_iterate": `int PK_plan_iterate(PK_plan *plan, int steps, T scalar, ...)`. */
-static void launch_head(StrBuf *sb, const EmitCtx *e, const char *kind)
+/* `int PK_plan_<fn>(PK_plan *plan[, int count], T scalar, ...)` without the `;`: fn
+ * "launch", or "launch_batch", "launch_batch_async" with the count of blocks first, or
+ * "iterate" with the count of steps. */
+static void launch_head(StrBuf *sb, const EmitCtx *e, const char *fn, const char *count)
 {
     const char *pk = e->host_name;
     const Function *k = e->k;
-    if (strcmp(kind, "_iterate") == 0)
-        sb_printf(sb, "int %s_plan_iterate(%s_plan *%s, int %s", pk, pk, plan_handle(k), plan_steps(k));
-    else
-        sb_printf(sb, "int %s_plan_launch%s(%s_plan *%s%s", pk, kind, pk, plan_handle(k),
-                  *kind ? ", int " PLAN_COUNT : "");
+    sb_printf(sb, "int %s_plan_%s(%s_plan *%s", pk, fn, pk, plan_handle(k));
+    if (count)
+        sb_printf(sb, ", int %s", count);
     for (int i = 0; i < k->nparams; i++) {
         const Symbol *s = k->params[i];
         if (!host_is_array(s))
@@ -80,10 +78,10 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
     switch (fn) {
     case PLAN_CREATE: create_head(sb, e, false); break;
     case PLAN_CREATE_BATCH: create_head(sb, e, true); break;
-    case PLAN_LAUNCH: launch_head(sb, e, ""); break;
-    case PLAN_LAUNCH_BATCH: launch_head(sb, e, "_batch"); break;
-    case PLAN_LAUNCH_ASYNC: launch_head(sb, e, "_batch_async"); break;
-    case PLAN_ITERATE: launch_head(sb, e, "_iterate"); break;
+    case PLAN_LAUNCH: launch_head(sb, e, "launch", NULL); break;
+    case PLAN_LAUNCH_BATCH: launch_head(sb, e, "launch_batch", PLAN_COUNT); break;
+    case PLAN_LAUNCH_ASYNC: launch_head(sb, e, "launch_batch_async", PLAN_COUNT); break;
+    case PLAN_ITERATE: launch_head(sb, e, "iterate", plan_steps(e->k)); break;
     case PLAN_WAIT: sb_printf(sb, "int %s_plan_wait(%s_plan *plan)", pk, pk); break;
     case PLAN_SELECT:
         sb_printf(sb, "int %s_plan_select(%s_plan *plan, int count, const int *blocks)", pk, pk);
