@@ -358,17 +358,10 @@ const char *opencl_image_texel(const EmitCtx *e, TypeKind t)
 static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool batch, const char *indent)
 {
     if (tp->row_fit) {
-        sb_printf(sb, "%s/* work-groups that fit the grid: rows as wide as it needs, up to %d work-items (the\n"
-                      "%s * narrowest power of two from 8 that covers W: wider rows leave work-items of a\n"
-                      "%s * narrow grid idle); rows narrower than that (a small block) several to a\n"
-                      "%s * work-group, up to %d work-items without passing H: fewer work-groups to run */\n"
-                      "%ssize_t imcl_bx = 8, imcl_by = 1;\n"
-                      "%swhile (imcl_bx < (size_t)W && imcl_bx < %d)\n"
-                      "%s    imcl_bx *= 2;\n"
-                      "%swhile (imcl_bx < %d && imcl_by < (size_t)H && imcl_bx * imcl_by < %d)\n"
-                      "%s    imcl_by *= 2;\n",
-                  indent, tp->block[0], indent, indent, indent, PARAMS_CPU_GROUP, indent, indent, tp->block[0],
-                  indent, indent, tp->block[0], PARAMS_CPU_GROUP, indent);
+        sb_printf(sb, "%s/* work-groups that fit the grid (rows up to %d work-items, groups up to %d) */\n"
+                      "%ssize_t imcl_bx, imcl_by;\n"
+                      "%simcl_cl_row_fit(W, H, %d, %d, &imcl_bx, &imcl_by);\n",
+                  indent, tp->block[0], PARAMS_CPU_GROUP, indent, indent, tp->block[0], PARAMS_CPU_GROUP);
         sb_printf(sb, "%sconst size_t imcl_local[3] = {imcl_bx, imcl_by, %d};\n", indent, tp->block[2]);
     } else {
         sb_printf(sb, "%sconst size_t imcl_local[3] = {%d, %d, %d};\n", indent, tp->block[0], tp->block[1],

@@ -138,7 +138,7 @@ struct SpaceOptions;
 /* The work-group of the CPU variant `cpu` on a W x H grid: where its rows fit the grid
  * (row_fit), the narrowest power of two from 8 covering W up to its block width, and
  * rows several to a group up to PARAMS_CPU_GROUP work-items without passing H, as its
- * launch computes them (backend_opencl.c, launch_shape); its block otherwise. */
+ * launch computes them (imcl_cl_row_fit, the OpenCL runtime); its block otherwise. */
 void params_cpu_fit(const TuneParams *cpu, int W, int H, int block[3]);
 
 void params_init(TuneParams *tp);

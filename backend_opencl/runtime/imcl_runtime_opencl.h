@@ -29,6 +29,7 @@
 #define imcl_cl_strerror imcl_cl_strerror_IMCLTAG
 #define imcl_cl_device imcl_cl_device_IMCLTAG
 #define imcl_cl_choose imcl_cl_choose_IMCLTAG
+#define imcl_cl_row_fit imcl_cl_row_fit_IMCLTAG
 #define imcl_cl_keep imcl_cl_keep_IMCLTAG
 #define imcl_cl_release imcl_cl_release_IMCLTAG
 #define imcl_cl_use_queue imcl_cl_use_queue_IMCLTAG
@@ -100,6 +101,13 @@ void imcl_cl_release(imcl_cl_kept *k);
  * built in that context; all NULL: imcl's own from the next call. */
 int imcl_cl_use_queue(imcl_cl_kept *k, const imcl_cl_program *p, void *context, void *device,
                       void *queue);
+
+/* The work-group of a CPU variant whose rows fit the grid (TuneParams.row_fit) on a W x H
+ * grid, into *bx x *by: rows as wide as the grid needs, the narrowest power of two from 8
+ * that covers W up to `widest` work-items (wider rows leave work-items of a narrow grid
+ * idle); rows narrower than that (a small block) several to a work-group, up to `most`
+ * work-items without passing H: fewer work-groups to run. */
+void imcl_cl_row_fit(int W, int H, size_t widest, size_t most, size_t *bx, size_t *by);
 
 /* Where an array of a kernel lives on the device. Image memory: an array there is an
  * image of its storage (halo included), one element per texel. An element narrower than

@@ -43,6 +43,17 @@ IMCL_CL_WEAK int imcl_cl_device(cl_device_id *dev)
     return -1;
 }
 
+IMCL_CL_WEAK void imcl_cl_row_fit(int W, int H, size_t widest, size_t most, size_t *bx,
+                                  size_t *by)
+{
+    *bx = 8;
+    *by = 1;
+    while (*bx < (size_t)W && *bx < widest)
+        *bx *= 2;
+    while (*bx < widest && *by < (size_t)H && *bx * *by < most)
+        *by *= 2;
+}
+
 IMCL_CL_WEAK int imcl_cl_choose(imcl_cl_kept *k, cl_device_id *dev)
 {
     k->log[0] = 0;

@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_fb60ee67
-#define IMCL_RUNTIME_OPENCL_H_fb60ee67
+#ifndef IMCL_RUNTIME_OPENCL_H_1356c673
+#define IMCL_RUNTIME_OPENCL_H_1356c673
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,28 +25,29 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_strerror imcl_cl_strerror_fb60ee67
-#define imcl_cl_device imcl_cl_device_fb60ee67
-#define imcl_cl_choose imcl_cl_choose_fb60ee67
-#define imcl_cl_keep imcl_cl_keep_fb60ee67
-#define imcl_cl_release imcl_cl_release_fb60ee67
-#define imcl_cl_use_queue imcl_cl_use_queue_fb60ee67
-#define imcl_cl_call_begin imcl_cl_call_begin_fb60ee67
-#define imcl_cl_call_end imcl_cl_call_end_fb60ee67
-#define imcl_cl_plan_create imcl_cl_plan_create_fb60ee67
-#define imcl_cl_plan_upload imcl_cl_plan_upload_fb60ee67
-#define imcl_cl_plan_download imcl_cl_plan_download_fb60ee67
-#define imcl_cl_plan_rows imcl_cl_plan_rows_fb60ee67
-#define imcl_cl_plan_ready imcl_cl_plan_ready_fb60ee67
-#define imcl_cl_plan_select imcl_cl_plan_select_fb60ee67
-#define imcl_cl_plan_turn imcl_cl_plan_turn_fb60ee67
-#define imcl_cl_plan_launched imcl_cl_plan_launched_fb60ee67
-#define imcl_cl_plan_wait imcl_cl_plan_wait_fb60ee67
-#define imcl_cl_plan_attach imcl_cl_plan_attach_fb60ee67
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_fb60ee67
-#define imcl_cl_plan_swap imcl_cl_plan_swap_fb60ee67
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_fb60ee67
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_fb60ee67
+#define imcl_cl_strerror imcl_cl_strerror_1356c673
+#define imcl_cl_device imcl_cl_device_1356c673
+#define imcl_cl_choose imcl_cl_choose_1356c673
+#define imcl_cl_row_fit imcl_cl_row_fit_1356c673
+#define imcl_cl_keep imcl_cl_keep_1356c673
+#define imcl_cl_release imcl_cl_release_1356c673
+#define imcl_cl_use_queue imcl_cl_use_queue_1356c673
+#define imcl_cl_call_begin imcl_cl_call_begin_1356c673
+#define imcl_cl_call_end imcl_cl_call_end_1356c673
+#define imcl_cl_plan_create imcl_cl_plan_create_1356c673
+#define imcl_cl_plan_upload imcl_cl_plan_upload_1356c673
+#define imcl_cl_plan_download imcl_cl_plan_download_1356c673
+#define imcl_cl_plan_rows imcl_cl_plan_rows_1356c673
+#define imcl_cl_plan_ready imcl_cl_plan_ready_1356c673
+#define imcl_cl_plan_select imcl_cl_plan_select_1356c673
+#define imcl_cl_plan_turn imcl_cl_plan_turn_1356c673
+#define imcl_cl_plan_launched imcl_cl_plan_launched_1356c673
+#define imcl_cl_plan_wait imcl_cl_plan_wait_1356c673
+#define imcl_cl_plan_attach imcl_cl_plan_attach_1356c673
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_1356c673
+#define imcl_cl_plan_swap imcl_cl_plan_swap_1356c673
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_1356c673
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_1356c673
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -99,6 +100,13 @@ void imcl_cl_release(imcl_cl_kept *k);
  * built in that context; all NULL: imcl's own from the next call. */
 int imcl_cl_use_queue(imcl_cl_kept *k, const imcl_cl_program *p, void *context, void *device,
                       void *queue);
+
+/* The work-group of a CPU variant whose rows fit the grid (TuneParams.row_fit) on a W x H
+ * grid, into *bx x *by: rows as wide as the grid needs, the narrowest power of two from 8
+ * that covers W up to `widest` work-items (wider rows leave work-items of a narrow grid
+ * idle); rows narrower than that (a small block) several to a work-group, up to `most`
+ * work-items without passing H: fewer work-groups to run. */
+void imcl_cl_row_fit(int W, int H, size_t widest, size_t most, size_t *bx, size_t *by);
 
 /* Where an array of a kernel lives on the device. Image memory: an array there is an
  * image of its storage (halo included), one element per texel. An element narrower than

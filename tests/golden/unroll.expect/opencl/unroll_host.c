@@ -189,15 +189,9 @@ static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern, int 
     if (imcl_err != CL_SUCCESS)
         return imcl_err;
     if (imcl_cpu) {
-        /* work-groups that fit the grid: rows as wide as it needs, up to 128 work-items (the
-         * narrowest power of two from 8 that covers W: wider rows leave work-items of a
-         * narrow grid idle); rows narrower than that (a small block) several to a
-         * work-group, up to 256 work-items without passing H: fewer work-groups to run */
-        size_t imcl_bx = 8, imcl_by = 1;
-        while (imcl_bx < (size_t)W && imcl_bx < 128)
-            imcl_bx *= 2;
-        while (imcl_bx < 128 && imcl_by < (size_t)H && imcl_bx * imcl_by < 256)
-            imcl_by *= 2;
+        /* work-groups that fit the grid (rows up to 128 work-items, groups up to 256) */
+        size_t imcl_bx, imcl_by;
+        imcl_cl_row_fit(W, H, 128, 256, &imcl_bx, &imcl_by);
         const size_t imcl_local[3] = {imcl_bx, imcl_by, 1};
         const size_t imcl_global[3] = {
             (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,
