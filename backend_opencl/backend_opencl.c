@@ -212,11 +212,18 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
     kernel_function(&u, e, unparse_kernel_name(k));
     if (e->k_cpu) {
         const TuneParams *c = e->tp_cpu;
-        sb_printf(&code, "\n/* The variant for CPU devices (the host picks it on a device of type CPU:\n"
-                         " * imcl_cpu_device): work-groups of %s%dx%dx%d, rows that the device compiler\n"
-                         " * vectorises, %sone guarded body (docs/tuning.md, \"Defaults\"). */\n",
-                  c->row_fit ? "up to " : "", c->block[0], c->block[1], c->block[2],
-                  c->unrolled_whole ? "for loops unrolled, " : "and ");
+        if (c->row_walk)
+            sb_printf(&code, "\n/* The variant for CPU devices (the host picks it on a device of type CPU:\n"
+                             " * imcl_cpu_device): a work-item per row of the grid, %d rows a work-group, each\n"
+                             " * walking its row in a loop the device compiler vectorises, %sthe row's\n"
+                             " * interior without edge guards (docs/tuning.md, \"Defaults\"). */\n",
+                      c->block[1], c->unrolled_whole ? "for loops unrolled, " : "");
+        else
+            sb_printf(&code, "\n/* The variant for CPU devices (the host picks it on a device of type CPU:\n"
+                             " * imcl_cpu_device): work-groups of %s%dx%dx%d, rows that the device compiler\n"
+                             " * vectorises, %sone guarded body (docs/tuning.md, \"Defaults\"). */\n",
+                      c->row_fit ? "up to " : "", c->block[0], c->block[1], c->block[2],
+                      c->unrolled_whole ? "for loops unrolled, " : "and ");
         EmitCtx ce = *e;
         ce.k = e->k_cpu;
         ce.tp = c;
@@ -370,7 +377,9 @@ static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool b
     sb_printf(sb, "%sconst size_t imcl_global[3] = {\n", indent);
     for (int d = 0; d < 3; d++) {
         int step = tp->block[d] * tp->coarsen[d];
-        if (d == 0 && tp->row_fit)
+        if (d == 0 && tp->row_walk)
+            sb_printf(sb, "%s    1, /* a work-item walks a whole row (TuneParams.row_walk) */\n", indent);
+        else if (d == 0 && tp->row_fit)
             sb_printf(sb, "%s    (size_t)(W + imcl_bx - 1) / imcl_bx * imcl_bx,\n", indent);
         else if (d == 1 && tp->row_fit)
             sb_printf(sb, "%s    (size_t)(H + imcl_by - 1) / imcl_by * imcl_by,\n", indent);

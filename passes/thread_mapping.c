@@ -124,6 +124,25 @@ static void clamps(Mapping *m, const Function *k, const TuneParams *tp, Symbol *
         m->clamp[d] = safe && cvar[d] && tp->block[d] == 1 && !(d == 2 && tp->stream_z);
 }
 
+/* An int-typed call of min(l, r). */
+static Node *int_min(const Build *B, Node *l, Node *r)
+{
+    Node *call = b_call(B, "min");
+    call->u.call.math = MATH_MIN;
+    call->type = type_scalar(TY_INT);
+    ast_append_arg(B->a, call, l);
+    ast_append_arg(B->a, call, r);
+    return call;
+}
+
+/* The limit of interior bound `b` of dimension d: the points before it are inside. */
+static Node *bound_limit(const Build *B, const InteriorBound *b, int d)
+{
+    Node *limit = b->array ? b_extent(B, b->array, d) : b_builtin(B, (Builtin)(BI_W + d));
+    limit->type = type_scalar(TY_INT);
+    return b_offset(B, limit, b->off);
+}
+
 /* Whether the whole block lies in the kernel's interior (pass_interior): in each
  * dimension, its first point at or past lo and its last before every bound. */
 static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
@@ -143,10 +162,7 @@ static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
             const InteriorBound *b = &in->hi[d][i];
             Node *next = b_bin(&B, '+', b_builtin(&B, (Builtin)(BI_GROUP_X + d)), b_int(&B, 1));
             Node *end = b_bin(&B, '*', next, b_int(&B, span));
-            Node *limit = b->array ? b_extent(&B, b->array, d) : b_builtin(&B, (Builtin)(BI_W + d));
-            limit->type = type_scalar(TY_INT);
-            limit = b_offset(&B, limit, b->off);
-            Node *c = b_bin(&B, OP_LE, end, limit);
+            Node *c = b_bin(&B, OP_LE, end, bound_limit(&B, b, d));
             cond = cond ? b_bin(&B, OP_AND, cond, c) : c;
         }
     }
@@ -201,13 +217,8 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
             continue;
         Node *init;
         if (d < k->grid_dims && edge && m->clamp[d]) {
-            Node *last = b_bin(&B, '-', b_builtin(&B, (Builtin)(BI_W + d)), b_int(&B, 1));
-            last->type = type_scalar(TY_INT);
-            init = b_call(&B, "min");
-            init->u.call.math = MATH_MIN;
-            init->type = type_scalar(TY_INT);
-            ast_append_arg(a, init, coordinate(a, tp, d, cvar[d]));
-            ast_append_arg(a, init, last);
+            Node *last = b_ibin(&B, '-', b_builtin(&B, (Builtin)(BI_W + d)), b_int(&B, 1));
+            init = int_min(&B, coordinate(a, tp, d, cvar[d]), last);
             if (!clamped)
                 ast_append_stmt(a, point, b_comment(&B, CLAMP_WHY));
             clamped = true;
@@ -319,6 +330,112 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
     return block;
 }
 
+/* A walk of the row along x from idx up to `end` (idx++), running `stmts` at each
+ * point: the copies of the parameters the kernel changes, the body, and `label`
+ * ending a point that returns. */
+static Node *walk_loop(Mapping *m, Node *stmts, Node *end, const char *label, bool returns)
+{
+    const Build B = build_none(m->a);
+    Node *point = b_block(&B);
+    for (int i = 0; i < m->ncopies; i++)
+        ast_append_stmt(m->a, point, b_decl(&B, m->copy[i], b_var(&B, m->param[i])));
+    ast_append_stmt(m->a, point, stmts);
+    if (returns)
+        ast_append_stmt(m->a, point, b_label(&B, label));
+    Node *cond = b_ibin(&B, '<', b_var(&B, m->coord[0]), end);
+    return b_for(&B, NULL, cond, b_unary(&B, OP_POSTINC, b_var(&B, m->coord[0])), point);
+}
+
+#define WALK_WHY "this work-item walks one row of the grid along x (the CPU variant, " \
+                 "TuneParams.row_walk): the device compiler vectorises the walk"
+#define WALK_SPLIT "the points imcl_lo <= idx < imcl_hi of a row inside the interior in y and z run " \
+                   "the body without edge guards; the walk takes the guarded body before and after"
+/* The CPU variant's mapping (TuneParams.row_walk): a work-item per row of the grid (y,
+ * and z in 3D), walking it along x, so that the device compiler, which vectorises the
+ * innermost loop of a work-item, gets the row as a loop; with pass_interior's split,
+ * `inner` (the body without edge guards) runs the row's interior points and `edge`
+ * the rest (inner NULL: no split). inner and edge are the mapped parts, each with
+ * whether it returns, as points() takes them. */
+static Node *row_walk(Mapping *m, Function *k, const TuneParams *tp, Node *inner, bool inner_returns,
+                      Node *edge, bool edge_returns)
+{
+    Arena *a = m->a;
+    const Build B = build_none(a);
+    Node *walk = b_block(&B);
+    ast_append_stmt(a, walk, b_comment(&B, WALK_WHY));
+    Node *past = NULL;
+    for (int d = 1; d < 3; d++) {
+        if (d >= k->grid_dims && !m->used[d])
+            continue;
+        /* a coordinate past the grid's dimensions is 0, as in points() */
+        Node *decl = b_decl(&B, m->coord[d], d < k->grid_dims ? coordinate(a, tp, d, NULL) : b_int(&B, 0));
+        decl->u.decl.is_const = true;
+        ast_append_stmt(a, walk, decl);
+        if (d >= k->grid_dims)
+            continue;
+        Node *p = b_ibin(&B, OP_GE, b_var(&B, m->coord[d]), b_builtin(&B, (Builtin)(BI_W + d)));
+        past = past ? b_ibin(&B, OP_OR, past, p) : p;
+    }
+    ast_append_stmt(a, walk, b_comment(&B, "work-items past the edge of the grid have no row"));
+    ast_append_stmt(a, walk, b_if(&B, past, b_return(&B, NULL), NULL));
+    ast_append_stmt(a, walk, b_decl(&B, m->coord[0], b_int(&B, 0)));
+    Node *W = b_builtin(&B, BI_W);
+    W->type = type_scalar(TY_INT);
+    if (!inner) {
+        ast_append_stmt(a, walk, walk_loop(m, edge, W, NEXT_POINT, edge_returns));
+        return walk;
+    }
+    /* the row's interior: inside in y and z, and from lo to the first bound in x */
+    const Interior *in = k->interior;
+    Node *row_in = NULL;
+    for (int d = 1; d < k->grid_dims; d++) {
+        Node *c = in->lo[d] > 0 ? b_ibin(&B, OP_GE, b_var(&B, m->coord[d]), b_int(&B, in->lo[d])) : NULL;
+        for (int i = 0; i < in->nhi[d]; i++) {
+            Node *t = b_ibin(&B, '<', b_var(&B, m->coord[d]), bound_limit(&B, &in->hi[d][i], d));
+            c = c ? b_ibin(&B, OP_AND, c, t) : t;
+        }
+        if (c)
+            row_in = row_in ? b_ibin(&B, OP_AND, row_in, c) : c;
+    }
+    Node *hi = ast_copy(a, W);
+    for (int i = 0; i < in->nhi[0]; i++)
+        hi = int_min(&B, hi, bound_limit(&B, &in->hi[0][i], 0));
+    Node *lo = int_min(&B, b_int(&B, in->lo[0]), ast_copy(a, W));
+    if (row_in) {
+        lo = b_cond(&B, row_in, lo, ast_copy(a, W));
+        lo->type = type_scalar(TY_INT);
+    }
+    Symbol *slo = b_symbol(&B, "imcl_lo", SYM_LOCAL, type_scalar(TY_INT));
+    /* a row outside the interior has imcl_lo == W, and then no interior run */
+    hi = b_cond(&B, b_ibin(&B, '<', b_var(&B, slo), ast_copy(a, W)), hi, ast_copy(a, W));
+    hi->type = type_scalar(TY_INT);
+    Symbol *shi = b_symbol(&B, "imcl_hi", SYM_LOCAL, type_scalar(TY_INT));
+    Symbol *send = b_symbol(&B, "imcl_end", SYM_LOCAL, type_scalar(TY_INT));
+    ast_append_stmt(a, walk, b_comment(&B, WALK_SPLIT));
+    Node *dlo = b_decl(&B, slo, lo), *dhi = b_decl(&B, shi, hi);
+    dlo->u.decl.is_const = dhi->u.decl.is_const = true;
+    ast_append_stmt(a, walk, dlo);
+    ast_append_stmt(a, walk, dhi);
+    /* while (idx < W): the interior run where idx is in it, else the guarded points up
+     * to imcl_lo (before it) or W (past it) */
+    Node *x = b_var(&B, m->coord[0]);
+    Node *at_in = b_ibin(&B, OP_AND, b_ibin(&B, OP_GE, x, b_var(&B, slo)),
+                         b_ibin(&B, '<', ast_copy(a, x), b_var(&B, shi)));
+    Node *edge_run = b_block(&B);
+    Node *end = b_cond(&B, b_ibin(&B, '<', ast_copy(a, x), b_var(&B, slo)), b_var(&B, slo), ast_copy(a, W));
+    end->type = type_scalar(TY_INT);
+    Node *dend = b_decl(&B, send, end);
+    dend->u.decl.is_const = true;
+    ast_append_stmt(a, edge_run, dend);
+    ast_append_stmt(a, edge_run, walk_loop(m, edge, b_var(&B, send), NEXT_POINT, edge_returns));
+    Node *inner_run = b_block(&B);
+    ast_append_stmt(a, inner_run, walk_loop(m, inner, b_var(&B, shi), "imcl_next_inner_point", inner_returns));
+    Node *loop = ast_build_while(a, b_ibin(&B, '<', ast_copy(a, x), ast_copy(a, W)),
+                                 b_if(&B, at_in, inner_run, edge_run), B.loc);
+    ast_append_stmt(a, walk, loop);
+    return walk;
+}
+
 int pass_thread_mapping(const PassCtx *c, Function *k)
 {
     Arena *a = c->a;
@@ -344,6 +461,8 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     for (int d = 0; d < 3; d++)
         if (m.used[d])
             m.coord[d] = b_symbol(&B, names[d], SYM_LOCAL, type_scalar(TY_INT));
+    /* a row walk runs several points per work-item, as coarsening does */
+    m.coarsened |= tp->row_walk;
     if (m.coarsened) {
         copy_assigned_params(&m, k);
         clamps(&m, k, tp, cvar);
@@ -358,10 +477,11 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
     Node *parts[2] = {split ? split->u.if_.then : pts->u.points.body, split ? split->u.if_.els : NULL};
     static const char *labels[2] = {"imcl_next_inner_point", NEXT_POINT};
     Node *mapped[2] = {NULL, NULL};
+    bool returns[2] = {false, false};
     for (int i = 0; i < 2; i++) {
         if (!parts[i])
             continue;
-        bool returns = ast_has_return(parts[i]);
+        returns[i] = ast_has_return(parts[i]);
         /* the coordinates this part reads; the edge test reads all of them */
         bool edge = !split || i == 1;
         Mapping uses = {.used = {edge, edge, edge && k->grid_dims == 3}};
@@ -371,9 +491,15 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
         m.label = split && i == 0 ? labels[0] : labels[1];
         parts[i] = ast_mutate(parts[i], replace, &m);
         ast_fix_parents(parts[i]);
-        mapped[i] = points(&m, k, tp, cvar, parts[i], edge, uses.used, m.label, returns);
+        if (!tp->row_walk)
+            mapped[i] = points(&m, k, tp, cvar, parts[i], edge, uses.used, m.label, returns[i]);
     }
-    if (split) {
+    if (tp->row_walk) {
+        Node *walk = split ? row_walk(&m, k, tp, parts[0], returns[0], parts[1], returns[1])
+                           : row_walk(&m, k, tp, NULL, false, parts[0], returns[0]);
+        for (int i = 0; i < walk->u.block.stmts.len; i++)
+            ast_append_stmt(a, body, walk->u.block.stmts.items[i]);
+    } else if (split) {
         Node *inner = block_interior(a, k, tp);
         bool lane = c->backend->split_reads_thread && ast_has_kind(body, AST_BARRIER);
         if (lane)

@@ -45,6 +45,12 @@ typedef struct TuneParams {
      * narrow grid, miniAMR's blocks) several to a work-group, up to PARAMS_CPU_GROUP
      * work-items without passing the grid's height. The launch chooses both. */
     bool row_fit;
+    /* The CPU variant's work-items each walk a row of the grid along x, the rows in
+     * work-groups of 1 x PARAMS_CPU_ROWS (x 1), with pass_interior's split per row:
+     * a loop the device compiler vectorises as a C compiler does the C reference's
+     * rows (pass_thread_mapping, row_walk). For CPU variants of one point per
+     * work-item, no tile and no lanes (params_cpu_variant). */
+    bool row_walk;
     /* This is the CPU variant (params_cpu_variant): pass_thread_mapping tells the
      * device compiler the range of the point's coordinates (see there). */
     bool cpu_variant;
@@ -132,6 +138,11 @@ const char *params_points(Arena *a);
 #define PARAMS_CPU_BLOCK_X 128
 #define PARAMS_CPU_GROUP 256
 #define PARAMS_CPU_UNROLLED 64
+/* The rows of a work-group of a row walk (TuneParams.row_walk); measured on PoCL
+ * (bench/an5d/run.sh): star3d1r double at 256^3 1.32 GStencil/s with 1 row, 1.38-1.41
+ * with 4 to 64; 2D float stencils at 4096^2 noisy, best with 32 (j2d5pt 2.1-3.0 with
+ * 8 rows, 2.2-3.5 with 32). */
+#define PARAMS_CPU_ROWS 32
 
 struct SpaceOptions;
 

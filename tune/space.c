@@ -448,6 +448,9 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
         /* the variant's own device function, in the same file (backend_opencl.c) */
         cJSON_AddStringToObject(root, "function_cpu", arena_printf(a, "%s_cpu",
                                 cJSON_GetStringValue(cJSON_GetObjectItem(root, "function"))));
+        /* its work-items each walk a row along x: one work-item in x (TuneParams.row_walk) */
+        if (cpu.row_walk)
+            cJSON_AddBoolToObject(root, "row_walk_cpu", true);
     }
     return root;
 }

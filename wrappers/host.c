@@ -381,7 +381,11 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
         sb_printf(sb, " * Tuning: block %dx%dx%d, coarsening %dx%dx%d, %s mapping.\n",
                   tp->block[0], tp->block[1], tp->block[2], tp->coarsen[0], tp->coarsen[1], tp->coarsen[2],
                   tp->interleaved ? "interleaved" : "blocked");
-        if (e->tp_cpu)
+        if (e->tp_cpu && e->tp_cpu->row_walk)
+            sb_printf(sb, " * On CPU devices (chosen at run time): a work-item per row, walking it, %d rows a\n"
+                          " * work-group, the interior of each row without edge guards%s.\n",
+                      e->tp_cpu->block[1], e->tp_cpu->unrolled_whole ? ", for loops unrolled" : "");
+        else if (e->tp_cpu)
             sb_printf(sb, " * On CPU devices (chosen at run time): block %s%dx%dx%d, no interior split%s.\n",
                       e->tp_cpu->row_fit ? "up to " : "", e->tp_cpu->block[0], e->tp_cpu->block[1], e->tp_cpu->block[2],
                       e->tp_cpu->unrolled_whole ? ", for loops unrolled" : "");
@@ -404,7 +408,9 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
 void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker)
 {
     const int *c = e->tp->coarsen;
-    if (c[0] * c[1] * c[2] == 1) {
+    if (e->tp->row_walk) {
+        sb_printf(sb, "/* Kernel '%s': one %s per row of the grid. */\n", e->k->name, worker);
+    } else if (c[0] * c[1] * c[2] == 1) {
         sb_printf(sb, "/* Kernel '%s': one %s per grid point. */\n", e->k->name, worker);
     } else if (e->k->grid_dims == 3) {
         sb_printf(sb, "/* Kernel '%s': each %s computes %d x %d x %d grid points (coarsening). */\n",

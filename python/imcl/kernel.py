@@ -194,6 +194,8 @@ class Kernel:
         self.defaults_cpu = dict(self.space["defaults_cpu"]) if "defaults_cpu" in self.space else None
         # its device function, in the code imcl writes without -t (source({}))
         self.function_cpu = self.space.get("function_cpu")
+        # its work-items each walk a row along x: launched with one work-item in x
+        self.row_walk_cpu = bool(self.space.get("row_walk_cpu"))
         self.restriction_strings = list(self.space["restrictions"])
         # valid configurations no device runs well, left out of a search (the dump's prune)
         self.prune_strings = list(self.space.get("prune", []))

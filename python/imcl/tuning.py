@@ -561,14 +561,19 @@ def _measure(k, config, tune_params, arguments, common, opts, variant=False):
     do not stand for a -t configuration's."""
     import kernel_tuner
     single = {p: [v] for p, v in k.encode({p: config[p] for p in tune_params}).items()}
-    name, source = k.name, k.source
+    name, source, problem_size = k.name, k.source, k.problem_size
     if variant:
         name, source = k.function_cpu, k.source({})
+        if k.row_walk_cpu:
+            # a work-item walks a whole row: one in x (block_size_x 1 in defaults_cpu)
+            whole = k.problem_size
+            problem_size = ((lambda p: (1,) + tuple(whole(p))[1:]) if callable(whole)
+                            else (1,) + tuple(whole)[1:])
         if opts.get("cache"):
             stem = str(opts["cache"])
             stem = stem[:-5] if stem.endswith(".json") else stem
             opts = dict(opts, cache=stem + "-cpu-variant.json")
-    res, _ = kernel_tuner.tune_kernel(name, source, k.problem_size, arguments, single,
+    res, _ = kernel_tuner.tune_kernel(name, source, problem_size, arguments, single,
                                       strategy="brute_force", **common, **opts)
     res = [k.decode(r) if r else r for r in res]
     return res, _time_of(res, tune_params, config)

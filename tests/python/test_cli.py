@@ -52,6 +52,7 @@ def refusals(work):
 def budget_and_cache(work):
     cache = work / "sobel.cache.json"
     cache.unlink(missing_ok=True)
+    (work / "sobel.cache-cpu-variant.json").unlink(missing_ok=True)  # the CPU variant's own
     common = [SOBEL, "--size", "64x64", "--budget", "3", "--seed", "5", "--iterations", "2",
               "--cache", str(cache), "--no-progress", "-o", str(work / "b.best.json"),
               "--results", str(work / "b.t4.json")]

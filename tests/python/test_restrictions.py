@@ -141,6 +141,7 @@ def check_simulation(work):
     cache = work / "sobel.cache.json"
     if cache.exists():
         cache.unlink()
+    (work / "sobel.cache-cpu-variant.json").unlink(missing_ok=True)  # the CPU variant's own
     path = str(SAMPLES / "sobel" / "sobel.imcl")
     sub = {"block_size_x": [8, 16], "block_size_y": [8, 16], "coarsen_x": [1, 2], "coarsen_y": [8],
            "mem_in": ["global", "shared"]}

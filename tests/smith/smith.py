@@ -25,7 +25,8 @@ random initial outputs: through imcl's C reference (in-process, the Python packa
 and through the one-shot wrappers of OpenCL (on PoCL) and CUDA (built by nvcc-cpu:
 CUDA run on the CPU) in configurations drawn at random from the kernel's dumped space
 for that backend, every placement included (the restrictions holding; the defaults
-first). Every array the kernel writes is compared with the oracle, everywhere (the
+first), and for OpenCL without any parameter too where the kernel has a CPU variant
+(what a run on PoCL gets without -t: the row walk, docs/tuning.md "Defaults"). Every array the kernel writes is compared with the oracle, everywhere (the
 elements it must leave alone too). A refused configuration of the space, an internal
 error, a build failure and a mismatch are all failures; each prints the seed, the
 kernel file, the configuration and the command that replays it. A kernel with the
@@ -1063,7 +1064,11 @@ def run_file_checked(args, seed):
             if b not in ks or n <= 0:
                 continue
             unsized = kern.unsized if b == "cuda" else ()
-            for j, cfg in enumerate(draw_configs(ks[b].space, n, crng, b == "opencl" or n > 1, unsized)):
+            configs = draw_configs(ks[b].space, n, crng, b == "opencl" or n > 1, unsized)
+            if b == "opencl" and "function_cpu" in ks[b].space:
+                # no parameter at all: the CPU variant on PoCL, what a run without -t gets
+                configs.append({})
+            for j, cfg in enumerate(configs):
                 work = os.path.join(args.work, f"{b}_{seed}_{kern.name}_{j}")
                 # what runs now, for the parent to name should this process die in it
                 with open(running_file(args, seed), "w") as f:

@@ -120,19 +120,8 @@ def restriction_problems(expr, params, defaults):
     return problems
 
 
-def cpu_block(size):
-    """The CPU variant's work-group on a grid of `size` (docs/tuning.md, "Defaults"):
-    rows of 128, or on a narrower grid the narrowest power of two from 8 that covers
-    W, several rows to a group up to 256 work-items without passing H."""
-    if not size:
-        return 128, 1
-    w, h = (int(x) for x in size.split("x")[:2])
-    bx, by = 8, 1
-    while bx < w and bx < 128:
-        bx *= 2
-    while bx < 128 and by < h and bx * by < 256:
-        by *= 2
-    return bx, by
+# The rows of a CPU variant's work-group: each work-item walks one row (PARAMS_CPU_ROWS).
+CPU_ROWS = 32
 
 
 def check_imcl(doc, where, kernel, backend, size=None):
@@ -217,20 +206,21 @@ def check_imcl(doc, where, kernel, backend, size=None):
             problems = restriction_problems(r, params, defaults)
             C.check(not problems, f"{where}: prune '{r}'", "; ".join(problems))
     # defaults_cpu: OpenCL's variant for CPU devices (docs/tuning.md "Defaults"): the
-    # defaults with 128x1x1 work-groups (with --size, as its launch fits them to the
-    # grid), one point per work-item, loops unrolled whole and interior 0 (where the
-    # kernel has an interior split), inside the space unless no --size is given and it
-    # lists no block as wide.
+    # defaults with a work-item per row, walking it (row_walk_cpu; block 1 x CPU_ROWS x
+    # 1 whatever --size says), one point per work-item, loops unrolled whole and each
+    # row's interior split off (interior 1, where the kernel has the parameter), inside
+    # the space.
     cpu = doc.get("defaults_cpu")
     if backend == "opencl" and kernel not in LOOP_KERNELS:
-        bx, by = cpu_block(size)
-        want = dict(defaults, block_size_x=bx, block_size_y=by, block_size_z=1, **CPU_UNROLL.get(kernel, {}))
+        want = dict(defaults, block_size_x=1, block_size_y=CPU_ROWS, block_size_z=1,
+                    **CPU_UNROLL.get(kernel, {}))
         want.update({c: 1 for c in ("coarsen_x", "coarsen_y", "coarsen_z") if c in defaults})
         if "interior" in defaults:
-            want["interior"] = 0
-        C.check(cpu == want, f"{where}: defaults_cpu is the defaults with {bx}x{by}x1 and interior 0",
+            want["interior"] = 1
+        C.check(cpu == want, f"{where}: defaults_cpu is the defaults with 1x{CPU_ROWS}x1 and interior 1",
                 repr(cpu))
-        if isinstance(cpu, dict) and (size or 128 in params.get("block_size_x", [])):
+        C.check(doc.get("row_walk_cpu") is True, f"{where}: row_walk_cpu is true", repr(doc.get("row_walk_cpu")))
+        if isinstance(cpu, dict):
             C.check(all(cpu[p] in params[p] for p in params)
                     and all(eval(r, {"__builtins__": {}}, dict(cpu)) is True for r in restr),
                     f"{where}: defaults_cpu is in the space", repr(cpu))
