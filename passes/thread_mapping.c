@@ -143,28 +143,33 @@ static Node *bound_limit(const Build *B, const InteriorBound *b, int d)
     return b_offset(B, limit, b->off);
 }
 
+/* cond (NULL: none yet) extended, in dimension d, by pass_interior's tests: `first` at
+ * or past the interior's lo, and `end` `op` (OP_LE or '<') each of its bounds. */
+static Node *interior_tests(const Build *B, const Interior *in, int d, Node *first, Node *end, int op,
+                            Node *cond)
+{
+    if (in->lo[d] > 0) {
+        Node *c = b_ibin(B, OP_GE, first, b_int(B, in->lo[d]));
+        cond = cond ? b_ibin(B, OP_AND, cond, c) : c;
+    }
+    for (int i = 0; i < in->nhi[d]; i++) {
+        Node *c = b_ibin(B, op, ast_copy(B->a, end), bound_limit(B, &in->hi[d][i], d));
+        cond = cond ? b_ibin(B, OP_AND, cond, c) : c;
+    }
+    return cond;
+}
+
 /* Whether the whole block lies in the kernel's interior (pass_interior): in each
  * dimension, its first point at or past lo and its last before every bound. */
 static Node *block_interior(Arena *a, const Function *k, const TuneParams *tp)
 {
     const Build B = build_none(a);
-    const Interior *in = k->interior;
     Node *cond = NULL;
     for (int d = 0; d < k->grid_dims; d++) {
         long long span = (long long)tp->block[d] * tp->coarsen[d];
-        Node *group = b_builtin(&B, (Builtin)(BI_GROUP_X + d));
-        if (in->lo[d] > 0) {
-            Node *first = b_bin(&B, '*', group, b_int(&B, span));
-            Node *c = b_bin(&B, OP_GE, first, b_int(&B, in->lo[d]));
-            cond = cond ? b_bin(&B, OP_AND, cond, c) : c;
-        }
-        for (int i = 0; i < in->nhi[d]; i++) {
-            const InteriorBound *b = &in->hi[d][i];
-            Node *next = b_bin(&B, '+', b_builtin(&B, (Builtin)(BI_GROUP_X + d)), b_int(&B, 1));
-            Node *end = b_bin(&B, '*', next, b_int(&B, span));
-            Node *c = b_bin(&B, OP_LE, end, bound_limit(&B, b, d));
-            cond = cond ? b_bin(&B, OP_AND, cond, c) : c;
-        }
+        Node *first = b_ibin(&B, '*', b_builtin(&B, (Builtin)(BI_GROUP_X + d)), b_int(&B, span));
+        Node *next = b_ibin(&B, '+', b_builtin(&B, (Builtin)(BI_GROUP_X + d)), b_int(&B, 1));
+        cond = interior_tests(&B, k->interior, d, first, b_ibin(&B, '*', next, b_int(&B, span)), OP_LE, cond);
     }
     return cond;
 }
@@ -355,13 +360,12 @@ static Node *walk_loop(Mapping *m, Node *stmts, Node *end, const char *label, bo
  * innermost loop of a work-item, gets the row as a loop; with pass_interior's split,
  * `inner` (the body without edge guards) runs the row's interior points and `edge`
  * the rest (inner NULL: no split). inner and edge are the mapped parts, each with
- * whether it returns, as points() takes them. */
-static Node *row_walk(Mapping *m, Function *k, const TuneParams *tp, Node *inner, bool inner_returns,
-                      Node *edge, bool edge_returns)
+ * whether it returns, as points() takes them; the walk's statements go into `walk`. */
+static void row_walk(Mapping *m, Function *k, const TuneParams *tp, Node *walk, Node *inner, bool inner_returns,
+                     Node *edge, bool edge_returns)
 {
     Arena *a = m->a;
     const Build B = build_none(a);
-    Node *walk = b_block(&B);
     ast_append_stmt(a, walk, b_comment(&B, WALK_WHY));
     Node *past = NULL;
     for (int d = 1; d < 3; d++) {
@@ -383,20 +387,13 @@ static Node *row_walk(Mapping *m, Function *k, const TuneParams *tp, Node *inner
     W->type = type_scalar(TY_INT);
     if (!inner) {
         ast_append_stmt(a, walk, walk_loop(m, edge, W, NEXT_POINT, edge_returns));
-        return walk;
+        return;
     }
     /* the row's interior: inside in y and z, and from lo to the first bound in x */
     const Interior *in = k->interior;
     Node *row_in = NULL;
-    for (int d = 1; d < k->grid_dims; d++) {
-        Node *c = in->lo[d] > 0 ? b_ibin(&B, OP_GE, b_var(&B, m->coord[d]), b_int(&B, in->lo[d])) : NULL;
-        for (int i = 0; i < in->nhi[d]; i++) {
-            Node *t = b_ibin(&B, '<', b_var(&B, m->coord[d]), bound_limit(&B, &in->hi[d][i], d));
-            c = c ? b_ibin(&B, OP_AND, c, t) : t;
-        }
-        if (c)
-            row_in = row_in ? b_ibin(&B, OP_AND, row_in, c) : c;
-    }
+    for (int d = 1; d < k->grid_dims; d++)
+        row_in = interior_tests(&B, in, d, b_var(&B, m->coord[d]), b_var(&B, m->coord[d]), '<', row_in);
     Node *hi = ast_copy(a, W);
     for (int i = 0; i < in->nhi[0]; i++)
         hi = int_min(&B, hi, bound_limit(&B, &in->hi[0][i], 0));
@@ -433,7 +430,6 @@ static Node *row_walk(Mapping *m, Function *k, const TuneParams *tp, Node *inner
     Node *loop = ast_build_while(a, b_ibin(&B, '<', ast_copy(a, x), ast_copy(a, W)),
                                  b_if(&B, at_in, inner_run, edge_run), B.loc);
     ast_append_stmt(a, walk, loop);
-    return walk;
 }
 
 int pass_thread_mapping(const PassCtx *c, Function *k)
@@ -495,10 +491,10 @@ int pass_thread_mapping(const PassCtx *c, Function *k)
             mapped[i] = points(&m, k, tp, cvar, parts[i], edge, uses.used, m.label, returns[i]);
     }
     if (tp->row_walk) {
-        Node *walk = split ? row_walk(&m, k, tp, parts[0], returns[0], parts[1], returns[1])
-                           : row_walk(&m, k, tp, NULL, false, parts[0], returns[0]);
-        for (int i = 0; i < walk->u.block.stmts.len; i++)
-            ast_append_stmt(a, body, walk->u.block.stmts.items[i]);
+        if (split)
+            row_walk(&m, k, tp, body, parts[0], returns[0], parts[1], returns[1]);
+        else
+            row_walk(&m, k, tp, body, NULL, false, parts[0], returns[0]);
     } else if (split) {
         Node *inner = block_interior(a, k, tp);
         bool lane = c->backend->split_reads_thread && ast_has_kind(body, AST_BARRIER);
