@@ -328,7 +328,27 @@ typedef struct Function {
     PragmaItem *pragmas;    /* as parsed, in source order */
     int nlocals;            /* locals declared in the body (sema) */
     Symbol **locals;
+    /* imcl --mpi (passes/distribute.c): how the kernel runs over MPI ranks, or NULL. */
+    struct DistInfo *dist;
 } Function;
+
+/* A kernel distributed over MPI ranks (imcl --mpi, docs/mpi.md): each rank holds a
+ * part of the grid and a ghost layer around it, and the kernel's local variant
+ * computes a box of that part. */
+#define DIST_MAX_GHOST 64
+typedef struct DistInfo {
+    /* The kernel PK_imcl_local: the body in the grid's coordinates (idx + imcl_gx, ...),
+     * every distributed array read and written at storage coordinates (x - imcl_bx, ...)
+     * with no boundary check, over a grid of imcl_nx x imcl_ny x imcl_nz points; W, H,
+     * D and the distributed arrays' extents are the whole grid's (imcl_gw, ...). */
+    Function *local;
+    int ghost[3];           /* the ghost layer's width in each dimension */
+    /* The neighbours whose ghost cells the kernel reads: bit (dx + 1) + 3 (dy + 1) +
+     * 9 (dz + 1) for the neighbour in direction (dx, dy, dz) */
+    unsigned dirs;
+    bool *distributed;      /* by parameter: an Image or Block of the grid's dimensions */
+    bool *exchanged;        /* ... read at an offset, so its ghost layer is exchanged */
+} DistInfo;
 
 typedef struct Program {
     Arena *arena;

@@ -217,7 +217,7 @@ int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, 
         return 1;
 
     /* The kernels to compile. */
-    Function **kernels = arena_alloc(a, sizeof *kernels * (size_t)(prog->nfuncs + 1));
+    Function **kernels = arena_alloc(a, sizeof *kernels * (size_t)(2 * prog->nfuncs + 1));
     int nk = 0;
     for (int i = 0; i < prog->nfuncs; i++) {
         Function *f = prog->funcs[i];
@@ -231,8 +231,23 @@ int driver_load(Arena *a, Diag *diag, const DriverOptions *o, const char *text, 
     /* Dead code out first (warned about once): every analysis, the space and -t see
      * the kernels as they are compiled. */
     dead_code_program(a, diag, prog, kernels, nk);
-    for (int i = 0; i < nk; i++) {
+    for (int i = 0; i < nk; i++)
         analyze_access(a, kernels[i]);
+    /* --mpi: each kernel's local variant is a kernel of its own from here on. */
+    if (o->mpi) {
+        int errors = 0;
+        for (int i = 0, n = nk; i < n; i++) {
+            int e = distribute_kernel(a, diag, kernels[i]);
+            errors += e;
+            if (!e) {
+                kernels[nk] = kernels[i]->dist->local;
+                analyze_access(a, kernels[nk++]);
+            }
+        }
+        if (errors)
+            return 1;
+    }
+    for (int i = 0; i < nk; i++) {
         registers_cache(a, kernels[i]);
         kernels[i]->iterate_radius = analyze_iterate(a, kernels[i], &kernels[i]->iterate_why);
     }

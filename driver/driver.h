@@ -34,6 +34,7 @@ typedef struct DriverOptions {
     double peak;            /* --peak GFLOP/s, 0 when not given */
     const char *batch_file; /* --batch FILE: one configuration per line (driver/batch.c) */
     const char *depfile;    /* --depfile FILE: the generated files' dependencies, for make */
+    bool mpi;               /* --mpi: distributed plans over MPI too (docs/mpi.md) */
 } DriverOptions;
 
 void driver_options_init(DriverOptions *o);

@@ -33,6 +33,7 @@ static void usage(FILE *out)
           "      --prefix STR      prepended to every generated host symbol\n"
           "      --depfile FILE    also write FILE, a make rule: the generated files depend on\n"
           "                        the source, the files it includes, and the -t and -r files\n"
+          "      --mpi             also distributed plans over MPI ranks (PK_dist_*, docs/mpi.md)\n"
           "      --dump-space[=FMT] print the tuning space and exit; FMT = imcl | t1\n"
           "      --size X[xY[xZ]]  problem size known at compile time\n"
           "      --shared-limit N  bytes of shared (local) memory a block may use\n"
@@ -77,7 +78,7 @@ int main(int argc, char **argv)
     DriverOptions o;
     driver_options_init(&o);
     enum { OPT_PREFIX = 256, OPT_DUMP, OPT_SIZE, OPT_AST, OPT_FOOT, OPT_VERSION, OPT_SHARED, OPT_ANALYZE,
-           OPT_BANDWIDTH, OPT_PEAK, OPT_BATCH, OPT_LIVE, OPT_DEPFILE };
+           OPT_BANDWIDTH, OPT_PEAK, OPT_BATCH, OPT_LIVE, OPT_DEPFILE, OPT_MPI };
     static const struct option longs[] = {
         {"params", required_argument, NULL, 't'},
         {"recipe", required_argument, NULL, 'r'},
@@ -87,6 +88,7 @@ int main(int argc, char **argv)
         {"kernel", required_argument, NULL, 'k'},
         {"prefix", required_argument, NULL, OPT_PREFIX},
         {"depfile", required_argument, NULL, OPT_DEPFILE},
+        {"mpi", no_argument, NULL, OPT_MPI},
         {"dump-space", optional_argument, NULL, OPT_DUMP},
         {"size", required_argument, NULL, OPT_SIZE},
         {"shared-limit", required_argument, NULL, OPT_SHARED},
@@ -115,6 +117,9 @@ int main(int argc, char **argv)
             break;
         case OPT_DEPFILE:
             o.depfile = optarg;
+            break;
+        case OPT_MPI:
+            o.mpi = true;
             break;
         case 'b':
             if (!driver_add_backend(&o, optarg)) {

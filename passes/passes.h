@@ -40,6 +40,12 @@ const Pass *pass_find(const char *name);
  * scalars that are not live after them, initial values that are not live, and
  * declarations of locals no longer named (analyze_liveness), to a fixed point; array
  * writes and stores whose value has an effect of its own stay. */
+/* Distribution (passes/distribute.c), with imcl --mpi, once per kernel after the access
+ * analysis: checks that kernel k can run on the parts of its grid that MPI ranks hold,
+ * reporting each construct that cannot, and sets k->dist, with its local variant (a
+ * kernel of its own, which the driver compiles as any other). Returns the errors. */
+int distribute_kernel(Arena *a, Diag *diag, Function *k);
+
 void dead_code_program(Arena *a, Diag *diag, Program *prog, Function **kernels, int nk);
 
 /* Accumulate (passes/accumulate.c, every backend): an array element a point reads

@@ -16,7 +16,7 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config flex bison libcjson-dev liblua5.4-dev \
     ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo clang libclang-rt-dev valgrind python3 python3-venv \
-    groff-base man-db ninja-build llvm-14-tools >/dev/null
+    groff-base man-db ninja-build llvm-14-tools openmpi-bin libopenmpi-dev >/dev/null
 echo "imcl: dependencies installed"
 
 # The venv is made from Debian's python3 (the one python3-venv serves) when there is one.

@@ -46,7 +46,7 @@ typedef struct EmitCtx {
 /* Helper functions of the source file that kernel k calls (wrappers/helpers.c). */
 void emit_helpers(Unparser *u, const Program *prog, const Function *k);
 
-/* K.h: identical for every backend (wrappers/header.c). */
+/* K.h: identical for every backend (wrappers/header.c); with --mpi, K_dist.c too. */
 void header_emit(EmitCtx *e, Outputs *out);
 
 #endif

@@ -61,7 +61,9 @@ void header_emit(EmitCtx *e, Outputs *out)
                  " * %s_ERR_BUILD, or %s_ERR_DEVICE (the C reference, which has no queue). */\n"
                  "int %s_use_queue(void *context, void *device, void *queue);\n\n", pk, pk, pk, pk, pk, pk, pk);
     plan_header_emit(h, e);
+    dist_header_emit(h, e);
     sb_puts(h, "#ifdef __cplusplus\n}\n#endif\n\n");
     sb_printf(h, "#endif /* %s */\n", sb_str(&guard));
     sb_free(&guard);
+    dist_emit(e, out);
 }

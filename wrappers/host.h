@@ -72,6 +72,9 @@ const char *host_storage_extent(Arena *a, const Symbol *s, int d, bool cast);
  * the file honours (none for the C reference); `what` NULL: K.h, the same for
  * every backend and configuration, which names no tuning. */
 void host_banner(StrBuf *sb, const EmitCtx *e, const char *what);
+/* The same without the tuning: a file that is the same for every backend and
+ * configuration (K_dist.c). */
+void host_banner_untuned(StrBuf *sb, const EmitCtx *e, const char *what);
 /* The comment above a kernel: what one `worker` (thread, work-item) computes. */
 void host_kernel_comment(StrBuf *sb, const EmitCtx *e, const char *worker);
 /* PK_strerror (the text is the runtime `rt`'s: rt_strerror), PK_build_log returning

@@ -44,14 +44,19 @@ const char *plan_steps(const Function *k)
 static void create_head(StrBuf *sb, const EmitCtx *e, bool batch)
 {
     const char *pk = e->host_name;
-    const Symbol *arr[e->k->nparams + 1];
-    int n = plan_arrays(e->k, arr);
     sb_printf(sb, "int %s_plan_create%s(%s_plan **plan%s", pk, batch ? "_batch" : "", pk, batch ? ", int capacity" : "");
+    plan_extent_params(sb, e->k);
+    sb_puts(sb, ")");
+}
+
+void plan_extent_params(StrBuf *sb, const Function *k)
+{
+    const Symbol *arr[k->nparams + 1];
+    int n = plan_arrays(k, arr);
     for (int i = 0; i < n; i++)
         if (type_is_grid(arr[i]->type))
             for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
                 sb_printf(sb, ", int %s%s", unparse_name(arr[i]), unparse_extent_suffix(d));
-    sb_puts(sb, ")");
 }
 
 /* `int PK_plan_<fn>(PK_plan *plan[, int count], T scalar, ...)` without the `;`: fn

@@ -22,6 +22,9 @@ typedef enum PlanFn {
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
+/* `, int a_width, int a_height, ...`: the extents of every Image and Block, as
+ * PK_plan_create takes them. */
+void plan_extent_params(StrBuf *sb, const Function *k);
 /* Name of the plan parameter of launch: `plan`, or `imcl_plan` if a scalar is `plan`. */
 const char *plan_handle(const Function *k);
 /* The head of a plan function, without `;` or body (s: the array of upload/download). */
@@ -89,5 +92,11 @@ void plan_call_begin(HostWriter *w, const EmitCtx *e, const char *rt, const char
 const char *plan_use(const EmitCtx *e, const Symbol *s, const char *rt);
 /* PK_plan_attach, _use_memory, _swap, _kernel_ms and _destroy: RT_plan_attach ... */
 void plan_forward_rest(StrBuf *sb, const EmitCtx *e, const char *rt);
+
+/* imcl --mpi (wrappers/dist.c): the distributed plan's declarations in K.h, and
+ * K_dist.c with the runtime it calls, the same for every backend (for a kernel with
+ * k->dist; header_emit calls both). */
+void dist_header_emit(StrBuf *h, const EmitCtx *e);
+void dist_emit(const EmitCtx *e, Outputs *out);
 
 #endif
