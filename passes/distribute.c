@@ -247,6 +247,10 @@ static Function *local_variant(Arena *a, const Function *k)
             l->params[l->nparams++] = s;
             L.hid[h][d] = s;
         }
+    /* an alias's offset is an expression of its own, outside the body */
+    for (int i = 0; i < L.n; i++)
+        if (L.to[i]->alias_offset)
+            L.to[i]->alias_offset = ast_mutate(ast_copy(a, L.to[i]->alias_offset), local_mutate, &L);
     l->body = ast_mutate(ast_copy(a, k->body), local_mutate, &L);
     ast_fix_parents(l->body);
     l->grid_kind = GRID_SIZE;

@@ -9,7 +9,7 @@
  *   mpirun -np N check_dist W H D STEPS [PX PY [PZ]]   (D = 1 in 2D; PX...: the process
  *                                                     grid, through a Cartesian comm)
  *
- * Built with -DHEAT3D, -DBOX2D or -DMIXED3D, against the kernel's generated files. */
+ * Built with -DHEAT3D, -DBOX2D, -DUPWIND2D or -DMIXED3D, against the kernel's generated files. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +36,16 @@
 #define IN u
 #define OUT v
 #define GHOST 1
+#elif defined(UPWIND2D)
+#include "upwind2d.h"
+#define K(x) upwind2d_##x
+#define DIMS 2
+#define ARRAYS(X) X(u, double, 1, 0) X(v, double, 1, 0)
+#define EXTENTS(W, H, D) W, H, W, H
+#define SCALARS , 0.375
+#define IN u
+#define OUT v
+#define GHOST 2
 #else
 #include "mixed3d.h"
 #define K(x) mixed3d_##x

@@ -32,9 +32,12 @@ error, a build failure and a mismatch are all failures; each prints the seed, th
 kernel file, the configuration and the command that replays it. A kernel with the
 iterate pragma (about 3 in 10) also runs PK_plan_iterate of 2 to 4 steps through the
 plans of the C reference (every time_tile of its space), OpenCL and CUDA, against its
-oracle of that many steps (run_iterate).
+oracle of that many steps (run_iterate). With --mpi R, every kernel imcl --mpi accepts
+also runs one launch of its distributed plan (C reference) on a random process grid of 2
+to R ranks, against the same oracle (run_mpi); 4 kernels in 10 are then drawn without
+what --mpi refuses, so that many do.
 
-    smith.py --imcl build/imcl --seed S|commit --kernels N --configs C [--cuda K] [--jobs J]
+    smith.py --imcl build/imcl --seed S|commit --kernels N --configs C [--cuda K] [--mpi R] [--jobs J]
 
 `--seed commit` derives the seed from the checkout's commit, so that each commit
 meets kernels no earlier run saw. A coverage table (feature, kernels that have it)
@@ -777,24 +780,34 @@ class Gen:
 class Kernel:
     """A random kernel: its text (source()) and its oracle (expected())."""
 
-    def __init__(self, rng, name, helpers):
+    def __init__(self, rng, name, helpers, mpi=False):
         self.rng = rng
         self.name = name
         self.features = set()
         self.helpers = helpers
+        # with --mpi, 4 kernels in 10 leave out what imcl --mpi refuses (grid_size, writes
+        # away from the point, halos, offset aliases, inputs read past their edge without a
+        # check), drawing the same numbers: the other kernels stay as they were
+        self.dist = mpi and random.Random(name + " mpi").random() < 0.4
         self.dims = rng.choice([2, 3])
-        self.grid_size = rng.random() < 0.35
+        self.grid_size = rng.random() < 0.35 and not self.dist
         self.inputs = [Array(rng, f"in{i}", self.dims) for i in range(rng.randint(1, 3))]
+        for a in self.inputs:
+            if self.dist and a.bc == "none":
+                a.bc = "clamped"
         nout = 1 if rng.random() < 0.6 else rng.randint(2, 3)
         self.outputs = [Array(rng, f"out{i}", self.dims, rng.choice(list(OUT_TYPES))) for i in range(nout)]
         for o in self.outputs:
             r = rng.random()
             if r < 0.25:
-                o.offset[rng.randrange(self.dims)] = rng.choice([-2, -1, 1, 2])
+                d, off = rng.randrange(self.dims), rng.choice([-2, -1, 1, 2])
+                o.offset[d] = 0 if self.dist else off
             elif r < 0.35:
-                o.mirror = rng.randrange(self.dims)
+                d = rng.randrange(self.dims)
+                o.mirror = -1 if self.dist else d
             if rng.random() < 0.2:
-                o.halo = rng.randint(1, 2)
+                h = rng.randint(1, 2)
+                o.halo = 0 if self.dist else h
         self.readbacks = [o for o in self.outputs if rng.random() < 0.3]
         # iterate(in0, out0) (docs/iterate.md): out0 of in0's type, never read (no readback,
         # no += or -=); drawn apart, so that the other kernels stay as they were
@@ -808,6 +821,8 @@ class Kernel:
         self.scalars_assignable = rng.random() < 0.5
         self.warr = [rng.randint(-3, 3) for _ in range(5)] if rng.random() < 0.35 else None
         self.alias = Array(rng, "st1", self.dims) if rng.random() < 0.3 else None
+        if self.dist:
+            self.alias = None
         self.gsize = [rng.randint(-1, 2) for _ in range(self.dims)]   # grid_size: n + these
         self.reach = {}
         self.acc = "acc"
@@ -832,7 +847,8 @@ class Kernel:
             if a.bc == "none":
                 a.halo = max([0] + [abs(o) for o in self.reach.get(a.name, [])])
             elif rng.random() < 0.15:
-                a.halo = rng.randint(1, 2)
+                h = rng.randint(1, 2)
+                a.halo = 0 if self.dist else h
         if self.iterate:    # the two trade roles: one halo
             self.outputs[0].halo = self.inputs[0].halo
         self.note_features()
@@ -955,14 +971,14 @@ def file_source(kernels, helpers):
 
 # ---- running ---------------------------------------------------------------------------
 
-def make_kernel(seed, draw):
+def make_kernel(seed, draw, mpi=False):
     """The file of seed: one or two kernels; draw > 0 when the earlier draws' values
     grew too big."""
     rng = random.Random(seed * 1000 + draw)
     helpers = [Helper(Gen(rng, None), f"h{j}") for j in range(rng.choice([0, 0, 1, 2]))]
-    kernels = [Kernel(rng, f"smith{seed}", helpers)]
+    kernels = [Kernel(rng, f"smith{seed}", helpers, mpi)]
     if rng.random() < 0.3:
-        kernels.append(Kernel(rng, f"smith{seed}b", helpers))
+        kernels.append(Kernel(rng, f"smith{seed}b", helpers, mpi))
     return rng, helpers, kernels
 
 
@@ -1000,14 +1016,16 @@ def run_file(args, seed):
     except Exception as e:  # the generator's own fault: a failure, never a pass
         import traceback
         return ([f"FAIL seed {seed}: smith itself: {e!r}\n{traceback.format_exc()}"],
-                {"runs": 0, "mismatch": 0, "fail": 1, "c": 0, "opencl": 0, "cuda": 0}, [])
+                {"runs": 0, "mismatch": 0, "fail": 1, "c": 0, "opencl": 0, "cuda": 0, "mpi": 0,
+                 "mpi_refused": 0}, [])
 
 
 def run_file_checked(args, seed):
     import imcl
-    log, stats = [], {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0}
+    log, stats = [], {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0, "mpi": 0,
+                      "mpi_refused": 0}
     for attempt in range(20):
-        rng, helpers, kernels = make_kernel(seed, attempt)
+        rng, helpers, kernels = make_kernel(seed, attempt, args.mpi > 1)
         path = os.path.join(args.work, f"smith_{seed}.imcl")
         drng = np.random.default_rng(seed)
         try:
@@ -1086,6 +1104,8 @@ def run_file_checked(args, seed):
                     shutil.rmtree(work, ignore_errors=True)     # kept where it went wrong
         if kern.iterate:
             run_iterate(args, seed, kern, path, ks, values, check, fail, stats)
+        if args.mpi > 1:
+            run_mpi(args, seed, kern, path, k, values, check, fail, stats)
     with contextlib.suppress(FileNotFoundError):
         os.remove(running_file(args, seed))
     return log, stats, [sorted(k.features) for k in kernels]
@@ -1128,10 +1148,162 @@ def run_iterate(args, seed, kern, path, ks, values, check, fail, stats):
             shutil.rmtree(work, ignore_errors=True)
 
 
+MPI_DRIVER = r"""/* smith: one launch of m_{k}'s distributed plan; the arrays from and to files on rank 0 */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "{k}.h"
+
+static void *load(const char *path, size_t bytes)
+{{
+    void *p = malloc(bytes ? bytes : 1);
+    FILE *f = fopen(path, "rb");
+    if (!p || !f || fread(p, 1, bytes, f) != bytes)
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    fclose(f);
+    return p;
+}}
+
+static void save(const char *path, const void *p, size_t bytes)
+{{
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(p, 1, bytes, f) != bytes)
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    fclose(f);
+}}
+
+int main(int argc, char **argv)
+{{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int dims[3] = {{{dims}}}, periods[3] = {{0, 0, 0}};
+    MPI_Comm comm;
+    MPI_Cart_create(MPI_COMM_WORLD, {nd}, dims, periods, 0, &comm);
+{decls}
+    m_{k}_dist *d = NULL;
+    int rc = m_{k}_dist_create(&d, comm{extents});
+{scatters}
+    if (rc == 0)
+        rc = m_{k}_dist_launch(d{scalars});
+{gathers}
+    if (rank == 0) {{
+{saves}
+        printf("status %d\n", rc);
+    }}
+    m_{k}_dist_destroy(d);
+    MPI_Comm_free(&comm);
+    MPI_Finalize();
+    return 0;
+}}
+"""
+
+
+def mpi_process_grid(rng, grid, ghost, most):
+    """A process grid of 2 to `most` ranks whose every part is at least as thick as the
+    ghost layer (and 1), drawn at random; None when the grid has none."""
+    choices = []
+    for p in ([a, b, c] for a in range(1, most + 1) for b in range(1, most + 1)
+              for c in range(1, most + 1 if len(grid) == 3 else 2)):
+        n = p[0] * p[1] * p[2]
+        if 2 <= n <= most and all(grid[d] // p[d] >= max(ghost[d], 1) for d in range(len(grid))):
+            choices.append(p[:len(grid)])
+    return rng.choice(choices) if choices else None
+
+
+def run_mpi(args, seed, kern, path, k, values, check, fail, stats):
+    """One launch of the kernel's distributed plan (imcl --mpi -b c) on a random process
+    grid of 2 to args.mpi ranks, its outputs against the oracle. A kernel --mpi refuses
+    (exit status 1, every message an --mpi one) is counted, not failed; so is a plan
+    that PK_dist_create refuses because a distributed array has other extents than the
+    grid (PK_ERR_ARGUMENT), which must then be the case."""
+    work = os.path.join(args.work, f"mpi_{seed}_{kern.name}")
+    os.makedirs(work, exist_ok=True)
+    with open(running_file(args, seed), "w") as f:
+        f.write(f"seed {seed}, kernel {kern.name}, imcl --mpi (files in {work})")
+    p = subprocess.run([args.imcl, "--mpi", "-b", "c", "--prefix", "m_", "-k", kern.name, "-o", work, path],
+                       capture_output=True, text=True)
+    errors = [line for line in p.stderr.splitlines() if line.startswith(path) and ": error: " in line]
+    if p.returncode == 1 and errors and all(": error: --mpi: " in line for line in errors):
+        stats["mpi_refused"] += 1
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if p.returncode != 0:
+        fail(f"imcl --mpi -b c: status {p.returncode}: {p.stderr.strip()} (files in {work})")
+        return
+    with open(os.path.join(work, f"{kern.name}_dist.c")) as f:
+        text = f.read()
+    ghost = [int(g) for g in text.split("const int ghost[3] = {", 1)[1].split("}", 1)[0].split(",")]
+    rng = random.Random(seed * 7 + len(kern.name))
+    dims = mpi_process_grid(rng, kern.grid, ghost, args.mpi)
+    if dims is None:
+        stats["mpi_refused"] += 1
+        return
+    arguments = k.arguments(**values)
+    decls, extents, scatters, gathers, saves, scalars = [], [], [], [], [], []
+    arrays = {}
+    for a, v in zip(k.args, arguments):
+        if a.kind in ("grid", "array"):
+            i = len(arrays)
+            arr = np.ascontiguousarray(v, dtype=a.dtype)
+            arr.tofile(os.path.join(work, f"{a.name}.in"))
+            arrays[a.name] = arr
+            decls.append(f"    void *a{i} = rank == 0 ? load(\"{a.name}.in\", {arr.nbytes}) : NULL;")
+            scatters.append(f"    if (rc == 0)\n        rc = m_{kern.name}_dist_scatter_{a.name}(d, a{i});")
+            gathers.append(f"    if (rc == 0)\n        rc = m_{kern.name}_dist_gather_{a.name}(d, a{i});")
+            saves.append(f"        if (rc == 0)\n            save(\"{a.name}.out\", a{i}, {arr.nbytes});")
+        elif a.kind == "extent":
+            extents.append(f", {int(v)}")
+        elif a.kind == "scalar":
+            scalars.append(f", {v.item() if hasattr(v, 'item') else v}")
+    src = MPI_DRIVER.format(k=kern.name, dims=", ".join(str(x) for x in dims + [1] * (3 - len(dims))),
+                            nd=len(kern.grid), decls="\n".join(decls), extents="".join(extents),
+                            scatters="\n".join(scatters), gathers="\n".join(gathers), saves="\n".join(saves),
+                            scalars="".join(scalars))
+    with open(os.path.join(work, "driver.c"), "w") as f:
+        f.write(src)
+    srcs = [os.path.join(work, n) for n in sorted(os.listdir(work)) if n.endswith(".c")]
+    p = subprocess.run(["mpicc", "-O1", "-fopenmp", "-I", work, *srcs, "-lm", "-o", os.path.join(work, "driver")],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        fail(f"mpicc cannot build the distributed plan: {p.stderr.strip()[-1500:]} (files in {work})")
+        return
+    nranks = int(np.prod(dims))
+    env = dict(os.environ, OMP_NUM_THREADS="1", OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    run = ["mpirun", "--oversubscribe", "--mca", "btl", "self,vader", "-np", str(nranks)]
+    if "Open MPI" not in subprocess.run(["mpirun", "--version"], capture_output=True, text=True).stdout:
+        run = ["mpirun", "-np", str(nranks)]
+    what = f"distributed plan on {'x'.join(str(x) for x in dims)} ranks"
+    try:
+        p = subprocess.run(run + ["./driver"], cwd=work, capture_output=True, text=True, timeout=120, env=env)
+    except subprocess.TimeoutExpired:
+        fail(f"{what}: no end in 120 s (files in {work})")
+        return
+    status = p.stdout.strip().rsplit("status ", 1)[-1] if "status " in p.stdout else None
+    if p.returncode != 0 or status is None:
+        fail(f"{what}: exit status {p.returncode}: {(p.stdout + p.stderr).strip()[-1500:]} (files in {work})")
+        return
+    # (the stacked input of an offset alias is taller than the grid)
+    other = [a for a in kern.inputs + kern.outputs if a.extents != kern.grid] + ([kern.alias] if kern.alias else [])
+    if status == "-1" and other:
+        stats["mpi_refused"] += 1
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if status != "0":
+        fail(f"{what}: status {status} (files in {work})")
+        return
+    got = {name: np.fromfile(os.path.join(work, f"{name}.out"), dtype=arr.dtype).reshape(arr.shape)
+           for name, arr in arrays.items()}
+    if check(got, what):
+        stats["mpi"] += 1
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def replay_command(args, seed):
     """The command that makes and runs file `seed` again."""
     return (f"{sys.executable} {os.path.realpath(__file__)} --imcl {args.imcl} --seed {seed} --kernels 1 "
-            f"--configs {args.configs} --cuda {args.cuda} --work {args.work}")
+            f"--configs {args.configs} --cuda {args.cuda} --mpi {args.mpi} --work {args.work}")
 
 
 def running_file(args, seed):
@@ -1148,7 +1320,7 @@ def died(args, seed):
     except OSError:
         what = f"seed {seed}, before its first run"
     return ([f"FAIL {what}: the process running it died\n  replay: {replay_command(args, seed)}"],
-            {"runs": 1, "mismatch": 0, "fail": 1, "c": 0, "opencl": 0, "cuda": 0}, [])
+            {"runs": 1, "mismatch": 0, "fail": 1, "c": 0, "opencl": 0, "cuda": 0, "mpi": 0, "mpi_refused": 0}, [])
 
 
 def run_files(args, seeds):
@@ -1204,7 +1376,8 @@ def prepare(kern, rng, drng):
     outs = {}
     for j, o in enumerate(kern.outputs):
         ext = list(grid)
-        if (kern.grid_size or j > 0) and o.mirror < 0 and rng.random() < 0.5 and not (kern.iterate and j == 0):
+        if ((kern.grid_size or j > 0) and o.mirror < 0 and rng.random() < 0.5 and not (kern.iterate and j == 0)
+                and not kern.dist):
             ext = [max(1, n + rng.randint(-1, 3)) for n in grid]
         o.extents = ext
         outs[o.name] = drng.integers(-20, 21, size=tuple(n + 2 * o.halo for n in reversed(ext))).astype(
@@ -1235,6 +1408,7 @@ def main():
     ap.add_argument("--configs", type=int, default=6, help="OpenCL configurations per kernel")
     ap.add_argument("--cuda", type=int, default=0, help="CUDA configurations per kernel (nvcc-cpu)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--mpi", type=int, default=0, help="most ranks of a distributed plan (imcl --mpi); 0: none")
     ap.add_argument("--min-coverage", type=int, default=0, help="kernels each feature must be in")
     ap.add_argument("--nvcc-cpu", default=os.path.join(HERE, "..", "..", "scripts", "nvcc-cpu"))
     ap.add_argument("--work", default="/tmp/imcl-smith")
@@ -1249,7 +1423,7 @@ def main():
     # every kernel is new: PoCL's cache of compiled kernels would only grow
     os.environ.setdefault("POCL_KERNEL_CACHE", "0")
     t0 = time.monotonic()
-    total = {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0}
+    total = {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0, "mpi": 0, "mpi_refused": 0}
     coverage = {f: 0 for f in FEATURES}
     nkernels = 0
     for log, stats, features in run_files(args, [seed + i for i in range(args.kernels)]):
@@ -1262,7 +1436,8 @@ def main():
             for f in fs:
                 coverage[f] += 1
     print(f"-- {total['c']} C reference runs, {total['opencl']} OpenCL runs on PoCL, {total['cuda']} CUDA runs "
-          f"(nvcc-cpu), {time.monotonic() - t0:.0f} s")
+          f"(nvcc-cpu), {total['mpi']} distributed plans on 2 to {args.mpi} ranks (--mpi refused "
+          f"{total['mpi_refused']} kernels), {time.monotonic() - t0:.0f} s")
     print("-- coverage (feature: kernels that have it)")
     short = [f for f in FEATURES if coverage[f] < args.min_coverage]
     for f in FEATURES:

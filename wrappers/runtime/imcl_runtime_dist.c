@@ -110,7 +110,7 @@ IMCL_DIST_WEAK int imcl_dist_array_init(imcl_dist *d, int i, size_t elem, MPI_Da
         return IMCL_DIST_ERR_MEMORY;
     a->host_ok = a->device_ok = 1;  /* zeros both, as the plan's memory starts */
     for (int j = 0; a->exchanged && j < IMCL_DIST_DIRS; j++) {
-        if (!(d->dirs >> j & 1))
+        if (!(d->dirs >> j & 1) && !(d->dirs >> (26 - j) & 1))
             continue;
         /* in each dimension, the direction's side: the part's first or last ghost[k]
          * cells go to the neighbour below or above, whose cells arrive in the ghost
@@ -122,8 +122,12 @@ IMCL_DIST_WEAK int imcl_dist_array_init(imcl_dist *d, int i, size_t elem, MPI_Da
             send[k] = o[k] < 0 ? g : o[k] > 0 ? d->n[k] : g;
             recv[k] = o[k] < 0 ? 0 : o[k] > 0 ? g + d->n[k] : g;
         }
-        a->send[j] = imcl_dist_subarray(d, d->storage, n, send, type);
-        a->recv[j] = imcl_dist_subarray(d, d->storage, n, recv, type);
+        /* what this rank receives from direction j, and sends there: the ghost cells its
+         * neighbour there reads, which lie in direction 26 - j of it */
+        if (d->dirs >> j & 1)
+            a->recv[j] = imcl_dist_subarray(d, d->storage, n, recv, type);
+        if (d->dirs >> (26 - j) & 1)
+            a->send[j] = imcl_dist_subarray(d, d->storage, n, send, type);
     }
     return IMCL_DIST_OK;
 }
@@ -159,13 +163,16 @@ IMCL_DIST_WEAK void imcl_dist_exchange_begin(imcl_dist *d)
     for (int i = 0; i < d->narrays; i++) {
         imcl_dist_array *a = &d->arrays[i];
         for (int j = 0; a->exchanged && j < IMCL_DIST_DIRS; j++) {
-            int r = d->dirs >> j & 1 ? imcl_dist_neighbour(d, a, j) : -1;
+            int r = imcl_dist_neighbour(d, a, j);
             if (r < 0)
                 continue;
             /* a message's tag is its array and the direction it travels: what arrives
-             * from the neighbour in direction j travels in direction 26 - j */
-            MPI_Irecv(a->data, 1, a->recv[j], r, i * IMCL_DIST_DIRS + (26 - j), d->comm, &d->req[d->nreq++]);
-            MPI_Isend(a->data, 1, a->send[j], r, i * IMCL_DIST_DIRS + j, d->comm, &d->req[d->nreq++]);
+             * from the neighbour in direction j travels in direction 26 - j; a kernel
+             * that reads one way only (upwind) receives from one side, sends to the other */
+            if (a->recv[j] != MPI_DATATYPE_NULL)
+                MPI_Irecv(a->data, 1, a->recv[j], r, i * IMCL_DIST_DIRS + (26 - j), d->comm, &d->req[d->nreq++]);
+            if (a->send[j] != MPI_DATATYPE_NULL)
+                MPI_Isend(a->data, 1, a->send[j], r, i * IMCL_DIST_DIRS + j, d->comm, &d->req[d->nreq++]);
         }
     }
 }
