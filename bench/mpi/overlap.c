@@ -4,7 +4,8 @@
  * (heat3d_dist_exchange), the whole launch, and of the launch its interior, the wait for
  * the ghost layers after it and the shell (heat3d_dist_times); the fraction of the
  * exchange hidden behind the interior, 1 - wait / exchange; the part's extents and the
- * bytes a rank sends per step.
+ * bytes a rank sends per step; and beside them the single-process plan's launch on the
+ * whole grid, on rank 0 alone.
  *
  *   mpirun -np P overlap N REPS */
 #include <mpi.h>
@@ -79,6 +80,25 @@ int main(int argc, char **argv)
     }
     free(t);
     heat3d_dist_destroy(d);
+    /* the single-process plan on the whole grid, rank 0 alone (the others wait) */
+    if (rank == 0) {
+        heat3d_plan *p = NULL;
+        double *v = malloc(sizeof *v * (size_t)reps);
+        if (v && heat3d_plan_create(&p, n, n, n, n, n, n) == heat3d_OK) {
+            for (int r = -2; r < reps; r++) {
+                double t0 = MPI_Wtime();
+                heat3d_plan_launch(p, 0.125);
+                if (r >= 0)
+                    v[r] = 1e3 * (MPI_Wtime() - t0);
+            }
+            qsort(v, (size_t)reps, sizeof *v, by_value);
+            printf("  %-15s %8.3f %8.3f   (the single-process plan, %d^3 on rank 0 alone)\n", "plan", v[0],
+                   v[reps / 2], n);
+        }
+        heat3d_plan_destroy(p);
+        free(v);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
     MPI_Finalize();
     return 0;
 }
