@@ -20,6 +20,102 @@
 
 #include "proxy.h"
 
+#ifdef PROXY_MPI
+/* miniamr-proxy-mpi (README.md, "On several ranks"): the blocks in contiguous ranges, a
+ * range a rank (miniAMR's own is a space-filling order); every rank holds the whole
+ * mesh, but computes its range only, and keeps the blocks of the others current where
+ * its blocks read them (the faces between ranks, every stage) or where the run reads
+ * every block (checks, refinement: the mesh shared from the blocks' ranks). */
+#include <mpi.h>
+
+static int mpi_rank, mpi_size = 1;
+
+/* The rank that computes block b of a mesh of `blocks`: the first of its range. */
+static int mpi_owner(int blocks, int b)
+{
+    return (int)(((long long)b * mpi_size + mpi_size - 1) / blocks);
+}
+
+static void mpi_range(int blocks, int *first, int *count)
+{
+    int b0 = (int)((long long)blocks * mpi_rank / mpi_size), b1 = (int)((long long)blocks * (mpi_rank + 1) / mpi_size);
+    *first = b0;
+    *count = b1 - b0;
+}
+
+/* miniAMR's communication between ranks: for every face between a block of this rank
+ * and a block of another, this block's interior layer next to the face goes there, and
+ * the other block's comes here, into that block's cells, from which mesh_fill_ghosts
+ * then fills this block's ghost layer as on one rank. */
+static int mpi_exchange_faces(Mesh *m)
+{
+    int first, count, pos[3], dims[3] = {m->bx, m->by, m->bz}, step[3] = {1, m->bx, m->bx * m->by};
+    mpi_range(m->blocks, &first, &count);
+    size_t layer = (size_t)m->vars * m->n * m->n;
+    double *buf = malloc(sizeof *buf * layer * 12 * (size_t)(count ? count : 1));
+    MPI_Request *req = malloc(sizeof *req * 12 * (size_t)(count ? count : 1));
+    int nreq = 0, fail = !buf || !req;
+    for (int b = first; b < first + count && !fail; b++) {
+        pos[0] = b % m->bx, pos[1] = b / m->bx % m->by, pos[2] = b / (m->bx * m->by);
+        for (int f = 0; f < 6; f++) {
+            int dim = f / 2, high = f % 2;
+            if (high ? pos[dim] == dims[dim] - 1 : pos[dim] == 0)
+                continue;
+            int nb = b + (high ? step[dim] : -step[dim]), r = mpi_owner(m->blocks, nb);
+            if (r == mpi_rank)
+                continue;
+            double *out = buf + (size_t)nreq * layer, *in = out + layer;
+            mesh_layer(m, b, dim, high ? m->n : 1, out, 1);
+            /* a message's tag: the block it leaves and the face it crosses */
+            MPI_Isend(out, (int)layer, MPI_DOUBLE, r, b * 6 + f, MPI_COMM_WORLD, &req[nreq++]);
+            MPI_Irecv(in, (int)layer, MPI_DOUBLE, r, nb * 6 + (f ^ 1), MPI_COMM_WORLD, &req[nreq++]);
+        }
+    }
+    if (!fail)
+        MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
+    /* the layers that came, into the neighbours' cells next to the face */
+    for (int b = first, k = 0; b < first + count && !fail; b++) {
+        pos[0] = b % m->bx, pos[1] = b / m->bx % m->by, pos[2] = b / (m->bx * m->by);
+        for (int f = 0; f < 6; f++) {
+            int dim = f / 2, high = f % 2;
+            if (high ? pos[dim] == dims[dim] - 1 : pos[dim] == 0)
+                continue;
+            int nb = b + (high ? step[dim] : -step[dim]);
+            if (mpi_owner(m->blocks, nb) == mpi_rank)
+                continue;
+            mesh_layer(m, nb, dim, high ? 1 : m->n, buf + (size_t)(k + 1) * layer, 0);
+            k += 2;
+        }
+    }
+    free(buf);
+    free(req);
+    MPI_Allreduce(MPI_IN_PLACE, &fail, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (fail)
+        fprintf(stderr, "miniamr-proxy: out of host memory\n");
+    return fail;
+}
+
+/* Every block from the rank that computes it to every rank. */
+static int mpi_share_blocks(Mesh *m)
+{
+    size_t e = (size_t)m->n + 2;
+    double *buf = malloc(sizeof *buf * (size_t)m->vars * e * e * e);
+    int fail = !buf;
+    MPI_Allreduce(MPI_IN_PLACE, &fail, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    for (int b = 0; b < m->blocks && !fail; b++) {
+        int r = mpi_owner(m->blocks, b);
+        size_t count = r == mpi_rank ? mesh_block(m, b, buf, 1) : (size_t)m->vars * e * e * e;
+        MPI_Bcast(buf, (int)count, MPI_DOUBLE, r, MPI_COMM_WORLD);
+        if (r != mpi_rank)
+            mesh_block(m, b, buf, 0);
+    }
+    free(buf);
+    if (fail)
+        fprintf(stderr, "miniamr-proxy: out of host memory\n");
+    return fail;
+}
+#endif
+
 double now_s(void)
 {
     struct timespec ts;
@@ -200,6 +296,13 @@ static int parse_args(int argc, char **argv, Options *o)
         fprintf(stderr, "miniamr-proxy: --resident needs --kernel v2 and no -t (it runs the built-in v2r.imcl)\n");
         return 0;
     }
+#ifdef PROXY_MPI
+    if (strcmp(o->kernel, "stencil7") || o->attach || o->params || strcmp(o->backend, "cuda") == 0) {
+        fprintf(stderr, "miniamr-proxy: on several ranks (miniamr-proxy-mpi) only --kernel stencil7 runs, "
+                        "without --attach and -t, on --backend c or opencl\n");
+        return 0;
+    }
+#endif
     if (strcmp(o->backend, "c") && strcmp(o->backend, "opencl") && strcmp(o->backend, "cuda")) {
         fprintf(stderr, "miniamr-proxy: --backend must be c, opencl or cuda\n");
         return 0;
@@ -326,22 +429,28 @@ static int stage_v3(Path *p)
 static int stage_stencil7(Path *p)
 {
     Mesh *m = p->mesh;
+    int first = 0, count = m->blocks;
+#ifdef PROXY_MPI
+    mpi_range(m->blocks, &first, &count); /* this rank's blocks */
+    if (!count)
+        return 0;
+#endif
     for (int v = 0; v < m->vars; v++) {
-        for (int b = 0; b < m->blocks; b++)
-            p->tables[b] = mesh_table(m, b, v);
+        for (int b = 0; b < count; b++)
+            p->tables[b] = mesh_table(m, first + b, v);
         double t0 = now_s();
-        int rc = p->ops->upload_rows(p->plan, 0, 0, m->blocks, p->tables);
+        int rc = p->ops->upload_rows(p->plan, 0, 0, count, p->tables);
         p->t->transfer += now_s() - t0;
         if (rc)
             return plan_error(p, "upload_rows", rc);
         t0 = now_s();
-        rc = p->ops->launch_batch(p->plan, m->blocks);
+        rc = p->ops->launch_batch(p->plan, count);
         p->t->launch += now_s() - t0;
         if (rc)
             return plan_error(p, "launch_batch", rc);
         p->t->kernel += p->ops->kernel_ms(p->plan) * 1e-3;
         t0 = now_s();
-        rc = p->ops->download_rows(p->plan, 1, 0, m->blocks, p->tables);
+        rc = p->ops->download_rows(p->plan, 1, 0, count, p->tables);
         p->t->transfer += now_s() - t0;
         if (rc)
             return plan_error(p, "download_rows", rc);
@@ -527,7 +636,27 @@ static void json_number(const char *name, double v)
         printf(", \"%s\": null", name);
 }
 
+#ifdef PROXY_MPI
+static int proxy_main(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+    /* rank 0 reports; every rank says what went wrong on its own */
+    if (mpi_rank && !freopen("/dev/null", "w", stdout))
+        return 1;
+    int status = proxy_main(argc, argv);
+    MPI_Allreduce(MPI_IN_PLACE, &status, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return status;
+}
+
+static int proxy_main(int argc, char **argv)
+#else
+int main(int argc, char **argv)
+#endif
 {
     Options o;
     if (!parse_args(argc, argv, &o)) {
@@ -602,6 +731,9 @@ int main(int argc, char **argv)
            ref.bz, o.n, o.vars, o.steps, o.stages);
     if (o.refine)
         printf("  refinement every %d stages: %d blocks <-> %d blocks\n", o.refine, o.blocks, capacity);
+#ifdef PROXY_MPI
+    printf("  on %d ranks, each computing a range of the blocks, faces between ranks over MPI\n", mpi_size);
+#endif
 
     Path p = {&o, ops, NULL, &mesh, &next, pack, tab, &t, plans, 0};
     double t0 = now_s();
@@ -642,6 +774,10 @@ int main(int argc, char **argv)
                 }
             } else {
                 t0 = now_s();
+#ifdef PROXY_MPI
+                if ((rc = mpi_exchange_faces(p.mesh)))
+                    break;
+#endif
                 mesh_fill_ghosts(p.mesh);
                 t.ghost += now_s() - t0;
                 if (!strcmp(o.kernel, "v1"))
@@ -660,9 +796,23 @@ int main(int argc, char **argv)
             if (o.inject_error && stage == 1 && !o.resident) {
                 inject_error(p.mesh);
             }
+#ifdef PROXY_MPI
+            /* what reads every block (the checksums, refinement) gets every rank's; each
+             * rank validates its own blocks */
+            if (((check && !o.validate) || (o.refine && stage % o.refine == 0 && stage < total_stages)) &&
+                (rc = mpi_share_blocks(p.mesh)))
+                break;
+#endif
 
             if (o.validate) {
+#ifdef PROXY_MPI
+                int first, count;
+                mpi_range(ref.blocks, &first, &count);
+                long bad = mesh_compare_blocks(p.mesh, &ref, o.rtol, stage, first, count);
+                MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+#else
                 long bad = mesh_compare(p.mesh, &ref, o.rtol, stage);
+#endif
                 if (bad) {
                     fprintf(stderr, "miniamr-proxy: stage %d: %ld cells differ from the reference\n", stage, bad);
                     differences += bad;
@@ -725,6 +875,9 @@ int main(int argc, char **argv)
            o.blocking ? "true" : "false"); /* both checked above */
     json_string("params", o.params ? o.params : "default");
     printf(", \"refine\": %d, \"max_blocks\": %d, \"scatter\": %d", o.refine, capacity, o.scatter);
+#ifdef PROXY_MPI
+    printf(", \"ranks\": %d", mpi_size);
+#endif
     printf(", \"n\": %d, \"blocks\": %d, \"layout\": \"%dx%dx%d\", \"vars\": %d, \"steps\": %d, \"stages\": %d", o.n,
            o.blocks, layout[0], layout[1], layout[2], o.vars, o.steps, o.stages);
     printf(", \"cells\": %.0f, \"updates\": %.0f, \"validated\": %s, \"checksum_ok\": %s, \"differences\": %ld", cells,

@@ -122,6 +122,11 @@ void mesh_swap_var(Mesh *m, int v);
  * ghost takes the value of the interior cell next to it). Edges and corners of the
  * ghost layer are not filled (the 7-point stencil never reads them). */
 void mesh_fill_ghosts(Mesh *m);
+/* miniamr-proxy-mpi: the interior cells of block b's layer c (0..n+1) normal to dimension
+ * dim, every variable's, into buf (out) or from it; and all of block b's cells, ghosts
+ * included. Return the count of doubles. */
+size_t mesh_layer(const Mesh *m, int b, int dim, int c, double *buf, int out);
+size_t mesh_block(const Mesh *m, int b, double *buf, int out);
 /* The reference: miniAMR's 7-point stencil on every block and variable, written
  * as a plain loop (thesis listing 4.2): the average into a temporary, then copied
  * back. The sum is taken in the order of the kernels that run on the layout: dense
@@ -142,6 +147,8 @@ void mesh_checksums(const Mesh *m, double *sum);
 /* Compares the interior cells of got and want: |g - w| <= rtol * |w| (0: exact).
  * Prints up to 5 differences to stderr; returns their count. */
 long mesh_compare(const Mesh *got, const Mesh *want, double rtol, int stage);
+/* The same for blocks first to first + count - 1 only. */
+long mesh_compare_blocks(const Mesh *got, const Mesh *want, double rtol, int stage, int first, int count);
 
 /* ---- kernels configured at run time (runtime.c) ----------------------------------- */
 /* Generates `kernel` for `backend` with imcl -t params into a fresh temporary
