@@ -49,14 +49,15 @@ static void mpi_range(int blocks, int *first, int *count)
  * then fills this block's ghost layer as on one rank. */
 static int mpi_exchange_faces(Mesh *m)
 {
-    int first, count, pos[3], dims[3] = {m->bx, m->by, m->bz}, step[3] = {1, m->bx, m->bx * m->by};
+    int first, count, dims[3] = {m->bx, m->by, m->bz}, step[3] = {1, m->bx, m->bx * m->by};
     mpi_range(m->blocks, &first, &count);
-    size_t layer = (size_t)m->vars * m->n * m->n;
-    double *buf = malloc(sizeof *buf * layer * 12 * (size_t)(count ? count : 1));
-    MPI_Request *req = malloc(sizeof *req * 12 * (size_t)(count ? count : 1));
-    int nreq = 0, fail = !buf || !req;
+    size_t layer = (size_t)m->vars * m->n * m->n, most = 6 * (size_t)(count ? count : 1);
+    double *buf = malloc(sizeof *buf * layer * 2 * most);
+    MPI_Request *req = malloc(sizeof *req * 2 * most);
+    int (*into)[3] = malloc(sizeof *into * most); /* where each layer that comes goes: block, dim, c */
+    int nmsg = 0, fail = !buf || !req || !into;
     for (int b = first; b < first + count && !fail; b++) {
-        pos[0] = b % m->bx, pos[1] = b / m->bx % m->by, pos[2] = b / (m->bx * m->by);
+        int pos[3] = {b % m->bx, b / m->bx % m->by, b / (m->bx * m->by)};
         for (int f = 0; f < 6; f++) {
             int dim = f / 2, high = f % 2;
             if (high ? pos[dim] == dims[dim] - 1 : pos[dim] == 0)
@@ -64,31 +65,23 @@ static int mpi_exchange_faces(Mesh *m)
             int nb = b + (high ? step[dim] : -step[dim]), r = mpi_owner(m->blocks, nb);
             if (r == mpi_rank)
                 continue;
-            double *out = buf + (size_t)nreq * layer, *in = out + layer;
+            double *out = buf + 2 * (size_t)nmsg * layer;
             mesh_layer(m, b, dim, high ? m->n : 1, out, 1);
+            into[nmsg][0] = nb, into[nmsg][1] = dim, into[nmsg][2] = high ? 1 : m->n;
             /* a message's tag: the block it leaves and the face it crosses */
-            MPI_Isend(out, (int)layer, MPI_DOUBLE, r, b * 6 + f, MPI_COMM_WORLD, &req[nreq++]);
-            MPI_Irecv(in, (int)layer, MPI_DOUBLE, r, nb * 6 + (f ^ 1), MPI_COMM_WORLD, &req[nreq++]);
+            MPI_Isend(out, (int)layer, MPI_DOUBLE, r, b * 6 + f, MPI_COMM_WORLD, &req[2 * nmsg]);
+            MPI_Irecv(out + layer, (int)layer, MPI_DOUBLE, r, nb * 6 + (f ^ 1), MPI_COMM_WORLD, &req[2 * nmsg + 1]);
+            nmsg++;
         }
     }
     if (!fail)
-        MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
-    /* the layers that came, into the neighbours' cells next to the face */
-    for (int b = first, k = 0; b < first + count && !fail; b++) {
-        pos[0] = b % m->bx, pos[1] = b / m->bx % m->by, pos[2] = b / (m->bx * m->by);
-        for (int f = 0; f < 6; f++) {
-            int dim = f / 2, high = f % 2;
-            if (high ? pos[dim] == dims[dim] - 1 : pos[dim] == 0)
-                continue;
-            int nb = b + (high ? step[dim] : -step[dim]);
-            if (mpi_owner(m->blocks, nb) == mpi_rank)
-                continue;
-            mesh_layer(m, nb, dim, high ? 1 : m->n, buf + (size_t)(k + 1) * layer, 0);
-            k += 2;
-        }
-    }
+        MPI_Waitall(2 * nmsg, req, MPI_STATUSES_IGNORE);
+    /* the layers that came, into the neighbours' cells next to the faces */
+    for (int i = 0; i < nmsg; i++)
+        mesh_layer(m, into[i][0], into[i][1], into[i][2], buf + (2 * (size_t)i + 1) * layer, 0);
     free(buf);
     free(req);
+    free(into);
     MPI_Allreduce(MPI_IN_PLACE, &fail, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (fail)
         fprintf(stderr, "miniamr-proxy: out of host memory\n");
