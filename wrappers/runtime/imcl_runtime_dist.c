@@ -14,8 +14,8 @@ static void imcl_dist_part(int N, int P, int c, int *lo, int *n)
     *lo = c * (N / P) + (c < N % P ? c : N % P);
 }
 
-IMCL_DIST_WEAK int imcl_dist_init(imcl_dist *d, MPI_Comm comm, int nd, const int global[3], const int ghost[3],
-        unsigned dirs, int narrays)
+IMCL_DIST_WEAK int imcl_dist_init(imcl_dist *d, MPI_Comm comm, int nd, const int global[3],
+        const int ghost[3], unsigned dirs, int narrays)
 {
     memset(d, 0, sizeof *d);
     d->comm = MPI_COMM_NULL;
@@ -72,7 +72,8 @@ IMCL_DIST_WEAK int imcl_dist_init(imcl_dist *d, MPI_Comm comm, int nd, const int
     for (int i = 0; d->arrays && i < narrays; i++)
         for (int j = 0; j < IMCL_DIST_DIRS; j++)
             d->arrays[i].send[j] = d->arrays[i].recv[j] = MPI_DATATYPE_NULL;
-    int code = !ok ? IMCL_DIST_ERR_ARGUMENT : !d->arrays || !d->req ? IMCL_DIST_ERR_MEMORY : IMCL_DIST_OK;
+    int code = !ok ? IMCL_DIST_ERR_ARGUMENT
+        : !d->arrays || !d->req ? IMCL_DIST_ERR_MEMORY : IMCL_DIST_OK;
     return imcl_dist_agree(d, code);
 }
 
@@ -93,8 +94,8 @@ static MPI_Datatype imcl_dist_subarray(const imcl_dist *d, const int *extent, co
     return t;
 }
 
-IMCL_DIST_WEAK int imcl_dist_array_init(imcl_dist *d, int i, size_t elem, MPI_Datatype type, int distributed,
-        size_t count, int bc, const void *value, int exchanged)
+IMCL_DIST_WEAK int imcl_dist_array_init(imcl_dist *d, int i, size_t elem, MPI_Datatype type,
+        int distributed, size_t count, int bc, const void *value, int exchanged)
 {
     imcl_dist_array *a = &d->arrays[i];
     a->elem = elem;
@@ -170,9 +171,11 @@ IMCL_DIST_WEAK void imcl_dist_exchange_begin(imcl_dist *d)
              * from the neighbour in direction j travels in direction 26 - j; a kernel
              * that reads one way only (upwind) receives from one side, sends to the other */
             if (a->recv[j] != MPI_DATATYPE_NULL)
-                MPI_Irecv(a->data, 1, a->recv[j], r, i * IMCL_DIST_DIRS + (26 - j), d->comm, &d->req[d->nreq++]);
+                MPI_Irecv(a->data, 1, a->recv[j], r, i * IMCL_DIST_DIRS + (26 - j), d->comm,
+                        &d->req[d->nreq++]);
             if (a->send[j] != MPI_DATATYPE_NULL)
-                MPI_Isend(a->data, 1, a->send[j], r, i * IMCL_DIST_DIRS + j, d->comm, &d->req[d->nreq++]);
+                MPI_Isend(a->data, 1, a->send[j], r, i * IMCL_DIST_DIRS + j, d->comm,
+                        &d->req[d->nreq++]);
         }
     }
 }
@@ -200,7 +203,8 @@ static void imcl_dist_plane(const imcl_dist *d, const imcl_dist_array *a, int k,
         if (!fill) { /* element by element, then */
             for (int j = 0; j < s[v]; j++)
                 for (int i = 0; i < s[0]; i++)
-                    memcpy(base + ((size_t)i + (size_t)j * stride[v] + (size_t)p * stride[k]) * e, a->value, e);
+                    memcpy(base + ((size_t)i + (size_t)j * stride[v] + (size_t)p * stride[k]) * e,
+                            a->value, e);
             return;
         }
         for (int i = 0; i < s[0]; i++)
@@ -208,8 +212,8 @@ static void imcl_dist_plane(const imcl_dist *d, const imcl_dist_array *a, int k,
     }
     for (int j = 0; j < s[v]; j++) {
         size_t at = (size_t)j * stride[v];
-        memcpy(base + (at + (size_t)p * stride[k]) * e, q < 0 ? fill : base + (at + (size_t)q * stride[k]) * e,
-               (size_t)s[0] * e);
+        unsigned char *to = base + (at + (size_t)p * stride[k]) * e;
+        memcpy(to, q < 0 ? fill : base + (at + (size_t)q * stride[k]) * e, (size_t)s[0] * e);
     }
     free(fill);
 }
@@ -229,8 +233,9 @@ IMCL_DIST_WEAK void imcl_dist_exchange_end(imcl_dist *d)
             int g = d->ghost[k], n = d->n[k];
             for (int c = 0; c < g; c++) {
                 /* ghost cell c below the part (storage g - 1 - c) and above (g + n + c) */
-                int below = a->bc == IMCL_DIST_CLAMPED ? g : a->bc == IMCL_DIST_MIRROR ? g + c : -1;
-                int above = a->bc == IMCL_DIST_CLAMPED ? g + n - 1 : a->bc == IMCL_DIST_MIRROR ? g + n - 1 - c : -1;
+                int clamped = a->bc == IMCL_DIST_CLAMPED, mirror = a->bc == IMCL_DIST_MIRROR;
+                int below = clamped ? g : mirror ? g + c : -1;
+                int above = clamped ? g + n - 1 : mirror ? g + n - 1 - c : -1;
                 if (d->coords[k] == 0)
                     imcl_dist_plane(d, a, k, g - 1 - c, below);
                 if (d->coords[k] == d->dims[k] - 1)

@@ -35,7 +35,9 @@
 #define imcl_dist_written imcl_dist_written_IMCLTAG
 
 /* The boundary conditions, as the kernel's pragma names them. */
-enum { IMCL_DIST_CONSTANT, IMCL_DIST_CLAMPED, IMCL_DIST_NONE, IMCL_DIST_PERIODIC, IMCL_DIST_MIRROR };
+enum {
+    IMCL_DIST_CONSTANT, IMCL_DIST_CLAMPED, IMCL_DIST_NONE, IMCL_DIST_PERIODIC, IMCL_DIST_MIRROR
+};
 
 /* The return codes, those of PK_ (K.h). */
 enum { IMCL_DIST_OK = 0, IMCL_DIST_ERR_ARGUMENT = -1, IMCL_DIST_ERR_MEMORY = -3 };
