@@ -20,8 +20,6 @@
  * points), and a write of any other array. */
 #include "passes.h"
 
-#include <string.h>
-
 #include "analysis.h"
 #include "build.h"
 
@@ -271,10 +269,9 @@ static Function *local_variant(Arena *a, const Function *k)
 int distribute_kernel(Arena *a, Diag *diag, Function *k)
 {
     DistInfo *di = ARENA_NEW(a, DistInfo);
+    /* (zeroed: no array is distributed or exchanged until check_kernel says so) */
     di->distributed = arena_alloc(a, sizeof *di->distributed * (size_t)(k->nparams + 1));
     di->exchanged = arena_alloc(a, sizeof *di->exchanged * (size_t)(k->nparams + 1));
-    memset(di->distributed, 0, sizeof *di->distributed * (size_t)(k->nparams + 1));
-    memset(di->exchanged, 0, sizeof *di->exchanged * (size_t)(k->nparams + 1));
     Check c = {a, diag, k, 0};
     int errors = check_kernel(&c, di);
     if (errors)

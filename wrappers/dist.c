@@ -11,20 +11,6 @@
 #include "plan.h"
 #include "runtime_text/wrappers.h"
 
-/* `, T name` for every scalar of k (`args`: `, name`), as PK_plan_launch takes them. */
-static void scalars(StrBuf *sb, const Function *k, bool args)
-{
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (host_is_array(s))
-            continue;
-        if (args)
-            sb_printf(sb, ", %s", unparse_name(s));
-        else
-            sb_printf(sb, ", %s %s", unparse_c_type(s->type->kind), unparse_name(s));
-    }
-}
-
 static const char *mpi_type(TypeKind k)
 {
     switch (k) {
@@ -74,7 +60,7 @@ void dist_header_emit(StrBuf *h, const EmitCtx *e)
                  " * the grid's dimensions, else MPI_Dims_create's. %s_ERR_ARGUMENT when a part\n"
                  " * would be thinner than the ghost layer. On failure *dist is NULL. */\n", pk, pk);
     sb_printf(h, "int %s_dist_create(%s_dist **dist, MPI_Comm comm", pk, pk);
-    plan_extent_params(h, k);
+    plan_params(h, k, true, true);
     sb_puts(h, ");\n");
     for (int i = 0; i < n; i++) {
         const char *a = unparse_name(arr[i]), *t = elem_type(arr[i]);
@@ -96,7 +82,7 @@ void dist_header_emit(StrBuf *h, const EmitCtx *e)
     sb_printf(h, "/* One step over the whole grid: the ghost layers travel while the interior of\n"
                  " * each part computes, then the shell around it. */\n"
                  "int %s_dist_launch(%s_dist *dist", pk, pk);
-    scalars(h, k, false);
+    plan_params(h, k, false, true);
     sb_printf(h, ");\n/* The ghost layers alone, as a launch fills them, with nothing computed. */\n"
                  "int %s_dist_exchange(%s_dist *dist);\n", pk, pk);
     sb_printf(h, "/* The last launch's times on this rank in milliseconds: ms[0] all of it, ms[1] the\n"
@@ -108,7 +94,7 @@ void dist_header_emit(StrBuf *h, const EmitCtx *e)
     if (k->iterate[0]) {
         sb_printf(h, "/* steps steps, as %s_plan_iterate: launches with swaps between them. */\n"
                      "int %s_dist_iterate(%s_dist *dist, int %s", pk, pk, pk, plan_steps(k));
-        scalars(h, k, false);
+        plan_params(h, k, false, true);
         sb_puts(h, ");\n");
     }
     sb_printf(h, "void %s_dist_destroy(%s_dist *dist);\n#endif\n\n", pk, pk);
@@ -157,7 +143,7 @@ static void emit_create(HostWriter *w, const EmitCtx *e, const char *local)
     int n = plan_arrays(k, arr);
     const Symbol *grid = k->grid_arrays[0];
     sb_printf(w->sb, "int %s_dist_create(%s_dist **dist, MPI_Comm comm", pk, pk);
-    plan_extent_params(w->sb, k);
+    plan_params(w->sb, k, true, true);
     sb_puts(w->sb, ")\n{\n");
     w->indent = 1;
     hw_line(w, "if (!dist)");
@@ -310,7 +296,7 @@ static void emit_launch(HostWriter *w, const EmitCtx *e, const char *local)
     const Symbol *arr[k->nparams + 1];
     int n = plan_arrays(k, arr);
     sb_printf(w->sb, "int %s_dist_launch(%s_dist *dist", pk, pk);
-    scalars(w->sb, k, false);
+    plan_params(w->sb, k, false, true);
     sb_puts(w->sb, ")\n{\n");
     w->indent = 1;
     hw_line(w, "if (!dist)");
@@ -345,10 +331,10 @@ static void emit_launch(HostWriter *w, const EmitCtx *e, const char *local)
     hw_line(w, "/* the interior runs on while the host exchanges (where the plan is a device's) */");
     hw_start(w);
     sb_printf(w->sb, "status = i == 0 ? %s_plan_launch_batch_async(dist->plan, 1", local);
-    scalars(w->sb, k, true);
+    plan_params(w->sb, k, false, false);
     box_args(w->sb, nd);
     sb_printf(w->sb, ") : %s_plan_launch(dist->plan", local);
-    scalars(w->sb, k, true);
+    plan_params(w->sb, k, false, false);
     box_args(w->sb, nd);
     sb_puts(w->sb, ");\n");
     w->indent--;
@@ -395,7 +381,7 @@ static void emit_rest(HostWriter *w, const EmitCtx *e, const char *local)
     if (k->iterate[0]) {
         const char *steps = plan_steps(k);
         sb_printf(w->sb, "int %s_dist_iterate(%s_dist *dist, int %s", pk, pk, steps);
-        scalars(w->sb, k, false);
+        plan_params(w->sb, k, false, true);
         sb_puts(w->sb, ")\n{\n");
         hw_line(w, "if (!dist || %s < 0)", steps);
         hw_inner(w, "return %s_ERR_ARGUMENT;", pk);
@@ -407,7 +393,7 @@ static void emit_rest(HostWriter *w, const EmitCtx *e, const char *local)
         hw_inner(w, "if (status == %s_OK)", pk);
         hw_start(w);
         sb_printf(w->sb, "        status = %s_dist_launch(dist", pk);
-        scalars(w->sb, k, true);
+        plan_params(w->sb, k, false, false);
         sb_puts(w->sb, ");\n");
         hw_line(w, "}");
         hw_line(w, "return status;");

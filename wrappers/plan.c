@@ -45,18 +45,21 @@ static void create_head(StrBuf *sb, const EmitCtx *e, bool batch)
 {
     const char *pk = e->host_name;
     sb_printf(sb, "int %s_plan_create%s(%s_plan **plan%s", pk, batch ? "_batch" : "", pk, batch ? ", int capacity" : "");
-    plan_extent_params(sb, e->k);
+    plan_params(sb, e->k, true, true);
     sb_puts(sb, ")");
 }
 
-void plan_extent_params(StrBuf *sb, const Function *k)
+void plan_params(StrBuf *sb, const Function *k, bool extents, bool typed)
 {
-    const Symbol *arr[k->nparams + 1];
-    int n = plan_arrays(k, arr);
-    for (int i = 0; i < n; i++)
-        if (type_is_grid(arr[i]->type))
-            for (int d = 0; d < type_grid_dims(arr[i]->type); d++)
-                sb_printf(sb, ", int %s%s", unparse_name(arr[i]), unparse_extent_suffix(d));
+    for (int i = 0; i < k->nparams; i++) {
+        const Symbol *s = k->params[i];
+        if (extents && type_is_grid(s->type))
+            for (int d = 0; d < type_grid_dims(s->type); d++)
+                sb_printf(sb, ", %s%s%s", typed ? "int " : "", unparse_name(s), unparse_extent_suffix(d));
+        else if (!extents && !host_is_array(s))
+            sb_printf(sb, ", %s%s%s", typed ? unparse_c_type(s->type->kind) : "", typed ? " " : "",
+                      unparse_name(s));
+    }
 }
 
 /* `int PK_plan_<fn>(PK_plan *plan[, int count], T scalar, ...)` without the `;`: fn
@@ -69,11 +72,7 @@ static void launch_head(StrBuf *sb, const EmitCtx *e, const char *fn, const char
     sb_printf(sb, "int %s_plan_%s(%s_plan *%s", pk, fn, pk, plan_handle(k));
     if (count)
         sb_printf(sb, ", int %s", count);
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (!host_is_array(s))
-            sb_printf(sb, ", %s %s", unparse_c_type(s->type->kind), unparse_name(s));
-    }
+    plan_params(sb, k, false, true);
     sb_puts(sb, ")");
 }
 
@@ -288,31 +287,17 @@ void plan_launch_grid(HostWriter *w, const EmitCtx *e)
     hw_inner(w, "return %s_OK; /* an empty grid, or no block: nothing to do */", e->host_name);
 }
 
-/* The arguments of PK_plan_create_batch's extents, or of PK_plan_launch_batch's scalars. */
-static void pass_on(StrBuf *sb, const EmitCtx *e, bool extents)
-{
-    const Function *k = e->k;
-    for (int i = 0; i < k->nparams; i++) {
-        const Symbol *s = k->params[i];
-        if (extents && type_is_grid(s->type))
-            for (int d = 0; d < type_grid_dims(s->type); d++)
-                sb_printf(sb, ", %s%s", unparse_name(s), unparse_extent_suffix(d));
-        else if (!extents && !host_is_array(s))
-            sb_printf(sb, ", %s", unparse_name(s));
-    }
-}
-
 void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type)
 {
     const char *pk = e->host_name, *h = plan_handle(e->k);
     const char *p = plan_type ? arena_printf(e->a, "((const %s *)%s)", plan_type, h) : h;
     plan_signature(sb, e, PLAN_CREATE, NULL);
     sb_printf(sb, "\n{\n    return %s_plan_create_batch(plan, 1", pk);
-    pass_on(sb, e, true);
+    plan_params(sb, e->k, true, false);
     sb_puts(sb, ");\n}\n\n");
     plan_signature(sb, e, PLAN_LAUNCH, NULL);
     sb_printf(sb, "\n{\n    return %s_plan_launch_batch(%s, %s ? %s->count : 0", pk, h, h, p);
-    pass_on(sb, e, false);
+    plan_params(sb, e->k, false, false);
     sb_puts(sb, ");\n}\n\n");
 }
 
@@ -337,7 +322,7 @@ void plan_iterate(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "if (imcl_status == %s_OK)", pk);
     hw_start(&w);
     sb_printf(sb, "    imcl_status = %s_plan_launch(%s", pk, h);
-    pass_on(sb, e, false);
+    plan_params(sb, e->k, false, false);
     sb_puts(sb, ");\n");
     hw_line(&w, "if (imcl_status != %s_OK)", pk);
     hw_inner(&w, "return imcl_status;");
@@ -353,7 +338,7 @@ void plan_launch_and_wait(StrBuf *sb, const EmitCtx *e)
     if (plan_async(e)) {
         plan_signature(sb, e, PLAN_LAUNCH_BATCH, NULL);
         sb_printf(sb, "\n{\n    const int imcl_status = %s_plan_launch_batch_async(%s, " PLAN_COUNT, pk, h);
-        pass_on(sb, e, false);
+        plan_params(sb, e->k, false, false);
         /* (a NULL plan: the launch's PK_ERR_ARGUMENT, which the wait's repeats) */
         sb_printf(sb, ");\n    const int imcl_waited = %s_plan_wait(%s);\n", pk, h);
         sb_printf(sb, "    return imcl_status != %s_OK ? imcl_status : imcl_waited;\n}\n\n", pk);
@@ -362,7 +347,7 @@ void plan_launch_and_wait(StrBuf *sb, const EmitCtx *e)
     plan_signature(sb, e, PLAN_LAUNCH_ASYNC, NULL);
     sb_printf(sb, "\n{\n    /* the C reference computes on the caller's thread */\n"
                   "    return %s_plan_launch_batch(%s, " PLAN_COUNT, pk, h);
-    pass_on(sb, e, false);
+    plan_params(sb, e->k, false, false);
     sb_puts(sb, ");\n}\n\n");
     plan_signature(sb, e, PLAN_WAIT, NULL);
     sb_printf(sb, "\n{\n    return plan ? %s_OK : %s_ERR_ARGUMENT; /* nothing runs on */\n}\n\n", pk, pk);

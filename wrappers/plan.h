@@ -22,9 +22,11 @@ typedef enum PlanFn {
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
 int plan_arrays(const Function *k, const Symbol **out);
-/* `, int a_width, int a_height, ...`: the extents of every Image and Block, as
- * PK_plan_create takes them. */
-void plan_extent_params(StrBuf *sb, const Function *k);
+/* What follows a plan function's first parameters, each after ", ": the extents of every
+ * Image and Block (`extents`: `int a_width, int a_height, ...`, as PK_plan_create takes
+ * them) or the scalars (`double c, ...`, as PK_plan_launch), in declaration order; with
+ * `typed` as parameters, else as the arguments of a call (`a_width`, `c`). */
+void plan_params(StrBuf *sb, const Function *k, bool extents, bool typed);
 /* Name of the plan parameter of launch: `plan`, or `imcl_plan` if a scalar is `plan`. */
 const char *plan_handle(const Function *k);
 /* The head of a plan function, without `;` or body (s: the array of upload/download). */
