@@ -412,6 +412,7 @@ const Backend backend_cuda = {
     .t1_language = "CUDA",
     .t1_kernel_name = "%s_kernel",
     .kernel_prefixed = true,
+    .mpi_device_memory = true,    /* a device pointer: a CUDA-aware MPI sends from it */
     .t1_kernel_file = "%s.cu",
     .t1_global_size_type = "CUDA",
 };

@@ -41,6 +41,9 @@ typedef struct Backend {
      * memory (the C reference's wavefront, backend_c/plan_c.c); elsewhere the space
      * lists no time_tile and -t refuses one above 1. */
     bool time_tile;
+    /* PK_plan_memory is device memory a GPU-aware MPI takes (CUDA's device pointers):
+     * the distributed plans exchange in it where MPI says it can (wrappers/dist.c). */
+    bool mpi_device_memory;
     /* The T1 document (Kernel Tuner, KTT, BAT) of a kernel: */
     const char *t1_language;         /* "CUDA", "OpenCL", "C" */
     const char *t1_kernel_name;      /* printf format of the kernel function, %s its name */

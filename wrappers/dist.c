@@ -214,7 +214,7 @@ static void emit_create(HostWriter *w, const EmitCtx *e, const char *local)
     hw_line(w, "d->d.plan = d->plan;");
     for (int i = 0; i < n; i++) {
         hw_line(w, "if (code == %s_OK)", pk);
-        hw_inner(w, "code = %s_plan_attach(d->plan, %d, d->d.arrays[%d].data);", local, i, i);
+        hw_inner(w, "code = %s_plan_attach(d->plan, %d, d->d.arrays[%d].host);", local, i, i);
         hw_line(w, "if (code == %s_ERR_DEVICE) {", pk);
         hw_inner(w, "d->d.arrays[%d].upload = imcl_upload_%s;", i, unparse_name(arr[i]));
         hw_inner(w, "d->d.arrays[%d].download = imcl_download_%s;", i, unparse_name(arr[i]));
@@ -226,6 +226,14 @@ static void emit_create(HostWriter *w, const EmitCtx *e, const char *local)
     hw_inner(w, "%s_dist_destroy(d);", pk);
     hw_inner(w, "return code;");
     hw_line(w, "}");
+    if (e->so->backend->mpi_device_memory) {
+        hw_line(w, "/* where MPI takes device memory, it sends and receives in the plan's: the exchange,");
+        hw_line(w, " * scatter and gather copy nothing through the host */");
+        hw_line(w, "if (imcl_dist_device_aware(&d->d))");
+        hw_inner(w, "for (int i = 0; i < %d; i++)", n);
+        hw_line(w, "        if (d->d.arrays[i].distributed && %s_plan_memory(d->plan, i))", local);
+        hw_line(w, "            imcl_dist_use_device(&d->d, i, %s_plan_memory(d->plan, i));", local);
+    }
     hw_line(w, "*dist = d;");
     hw_line(w, "return %s_OK;", pk);
     sb_puts(w->sb, "}\n\n");
@@ -242,12 +250,7 @@ static void emit_arrays(HostWriter *w, const EmitCtx *e)
         sb_printf(w->sb, "int %s_dist_scatter_%s(%s_dist *dist, const %s *global)\n{\n", pk, a, pk, t);
         sb_printf(w->sb, "    return dist ? imcl_dist_scatter(&dist->d, %d, global) : %s_ERR_ARGUMENT;\n}\n\n", i, pk);
         sb_printf(w->sb, "int %s_dist_gather_%s(%s_dist *dist, %s *global)\n{\n", pk, a, pk, t);
-        w->indent = 1;
-        hw_line(w, "if (!dist)");
-        hw_inner(w, "return %s_ERR_ARGUMENT;", pk);
-        hw_line(w, "int code = imcl_dist_agree(&dist->d, imcl_dist_stage(&dist->d, %d, 0));", i);
-        hw_line(w, "return code == %s_OK ? imcl_dist_gather(&dist->d, %d, global) : code;", pk, i);
-        sb_puts(w->sb, "}\n\n");
+        sb_printf(w->sb, "    return dist ? imcl_dist_gather(&dist->d, %d, global) : %s_ERR_ARGUMENT;\n}\n\n", i, pk);
         if (!k->dist->distributed[arr[i]->param_index])
             continue;
         sb_printf(w->sb, "%s *%s_dist_local_%s(%s_dist *dist, int *offset, int *extent, int *storage)\n{\n", t, pk,
@@ -267,7 +270,7 @@ static void emit_arrays(HostWriter *w, const EmitCtx *e)
         hw_line(w, "        storage[k] = d->storage[k];");
         hw_line(w, "}");
         hw_line(w, "/* past the ghost layer: the part's first point */");
-        hw_line(w, "return (%s *)d->arrays[%d].data", t, i);
+        hw_line(w, "return (%s *)d->arrays[%d].host", t, i);
         hw_line(w, "    + ((size_t)d->ghost[2] * d->storage[1] + d->ghost[1]) * d->storage[0] + d->ghost[0];");
         sb_puts(w->sb, "}\n\n");
     }
@@ -309,12 +312,12 @@ static void emit_launch(HostWriter *w, const EmitCtx *e, const char *local)
     hw_line(w, " * travel; the shell's boxes after them */");
     hw_line(w, "double t[4];");
     hw_line(w, "t[0] = MPI_Wtime();");
-    hw_line(w, "/* every array in the plan's memory, those exchanged on the host too */");
+    hw_line(w, "/* every array in the plan's memory, those exchanged where MPI sends them too; every");
+    hw_line(w, " * rank exchanges, whatever its status: its neighbours wait for it */");
     hw_line(w, "status = imcl_dist_stage_all(d, 1, 0);");
+    hw_line(w, "const int begun = imcl_dist_exchange_begin(d);");
     hw_line(w, "if (status == %s_OK)", pk);
-    hw_inner(w, "status = imcl_dist_stage_all(d, 0, 1);");
-    hw_line(w, "/* every rank exchanges, whatever its status: its neighbours wait for it */");
-    hw_line(w, "imcl_dist_exchange_begin(d);");
+    hw_inner(w, "status = begun;");
     hw_line(w, "for (int i = 0; i < nbox; i++) {");
     w->indent++;
     hw_line(w, "if (i == 1) {");
@@ -353,8 +356,7 @@ static void emit_launch(HostWriter *w, const EmitCtx *e, const char *local)
     hw_line(w, "if (!dist)");
     hw_inner(w, "return %s_ERR_ARGUMENT;", pk);
     hw_line(w, "imcl_dist *d = &dist->d;");
-    hw_line(w, "const int status = imcl_dist_stage_all(d, 0, 1);");
-    hw_line(w, "imcl_dist_exchange_begin(d);");
+    hw_line(w, "const int status = imcl_dist_exchange_begin(d);");
     hw_line(w, "imcl_dist_exchange_end(d);");
     hw_line(w, "return imcl_dist_agree(d, status);");
     sb_puts(w->sb, "}\n\n");

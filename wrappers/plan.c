@@ -115,6 +115,7 @@ void plan_signature(StrBuf *sb, const EmitCtx *e, PlanFn fn, const Symbol *s)
         break;
     case PLAN_ATTACH: sb_printf(sb, "int %s_plan_attach(%s_plan *plan, int a, void *host)", pk, pk); break;
     case PLAN_USE_MEMORY: sb_printf(sb, "int %s_plan_use_memory(%s_plan *plan, int a, void *memory)", pk, pk); break;
+    case PLAN_MEMORY: sb_printf(sb, "void *%s_plan_memory(%s_plan *plan, int a)", pk, pk); break;
     case PLAN_SWAP: sb_printf(sb, "int %s_plan_swap(%s_plan *plan, int a, int b)", pk, pk); break;
     case PLAN_KERNEL_MS: sb_printf(sb, "double %s_plan_kernel_ms(const %s_plan *plan)", pk, pk); break;
     case PLAN_DESTROY: sb_printf(sb, "void %s_plan_destroy(%s_plan *plan)", pk, pk); break;
@@ -187,6 +188,12 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e)
                  " * the C reference, host memory as %s_plan_attach takes it. Launches read and write it\n"
                  " * in the plan's queue, in order with the application's work there. */\n", pk, pk, pk);
     plan_signature(h, e, PLAN_USE_MEMORY, NULL);
+    sb_puts(h, ";\n");
+    sb_printf(h, "/* The memory array a computes in, as %s_plan_use_memory takes it (a cl_mem, a CUDA\n"
+                 " * device pointer, host memory), for the application's own kernels or a GPU-aware\n"
+                 " * MPI; NULL where a is no array in a buffer. Valid until the plan's next swap,\n"
+                 " * attach, use_memory or destroy; after %s_plan_wait where a launch runs. */\n", pk, pk);
+    plan_signature(h, e, PLAN_MEMORY, NULL);
     sb_puts(h, ";\n");
     sb_printf(h, "/* From now on, launches compute the blocks blocks[0] to blocks[count - 1] of a batch,\n"
                  " * in one launch (each below the capacity, at most capacity of them; the list is\n"
@@ -477,6 +484,7 @@ void plan_forward_rest(StrBuf *sb, const EmitCtx *e, const char *rt)
     plan_forward(sb, e, PLAN_ATTACH, NULL, arena_printf(a, "%s_plan_attach((%s_plan *)plan, a, host)", rt, rt));
     plan_forward(sb, e, PLAN_USE_MEMORY, NULL,
                  arena_printf(a, "%s_plan_use_memory((%s_plan *)plan, a, memory)", rt, rt));
+    plan_forward(sb, e, PLAN_MEMORY, NULL, arena_printf(a, "%s_plan_memory((%s_plan *)plan, a)", rt, rt));
     plan_forward(sb, e, PLAN_SELECT, NULL,
                  arena_printf(a, "%s_plan_select((%s_plan *)plan, count, blocks)", rt, rt));
     plan_forward(sb, e, PLAN_SWAP, NULL, arena_printf(a, "%s_plan_swap((%s_plan *)plan, a, b)", rt, rt));

@@ -17,7 +17,7 @@ void plan_header_emit(StrBuf *h, const EmitCtx *e);
 /* Shared pieces of the generators. */
 typedef enum PlanFn {
     PLAN_CREATE, PLAN_CREATE_BATCH, PLAN_UPLOAD, PLAN_DOWNLOAD, PLAN_UPLOAD_ROWS, PLAN_DOWNLOAD_ROWS,
-    PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_ATTACH, PLAN_USE_MEMORY, PLAN_LAUNCH, PLAN_LAUNCH_BATCH,
+    PLAN_UPLOAD_STRIDED, PLAN_DOWNLOAD_STRIDED, PLAN_ATTACH, PLAN_USE_MEMORY, PLAN_MEMORY, PLAN_LAUNCH, PLAN_LAUNCH_BATCH,
     PLAN_LAUNCH_ASYNC, PLAN_WAIT, PLAN_SELECT, PLAN_SWAP, PLAN_ITERATE, PLAN_KERNEL_MS, PLAN_DESTROY
 } PlanFn;
 /* The array parameters in declaration order (their plan ids); returns the count. */
@@ -92,7 +92,7 @@ void plan_call_begin(HostWriter *w, const EmitCtx *e, const char *rt, const char
 /* What PK does with array s, for its layout: `RT_IN | RT_OUT` (copied in, copied out),
  * one of them, or 0. */
 const char *plan_use(const EmitCtx *e, const Symbol *s, const char *rt);
-/* PK_plan_attach, _use_memory, _swap, _kernel_ms and _destroy: RT_plan_attach ... */
+/* PK_plan_attach, _use_memory, _memory, _swap, _kernel_ms and _destroy: RT_plan_attach ... */
 void plan_forward_rest(StrBuf *sb, const EmitCtx *e, const char *rt);
 
 /* imcl --mpi (wrappers/dist.c): the distributed plan's declarations in K.h, and

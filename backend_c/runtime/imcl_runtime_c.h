@@ -35,6 +35,7 @@
 #define imcl_c_plan_tables imcl_c_plan_tables_IMCLTAG
 #define imcl_c_plan_attach imcl_c_plan_attach_IMCLTAG
 #define imcl_c_plan_use_memory imcl_c_plan_use_memory_IMCLTAG
+#define imcl_c_plan_memory imcl_c_plan_memory_IMCLTAG
 #define imcl_c_plan_swap imcl_c_plan_swap_IMCLTAG
 #define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_IMCLTAG
 #define imcl_c_plan_destroy imcl_c_plan_destroy_IMCLTAG
@@ -140,9 +141,10 @@ int imcl_c_plan_block(const imcl_c_plan *plan, int i);
  * there is no memory for them. */
 void **imcl_c_plan_tables(imcl_c_plan *plan, int a);
 /* PK_plan_attach, PK_plan_use_memory (the device is the host: an attachment),
- * PK_plan_swap, PK_plan_kernel_ms, PK_plan_destroy. */
+ * PK_plan_memory, PK_plan_swap, PK_plan_kernel_ms, PK_plan_destroy. */
 int imcl_c_plan_attach(imcl_c_plan *plan, int a, void *host);
 int imcl_c_plan_use_memory(imcl_c_plan *plan, int a, void *memory);
+void *imcl_c_plan_memory(imcl_c_plan *plan, int a);
 int imcl_c_plan_swap(imcl_c_plan *plan, int a, int b);
 double imcl_c_plan_kernel_ms(const imcl_c_plan *plan);
 void imcl_c_plan_destroy(imcl_c_plan *plan);

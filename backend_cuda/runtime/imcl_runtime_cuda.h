@@ -40,6 +40,7 @@
 #define imcl_cu_plan_wait imcl_cu_plan_wait_IMCLTAG
 #define imcl_cu_plan_attach imcl_cu_plan_attach_IMCLTAG
 #define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_IMCLTAG
+#define imcl_cu_plan_memory imcl_cu_plan_memory_IMCLTAG
 #define imcl_cu_plan_swap imcl_cu_plan_swap_IMCLTAG
 #define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_IMCLTAG
 #define imcl_cu_plan_destroy imcl_cu_plan_destroy_IMCLTAG
@@ -174,11 +175,12 @@ cudaError_t imcl_cu_plan_start(imcl_cu_plan *plan);
 /* The end of PK_plan_launch_batch_async, err being the launch's: the event after it, the
  * launch pending until PK_plan_wait; IMCL_CU_OK or IMCL_CU_ERR_LAUNCH. */
 int imcl_cu_plan_launched(imcl_cu_plan *plan, cudaError_t err);
-/* PK_plan_wait, PK_plan_attach, PK_plan_use_memory, PK_plan_swap, PK_plan_kernel_ms,
- * PK_plan_destroy. */
+/* PK_plan_wait, PK_plan_attach, PK_plan_use_memory, PK_plan_memory, PK_plan_swap,
+ * PK_plan_kernel_ms, PK_plan_destroy. */
 int imcl_cu_plan_wait(imcl_cu_plan *plan);
 int imcl_cu_plan_attach(imcl_cu_plan *plan, int a, void *host);
 int imcl_cu_plan_use_memory(imcl_cu_plan *plan, int a, void *memory);
+void *imcl_cu_plan_memory(imcl_cu_plan *plan, int a);
 int imcl_cu_plan_swap(imcl_cu_plan *plan, int a, int b);
 double imcl_cu_plan_kernel_ms(const imcl_cu_plan *plan);
 void imcl_cu_plan_destroy(imcl_cu_plan *plan);

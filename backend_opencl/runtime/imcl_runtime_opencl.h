@@ -46,6 +46,7 @@
 #define imcl_cl_plan_wait imcl_cl_plan_wait_IMCLTAG
 #define imcl_cl_plan_attach imcl_cl_plan_attach_IMCLTAG
 #define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_IMCLTAG
+#define imcl_cl_plan_memory imcl_cl_plan_memory_IMCLTAG
 #define imcl_cl_plan_swap imcl_cl_plan_swap_IMCLTAG
 #define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_IMCLTAG
 #define imcl_cl_plan_destroy imcl_cl_plan_destroy_IMCLTAG
@@ -211,11 +212,12 @@ cl_int imcl_cl_plan_turn(imcl_cl_plan *plan, int unmap);
 /* The end of PK_plan_launch_batch_async, err being the launch's: attached arrays the
  * host's again after it, the queue flushed; IMCL_OK or IMCL_ERR_LAUNCH. */
 int imcl_cl_plan_launched(imcl_cl_plan *plan, cl_int err);
-/* PK_plan_wait, PK_plan_attach, PK_plan_use_memory, PK_plan_swap, PK_plan_kernel_ms,
- * PK_plan_destroy. */
+/* PK_plan_wait, PK_plan_attach, PK_plan_use_memory, PK_plan_memory, PK_plan_swap,
+ * PK_plan_kernel_ms, PK_plan_destroy. */
 int imcl_cl_plan_wait(imcl_cl_plan *plan);
 int imcl_cl_plan_attach(imcl_cl_plan *plan, int a, void *host);
 int imcl_cl_plan_use_memory(imcl_cl_plan *plan, int a, void *memory);
+void *imcl_cl_plan_memory(imcl_cl_plan *plan, int a);
 int imcl_cl_plan_swap(imcl_cl_plan *plan, int a, int b);
 double imcl_cl_plan_kernel_ms(const imcl_cl_plan *plan);
 void imcl_cl_plan_destroy(imcl_cl_plan *plan);

@@ -56,6 +56,10 @@ int main(void)
     EXPECT(cuda_addone_plan_use_memory(a, cuda_addone_plan_array_out, Y) == cuda_addone_OK);
     EXPECT(cuda_addone_plan_use_memory(b, cuda_addone_plan_array_in, Y) == cuda_addone_OK);
     EXPECT(cuda_addone_plan_use_memory(b, cuda_addone_plan_array_out, Z) == cuda_addone_OK);
+    /* the device memory each array computes in, as given (what a GPU-aware MPI is handed) */
+    EXPECT(cuda_addone_plan_memory(a, cuda_addone_plan_array_in) == (void *)X);
+    EXPECT(cuda_addone_plan_memory(b, cuda_addone_plan_array_out) == (void *)Z);
+    EXPECT(cuda_addone_plan_memory(a, 2) == NULL);
 
     /* four launches in one stream, no wait between them */
     twice<<<(N + 63) / 64, 64, 0, s>>>(X, N);

@@ -90,6 +90,13 @@ static void check_opencl(void)
     EXPECT(ocl_addone_plan_use_memory(a, ocl_addone_plan_array_out, Y) == ocl_addone_OK);
     EXPECT(ocl_addone_plan_use_memory(b, ocl_addone_plan_array_in, Y) == ocl_addone_OK);
     EXPECT(ocl_addone_plan_use_memory(b, ocl_addone_plan_array_out, Z) == ocl_addone_OK);
+    /* the memory each array computes in, as given; after a swap, the other's */
+    EXPECT(ocl_addone_plan_memory(a, ocl_addone_plan_array_in) == (void *)X);
+    EXPECT(ocl_addone_plan_memory(b, ocl_addone_plan_array_out) == (void *)Z);
+    EXPECT(ocl_addone_plan_memory(a, 2) == NULL && ocl_addone_plan_memory(NULL, 0) == NULL);
+    EXPECT(ocl_addone_plan_swap(b, ocl_addone_plan_array_in, ocl_addone_plan_array_out) == ocl_addone_OK);
+    EXPECT(ocl_addone_plan_memory(b, ocl_addone_plan_array_in) == (void *)Z);
+    EXPECT(ocl_addone_plan_swap(b, ocl_addone_plan_array_in, ocl_addone_plan_array_out) == ocl_addone_OK);
 
     /* four commands in one queue, no wait between them */
     twice(q, k, X);
@@ -144,6 +151,8 @@ static void check_reference(void)
     EXPECT(ref_addone_plan_create(&p, NX, NY, NX, NY) == ref_addone_OK);
     EXPECT(ref_addone_plan_use_memory(p, ref_addone_plan_array_in, h) == ref_addone_OK);
     EXPECT(ref_addone_plan_use_memory(p, ref_addone_plan_array_out, y) == ref_addone_OK);
+    EXPECT(ref_addone_plan_memory(p, ref_addone_plan_array_in) == (void *)h);
+    EXPECT(ref_addone_plan_memory(p, -1) == NULL);
     EXPECT(ref_addone_plan_launch(p) == ref_addone_OK);
     EXPECT(ref_addone_plan_swap(p, ref_addone_plan_array_in, ref_addone_plan_array_out) == ref_addone_OK);
     EXPECT(ref_addone_plan_use_memory(p, ref_addone_plan_array_out, z) == ref_addone_OK);

@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h> /* MPIX_CUDA_AWARE_SUPPORT, MPIX_Query_cuda_support */
+#endif
+
 /* Part c of P along an extent of N: N / P points each, the first N % P parts one more. */
 static void imcl_dist_part(int N, int P, int c, int *lo, int *n)
 {
@@ -103,12 +107,25 @@ IMCL_DIST_WEAK int imcl_dist_array_init(imcl_dist *d, int i, size_t elem, MPI_Da
     a->distributed = distributed;
     a->exchanged = distributed && exchanged;
     a->bc = bc;
-    if (value)
-        memcpy(a->value, value, elem);
     a->count = distributed ? (size_t)d->storage[0] * d->storage[1] * d->storage[2] : count;
-    a->data = calloc(a->count ? a->count : 1, elem);
-    if (!a->data)
+    a->host = a->data = calloc(a->count ? a->count : 1, elem);
+    if (!a->host)
         return IMCL_DIST_ERR_MEMORY;
+    if (a->exchanged && bc == IMCL_DIST_CONSTANT && value) {
+        /* the largest plane of the storage */
+        const int *s = d->storage;
+        size_t most = (size_t)s[1] * s[2];
+        if ((size_t)s[0] * s[2] > most)
+            most = (size_t)s[0] * s[2];
+        if ((size_t)s[0] * s[1] > most)
+            most = (size_t)s[0] * s[1];
+        a->values = malloc(most * elem);
+        if (!a->values)
+            return IMCL_DIST_ERR_MEMORY;
+        for (size_t v = 0; v < most; v++)
+            memcpy((unsigned char *)a->values + v * elem, value, elem);
+        a->nvalues = most;
+    }
     a->host_ok = a->device_ok = 1;  /* zeros both, as the plan's memory starts */
     for (int j = 0; a->exchanged && j < IMCL_DIST_DIRS; j++) {
         if (!(d->dirs >> j & 1) && !(d->dirs >> (26 - j) & 1))
@@ -140,6 +157,29 @@ IMCL_DIST_WEAK int imcl_dist_agree(const imcl_dist *d, int code)
     return all;
 }
 
+IMCL_DIST_WEAK int imcl_dist_device_aware(const imcl_dist *d)
+{
+    int yes = 0;
+    const char *say = getenv("IMCL_MPI_DEVICE");
+    if (say && *say) {
+        yes = strcmp(say, "0") != 0;
+    } else {
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+        yes = MPIX_Query_cuda_support() == 1;
+#elif defined(MPIX_GPU_SUPPORT_CUDA)
+        MPIX_GPU_query_support(MPIX_GPU_SUPPORT_CUDA, &yes);
+#endif
+    }
+    return imcl_dist_agree(d, yes != 0);
+}
+
+IMCL_DIST_WEAK void imcl_dist_use_device(imcl_dist *d, int i, void *memory)
+{
+    imcl_dist_array *a = &d->arrays[i];
+    a->data = memory;
+    a->on_device = 1;
+}
+
 /* The rank of the neighbour of array a in direction j, or -1: none (past an edge of the
  * grid that is not periodic for a). */
 static int imcl_dist_neighbour(const imcl_dist *d, const imcl_dist_array *a, int j)
@@ -158,11 +198,14 @@ static int imcl_dist_neighbour(const imcl_dist *d, const imcl_dist_array *a, int
     return r;
 }
 
-IMCL_DIST_WEAK void imcl_dist_exchange_begin(imcl_dist *d)
+IMCL_DIST_WEAK int imcl_dist_exchange_begin(imcl_dist *d)
 {
+    int code = IMCL_DIST_OK;
     d->nreq = 0;
     for (int i = 0; i < d->narrays; i++) {
         imcl_dist_array *a = &d->arrays[i];
+        if (a->exchanged && code == IMCL_DIST_OK)
+            code = imcl_dist_stage(d, i, a->on_device);
         for (int j = 0; a->exchanged && j < IMCL_DIST_DIRS; j++) {
             int r = imcl_dist_neighbour(d, a, j);
             if (r < 0)
@@ -178,44 +221,37 @@ IMCL_DIST_WEAK void imcl_dist_exchange_begin(imcl_dist *d)
                         &d->req[d->nreq++]);
         }
     }
+    return code;
 }
 
-/* Ghost plane p of dimension k (a storage coordinate) from plane q, or the boundary
- * value when q < 0, over the whole storage in the other dimensions. */
-static void imcl_dist_plane(const imcl_dist *d, const imcl_dist_array *a, int k, int p, int q)
+/* Plane p of the storage in dimension k (a storage coordinate), whole in the others. */
+static MPI_Datatype imcl_dist_plane(const imcl_dist *d, const imcl_dist_array *a, int k, int p)
 {
-    const int *s = d->storage;
-    const size_t e = a->elem, stride[3] = {1, (size_t)s[0], (size_t)s[0] * s[1]};
-    unsigned char *base = a->data;
-    if (k == 0) {
-        /* a plane of x: one element a row */
-        for (size_t r = 0; r < (size_t)s[1] * s[2]; r++) {
-            unsigned char *row = base + r * stride[1] * e;
-            memcpy(row + (size_t)p * e, q < 0 ? a->value : row + (size_t)q * e, e);
-        }
-        return;
-    }
-    /* a plane of y or z: rows of x, whole; the value's row made once */
-    const int v = k == 1 ? 2 : 1;   /* the other dimension beside x */
-    unsigned char *fill = NULL;
+    int n[3] = {d->storage[0], d->storage[1], d->storage[2]}, start[3] = {0, 0, 0};
+    n[k] = 1;
+    start[k] = p;
+    return imcl_dist_subarray(d, d->storage, n, start, a->type);
+}
+
+/* Ghost plane p of dimension k from plane q, or the boundary value when q < 0: a message
+ * of this rank to itself, so that MPI copies within the memory it exchanges (host or
+ * device) as it copies between ranks. */
+static void imcl_dist_fill(const imcl_dist *d, const imcl_dist_array *a, int k, int p, int q)
+{
+    MPI_Datatype to = imcl_dist_plane(d, a, k, p), from = MPI_DATATYPE_NULL;
+    /* the tags past the exchange's, whose messages are all in by now */
+    const int tag = d->narrays * IMCL_DIST_DIRS;
     if (q < 0) {
-        fill = malloc((size_t)s[0] * e);
-        if (!fill) { /* element by element, then */
-            for (int j = 0; j < s[v]; j++)
-                for (int i = 0; i < s[0]; i++)
-                    memcpy(base + ((size_t)i + (size_t)j * stride[v] + (size_t)p * stride[k]) * e,
-                            a->value, e);
-            return;
-        }
-        for (int i = 0; i < s[0]; i++)
-            memcpy(fill + (size_t)i * e, a->value, e);
+        const int n = (int)((size_t)d->storage[0] * d->storage[1] * d->storage[2] / d->storage[k]);
+        MPI_Sendrecv(a->values, n, a->type, d->rank, tag, a->data, 1, to, d->rank, tag, d->comm,
+                MPI_STATUS_IGNORE);
+    } else {
+        from = imcl_dist_plane(d, a, k, q);
+        MPI_Sendrecv(a->data, 1, from, d->rank, tag, a->data, 1, to, d->rank, tag, d->comm,
+                MPI_STATUS_IGNORE);
+        MPI_Type_free(&from);
     }
-    for (int j = 0; j < s[v]; j++) {
-        size_t at = (size_t)j * stride[v];
-        unsigned char *to = base + (at + (size_t)p * stride[k]) * e;
-        memcpy(to, q < 0 ? fill : base + (at + (size_t)q * stride[k]) * e, (size_t)s[0] * e);
-    }
-    free(fill);
+    MPI_Type_free(&to);
 }
 
 IMCL_DIST_WEAK void imcl_dist_exchange_end(imcl_dist *d)
@@ -237,15 +273,15 @@ IMCL_DIST_WEAK void imcl_dist_exchange_end(imcl_dist *d)
                 int below = clamped ? g : mirror ? g + c : -1;
                 int above = clamped ? g + n - 1 : mirror ? g + n - 1 - c : -1;
                 if (d->coords[k] == 0)
-                    imcl_dist_plane(d, a, k, g - 1 - c, below);
+                    imcl_dist_fill(d, a, k, g - 1 - c, below);
                 if (d->coords[k] == d->dims[k] - 1)
-                    imcl_dist_plane(d, a, k, g + n + c, above);
+                    imcl_dist_fill(d, a, k, g + n + c, above);
             }
         }
-    /* the host's copies of the exchanged arrays are the ones that count now */
+    /* the exchanged arrays' values are where MPI wrote them */
     for (int i = 0; i < d->narrays; i++)
         if (d->arrays[i].exchanged)
-            imcl_dist_written(d, i, 0);
+            imcl_dist_written(d, i, d->arrays[i].on_device);
 }
 
 IMCL_DIST_WEAK int imcl_dist_boxes(const imcl_dist *d, imcl_dist_box box[7])
@@ -307,10 +343,10 @@ static int imcl_dist_move(imcl_dist *d, int i, void *global, int to_parts)
     if (!a->distributed) {
         if (to_parts) {
             if (d->rank == 0)
-                memcpy(a->data, global, a->count * a->elem);
-            MPI_Bcast(a->data, (int)a->count, a->type, 0, d->comm);
+                memcpy(a->host, global, a->count * a->elem);
+            MPI_Bcast(a->host, (int)a->count, a->type, 0, d->comm);
         } else if (d->rank == 0) {
-            memcpy(global, a->data, a->count * a->elem);
+            memcpy(global, a->host, a->count * a->elem);
         }
         return IMCL_DIST_OK;
     }
@@ -349,13 +385,14 @@ IMCL_DIST_WEAK int imcl_dist_scatter(imcl_dist *d, int i, const void *global)
 {
     int code = imcl_dist_move(d, i, (void *)global, 1);
     if (code == IMCL_DIST_OK)
-        imcl_dist_written(d, i, 0);
+        imcl_dist_written(d, i, d->arrays[i].on_device);
     return code;
 }
 
 IMCL_DIST_WEAK int imcl_dist_gather(imcl_dist *d, int i, void *global)
 {
-    return imcl_dist_move(d, i, global, 0);
+    int code = imcl_dist_agree(d, imcl_dist_stage(d, i, d->arrays[i].on_device));
+    return code == IMCL_DIST_OK ? imcl_dist_move(d, i, global, 0) : code;
 }
 
 IMCL_DIST_WEAK int imcl_dist_stage(imcl_dist *d, int i, int to_device)
@@ -363,7 +400,7 @@ IMCL_DIST_WEAK int imcl_dist_stage(imcl_dist *d, int i, int to_device)
     imcl_dist_array *a = &d->arrays[i];
     if (!a->upload || (to_device ? a->device_ok : a->host_ok))
         return IMCL_DIST_OK;
-    int code = to_device ? a->upload(d->plan, a->data) : a->download(d->plan, a->data);
+    int code = to_device ? a->upload(d->plan, a->host) : a->download(d->plan, a->host);
     if (code == IMCL_DIST_OK)
         a->host_ok = a->device_ok = 1;
     return code;
@@ -390,12 +427,16 @@ IMCL_DIST_WEAK void imcl_dist_swap(imcl_dist *d, int i, int j)
     /* the memory and what holds the values go together; the types and the boundary
      * stay with the kernel's parameter */
     imcl_dist_array *a = &d->arrays[i], *b = &d->arrays[j];
-    void *t = a->data;
+    void *host = a->host, *data = a->data;
+    int on_device = a->on_device, h = a->host_ok, v = a->device_ok;
+    a->host = b->host;
     a->data = b->data;
-    b->data = t;
-    int h = a->host_ok, v = a->device_ok;
+    a->on_device = b->on_device;
     a->host_ok = b->host_ok;
     a->device_ok = b->device_ok;
+    b->host = host;
+    b->data = data;
+    b->on_device = on_device;
     b->host_ok = h;
     b->device_ok = v;
 }
@@ -403,7 +444,8 @@ IMCL_DIST_WEAK void imcl_dist_swap(imcl_dist *d, int i, int j)
 IMCL_DIST_WEAK void imcl_dist_destroy(imcl_dist *d)
 {
     for (int i = 0; d->arrays && i < d->narrays; i++) {
-        free(d->arrays[i].data);
+        free(d->arrays[i].host);
+        free(d->arrays[i].values);
         for (int j = 0; j < IMCL_DIST_DIRS; j++) {
             if (d->arrays[i].send[j] != MPI_DATATYPE_NULL)
                 MPI_Type_free(&d->arrays[i].send[j]);

@@ -23,6 +23,8 @@
 #define imcl_dist_init imcl_dist_init_IMCLTAG
 #define imcl_dist_array_init imcl_dist_array_init_IMCLTAG
 #define imcl_dist_agree imcl_dist_agree_IMCLTAG
+#define imcl_dist_device_aware imcl_dist_device_aware_IMCLTAG
+#define imcl_dist_use_device imcl_dist_use_device_IMCLTAG
 #define imcl_dist_exchange_begin imcl_dist_exchange_begin_IMCLTAG
 #define imcl_dist_exchange_end imcl_dist_exchange_end_IMCLTAG
 #define imcl_dist_boxes imcl_dist_boxes_IMCLTAG
@@ -51,19 +53,24 @@ enum { IMCL_DIST_OK = 0, IMCL_DIST_ERR_ARGUMENT = -1, IMCL_DIST_ERR_MEMORY = -3 
 typedef int (*imcl_dist_copy)(void *plan, void *host);
 
 typedef struct imcl_dist_array {
-    void *data;             /* a distributed array: its part with the ghost layer (storage[]);
+    void *host;             /* a distributed array: its part with the ghost layer (storage[]);
                              * else the whole array (count elements), on every rank */
+    void *data;             /* the memory MPI sends from and receives into: host, or the
+                             * plan's device memory (on_device, imcl_dist_use_device) */
+    int on_device;
     size_t elem;            /* bytes of an element */
     MPI_Datatype type;      /* the MPI type of an element */
     int distributed;
     int exchanged;          /* read at offsets: its ghost layer is filled before a launch */
     int bc;                 /* IMCL_DIST_* */
-    unsigned char value[8]; /* IMCL_DIST_CONSTANT: the boundary value, an element's bytes */
+    void *values;           /* IMCL_DIST_CONSTANT and exchanged: a plane of the storage
+                             * full of the boundary value (nvalues elements) */
+    size_t nvalues;
     size_t count;           /* elements of a whole array */
     /* the cells sent to the neighbour in each direction and the ghost cells received
      * from it, as subarray types of the storage; MPI_DATATYPE_NULL where none */
     MPI_Datatype send[IMCL_DIST_DIRS], recv[IMCL_DIST_DIRS];
-    /* where the plan does not compute in `data` (a device's memory): its copies of the
+    /* where the plan does not compute in `host` (a device's memory): its copies of the
      * whole array, and which of the two holds the array's values; NULL where it does */
     imcl_dist_copy upload, download;
     int host_ok, device_ok;
@@ -104,18 +111,27 @@ int imcl_dist_array_init(imcl_dist *d, int i, size_t elem, MPI_Datatype type, in
         size_t count, int bc, const void *value, int exchanged);
 /* The same code on every rank: the lowest (an error where any rank has one). */
 int imcl_dist_agree(const imcl_dist *d, int code);
-/* Starts the exchange of the ghost layers of the exchanged arrays (non-blocking). */
-void imcl_dist_exchange_begin(imcl_dist *d);
+/* 1 on every rank where MPI takes CUDA device memory (Open MPI's MPIX_Query_cuda_support,
+ * MPICH's MPIX_GPU_query_support), or where IMCL_MPI_DEVICE=1 says so on every rank (an
+ * MPI that cannot tell); 0 where any rank's does not, or IMCL_MPI_DEVICE=0. Collective. */
+int imcl_dist_device_aware(const imcl_dist *d);
+/* Distributed array i's values live in `memory`, the plan's device memory of its storage:
+ * MPI sends and receives there, and the host copy is staged only for the caller. */
+void imcl_dist_use_device(imcl_dist *d, int i, void *memory);
+/* Starts the exchange of the ghost layers of the exchanged arrays (non-blocking), each
+ * staged first where MPI reads it; the staging's code (the exchange starts anyway: the
+ * neighbours wait for it). */
+int imcl_dist_exchange_begin(imcl_dist *d);
 /* Waits for it, then fills the ghost cells at the edges of the whole grid by each
  * array's boundary condition (periodic ones came from the neighbours across): the
- * exchanged arrays' host copies are the ones that count then (imcl_dist_written). */
+ * exchanged arrays' values are where MPI put them (imcl_dist_written). */
 void imcl_dist_exchange_end(imcl_dist *d);
 /* The points of this rank's part as boxes: box[0] the interior, whose points read no
  * ghost cell, then the shell around it in up to 2 nd boxes; some may be empty (n 0).
  * Returns the count, 1 + 2 nd. */
 int imcl_dist_boxes(const imcl_dist *d, imcl_dist_box box[7]);
 /* Array i from / into `global`, the whole array on rank 0 (ignored elsewhere), through
- * its host copy (gather: stage it there first). Collective. */
+ * the memory MPI uses for it (gather: staged there first). Collective. */
 int imcl_dist_scatter(imcl_dist *d, int i, const void *global);
 int imcl_dist_gather(imcl_dist *d, int i, void *global);
 /* Array i's values where they are needed next, on the host (to_device 0) or in the plan's

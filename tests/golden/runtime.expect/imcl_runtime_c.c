@@ -196,6 +196,11 @@ IMCL_C_WEAK int imcl_c_plan_use_memory(imcl_c_plan *plan, int a, void *memory)
     return imcl_c_plan_attach(plan, a, memory);
 }
 
+IMCL_C_WEAK void *imcl_c_plan_memory(imcl_c_plan *plan, int a)
+{
+    return plan && a >= 0 && a < plan->n && plan->layout[a].attach ? plan->array[a].buf : NULL;
+}
+
 IMCL_C_WEAK int imcl_c_plan_swap(imcl_c_plan *plan, int a, int b)
 {
     if (!plan || a < 0 || a >= plan->n || b < 0 || b >= plan->n

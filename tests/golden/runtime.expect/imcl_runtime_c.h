@@ -7,8 +7,8 @@
  * measurement, and the persistent plan over a table of the kernel's arrays in host memory
  * (docs/wrappers.md). Compile imcl_runtime_c.c once with the K_ref.c files (OpenMP is not
  * needed for it); several folders' copies may be linked into one program (below). */
-#ifndef IMCL_RUNTIME_C_H_3d9b1ba2
-#define IMCL_RUNTIME_C_H_3d9b1ba2
+#ifndef IMCL_RUNTIME_C_H_ec1ac5fc
+#define IMCL_RUNTIME_C_H_ec1ac5fc
 
 #include <stddef.h>
 
@@ -21,23 +21,24 @@
 #else
 #define IMCL_C_WEAK
 #endif
-#define imcl_c_strerror imcl_c_strerror_3d9b1ba2
-#define imcl_c_threads_pick imcl_c_threads_pick_3d9b1ba2
-#define imcl_c_threads_done imcl_c_threads_done_3d9b1ba2
-#define imcl_c_now_ms imcl_c_now_ms_3d9b1ba2
-#define imcl_c_plan_create imcl_c_plan_create_3d9b1ba2
-#define imcl_c_plan_upload imcl_c_plan_upload_3d9b1ba2
-#define imcl_c_plan_download imcl_c_plan_download_3d9b1ba2
-#define imcl_c_plan_rows imcl_c_plan_rows_3d9b1ba2
-#define imcl_c_plan_ready imcl_c_plan_ready_3d9b1ba2
-#define imcl_c_plan_select imcl_c_plan_select_3d9b1ba2
-#define imcl_c_plan_block imcl_c_plan_block_3d9b1ba2
-#define imcl_c_plan_tables imcl_c_plan_tables_3d9b1ba2
-#define imcl_c_plan_attach imcl_c_plan_attach_3d9b1ba2
-#define imcl_c_plan_use_memory imcl_c_plan_use_memory_3d9b1ba2
-#define imcl_c_plan_swap imcl_c_plan_swap_3d9b1ba2
-#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_3d9b1ba2
-#define imcl_c_plan_destroy imcl_c_plan_destroy_3d9b1ba2
+#define imcl_c_strerror imcl_c_strerror_ec1ac5fc
+#define imcl_c_threads_pick imcl_c_threads_pick_ec1ac5fc
+#define imcl_c_threads_done imcl_c_threads_done_ec1ac5fc
+#define imcl_c_now_ms imcl_c_now_ms_ec1ac5fc
+#define imcl_c_plan_create imcl_c_plan_create_ec1ac5fc
+#define imcl_c_plan_upload imcl_c_plan_upload_ec1ac5fc
+#define imcl_c_plan_download imcl_c_plan_download_ec1ac5fc
+#define imcl_c_plan_rows imcl_c_plan_rows_ec1ac5fc
+#define imcl_c_plan_ready imcl_c_plan_ready_ec1ac5fc
+#define imcl_c_plan_select imcl_c_plan_select_ec1ac5fc
+#define imcl_c_plan_block imcl_c_plan_block_ec1ac5fc
+#define imcl_c_plan_tables imcl_c_plan_tables_ec1ac5fc
+#define imcl_c_plan_attach imcl_c_plan_attach_ec1ac5fc
+#define imcl_c_plan_use_memory imcl_c_plan_use_memory_ec1ac5fc
+#define imcl_c_plan_memory imcl_c_plan_memory_ec1ac5fc
+#define imcl_c_plan_swap imcl_c_plan_swap_ec1ac5fc
+#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_ec1ac5fc
+#define imcl_c_plan_destroy imcl_c_plan_destroy_ec1ac5fc
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -140,9 +141,10 @@ int imcl_c_plan_block(const imcl_c_plan *plan, int i);
  * there is no memory for them. */
 void **imcl_c_plan_tables(imcl_c_plan *plan, int a);
 /* PK_plan_attach, PK_plan_use_memory (the device is the host: an attachment),
- * PK_plan_swap, PK_plan_kernel_ms, PK_plan_destroy. */
+ * PK_plan_memory, PK_plan_swap, PK_plan_kernel_ms, PK_plan_destroy. */
 int imcl_c_plan_attach(imcl_c_plan *plan, int a, void *host);
 int imcl_c_plan_use_memory(imcl_c_plan *plan, int a, void *memory);
+void *imcl_c_plan_memory(imcl_c_plan *plan, int a);
 int imcl_c_plan_swap(imcl_c_plan *plan, int a, int b);
 double imcl_c_plan_kernel_ms(const imcl_c_plan *plan);
 void imcl_c_plan_destroy(imcl_c_plan *plan);

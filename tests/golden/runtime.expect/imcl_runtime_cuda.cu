@@ -417,6 +417,13 @@ IMCL_CU_WEAK int imcl_cu_plan_use_memory(imcl_cu_plan *plan, int a, void *memory
     return IMCL_CU_OK;
 }
 
+IMCL_CU_WEAK void *imcl_cu_plan_memory(imcl_cu_plan *plan, int a)
+{
+    if (!plan || a < 0 || a >= plan->n || plan->layout[a].where != IMCL_CU_BUFFER)
+        return NULL;
+    return plan->array[a].buf;
+}
+
 IMCL_CU_WEAK int imcl_cu_plan_swap(imcl_cu_plan *plan, int a, int b)
 {
     if (!plan || a < 0 || a >= plan->n || b < 0 || b >= plan->n

@@ -6,8 +6,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_cuda.cu once with the K.cu files (nvcc); several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_CUDA_H_9691f975
-#define IMCL_RUNTIME_CUDA_H_9691f975
+#ifndef IMCL_RUNTIME_CUDA_H_2d38330e
+#define IMCL_RUNTIME_CUDA_H_2d38330e
 
 #include <cuda_runtime.h>
 #include <stddef.h>
@@ -21,27 +21,28 @@
 #else
 #define IMCL_CU_WEAK
 #endif
-#define imcl_cu_strerror imcl_cu_strerror_9691f975
-#define imcl_cu_copy imcl_cu_copy_9691f975
-#define imcl_cu_devices imcl_cu_devices_9691f975
-#define imcl_cu_texture_copy imcl_cu_texture_copy_9691f975
-#define imcl_cu_texture_create imcl_cu_texture_create_9691f975
-#define imcl_cu_call_begin imcl_cu_call_begin_9691f975
-#define imcl_cu_call_end imcl_cu_call_end_9691f975
-#define imcl_cu_plan_create imcl_cu_plan_create_9691f975
-#define imcl_cu_plan_upload imcl_cu_plan_upload_9691f975
-#define imcl_cu_plan_download imcl_cu_plan_download_9691f975
-#define imcl_cu_plan_rows imcl_cu_plan_rows_9691f975
-#define imcl_cu_plan_ready imcl_cu_plan_ready_9691f975
-#define imcl_cu_plan_select imcl_cu_plan_select_9691f975
-#define imcl_cu_plan_start imcl_cu_plan_start_9691f975
-#define imcl_cu_plan_launched imcl_cu_plan_launched_9691f975
-#define imcl_cu_plan_wait imcl_cu_plan_wait_9691f975
-#define imcl_cu_plan_attach imcl_cu_plan_attach_9691f975
-#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_9691f975
-#define imcl_cu_plan_swap imcl_cu_plan_swap_9691f975
-#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_9691f975
-#define imcl_cu_plan_destroy imcl_cu_plan_destroy_9691f975
+#define imcl_cu_strerror imcl_cu_strerror_2d38330e
+#define imcl_cu_copy imcl_cu_copy_2d38330e
+#define imcl_cu_devices imcl_cu_devices_2d38330e
+#define imcl_cu_texture_copy imcl_cu_texture_copy_2d38330e
+#define imcl_cu_texture_create imcl_cu_texture_create_2d38330e
+#define imcl_cu_call_begin imcl_cu_call_begin_2d38330e
+#define imcl_cu_call_end imcl_cu_call_end_2d38330e
+#define imcl_cu_plan_create imcl_cu_plan_create_2d38330e
+#define imcl_cu_plan_upload imcl_cu_plan_upload_2d38330e
+#define imcl_cu_plan_download imcl_cu_plan_download_2d38330e
+#define imcl_cu_plan_rows imcl_cu_plan_rows_2d38330e
+#define imcl_cu_plan_ready imcl_cu_plan_ready_2d38330e
+#define imcl_cu_plan_select imcl_cu_plan_select_2d38330e
+#define imcl_cu_plan_start imcl_cu_plan_start_2d38330e
+#define imcl_cu_plan_launched imcl_cu_plan_launched_2d38330e
+#define imcl_cu_plan_wait imcl_cu_plan_wait_2d38330e
+#define imcl_cu_plan_attach imcl_cu_plan_attach_2d38330e
+#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_2d38330e
+#define imcl_cu_plan_memory imcl_cu_plan_memory_2d38330e
+#define imcl_cu_plan_swap imcl_cu_plan_swap_2d38330e
+#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_2d38330e
+#define imcl_cu_plan_destroy imcl_cu_plan_destroy_2d38330e
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -174,11 +175,12 @@ cudaError_t imcl_cu_plan_start(imcl_cu_plan *plan);
 /* The end of PK_plan_launch_batch_async, err being the launch's: the event after it, the
  * launch pending until PK_plan_wait; IMCL_CU_OK or IMCL_CU_ERR_LAUNCH. */
 int imcl_cu_plan_launched(imcl_cu_plan *plan, cudaError_t err);
-/* PK_plan_wait, PK_plan_attach, PK_plan_use_memory, PK_plan_swap, PK_plan_kernel_ms,
- * PK_plan_destroy. */
+/* PK_plan_wait, PK_plan_attach, PK_plan_use_memory, PK_plan_memory, PK_plan_swap,
+ * PK_plan_kernel_ms, PK_plan_destroy. */
 int imcl_cu_plan_wait(imcl_cu_plan *plan);
 int imcl_cu_plan_attach(imcl_cu_plan *plan, int a, void *host);
 int imcl_cu_plan_use_memory(imcl_cu_plan *plan, int a, void *memory);
+void *imcl_cu_plan_memory(imcl_cu_plan *plan, int a);
 int imcl_cu_plan_swap(imcl_cu_plan *plan, int a, int b);
 double imcl_cu_plan_kernel_ms(const imcl_cu_plan *plan);
 void imcl_cu_plan_destroy(imcl_cu_plan *plan);

@@ -405,7 +405,7 @@ static int imcl_cl_plan_image(imcl_cl_plan *plan, int a)
  * uploads, downloads and row transfers are copies on the host with no command for the
  * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.
  * Zero-filled either way. */
-static int imcl_cl_plan_memory(imcl_cl_plan *plan, int a)
+static int imcl_cl_plan_allocate(imcl_cl_plan *plan, int a)
 {
     imcl_cl_array *m = &plan->array[a];
     /* whole pages: the alignment every device asks of host pointers, and more */
@@ -469,7 +469,7 @@ IMCL_CL_WEAK int imcl_cl_plan_create(imcl_cl_plan **plan, imcl_cl_kept *k,
     for (int i = 0; i < n && status == IMCL_OK; i++)
         status = layout[i].where == IMCL_CL_IMAGE    ? imcl_cl_plan_image(q, i)
                : layout[i].where == IMCL_CL_CONSTANT ? imcl_cl_plan_buffer(q, i)
-                                                     : imcl_cl_plan_memory(q, i);
+                                                     : imcl_cl_plan_allocate(q, i);
     if (status != IMCL_OK)
         goto fail;
     *plan = q;
@@ -732,6 +732,13 @@ IMCL_CL_WEAK int imcl_cl_plan_use_memory(imcl_cl_plan *plan, int a, void *memory
     plan->array[a].buf = buf;
     plan->array[a].host = NULL;
     return IMCL_OK;
+}
+
+IMCL_CL_WEAK void *imcl_cl_plan_memory(imcl_cl_plan *plan, int a)
+{
+    if (!plan || a < 0 || a >= plan->n || plan->layout[a].where != IMCL_CL_BUFFER)
+        return NULL;
+    return (void *)plan->array[a].buf;
 }
 
 IMCL_CL_WEAK int imcl_cl_plan_swap(imcl_cl_plan *plan, int a, int b)

@@ -208,6 +208,11 @@ int alias_halo_plan_use_memory(alias_halo_plan *plan, int a, void *memory)
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
 
+void *alias_halo_plan_memory(alias_halo_plan *plan, int a)
+{
+    return imcl_c_plan_memory((imcl_c_plan *)plan, a);
+}
+
 int alias_halo_plan_select(alias_halo_plan *plan, int count, const int *blocks)
 {
     return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);

@@ -418,6 +418,11 @@ int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
 
+void *blur_helpers_plan_memory(blur_helpers_plan *plan, int a)
+{
+    return imcl_c_plan_memory((imcl_c_plan *)plan, a);
+}
+
 int blur_helpers_plan_select(blur_helpers_plan *plan, int count, const int *blocks)
 {
     return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);

@@ -365,6 +365,11 @@ int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
 
+void *blur_helpers_plan_memory(blur_helpers_plan *plan, int a)
+{
+    return imcl_cu_plan_memory((imcl_cu_plan *)plan, a);
+}
+
 int blur_helpers_plan_select(blur_helpers_plan *plan, int count, const int *blocks)
 {
     return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);

@@ -502,6 +502,11 @@ int blur_helpers_plan_use_memory(blur_helpers_plan *plan, int a, void *memory)
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
 
+void *blur_helpers_plan_memory(blur_helpers_plan *plan, int a)
+{
+    return imcl_cl_plan_memory((imcl_cl_plan *)plan, a);
+}
+
 int blur_helpers_plan_select(blur_helpers_plan *plan, int count, const int *blocks)
 {
     return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);

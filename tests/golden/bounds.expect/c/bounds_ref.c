@@ -653,6 +653,11 @@ int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
 
+void *bounds_plan_memory(bounds_plan *plan, int a)
+{
+    return imcl_c_plan_memory((imcl_c_plan *)plan, a);
+}
+
 int bounds_plan_select(bounds_plan *plan, int count, const int *blocks)
 {
     return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);

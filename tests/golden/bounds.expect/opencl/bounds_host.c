@@ -608,6 +608,11 @@ int bounds_plan_use_memory(bounds_plan *plan, int a, void *memory)
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
 
+void *bounds_plan_memory(bounds_plan *plan, int a)
+{
+    return imcl_cl_plan_memory((imcl_cl_plan *)plan, a);
+}
+
 int bounds_plan_select(bounds_plan *plan, int count, const int *blocks)
 {
     return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);

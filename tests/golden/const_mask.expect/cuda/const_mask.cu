@@ -342,6 +342,11 @@ int const_mask_plan_use_memory(const_mask_plan *plan, int a, void *memory)
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
 
+void *const_mask_plan_memory(const_mask_plan *plan, int a)
+{
+    return imcl_cu_plan_memory((imcl_cu_plan *)plan, a);
+}
+
 int const_mask_plan_select(const_mask_plan *plan, int count, const int *blocks)
 {
     return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);

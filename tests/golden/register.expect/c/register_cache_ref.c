@@ -437,6 +437,11 @@ int register_cache_plan_use_memory(register_cache_plan *plan, int a, void *memor
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
 
+void *register_cache_plan_memory(register_cache_plan *plan, int a)
+{
+    return imcl_c_plan_memory((imcl_c_plan *)plan, a);
+}
+
 int register_cache_plan_select(register_cache_plan *plan, int count, const int *blocks)
 {
     return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);

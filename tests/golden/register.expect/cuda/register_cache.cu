@@ -416,6 +416,11 @@ int register_cache_plan_use_memory(register_cache_plan *plan, int a, void *memor
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
 
+void *register_cache_plan_memory(register_cache_plan *plan, int a)
+{
+    return imcl_cu_plan_memory((imcl_cu_plan *)plan, a);
+}
+
 int register_cache_plan_select(register_cache_plan *plan, int count, const int *blocks)
 {
     return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);

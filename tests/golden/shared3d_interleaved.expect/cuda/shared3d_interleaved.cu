@@ -386,6 +386,11 @@ int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a,
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
 
+void *shared3d_interleaved_plan_memory(shared3d_interleaved_plan *plan, int a)
+{
+    return imcl_cu_plan_memory((imcl_cu_plan *)plan, a);
+}
+
 int shared3d_interleaved_plan_select(shared3d_interleaved_plan *plan, int count, const int *blocks)
 {
     return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);

@@ -124,6 +124,12 @@ int shared3d_interleaved_plan_attach(shared3d_interleaved_plan *plan, int a, voi
  * write it
  * in the plan's queue, in order with the application's work there. */
 int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a, void *memory);
+/* The memory array a computes in, as shared3d_interleaved_plan_use_memory takes it (a cl_mem, a
+ * CUDA
+ * device pointer, host memory), for the application's own kernels or a GPU-aware
+ * MPI; NULL where a is no array in a buffer. Valid until the plan's next swap,
+ * attach, use_memory or destroy; after shared3d_interleaved_plan_wait where a launch runs. */
+void *shared3d_interleaved_plan_memory(shared3d_interleaved_plan *plan, int a);
 /* From now on, launches compute the blocks blocks[0] to blocks[count - 1] of a batch,
  * in one launch (each below the capacity, at most capacity of them; the list is
  * copied), or every block when blocks is NULL (as after shared3d_interleaved_plan_create). */

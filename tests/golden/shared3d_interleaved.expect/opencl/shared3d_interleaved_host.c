@@ -416,6 +416,11 @@ int shared3d_interleaved_plan_use_memory(shared3d_interleaved_plan *plan, int a,
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
 
+void *shared3d_interleaved_plan_memory(shared3d_interleaved_plan *plan, int a)
+{
+    return imcl_cl_plan_memory((imcl_cl_plan *)plan, a);
+}
+
 int shared3d_interleaved_plan_select(shared3d_interleaved_plan *plan, int count, const int *blocks)
 {
     return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);

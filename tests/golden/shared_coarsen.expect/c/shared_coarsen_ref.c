@@ -375,6 +375,11 @@ int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memor
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
 
+void *shared_coarsen_plan_memory(shared_coarsen_plan *plan, int a)
+{
+    return imcl_c_plan_memory((imcl_c_plan *)plan, a);
+}
+
 int shared_coarsen_plan_select(shared_coarsen_plan *plan, int count, const int *blocks)
 {
     return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);

@@ -353,6 +353,11 @@ int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memor
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
 
+void *shared_coarsen_plan_memory(shared_coarsen_plan *plan, int a)
+{
+    return imcl_cu_plan_memory((imcl_cu_plan *)plan, a);
+}
+
 int shared_coarsen_plan_select(shared_coarsen_plan *plan, int count, const int *blocks)
 {
     return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);

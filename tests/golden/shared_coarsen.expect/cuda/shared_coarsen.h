@@ -113,6 +113,11 @@ int shared_coarsen_plan_attach(shared_coarsen_plan *plan, int a, void *host);
  * the C reference, host memory as shared_coarsen_plan_attach takes it. Launches read and write it
  * in the plan's queue, in order with the application's work there. */
 int shared_coarsen_plan_use_memory(shared_coarsen_plan *plan, int a, void *memory);
+/* The memory array a computes in, as shared_coarsen_plan_use_memory takes it (a cl_mem, a CUDA
+ * device pointer, host memory), for the application's own kernels or a GPU-aware
+ * MPI; NULL where a is no array in a buffer. Valid until the plan's next swap,
+ * attach, use_memory or destroy; after shared_coarsen_plan_wait where a launch runs. */
+void *shared_coarsen_plan_memory(shared_coarsen_plan *plan, int a);
 /* From now on, launches compute the blocks blocks[0] to blocks[count - 1] of a batch,
  * in one launch (each below the capacity, at most capacity of them; the list is
  * copied), or every block when blocks is NULL (as after shared_coarsen_plan_create). */

@@ -493,6 +493,11 @@ int stream_z_plan_use_memory(stream_z_plan *plan, int a, void *memory)
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
 
+void *stream_z_plan_memory(stream_z_plan *plan, int a)
+{
+    return imcl_cu_plan_memory((imcl_cu_plan *)plan, a);
+}
+
 int stream_z_plan_select(stream_z_plan *plan, int count, const int *blocks)
 {
     return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);

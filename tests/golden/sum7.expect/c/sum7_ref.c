@@ -438,6 +438,11 @@ int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
 
+void *sum7_plan_memory(sum7_plan *plan, int a)
+{
+    return imcl_c_plan_memory((imcl_c_plan *)plan, a);
+}
+
 int sum7_plan_select(sum7_plan *plan, int count, const int *blocks)
 {
     return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);

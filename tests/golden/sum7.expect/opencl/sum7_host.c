@@ -479,6 +479,11 @@ int sum7_plan_use_memory(sum7_plan *plan, int a, void *memory)
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
 
+void *sum7_plan_memory(sum7_plan *plan, int a)
+{
+    return imcl_cl_plan_memory((imcl_cl_plan *)plan, a);
+}
+
 int sum7_plan_select(sum7_plan *plan, int count, const int *blocks)
 {
     return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);

@@ -521,6 +521,11 @@ int tex_modes_plan_use_memory(tex_modes_plan *plan, int a, void *memory)
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
 
+void *tex_modes_plan_memory(tex_modes_plan *plan, int a)
+{
+    return imcl_cl_plan_memory((imcl_cl_plan *)plan, a);
+}
+
 int tex_modes_plan_select(tex_modes_plan *plan, int count, const int *blocks)
 {
     return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);

@@ -388,6 +388,11 @@ int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
     return imcl_c_plan_use_memory((imcl_c_plan *)plan, a, memory);
 }
 
+void *unroll_plan_memory(unroll_plan *plan, int a)
+{
+    return imcl_c_plan_memory((imcl_c_plan *)plan, a);
+}
+
 int unroll_plan_select(unroll_plan *plan, int count, const int *blocks)
 {
     return imcl_c_plan_select((imcl_c_plan *)plan, count, blocks);

@@ -349,6 +349,11 @@ int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
     return imcl_cu_plan_use_memory((imcl_cu_plan *)plan, a, memory);
 }
 
+void *unroll_plan_memory(unroll_plan *plan, int a)
+{
+    return imcl_cu_plan_memory((imcl_cu_plan *)plan, a);
+}
+
 int unroll_plan_select(unroll_plan *plan, int count, const int *blocks)
 {
     return imcl_cu_plan_select((imcl_cu_plan *)plan, count, blocks);

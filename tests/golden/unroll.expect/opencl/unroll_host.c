@@ -480,6 +480,11 @@ int unroll_plan_use_memory(unroll_plan *plan, int a, void *memory)
     return imcl_cl_plan_use_memory((imcl_cl_plan *)plan, a, memory);
 }
 
+void *unroll_plan_memory(unroll_plan *plan, int a)
+{
+    return imcl_cl_plan_memory((imcl_cl_plan *)plan, a);
+}
+
 int unroll_plan_select(unroll_plan *plan, int count, const int *blocks)
 {
     return imcl_cl_plan_select((imcl_cl_plan *)plan, count, blocks);
