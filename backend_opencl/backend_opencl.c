@@ -483,17 +483,25 @@ const char *opencl_array_handle(const EmitCtx *e, const Symbol *s, int id)
     return arena_printf(e->a, "imcl_a[%d].buf", id);
 }
 
-static void host_source(StrBuf *sb, const EmitCtx *e, const char *src)
+/* K_source.h: the kernel source as the C string imcl_source, which K_host.c includes. */
+static void source_header(StrBuf *sb, const EmitCtx *e, const char *src)
+{
+    host_banner_untuned(sb, e, "embedded OpenCL source");
+    sb_printf(sb, "/* The kernel source (%s.cl), embedded in %s_host.c so that nothing is read from\n"
+                  " * disk at run time. */\n", e->k->name, e->k->name);
+    sb_puts(sb, "static const char imcl_source[] =\n");
+    embed(sb, src);
+    sb_puts(sb, ";\n");
+}
+
+static void host_source(StrBuf *sb, const EmitCtx *e)
 {
     const Function *k = e->k;
     const char *pk = e->host_name;
     host_banner(sb, e, "OpenCL host wrapper");
     sb_puts(sb, "#include <stdlib.h>\n#include <string.h>\n\n#include \"imcl_runtime_opencl.h\"\n");
-    sb_printf(sb, "#include \"%s.h\"\n\n", k->name);
-    sb_printf(sb, "/* The kernel source (%s.cl), embedded so that nothing is read from disk at run time. */\n", k->name);
-    sb_puts(sb, "static const char imcl_source[] =\n");
-    embed(sb, src);
-    sb_puts(sb, ";\n\n");
+    sb_printf(sb, "#include \"%s.h\"\n", k->name);
+    sb_printf(sb, "#include \"%s_source.h\" /* imcl_source: %s.cl */\n\n", k->name, k->name);
     sb_printf(sb, "/* The kernel's program: its source and its kernel%s. */\n"
                   "static const imcl_cl_program imcl_program = {imcl_source, \"%s\", %s};\n\n",
               e->k_cpu ? ", and the variant for devices of type CPU" : "", unparse_kernel_name(k),
@@ -532,8 +540,9 @@ static int emit(EmitCtx *e, Outputs *out)
     int errors = kernel_source(cl, e);
     /* The host wrapper embeds the kernel text, 8 columns further right. */
     layout_wrap(cl, LAYOUT_WIDTH - 8);
+    source_header(outputs_add(out, arena_printf(e->a, "%s_source.h", e->k->name)), e, sb_str(cl));
     StrBuf *host = outputs_add(out, arena_printf(e->a, "%s_host.c", e->k->name));
-    host_source(host, e, sb_str(cl));
+    host_source(host, e);
     plan_opencl_emit(host, e);
     host_runtime_file(out, "imcl_runtime_opencl.h", "the OpenCL host runtime's declarations",
                       runtime_opencl_imcl_runtime_opencl_h);

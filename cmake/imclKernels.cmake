@@ -23,7 +23,7 @@
 # path (#include "opencl/heat.h"), and with one backend its folder too ("heat.h").
 # What each backend adds to the target: c compiles K_ref.c (with OpenMP when found,
 # and libm) and the host runtime of the folder, imcl_runtime_c.c; opencl compiles
-# K_host.c, in which K.cl is embedded, and the host runtime of the folder,
+# K_host.c, which includes K.cl as a string (K_source.h), and the host runtime of the folder,
 # imcl_runtime_opencl.c, and links OpenCL::OpenCL; cuda compiles K.cu and the host runtime
 # of the folder, imcl_runtime_cuda.cu, when the CUDA language is enabled; otherwise
 # OUTPUT_VARIABLE must be given and the .cu files are generated for the caller to build.
@@ -95,7 +95,7 @@ function(imcl_add_kernels target)
     if(backend STREQUAL "c")
       set(suffixes _ref.c)
     elseif(backend STREQUAL "opencl")
-      set(suffixes _host.c .cl)
+      set(suffixes _host.c .cl _source.h)
     elseif(backend STREQUAL "cuda")
       set(suffixes .cu)
       if(NOT CMAKE_CUDA_COMPILER AND NOT arg_OUTPUT_VARIABLE)
