@@ -400,14 +400,18 @@ static int imcl_cl_plan_image(imcl_cl_plan *plan, int a)
     return IMCL_OK;
 }
 
-/* The memory of array a in a buffer: on a device that computes in host memory, host
- * memory of the plan's own, attached as PK_plan_attach attaches the caller's, so that
- * uploads, downloads and row transfers are copies on the host with no command for the
- * device to wake up for; elsewhere (or if the device will not compute in it) a buffer.
- * Zero-filled either way. */
+/* The memory of array a in a buffer, made at its first use (an upload, a transfer of
+ * rows, a launch, PK_plan_memory), so that a plan whose arrays the application attaches
+ * or gives (PK_plan_attach, PK_plan_use_memory) never makes memory of its own: on a device
+ * that computes in host memory, host memory of the plan's own, attached as PK_plan_attach
+ * attaches the caller's, so that uploads, downloads and row transfers are copies on the
+ * host with no command for the device to wake up for; elsewhere (or if the device will not
+ * compute in it) a buffer. Zero-filled either way. IMCL_OK where it has memory. */
 static int imcl_cl_plan_allocate(imcl_cl_plan *plan, int a)
 {
     imcl_cl_array *m = &plan->array[a];
+    if (m->buf || plan->layout[a].where != IMCL_CL_BUFFER)
+        return IMCL_OK;
     /* whole pages: the alignment every device asks of host pointers, and more */
     const size_t page = 4096;
     void *mem = plan->unified ? aligned_alloc(page, (m->bytes + page - 1) / page * page) : NULL;
@@ -465,11 +469,12 @@ IMCL_CL_WEAK int imcl_cl_plan_create(imcl_cl_plan **plan, imcl_cl_kept *k,
         status = IMCL_ERR_BUILD;
         goto fail;
     }
-    /* the device memory of each array, zero-filled */
+    /* the device memory of each array in texture or constant memory, zero-filled (those in
+     * buffers get theirs at their first use: imcl_cl_plan_allocate) */
     for (int i = 0; i < n && status == IMCL_OK; i++)
-        status = layout[i].where == IMCL_CL_IMAGE    ? imcl_cl_plan_image(q, i)
-               : layout[i].where == IMCL_CL_CONSTANT ? imcl_cl_plan_buffer(q, i)
-                                                     : imcl_cl_plan_allocate(q, i);
+        if (layout[i].where != IMCL_CL_BUFFER)
+            status = layout[i].where == IMCL_CL_IMAGE ? imcl_cl_plan_image(q, i)
+                                                      : imcl_cl_plan_buffer(q, i);
     if (status != IMCL_OK)
         goto fail;
     *plan = q;
@@ -486,6 +491,8 @@ static cl_int imcl_cl_plan_copy(imcl_cl_plan *plan, int a, const void *from, voi
 {
     imcl_cl_array *m = &plan->array[a];
     const size_t elem = plan->layout[a].elem;
+    if (imcl_cl_plan_allocate(plan, a) != IMCL_OK)
+        return CL_OUT_OF_RESOURCES;
     if (plan->layout[a].where == IMCL_CL_IMAGE)
         return imcl_cl_image_copy(plan->queue, m->buf, from, to, elem);
     if (m->host) {
@@ -526,6 +533,9 @@ IMCL_CL_WEAK int imcl_cl_plan_rows(imcl_cl_plan *plan, int a, int up, int first,
         return IMCL_ERR_ARGUMENT;
     if (imcl_cl_plan_settle(plan))
         return IMCL_ERR_LAUNCH;
+    const int made = imcl_cl_plan_allocate(plan, a);
+    if (made != IMCL_OK)
+        return made;
     const imcl_cl_layout *l = &plan->layout[a];
     imcl_cl_array *m = &plan->array[a];
     const size_t elem = l->elem;
@@ -577,7 +587,10 @@ IMCL_CL_WEAK int imcl_cl_plan_ready(imcl_cl_plan *plan, int count)
     if (imcl_cl_plan_settle(plan))
         return IMCL_ERR_LAUNCH;
     plan->kernel_ms = 0.0;
-    return IMCL_OK;
+    int status = IMCL_OK;
+    for (int i = 0; i < plan->n && status == IMCL_OK; i++)
+        status = imcl_cl_plan_allocate(plan, i);
+    return status;
 }
 
 IMCL_CL_WEAK int imcl_cl_plan_select(imcl_cl_plan *plan, int count, const int *blocks)
@@ -736,7 +749,8 @@ IMCL_CL_WEAK int imcl_cl_plan_use_memory(imcl_cl_plan *plan, int a, void *memory
 
 IMCL_CL_WEAK void *imcl_cl_plan_memory(imcl_cl_plan *plan, int a)
 {
-    if (!plan || a < 0 || a >= plan->n || plan->layout[a].where != IMCL_CL_BUFFER)
+    if (!plan || a < 0 || a >= plan->n || plan->layout[a].where != IMCL_CL_BUFFER
+            || imcl_cl_plan_allocate(plan, a) != IMCL_OK)
         return NULL;
     return (void *)plan->array[a].buf;
 }
