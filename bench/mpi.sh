@@ -24,13 +24,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$IMCL" --mpi -b c -o "$work" "$ROOT/samples/heat3d/heat3d.imcl"
 mpicc ${CFLAGS:--O2} -fopenmp -I"$work" "$HERE/mpi/overlap.c" "$work"/*.c -lm -o "$work/overlap"
-RUN=(mpirun -np)
-if mpirun --version 2>/dev/null | grep -q "Open MPI"; then
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-    RUN=(mpirun --oversubscribe --bind-to none -np)
-fi
 echo "bench/mpi: $(getconf _NPROCESSORS_ONLN) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg);" \
      "$(mpirun --version 2>/dev/null | head -1); gcc ${CFLAGS:--O2} -fopenmp; $(date -u +%F)"
 for p in $RANKS; do
-    OMP_NUM_THREADS=1 OMP_WAIT_POLICY=passive "${RUN[@]}" "$p" "$work/overlap" "$N" "$REPS"
+    "$ROOT/tests/lib/mpirun" -np "$p" "$work/overlap" "$N" "$REPS"
 done
