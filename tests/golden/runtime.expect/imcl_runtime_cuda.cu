@@ -199,6 +199,18 @@ static int imcl_cu_plan_settle(imcl_cu_plan *plan)
     return plan->pending && imcl_cu_plan_wait(plan) != IMCL_CU_OK;
 }
 
+/* The device memory of array a in a buffer, made at its first use (an upload, a transfer
+ * of rows, a launch, PK_plan_memory) from host's elements, or zero-filled when host is
+ * NULL; so a plan whose arrays the application gives (PK_plan_use_memory) right after the
+ * create never makes memory of its own. IMCL_CU_OK where the array has memory. */
+static int imcl_cu_plan_allocate(imcl_cu_plan *plan, int a, const void *host)
+{
+    imcl_cu_array *m = &plan->array[a];
+    if (m->buf || plan->layout[a].where != IMCL_CU_BUFFER)
+        return IMCL_CU_OK;
+    return imcl_cu_memory(&plan->layout[a], m, host, 1, plan->stream);
+}
+
 IMCL_CU_WEAK int imcl_cu_plan_create(imcl_cu_plan **plan, cudaStream_t stream, int capacity,
                                      int n, const imcl_cu_layout *layout,
                                      const int (*extent)[3])
@@ -225,14 +237,17 @@ IMCL_CU_WEAK int imcl_cu_plan_create(imcl_cu_plan **plan, cudaStream_t stream, i
         goto fail;
     }
     q->events = 1;
-    /* the extents of each array and its device memory, zero-filled: capacity blocks of an
-     * Image or Block, each its storage (halo included) */
+    /* the extents of each array, and the device memory of those in texture or constant
+     * memory, zero-filled: capacity blocks of an Image or Block, each its storage (halo
+     * included); an array in a buffer gets its memory at its first use
+     * (imcl_cu_plan_allocate) */
     for (int i = 0; i < n && status == IMCL_CU_OK; i++) {
         imcl_cu_array *m = &q->array[i];
         memcpy(m->extent, extent[i], sizeof m->extent);
         m->bytes = imcl_rows_bytes(layout[i].dims, layout[i].halo, layout[i].elem,
                                    layout[i].count, capacity, extent[i]);
-        status = imcl_cu_memory(&layout[i], m, NULL, 1, q->stream);
+        if (layout[i].where != IMCL_CU_BUFFER)
+            status = imcl_cu_memory(&layout[i], m, NULL, 1, q->stream);
     }
     if (status != IMCL_CU_OK)
         goto fail;
@@ -265,6 +280,9 @@ IMCL_CU_WEAK int imcl_cu_plan_upload(imcl_cu_plan *plan, int a, const void *host
         return IMCL_CU_ERR_ARGUMENT;
     if (imcl_cu_plan_settle(plan))
         return IMCL_CU_ERR_LAUNCH;
+    /* the first use of an array in a buffer: its memory made from host, with no zero fill */
+    if (!plan->array[a].buf && plan->layout[a].where == IMCL_CU_BUFFER)
+        return imcl_cu_plan_allocate(plan, a, host);
     return imcl_cu_plan_copy(plan, a, host, NULL) == cudaSuccess ? IMCL_CU_OK
                                                                  : IMCL_CU_ERR_TRANSFER;
 }
@@ -275,6 +293,9 @@ IMCL_CU_WEAK int imcl_cu_plan_download(imcl_cu_plan *plan, int a, void *host)
         return IMCL_CU_ERR_ARGUMENT;
     if (imcl_cu_plan_settle(plan))
         return IMCL_CU_ERR_LAUNCH;
+    const int made = imcl_cu_plan_allocate(plan, a, NULL);
+    if (made != IMCL_CU_OK)
+        return made;
     return imcl_cu_plan_copy(plan, a, NULL, host) == cudaSuccess ? IMCL_CU_OK
                                                                  : IMCL_CU_ERR_TRANSFER;
 }
@@ -290,6 +311,9 @@ IMCL_CU_WEAK int imcl_cu_plan_rows(imcl_cu_plan *plan, int a, int up, int first,
         return IMCL_CU_ERR_ARGUMENT;
     if (imcl_cu_plan_settle(plan))
         return IMCL_CU_ERR_LAUNCH;
+    const int made = imcl_cu_plan_allocate(plan, a, NULL);
+    if (made != IMCL_CU_OK)
+        return made;
     const imcl_cu_layout *l = &plan->layout[a];
     imcl_cu_array *m = &plan->array[a];
     const size_t elem = l->elem;
@@ -332,7 +356,10 @@ IMCL_CU_WEAK int imcl_cu_plan_ready(imcl_cu_plan *plan, int count)
     if (imcl_cu_plan_settle(plan))
         return IMCL_CU_ERR_LAUNCH;
     plan->kernel_ms = 0.0;
-    return IMCL_CU_OK;
+    int status = IMCL_CU_OK;
+    for (int i = 0; i < plan->n && status == IMCL_CU_OK; i++)
+        status = imcl_cu_plan_allocate(plan, i, NULL);
+    return status;
 }
 
 IMCL_CU_WEAK int imcl_cu_plan_select(imcl_cu_plan *plan, int count, const int *blocks)
@@ -419,7 +446,8 @@ IMCL_CU_WEAK int imcl_cu_plan_use_memory(imcl_cu_plan *plan, int a, void *memory
 
 IMCL_CU_WEAK void *imcl_cu_plan_memory(imcl_cu_plan *plan, int a)
 {
-    if (!plan || a < 0 || a >= plan->n || plan->layout[a].where != IMCL_CU_BUFFER)
+    if (!plan || a < 0 || a >= plan->n || plan->layout[a].where != IMCL_CU_BUFFER
+            || imcl_cu_plan_allocate(plan, a, NULL) != IMCL_CU_OK)
         return NULL;
     return plan->array[a].buf;
 }

@@ -6,8 +6,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_cuda.cu once with the K.cu files (nvcc); several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_CUDA_H_2d38330e
-#define IMCL_RUNTIME_CUDA_H_2d38330e
+#ifndef IMCL_RUNTIME_CUDA_H_795dabe9
+#define IMCL_RUNTIME_CUDA_H_795dabe9
 
 #include <cuda_runtime.h>
 #include <stddef.h>
@@ -21,28 +21,28 @@
 #else
 #define IMCL_CU_WEAK
 #endif
-#define imcl_cu_strerror imcl_cu_strerror_2d38330e
-#define imcl_cu_copy imcl_cu_copy_2d38330e
-#define imcl_cu_devices imcl_cu_devices_2d38330e
-#define imcl_cu_texture_copy imcl_cu_texture_copy_2d38330e
-#define imcl_cu_texture_create imcl_cu_texture_create_2d38330e
-#define imcl_cu_call_begin imcl_cu_call_begin_2d38330e
-#define imcl_cu_call_end imcl_cu_call_end_2d38330e
-#define imcl_cu_plan_create imcl_cu_plan_create_2d38330e
-#define imcl_cu_plan_upload imcl_cu_plan_upload_2d38330e
-#define imcl_cu_plan_download imcl_cu_plan_download_2d38330e
-#define imcl_cu_plan_rows imcl_cu_plan_rows_2d38330e
-#define imcl_cu_plan_ready imcl_cu_plan_ready_2d38330e
-#define imcl_cu_plan_select imcl_cu_plan_select_2d38330e
-#define imcl_cu_plan_start imcl_cu_plan_start_2d38330e
-#define imcl_cu_plan_launched imcl_cu_plan_launched_2d38330e
-#define imcl_cu_plan_wait imcl_cu_plan_wait_2d38330e
-#define imcl_cu_plan_attach imcl_cu_plan_attach_2d38330e
-#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_2d38330e
-#define imcl_cu_plan_memory imcl_cu_plan_memory_2d38330e
-#define imcl_cu_plan_swap imcl_cu_plan_swap_2d38330e
-#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_2d38330e
-#define imcl_cu_plan_destroy imcl_cu_plan_destroy_2d38330e
+#define imcl_cu_strerror imcl_cu_strerror_795dabe9
+#define imcl_cu_copy imcl_cu_copy_795dabe9
+#define imcl_cu_devices imcl_cu_devices_795dabe9
+#define imcl_cu_texture_copy imcl_cu_texture_copy_795dabe9
+#define imcl_cu_texture_create imcl_cu_texture_create_795dabe9
+#define imcl_cu_call_begin imcl_cu_call_begin_795dabe9
+#define imcl_cu_call_end imcl_cu_call_end_795dabe9
+#define imcl_cu_plan_create imcl_cu_plan_create_795dabe9
+#define imcl_cu_plan_upload imcl_cu_plan_upload_795dabe9
+#define imcl_cu_plan_download imcl_cu_plan_download_795dabe9
+#define imcl_cu_plan_rows imcl_cu_plan_rows_795dabe9
+#define imcl_cu_plan_ready imcl_cu_plan_ready_795dabe9
+#define imcl_cu_plan_select imcl_cu_plan_select_795dabe9
+#define imcl_cu_plan_start imcl_cu_plan_start_795dabe9
+#define imcl_cu_plan_launched imcl_cu_plan_launched_795dabe9
+#define imcl_cu_plan_wait imcl_cu_plan_wait_795dabe9
+#define imcl_cu_plan_attach imcl_cu_plan_attach_795dabe9
+#define imcl_cu_plan_use_memory imcl_cu_plan_use_memory_795dabe9
+#define imcl_cu_plan_memory imcl_cu_plan_memory_795dabe9
+#define imcl_cu_plan_swap imcl_cu_plan_swap_795dabe9
+#define imcl_cu_plan_kernel_ms imcl_cu_plan_kernel_ms_795dabe9
+#define imcl_cu_plan_destroy imcl_cu_plan_destroy_795dabe9
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
