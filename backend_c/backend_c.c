@@ -630,7 +630,7 @@ static void emit_rows_wrapper(StrBuf *code, EmitCtx *e, Bodies *b)
     sb_puts(code, "}\n\n");
 }
 
-/* PK_part (an iterated kernel with time_tile above 1): the points of planes (2D: rows)
+/* PK_part (an iterated kernel whose steps fuse, time_tile not 1): the points of planes (2D: rows)
  * imcl_lo to imcl_hi - 1 of every block as PK_rows computes them (or of one block, as
  * PK, when the kernel takes no row tables), with no checks: a step of the wavefront of
  * PK_plan_iterate (backend_c/plan_c.c), which checked the arrays when it began. */
@@ -706,7 +706,7 @@ static int emit(EmitCtx *e, Outputs *out)
     sb_printf(&code, "    return %s_OK;\n}\n\n", pk);
     if (e->tables)
         emit_rows_wrapper(&code, e, &b);
-    if (e->tp->time_tile > 1)
+    if (e->tp->time_tile != 1)
         emit_part(&code, e, &b);
     host_error_functions(&code, e, "imcl_c", "\"\"", NULL,
                          arena_printf(e->a, "    /* the C reference computes on the host: it has no device queue */\n"
@@ -721,7 +721,7 @@ static int emit(EmitCtx *e, Outputs *out)
     unparse_helper_defs(f, u.helpers, "static inline");
     /* the bounds of the rows' inner points and of the wavefront's parts (emit_part) use
      * min and max of int */
-    if (k->interior || e->tp->time_tile > 1)
+    if (k->interior || e->tp->time_tile != 1)
         u.minmax_types |= 1u << (0 * 9 + TY_INT) | 1u << (1 * 9 + TY_INT);
     minmax_defs(f, u.minmax_types);
     sb_puts(f, sb_str(&code));

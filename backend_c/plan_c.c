@@ -97,9 +97,13 @@ static void launch(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
 /* PK_plan_iterate with time_tile T above 1: each pass over memory runs up to T steps as
  * a wavefront over the last grid dimension (z; y in 2D), step s of the pass computing
  * its planes R (Function.iterate_radius) behind step s - 1 in PK_part calls, in the two
- * arrays in turn as the launches with swaps between them would (docs/iterate.md). */
+ * arrays in turn as the launches with swaps between them would (docs/iterate.md). With
+ * time_tile 0 the same as the static imcl_iterate_fused, T its argument imcl_tile, which
+ * PK_plan_iterate calls where the two arrays outgrow a cache (else launches and swaps). */
 static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
 {
+    const bool chosen = e->tp->time_tile == 0;
+    const char *tile = chosen ? "imcl_tile" : arena_printf(e->a, "%d", e->tp->time_tile);
     const Function *k = e->k;
     const char *pk = e->host_name, *h = plan_handle(k);
     /* the plan ids of A and B, and what names each grid array's tables or memory */
@@ -113,7 +117,14 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
     }
     bool planes = k->grid_dims == 3;
     const char *type = e->tables ? "void **" : "char *";
-    plan_signature(sb, e, PLAN_ITERATE, NULL);
+    if (chosen) {
+        sb_printf(sb, "/* %s_plan_iterate as imcl_tile steps a pass over memory. */\n", pk);
+        sb_printf(sb, "static int imcl_iterate_fused(%s_plan *%s, int %s, int imcl_tile", pk, h, plan_steps(k));
+        plan_params(sb, k, false, true);
+        sb_puts(sb, ")");
+    } else {
+        plan_signature(sb, e, PLAN_ITERATE, NULL);
+    }
     sb_puts(sb, "\n{\n");
     HostWriter w = host_writer(sb, 1);
     hw_line(&w, "imcl_c_plan *imcl_p = (imcl_c_plan *)%s;", h);
@@ -125,19 +136,20 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
     if (!planes)
         hw_line(&w, "(void)D; /* 1: a 2D grid */");
     hw_line(&w, "const double imcl_t0 = imcl_c_now_ms();");
-    hw_line(&w, "/* %d steps per pass over memory: step s of a pass computes its %s %d behind step s - 1",
-            e->tp->time_tile, planes ? "planes" : "rows", k->iterate_radius);
-    hw_line(&w, " * (as far as '%s' is read away from the point), so that it finds all it reads of",
-            k->iterate[0]->name);
-    hw_line(&w, " * the step before computed and overwrites nothing that is still to be read; each");
-    hw_line(&w, " * part of the wavefront holds about %dK points of the blocks (docs/iterate.md) */",
+    hw_line(&w, "/* %s steps per pass over memory: step s of a pass computes its %s", tile,
+            planes ? "planes" : "rows");
+    hw_line(&w, " * %d behind step s - 1 (as far as '%s' is read away from the point), so that it",
+            k->iterate_radius, k->iterate[0]->name);
+    hw_line(&w, " * finds all it reads of the step before computed and overwrites nothing that is");
+    hw_line(&w, " * still to be read; each part of the wavefront holds about %dK points of the blocks",
             planes ? 64 : 256);
+    hw_line(&w, " * (docs/iterate.md) */");
     hw_line(&w, "const int imcl_n = %s, imcl_radius = %d;", planes ? "D" : "H", k->iterate_radius);
     hw_line(&w, "const int imcl_chunk = imcl_max_int(1, %d / imcl_max_int(1, W%s * imcl_p->count));",
             planes ? 65536 : 262144, planes ? " * H" : "");
     hw_line(&w, "for (int imcl_done = 0; imcl_done < %s && imcl_status == %s_OK;) {", plan_steps(k), pk);
     w.indent++;
-    hw_line(&w, "const int imcl_t = imcl_min_int(%d, %s - imcl_done);", e->tp->time_tile, plan_steps(k));
+    hw_line(&w, "const int imcl_t = imcl_min_int(%s, %s - imcl_done);", tile, plan_steps(k));
     hw_line(&w, "/* as before every launch but the first */");
     hw_line(&w, "if (imcl_done > 0)");
     hw_inner(&w, "imcl_status = imcl_c_plan_swap(imcl_p, %d, %d);", ia, ib);
@@ -202,6 +214,32 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
     sb_puts(sb, "}\n\n");
 }
 
+/* time_tile 0: what PK_plan_iterate does first, the choice between imcl_iterate_fused and
+ * its launches with swaps by the bytes of the two arrays. */
+static const char *iterate_choice(const EmitCtx *e, const Symbol **arr, int n)
+{
+    const Function *k = e->k;
+    int ia = 0, ib = 0;
+    for (int i = 0; i < n; i++) {
+        ia = arr[i] == k->iterate[0] ? i : ia;
+        ib = arr[i] == k->iterate[1] ? i : ib;
+    }
+    StrBuf sb = {0};
+    sb_printf(&sb, "    /* %d steps a pass over memory where '%s' and '%s' hold more than %d MiB together\n"
+                   "     * (then they outgrow a last-level cache, and the wavefront saves memory traffic:\n"
+                   "     * docs/iterate.md), else a launch per step (its parts would cost more) */\n",
+              PARAMS_AUTO_TIME_TILE, k->iterate[0]->name, k->iterate[1]->name, PARAMS_AUTO_TIME_TILE_BYTES >> 20);
+    sb_printf(&sb, "    const imcl_c_plan *imcl_p = (const imcl_c_plan *)%s;\n", plan_handle(k));
+    sb_printf(&sb, "    if (imcl_p->array[%d].bytes + imcl_p->array[%d].bytes > (size_t)%d << 20)\n", ia, ib,
+              PARAMS_AUTO_TIME_TILE_BYTES >> 20);
+    sb_printf(&sb, "        return imcl_iterate_fused(%s, %s, %d", plan_handle(k), plan_steps(k), PARAMS_AUTO_TIME_TILE);
+    plan_params(&sb, k, false, false);
+    sb_puts(&sb, ");\n");
+    const char *text = arena_printf(e->a, "%s", sb_str(&sb));
+    sb_free(&sb);
+    return text;
+}
+
 void plan_c_emit(StrBuf *sb, const EmitCtx *e)
 {
     const Symbol *arr[e->k->nparams + 1];
@@ -215,10 +253,12 @@ void plan_c_emit(StrBuf *sb, const EmitCtx *e)
     plan_forward_transfers(sb, e, "imcl_c");
     launch(sb, e, arr, n);
     plan_create_and_launch(sb, e, "imcl_c_plan");
-    if (e->tp->time_tile > 1)
+    if (e->tp->time_tile != 1)
         iterate_fused(sb, e, arr, n);
-    else
-        plan_iterate(sb, e);
+    if (e->tp->time_tile == 0)
+        plan_iterate(sb, e, iterate_choice(e, arr, n));
+    else if (e->tp->time_tile == 1)
+        plan_iterate(sb, e, NULL);
     plan_launch_and_wait(sb, e);
     plan_forward_rest(sb, e, "imcl_c");
 }

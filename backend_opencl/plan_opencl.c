@@ -98,6 +98,6 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     plan_forward_transfers(sb, e, "imcl_cl");
     launch(sb, e);
     plan_create_and_launch(sb, e, "imcl_cl_plan");
-    plan_iterate(sb, e);
+    plan_iterate(sb, e, NULL);
     plan_forward_rest(sb, e, "imcl_cl");
 }

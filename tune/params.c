@@ -715,6 +715,9 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
         ok = false;
     if (ok && out->time_tile > 1 && !check_time_tile(k, out, so, d))
         ok = false;
+    /* 0, the choice at run time, where the steps fuse; elsewhere a launch per step */
+    if (out->time_tile == 0 && (!k->iterate[0] || k->iterate_radius < 0 || !so->backend->time_tile))
+        out->time_tile = 1;
     /* Registers (tune/registers.c): the budget of the device backends. */
     if (ok && !registers_check(a, k, out, so, d))
         ok = false;

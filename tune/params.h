@@ -56,7 +56,9 @@ typedef struct TuneParams {
     bool cpu_variant;
     /* Iterated kernels (iterate pragma): steps PK_plan_iterate fuses in one pass over
      * memory, a wavefront over the last grid dimension (Function.iterate_radius); 1:
-     * a launch per step. Only where the backend fuses steps (Backend.time_tile). */
+     * a launch per step; 0 (the default): PARAMS_AUTO_TIME_TILE where the two arrays
+     * outgrow a cache at run time, else 1 (backend_c/plan_c.c). Only where the backend
+     * fuses steps (Backend.time_tile): params_for_kernel makes 0 a 1 elsewhere. */
     int time_tile;
     /* The C reference's own space (docs/tuning.md, "The C reference's space"): the
      * schedule of its OpenMP loop over rows, and the rows of a chunk (0: the
@@ -75,8 +77,11 @@ typedef struct TuneParams {
 /* Most grid points one thread computes in each dimension. */
 #define PARAMS_MAX_COARSEN 8
 
-/* The most steps time_tile fuses. */
+/* The most steps time_tile fuses; the steps time_tile 0 fuses where it does, and the bytes
+ * of the two arrays from which it does (docs/iterate.md, "Measured"). */
 #define PARAMS_MAX_TIME_TILE 16
+#define PARAMS_AUTO_TIME_TILE 8
+#define PARAMS_AUTO_TIME_TILE_BYTES (24 << 20)
 
 /* The most rows of a chunk of the C reference's OpenMP loop (omp_chunk). */
 #define PARAMS_MAX_OMP_CHUNK 64

@@ -308,7 +308,7 @@ void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type)
     sb_puts(sb, ");\n}\n\n");
 }
 
-void plan_iterate(StrBuf *sb, const EmitCtx *e)
+void plan_iterate(StrBuf *sb, const EmitCtx *e, const char *first)
 {
     const Function *k = e->k;
     if (!k->iterate[0])
@@ -319,6 +319,8 @@ void plan_iterate(StrBuf *sb, const EmitCtx *e)
     HostWriter w = host_writer(sb, 1);
     hw_line(&w, "if (!%s || %s < 0)", h, n);
     hw_inner(&w, "return %s_ERR_ARGUMENT;", pk);
+    if (first)
+        sb_puts(sb, first);
     hw_line(&w, "/* a launch per step; before each but the first, '%s' and '%s' trade roles */",
             k->iterate[0]->name, k->iterate[1]->name);
     hw_line(&w, "for (int imcl_step = 0; imcl_step < %s; imcl_step++) {", n);

@@ -46,8 +46,9 @@ void plan_create_and_launch(StrBuf *sb, const EmitCtx *e, const char *plan_type)
  * is `steps`. */
 const char *plan_steps(const Function *k);
 /* For a kernel with the iterate pragma: PK_plan_iterate as its launches and swaps, one
- * launch per step (time_tile 1; the C reference fuses steps: backend_c/plan_c.c). */
-void plan_iterate(StrBuf *sb, const EmitCtx *e);
+ * launch per step (time_tile 1; the C reference fuses steps: backend_c/plan_c.c), the
+ * statements `first` (or nothing) printed after its checks of the arguments. */
+void plan_iterate(StrBuf *sb, const EmitCtx *e, const char *first);
 /* Whether the backend's launches run on while the host goes on (a device's: OpenCL,
  * CUDA), so that its plan has a launch that may be pending (PK_plan_launch_batch_async,
  * PK_plan_wait) and its other calls wait for it first (the runtime's). */
