@@ -94,6 +94,15 @@ static void launch(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int n)
     sb_puts(sb, "}\n\n");
 }
 
+/* The plan ids of the iterate pragma's arrays A and B among the plan's arrays arr[0..n-1]. */
+static void pair_ids(const Function *k, const Symbol **arr, int n, int *ia, int *ib)
+{
+    for (int i = 0; i < n; i++) {
+        *ia = arr[i] == k->iterate[0] ? i : *ia;
+        *ib = arr[i] == k->iterate[1] ? i : *ib;
+    }
+}
+
 /* PK_plan_iterate with time_tile T above 1: each pass over memory runs up to T steps as
  * a wavefront over the last grid dimension (z; y in 2D), step s of the pass computing
  * its planes R (Function.iterate_radius) behind step s - 1 in PK_part calls, in the two
@@ -108,10 +117,9 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
     const char *pk = e->host_name, *h = plan_handle(k);
     /* the plan ids of A and B, and what names each grid array's tables or memory */
     int ia = -1, ib = -1;
+    pair_ids(k, arr, n, &ia, &ib);
     const char *name[n];
     for (int i = 0; i < n; i++) {
-        ia = arr[i] == k->iterate[0] ? i : ia;
-        ib = arr[i] == k->iterate[1] ? i : ib;
         name[i] = arr[i] == k->iterate[0] ? "imcl_pair[0]" : arr[i] == k->iterate[1] ? "imcl_pair[1]"
                                                                                    : arena_printf(e->a, "imcl_arr%d", i);
     }
@@ -220,10 +228,7 @@ static const char *iterate_choice(const EmitCtx *e, const Symbol **arr, int n)
 {
     const Function *k = e->k;
     int ia = 0, ib = 0;
-    for (int i = 0; i < n; i++) {
-        ia = arr[i] == k->iterate[0] ? i : ia;
-        ib = arr[i] == k->iterate[1] ? i : ib;
-    }
+    pair_ids(k, arr, n, &ia, &ib);
     StrBuf sb = {0};
     sb_printf(&sb, "    /* %d steps a pass over memory where '%s' and '%s' hold more than %d MiB together\n"
                    "     * (then they outgrow a last-level cache, and the wavefront saves memory traffic:\n"

@@ -124,7 +124,6 @@ IMCL_DIST_WEAK int imcl_dist_array_init(imcl_dist *d, int i, size_t elem, MPI_Da
             return IMCL_DIST_ERR_MEMORY;
         for (size_t v = 0; v < most; v++)
             memcpy((unsigned char *)a->values + v * elem, value, elem);
-        a->nvalues = most;
     }
     a->host_ok = a->device_ok = 1;  /* zeros both, as the plan's memory starts */
     for (int j = 0; a->exchanged && j < IMCL_DIST_DIRS; j++) {

@@ -63,9 +63,8 @@ typedef struct imcl_dist_array {
     int distributed;
     int exchanged;          /* read at offsets: its ghost layer is filled before a launch */
     int bc;                 /* IMCL_DIST_* */
-    void *values;           /* IMCL_DIST_CONSTANT and exchanged: a plane of the storage
-                             * full of the boundary value (nvalues elements) */
-    size_t nvalues;
+    void *values;           /* IMCL_DIST_CONSTANT and exchanged: the largest plane of the
+                             * storage, full of the boundary value */
     size_t count;           /* elements of a whole array */
     /* the cells sent to the neighbour in each direction and the ghost cells received
      * from it, as subarray types of the storage; MPI_DATATYPE_NULL where none */

@@ -5,8 +5,8 @@
  * array's storage, and the copies of PK_plan_upload_rows_<a> and the others of its kind
  * between a plan's dense storage and the application's row tables or pitched memory.
  * Static: each runtime file that includes it has its own. */
-#ifndef IMCL_RUNTIME_ROWS_H_eeaa880b
-#define IMCL_RUNTIME_ROWS_H_eeaa880b
+#ifndef IMCL_RUNTIME_ROWS_H_a2797dea
+#define IMCL_RUNTIME_ROWS_H_a2797dea
 
 #include <stddef.h>
 #include <stdlib.h>
