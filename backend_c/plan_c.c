@@ -237,7 +237,8 @@ static const char *iterate_choice(const EmitCtx *e, const Symbol **arr, int n)
     sb_printf(&sb, "    const imcl_c_plan *imcl_p = (const imcl_c_plan *)%s;\n", plan_handle(k));
     sb_printf(&sb, "    if (imcl_p->array[%d].bytes + imcl_p->array[%d].bytes > (size_t)%d << 20)\n", ia, ib,
               PARAMS_AUTO_TIME_TILE_BYTES >> 20);
-    sb_printf(&sb, "        return imcl_iterate_fused(%s, %s, %d", plan_handle(k), plan_steps(k), PARAMS_AUTO_TIME_TILE);
+    sb_printf(&sb, "        return imcl_iterate_fused(%s, %s, %d", plan_handle(k), plan_steps(k),
+              PARAMS_AUTO_TIME_TILE);
     plan_params(&sb, k, false, false);
     sb_puts(&sb, ");\n");
     const char *text = arena_printf(e->a, "%s", sb_str(&sb));

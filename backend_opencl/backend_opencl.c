@@ -538,7 +538,7 @@ static int emit(EmitCtx *e, Outputs *out)
     StrBuf *cl = outputs_add(out, arena_printf(e->a, "%s.cl", e->k->name));
     host_banner(cl, e, "OpenCL kernel");
     int errors = kernel_source(cl, e);
-    /* The host wrapper embeds the kernel text, 8 columns further right. */
+    /* K_source.h embeds the kernel text, 8 columns further right. */
     layout_wrap(cl, LAYOUT_WIDTH - 8);
     source_header(outputs_add(out, arena_printf(e->a, "%s_source.h", e->k->name)), e, sb_str(cl));
     StrBuf *host = outputs_add(out, arena_printf(e->a, "%s_host.c", e->k->name));

@@ -113,7 +113,7 @@ static void build_c_space(Space *s, Arena *a, const Function *k)
     if (k->iterate[0] && k->iterate_radius >= 0) {
         Param *t = new_param(s, a);
         t->name = PARAM_NAME(time_tile);
-        /* 0 first: the run-time choice (params_time_tile) */
+        /* 0 first: the choice at run time (backend_c/plan_c.c, iterate_choice) */
         static const int tiles[] = {0, 1, 2, 3, 4, 6, 8};
         for (size_t i = 0; i < sizeof tiles / sizeof tiles[0]; i++)
             t->ints[t->n++] = tiles[i];

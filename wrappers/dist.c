@@ -230,9 +230,11 @@ static void emit_create(HostWriter *w, const EmitCtx *e, const char *local)
         hw_line(w, "/* where MPI takes device memory, it sends and receives in the plan's: the exchange,");
         hw_line(w, " * scatter and gather copy nothing through the host */");
         hw_line(w, "if (imcl_dist_device_aware(&d->d))");
-        hw_inner(w, "for (int i = 0; i < %d; i++)", n);
-        hw_line(w, "        if (d->d.arrays[i].distributed && %s_plan_memory(d->plan, i))", local);
-        hw_line(w, "            imcl_dist_use_device(&d->d, i, %s_plan_memory(d->plan, i));", local);
+        hw_inner(w, "for (int i = 0; i < %d; i++) {", n);
+        hw_line(w, "        void *memory = %s_plan_memory(d->plan, i);", local);
+        hw_line(w, "        if (memory && d->d.arrays[i].distributed)");
+        hw_line(w, "            imcl_dist_use_device(&d->d, i, memory);");
+        hw_inner(w, "}");
     }
     hw_line(w, "*dist = d;");
     hw_line(w, "return %s_OK;", pk);

@@ -491,8 +491,6 @@ static cl_int imcl_cl_plan_copy(imcl_cl_plan *plan, int a, const void *from, voi
 {
     imcl_cl_array *m = &plan->array[a];
     const size_t elem = plan->layout[a].elem;
-    if (imcl_cl_plan_allocate(plan, a) != IMCL_OK)
-        return CL_OUT_OF_RESOURCES;
     if (plan->layout[a].where == IMCL_CL_IMAGE)
         return imcl_cl_image_copy(plan->queue, m->buf, from, to, elem);
     if (m->host) {
@@ -510,6 +508,9 @@ IMCL_CL_WEAK int imcl_cl_plan_upload(imcl_cl_plan *plan, int a, const void *host
         return IMCL_ERR_ARGUMENT;
     if (imcl_cl_plan_settle(plan))
         return IMCL_ERR_LAUNCH;
+    const int made = imcl_cl_plan_allocate(plan, a);
+    if (made != IMCL_OK)
+        return made;
     return imcl_cl_plan_copy(plan, a, host, NULL) == CL_SUCCESS ? IMCL_OK : IMCL_ERR_TRANSFER;
 }
 
@@ -519,6 +520,9 @@ IMCL_CL_WEAK int imcl_cl_plan_download(imcl_cl_plan *plan, int a, void *host)
         return IMCL_ERR_ARGUMENT;
     if (imcl_cl_plan_settle(plan))
         return IMCL_ERR_LAUNCH;
+    const int made = imcl_cl_plan_allocate(plan, a);
+    if (made != IMCL_OK)
+        return made;
     return imcl_cl_plan_copy(plan, a, NULL, host) == CL_SUCCESS ? IMCL_OK : IMCL_ERR_TRANSFER;
 }
 
