@@ -223,8 +223,16 @@ typedef struct Node {
         struct { struct Node *cond, *then, *els; } if_;
         /* label: a for loop's C label (`taps: for (...)`, unroll_taps), or NULL; unroll:
          * the constant trip count of a loop the compiler made (coarsening), printed as
-         * a hint to unroll it whole where the target has one (Target.unroll_hint), or 0 */
-        struct { struct Node *init, *cond, *step, *body; const char *label; int unroll; } loop;
+         * a hint to unroll it whole where the target has one (Target.unroll_hint), or 0;
+         * walk: the CPU variant's walk along a row, `for (; x < end; x++)` over the
+         * points (TuneParams.row_walk), which a backend may print in lanes
+         * (Unparser.print_walk) */
+        struct {
+            struct Node *init, *cond, *step, *body;
+            const char *label;
+            int unroll;
+            bool walk;
+        } loop;
         struct { struct Node *value; } ret;
         struct { const char *text; } comment;
         /* The point loop of a kernel on a GPU backend (ast_build_points): every thread

@@ -663,7 +663,7 @@ void unparse_stmt(Unparser *u, const Node *n)
         break;
     case AST_DECL:
         if (lane_local(u, n->u.decl.sym)) {
-            /* declared at the top of the chunk (backend_c/lanes.c): its value only */
+            /* declared at the top of the chunk (analysis/lanes.c): its value only */
             if (n->u.decl.init) {
                 unparse_indent(u);
                 sb_printf(o, "%s[imcl_l] = ", unparse_name(n->u.decl.sym));
@@ -718,10 +718,15 @@ void unparse_stmt(Unparser *u, const Node *n)
         sb_putc(o, '\n');
         break;
     case AST_FOR:
-        if (n->u.loop.unroll > 0 && u->t->unroll_hint) {
-            unparse_indent(u);
-            sb_printf(o, u->t->unroll_hint, n->u.loop.unroll);
-            sb_putc(o, '\n');
+        if (n->u.loop.walk && u->print_walk && u->print_walk(u, n))
+            break;
+        if (u->t->unroll_hint) {
+            int unroll = n->u.loop.unroll > 0 ? n->u.loop.unroll : u->unroll_of ? u->unroll_of(u, n) : 0;
+            if (unroll > 0) {
+                unparse_indent(u);
+                sb_printf(o, u->t->unroll_hint, unroll);
+                sb_putc(o, '\n');
+            }
         }
         unparse_for_head(u, n);
         body(u, n->u.loop.body);

@@ -55,11 +55,17 @@ struct Unparser {
     /* A kernel body inside the loop over a batch's blocks (batch_loop): its returns
      * go to this label, the next block, instead; NULL otherwise */
     const char *return_label;
-    /* C reference, a row function printed in lanes (backend_c/lanes.c): the locals
-     * kept as arrays of a chunk's points, printed `name[imcl_l]`, their declarations
-     * as assignments */
+    /* A row printed in lanes (analysis/lanes.c): the locals kept as arrays of a
+     * chunk's points, printed `name[imcl_l]`, their declarations as assignments */
     const Symbol *const *lane_locals;
     int nlane_locals;
+    /* Prints a walk along a row (a for loop with loop.walk) its own way, or returns
+     * false to leave it to the unparser; NULL: none. `a` holds what it makes. */
+    bool (*print_walk)(Unparser *u, const Node *loop);
+    Arena *a;
+    /* The unroll hint of a for loop without loop.unroll (0: none), where the target
+     * has hints (Target.unroll_hint); NULL: none */
+    int (*unroll_of)(Unparser *u, const Node *loop);
 };
 
 /* Compilers refuse deeper bracket nesting (clang's limit is 256). */

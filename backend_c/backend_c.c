@@ -384,7 +384,7 @@ static void emit_bodies(StrBuf *code, Unparser *u, const EmitCtx *e, const Bodie
         point_params(code, e, &b->row[tables], false, NULL, tables);
         sb_puts(code, ")\n{\n");
         Lanes lanes;
-        if (lanes_plan(e->a, b->row_body, &lanes)) {
+        if (lanes_plan(e->a, b->row_body, NULL, &lanes)) {
             u->indent = 1;
             lanes_print(u, &lanes, b->row_body);
         } else {

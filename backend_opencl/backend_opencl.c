@@ -6,6 +6,7 @@
 #include "emit.h"
 #include "layout.h"
 #include "host.h"
+#include "lanes.h"
 #include "opencl_host.h"
 #include "placement.h"
 #include "plan.h"
@@ -208,6 +209,9 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
     StrBuf code = {0};
     Unparser u;
     unparse_init(&u, &code, &cl_target);
+    /* the CPU variant's walks along rows, in lanes where their tap loops allow */
+    u.print_walk = lanes_print_walk;
+    u.a = e->a;
     emit_helpers(&u, e->prog, k);
     kernel_function(&u, e, unparse_kernel_name(k));
     if (e->k_cpu) {
@@ -217,7 +221,9 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
                              " * imcl_cpu_device): a work-item per row of the grid, %d rows a work-group, each\n"
                              " * walking its row in a loop the device compiler vectorises, %sthe row's\n"
                              " * interior without edge guards (docs/tuning.md, \"Defaults\"). */\n",
-                      c->block[1], c->unrolled_whole ? "for loops unrolled, " : "");
+                      c->block[1], c->unrolled_whole ? "for loops unrolled, "
+                                   : c->lanes         ? "its tap loops over chunks of it (lanes), "
+                                                      : "");
         else
             sb_printf(&code, "\n/* The variant for CPU devices (the host picks it on a device of type CPU:\n"
                              " * imcl_cpu_device): work-groups of %s%dx%dx%d, rows that the device compiler\n"

@@ -344,11 +344,19 @@ static Node *walk_loop(Mapping *m, Node *stmts, Node *end, const char *label, bo
     Node *point = b_block(&B);
     for (int i = 0; i < m->ncopies; i++)
         ast_append_stmt(m->a, point, b_decl(&B, m->copy[i], b_var(&B, m->param[i])));
-    ast_append_stmt(m->a, point, stmts);
+    /* one list of statements (the copies are imcl_point_<name>: no clash), as the
+     * printer's lanes take it (analysis/lanes.c) */
+    if (stmts->kind == AST_BLOCK)
+        for (int i = 0; i < stmts->u.block.stmts.len; i++)
+            ast_append_stmt(m->a, point, stmts->u.block.stmts.items[i]);
+    else
+        ast_append_stmt(m->a, point, stmts);
     if (returns)
         ast_append_stmt(m->a, point, b_label(&B, label));
     Node *cond = b_ibin(&B, '<', b_var(&B, m->coord[0]), end);
-    return b_for(&B, NULL, cond, b_unary(&B, OP_POSTINC, b_var(&B, m->coord[0])), point);
+    Node *loop = b_for(&B, NULL, cond, b_unary(&B, OP_POSTINC, b_var(&B, m->coord[0])), point);
+    loop->u.loop.walk = true;
+    return loop;
 }
 
 #define WALK_WHY "this work-item walks one row of the grid along x (the CPU variant, " \

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "budget.h"
+#include "lanes.h"
 #include "registers.h"
 
 const ParamRow params_table[PARAM_COUNT] = {
@@ -731,6 +732,52 @@ static bool has_while(Node *n, void *found)
     return !*(bool *)found;
 }
 
+/* The CPU variant of k from g (its unroll choices made): rows of PARAMS_CPU_BLOCK_X
+ * work-items, or where it can, a work-item walking each row (TuneParams.row_walk).
+ * False where g is not legal for k, or `walk` asks for a walk that k cannot have. */
+static bool cpu_params(TuneParams *g, Function *k, const SpaceOptions *so, Arena *a, bool walk_only,
+                       TuneParams *cpu)
+{
+    static const int block[3] = {PARAMS_CPU_BLOCK_X, 1, 1};
+    for (int i = 0; i < 3; i++) {
+        g->block[i] = block[i];
+        g->block_given[i] = true;
+    }
+    g->interior = 0;
+    Diag quiet;
+    diag_init(&quiet, a, NULL);
+    if (!params_for_kernel(g, k, so, a, cpu, &quiet))
+        return false;
+    /* 128-wide rows leave most of a narrow grid's work-items idle (measured on
+     * PoCL, sum7 at 32^3: 0.204 ms in rows of 128, 0.034 in rows of 32). */
+    cpu->row_fit = cpu->coarsen[0] == 1;
+    cpu->cpu_variant = true;
+    bool walk = cpu->coarsen[0] == 1 && cpu->coarsen[1] == 1 && cpu->coarsen[2] == 1 && !cpu->stream_z
+             && k->grid_dims >= 2;
+    for (int i = 0; i < k->nparams; i++)
+        if (k->params[i]->type && type_is_grid(k->params[i]->type)) {
+            MemKind mem = params_mem_of(cpu, k->params[i]->name);
+            if (mem == MEM_SHARED)
+                cpu->row_fit = false;
+            walk &= mem != MEM_SHARED && mem != MEM_REGISTER;
+        }
+    if (walk_only && !walk)
+        return false;
+    /* Measured on PoCL (docs/performance.md, "The CPU variant's row walk"): rows
+     * walked by one work-item each ran the AN5D set's stencils 2-7x faster than rows
+     * of work-items (star3d1r double 0.46 -> 1.88 GStencil/s, box3d1r float 0.12 ->
+     * 0.85), 27 of its 42 kernels at 0.8x the C reference or more. */
+    if (walk) {
+        cpu->row_walk = true;
+        cpu->row_fit = false;
+        cpu->interior = 1;
+        cpu->block[0] = 1;
+        cpu->block[1] = PARAMS_CPU_ROWS;
+        cpu->block[2] = 1;
+    }
+    return true;
+}
+
 bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions *so, Arena *a, TuneParams *cpu)
 {
     if (!so->backend->cpu_variant || given->geometry_given)
@@ -746,7 +793,19 @@ bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
     ast_walk(ast_point_body(k), has_while, &whiles);
     if (whiles)
         return false;
+    /* Except where the walk along a row can go in lanes (analysis/lanes.c): nests of
+     * more than 32 taps stay loops, each tap over a chunk of the row's points. On PoCL,
+     * 2D boxes of radius r in float / double, GStencil/s unrolled whole against lanes:
+     * r = 2 (25 taps) 1.06 / 1.35, 0.83 / 0.78; r = 3 (49) 0.65 / 0.94, 0.33 / 0.50;
+     * r = 4 (81) 0.28 / 0.65, 0.15 / 0.37 (docs/performance.md, "The CPU variant's
+     * row walk"). */
+    Lanes lanes;
     TuneParams g = *given;
+    if (lanes_plan(a, ast_point_body(k), NULL, &lanes) && cpu_params(&g, k, so, a, true, cpu)) {
+        cpu->lanes = true;
+        return true;
+    }
+    g = *given;
     LoopTable loops = analyze_loops(a, k);
     g.unroll = arena_alloc(a, sizeof *g.unroll * (size_t)(given->nunroll + loops.n + 1));
     g.capunroll = given->nunroll + loops.n + 1;
@@ -765,42 +824,7 @@ bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions
         g.unroll[g.nunroll++] = (UnrollChoice){li->label ? 0 : li->line, li->label, (int)li->trip, false};
         g.unrolled_whole |= li->trip > 1;
     }
-    static const int block[3] = {PARAMS_CPU_BLOCK_X, 1, 1};
-    for (int i = 0; i < 3; i++) {
-        g.block[i] = block[i];
-        g.block_given[i] = true;
-    }
-    g.interior = 0;
-    Diag quiet;
-    diag_init(&quiet, a, NULL);
-    if (!params_for_kernel(&g, k, so, a, cpu, &quiet))
-        return false;
-    /* 128-wide rows leave most of a narrow grid's work-items idle (measured on
-     * PoCL, sum7 at 32^3: 0.204 ms in rows of 128, 0.034 in rows of 32). */
-    cpu->row_fit = cpu->coarsen[0] == 1;
-    cpu->cpu_variant = true;
-    bool walk = cpu->coarsen[0] == 1 && cpu->coarsen[1] == 1 && cpu->coarsen[2] == 1 && !cpu->stream_z
-             && k->grid_dims >= 2;
-    for (int i = 0; i < k->nparams; i++)
-        if (k->params[i]->type && type_is_grid(k->params[i]->type)) {
-            MemKind mem = params_mem_of(cpu, k->params[i]->name);
-            if (mem == MEM_SHARED)
-                cpu->row_fit = false;
-            walk &= mem != MEM_SHARED && mem != MEM_REGISTER;
-        }
-    /* Measured on PoCL (docs/performance.md, "The CPU variant's row walk"): rows
-     * walked by one work-item each ran the AN5D set's stencils 2-7x faster than rows
-     * of work-items (star3d1r double 0.46 -> 1.88 GStencil/s, box3d1r float 0.12 ->
-     * 0.85), 27 of its 42 kernels at 0.8x the C reference or more. */
-    if (walk) {
-        cpu->row_walk = true;
-        cpu->row_fit = false;
-        cpu->interior = 1;
-        cpu->block[0] = 1;
-        cpu->block[1] = PARAMS_CPU_ROWS;
-        cpu->block[2] = 1;
-    }
-    return true;
+    return cpu_params(&g, k, so, a, false, cpu);
 }
 
 void params_cpu_fit(const TuneParams *cpu, int W, int H, int block[3])

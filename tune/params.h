@@ -39,6 +39,7 @@ typedef struct TuneParams {
     int batch_loop;
     bool geometry_given;    /* some block_size_, coarsen_, interleaved or interior was given */
     bool unrolled_whole;    /* params_cpu_variant unrolled for loops whole */
+    bool lanes;             /* params_cpu_variant left the tap loops to the walk's lanes */
     /* The CPU variant's work-groups fit the grid (no tile depends on their shape, and
      * one work-item computes one point): rows of the narrowest power of two from 8
      * that covers the grid's width, block[0] at most, and rows narrower than that (a

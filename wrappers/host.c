@@ -402,7 +402,9 @@ void host_banner(StrBuf *sb, const EmitCtx *e, const char *what)
         if (e->tp_cpu && e->tp_cpu->row_walk)
             sb_printf(sb, " * On CPU devices (chosen at run time): a work-item per row, walking it, %d rows a\n"
                           " * work-group, the interior of each row without edge guards%s.\n",
-                      e->tp_cpu->block[1], e->tp_cpu->unrolled_whole ? ", for loops unrolled" : "");
+                      e->tp_cpu->block[1], e->tp_cpu->unrolled_whole ? ", for loops unrolled"
+                                           : e->tp_cpu->lanes         ? ", tap loops over chunks of the row"
+                                                                      : "");
         else if (e->tp_cpu)
             sb_printf(sb, " * On CPU devices (chosen at run time): block %s%dx%dx%d, no interior split%s.\n",
                       e->tp_cpu->row_fit ? "up to " : "", e->tp_cpu->block[0], e->tp_cpu->block[1], e->tp_cpu->block[2],

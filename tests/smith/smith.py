@@ -76,7 +76,7 @@ LIMIT = 1 << 20                 # |value| past this: the kernel is drawn again
 FEATURES = ["loop-var-after", "dead-loop", "dead-on-path", "dead-chain", "break", "continue",
             "return-in-loop", "return-in-if", "out-compound", "write-offset", "multi-write",
             "multi-output", "readback", "grid-size", "helper", "local-array", "shadowing",
-            "scalar-assigned", "while-do", "alias", "halo", "iterate"]
+            "scalar-assigned", "while-do", "alias", "halo", "iterate", "taps"]
 
 
 class TooBig(Exception):
@@ -473,6 +473,7 @@ class Gen:
         self.scopes = [{}]
         self.loop_vars = []     # (name, lo, hi) of the for loops around
         self.loops = 0          # loops around (any kind)
+        self.taps = False       # inside a nest of taps (no jumps: it stays a nest of taps)
         self.names = 0
 
     def fresh(self, prefix):
@@ -635,15 +636,50 @@ class Gen:
             out += self.pattern(depth)
         return out
 
+    def taps_nest(self, depth):
+        """Two loops of 7 (49 taps, what the C reference and the OpenCL CPU variant run in
+        lanes: analysis/lanes.c), statements before and after the inner one."""
+        rng = self.rng
+        self.feature("taps")
+        self.taps = True
+        lo, hi = -3, 3
+
+        def enter():
+            v = self.fresh("i")
+            self.push()
+            self.declare(v, "int")
+            self.loop_vars.append((v, lo, hi))
+            self.loops += 1
+            return v
+
+        def leave():
+            self.loops -= 1
+            self.loop_vars.pop()
+            self.pop()
+
+        vo = enter()
+        before = self.stmts(rng.randint(0, 1), depth - 1)
+        vi = enter()
+        inner = self.stmts(rng.randint(1, 2), depth - 1)
+        leave()
+        after = self.stmts(rng.randint(0, 1), depth - 1)
+        leave()
+        self.taps = False
+        return [For(vo, lo, hi, before + [For(vi, lo, hi, inner)] + after)]
+
     def pattern(self, depth):
         rng, k = self.rng, self.k
         choices = ["assign", "assign", "out", "if", "for", "loop_var_after", "dead_loop", "dead_on_path",
                    "dead_chain", "local_array", "while"]
         if depth > 0:
             choices += ["shadow", "if", "for"]
-        if self.loops:
+        if depth > 0 and not self.loops:
+            choices += ["taps"]
+        if self.loops and not self.taps:
             choices += ["jump"] * 5
-        choices += ["return_if"] * (1 if depth < 2 else 0)
+        choices += ["return_if"] * (1 if depth < 2 and not self.taps else 0)
+        if k.lanes:     # what keeps a body in lanes (analysis/lanes.c)
+            choices = [c for c in choices if c not in ("while", "jump", "return_if", "shadow", "loop_var_after")]
         if k.scalars_assignable:
             choices += ["scalar", "scalar"]
         p = rng.choice(choices)
@@ -678,6 +714,8 @@ class Gen:
             self.loop_vars.pop()
             self.pop()
             return [For(v, lo, hi, body, label=self.fresh("taps") if rng.random() < 0.15 else None)]
+        if p == "taps":
+            return self.taps_nest(depth)
         if p == "loop_var_after":
             self.feature("loop-var-after")
             v = self.fresh("i")
@@ -817,6 +855,9 @@ class Kernel:
         if self.iterate:
             self.inputs[0].type = self.outputs[0].type
             self.readbacks = [o for o in self.readbacks if o is not self.outputs[0]]
+        # a body the C reference and the OpenCL CPU variant can run in lanes: a nest of
+        # taps, no while, return or jump (drawn apart, as iterate)
+        self.lanes = random.Random(name + " lanes").random() < 0.3
         self.scalar = rng.randint(-3, 3)
         self.scalars_assignable = rng.random() < 0.5
         self.warr = [rng.randint(-3, 3) for _ in range(5)] if rng.random() < 0.35 else None
@@ -838,6 +879,8 @@ class Kernel:
             body.append(Decl(t, v, g.expr(2)))
             g.declare(v, t)
         body += g.stmts(rng.randint(3, 7), 2)
+        if self.lanes:
+            body += g.taps_nest(2)
         for o in self.outputs:      # every output written at least once, at the end
             final = g.final_value()
             body.append(OutWrite(o, self.write_op(o, rng.choice(["=", "=", "+=", "-="])), final))

@@ -51,9 +51,10 @@ import tempfile
 SAMPLES = ["life", "sobel", "blur5", "sum7", "sum27", "miniamr"]
 BACKENDS = ["cuda", "opencl", "c"]
 MEM_KINDS = {"global", "shared", "texture", "constant", "register"}
-# Kernels whose loops cannot be unrolled whole (a trip count of num_blocks): no CPU
-# variant (docs/tuning.md "Defaults"); the others' loops, unrolled whole in it.
-LOOP_KERNELS = {"v1", "v2", "v2r"}
+# Kernels whose loops can neither be unrolled whole (a trip count of num_blocks) nor run
+# in lanes (v2r returns): no CPU variant (docs/tuning.md "Defaults"); v1's and v2's loop
+# over the blocks runs in lanes (no unroll_ entry); the others' loops, unrolled whole.
+LOOP_KERNELS = {"v2r"}
 CPU_UNROLL = {"sum27": {"unroll_L7": 3, "unroll_L8": 3, "unroll_L9": 3},
               "blur5": {"unroll_rows": 5, "unroll_taps": 5}}
 NAME_RE = re.compile(r"omp_schedule|omp_chunk|batch_loop|block_size_[xyz]|coarsen_[xyz]|interleaved|interior|stream_z|mem_[A-Za-z_][A-Za-z0-9_]*|unroll_L[1-9][0-9]*|unroll_[A-Za-z_][A-Za-z0-9_]*")

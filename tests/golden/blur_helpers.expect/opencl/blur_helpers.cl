@@ -111,70 +111,66 @@ void blur_helpers_cpu(__global const float *restrict src, const int src_width,
     while (idx < W) {
         if (idx >= imcl_lo && idx < imcl_hi) {
             for (; idx < imcl_hi; idx++) {
-                {
-                    float acc = 0.0f;
-                    /* loop of line 12 unrolled fully (3 iterations) */
-                    /* loop of line 13 unrolled fully (3 iterations) */
-                    acc += imcl_fn_weight(mask[0 * 3 + 0],
-                            -1) * src[(idy - 1) * src_width + (idx - 1)];
-                    acc += imcl_fn_weight(mask[0 * 3 + 1],
-                            0) * src[(idy - 1) * src_width + idx];
-                    acc += imcl_fn_weight(mask[0 * 3 + 2],
-                            1) * src[(idy - 1) * src_width + (idx + 1)];
-                    /* loop of line 13 unrolled fully (3 iterations) */
-                    acc += imcl_fn_weight(mask[1 * 3 + 0],
-                            -1) * src[idy * src_width + (idx - 1)];
-                    acc += imcl_fn_weight(mask[1 * 3 + 1], 0) * src[idy * src_width + idx];
-                    acc += imcl_fn_weight(mask[1 * 3 + 2],
-                            1) * src[idy * src_width + (idx + 1)];
-                    /* loop of line 13 unrolled fully (3 iterations) */
-                    acc += imcl_fn_weight(mask[2 * 3 + 0],
-                            -1) * src[(idy + 1) * src_width + (idx - 1)];
-                    acc += imcl_fn_weight(mask[2 * 3 + 1],
-                            0) * src[(idy + 1) * src_width + idx];
-                    acc += imcl_fn_weight(mask[2 * 3 + 2],
-                            1) * src[(idy + 1) * src_width + (idx + 1)];
-                    dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
-                }
+                float acc = 0.0f;
+                /* loop of line 12 unrolled fully (3 iterations) */
+                /* loop of line 13 unrolled fully (3 iterations) */
+                acc += imcl_fn_weight(mask[0 * 3 + 0],
+                        -1) * src[(idy - 1) * src_width + (idx - 1)];
+                acc += imcl_fn_weight(mask[0 * 3 + 1],
+                        0) * src[(idy - 1) * src_width + idx];
+                acc += imcl_fn_weight(mask[0 * 3 + 2],
+                        1) * src[(idy - 1) * src_width + (idx + 1)];
+                /* loop of line 13 unrolled fully (3 iterations) */
+                acc += imcl_fn_weight(mask[1 * 3 + 0],
+                        -1) * src[idy * src_width + (idx - 1)];
+                acc += imcl_fn_weight(mask[1 * 3 + 1], 0) * src[idy * src_width + idx];
+                acc += imcl_fn_weight(mask[1 * 3 + 2],
+                        1) * src[idy * src_width + (idx + 1)];
+                /* loop of line 13 unrolled fully (3 iterations) */
+                acc += imcl_fn_weight(mask[2 * 3 + 0],
+                        -1) * src[(idy + 1) * src_width + (idx - 1)];
+                acc += imcl_fn_weight(mask[2 * 3 + 1],
+                        0) * src[(idy + 1) * src_width + idx];
+                acc += imcl_fn_weight(mask[2 * 3 + 2],
+                        1) * src[(idy + 1) * src_width + (idx + 1)];
+                dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
             }
         } else {
             const int imcl_end = idx < imcl_lo ? imcl_lo : W;
             for (; idx < imcl_end; idx++) {
-                {
-                    float acc = 0.0f;
-                    /* loop of line 12 unrolled fully (3 iterations) */
-                    /* loop of line 13 unrolled fully (3 iterations) */
-                    acc += imcl_fn_weight(mask[0 * 3 + 0],
-                            -1) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
-                            + imcl_clamp(idx - 1, src_width, 0)];
-                    acc += imcl_fn_weight(mask[0 * 3 + 1],
-                            0) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
-                            + imcl_clamp(idx, src_width, 0)];
-                    acc += imcl_fn_weight(mask[0 * 3 + 2],
-                            1) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
-                            + imcl_clamp(idx + 1, src_width, 0)];
-                    /* loop of line 13 unrolled fully (3 iterations) */
-                    acc += imcl_fn_weight(mask[1 * 3 + 0],
-                            -1) * src[imcl_clamp(idy, src_height, 0) * src_width
-                            + imcl_clamp(idx - 1, src_width, 0)];
-                    acc += imcl_fn_weight(mask[1 * 3 + 1],
-                            0) * src[imcl_clamp(idy, src_height, 0) * src_width
-                            + imcl_clamp(idx, src_width, 0)];
-                    acc += imcl_fn_weight(mask[1 * 3 + 2],
-                            1) * src[imcl_clamp(idy, src_height, 0) * src_width
-                            + imcl_clamp(idx + 1, src_width, 0)];
-                    /* loop of line 13 unrolled fully (3 iterations) */
-                    acc += imcl_fn_weight(mask[2 * 3 + 0],
-                            -1) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
-                            + imcl_clamp(idx - 1, src_width, 0)];
-                    acc += imcl_fn_weight(mask[2 * 3 + 1],
-                            0) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
-                            + imcl_clamp(idx, src_width, 0)];
-                    acc += imcl_fn_weight(mask[2 * 3 + 2],
-                            1) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
-                            + imcl_clamp(idx + 1, src_width, 0)];
-                    dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
-                }
+                float acc = 0.0f;
+                /* loop of line 12 unrolled fully (3 iterations) */
+                /* loop of line 13 unrolled fully (3 iterations) */
+                acc += imcl_fn_weight(mask[0 * 3 + 0],
+                        -1) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
+                        + imcl_clamp(idx - 1, src_width, 0)];
+                acc += imcl_fn_weight(mask[0 * 3 + 1],
+                        0) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
+                        + imcl_clamp(idx, src_width, 0)];
+                acc += imcl_fn_weight(mask[0 * 3 + 2],
+                        1) * src[imcl_clamp(idy - 1, src_height, 0) * src_width
+                        + imcl_clamp(idx + 1, src_width, 0)];
+                /* loop of line 13 unrolled fully (3 iterations) */
+                acc += imcl_fn_weight(mask[1 * 3 + 0],
+                        -1) * src[imcl_clamp(idy, src_height, 0) * src_width
+                        + imcl_clamp(idx - 1, src_width, 0)];
+                acc += imcl_fn_weight(mask[1 * 3 + 1],
+                        0) * src[imcl_clamp(idy, src_height, 0) * src_width
+                        + imcl_clamp(idx, src_width, 0)];
+                acc += imcl_fn_weight(mask[1 * 3 + 2],
+                        1) * src[imcl_clamp(idy, src_height, 0) * src_width
+                        + imcl_clamp(idx + 1, src_width, 0)];
+                /* loop of line 13 unrolled fully (3 iterations) */
+                acc += imcl_fn_weight(mask[2 * 3 + 0],
+                        -1) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
+                        + imcl_clamp(idx - 1, src_width, 0)];
+                acc += imcl_fn_weight(mask[2 * 3 + 1],
+                        0) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
+                        + imcl_clamp(idx, src_width, 0)];
+                acc += imcl_fn_weight(mask[2 * 3 + 2],
+                        1) * src[imcl_clamp(idy + 1, src_height, 0) * src_width
+                        + imcl_clamp(idx + 1, src_width, 0)];
+                dst[idy * dst_width + idx] = min(max(acc * scale, 0.0f), 255.0f);
             }
         }
     }

@@ -84,62 +84,56 @@ void const_mask_cpu(__constant float *restrict g, const int g_width, const int g
     while (idx < W) {
         if (idx >= imcl_lo && idx < imcl_hi) {
             for (; idx < imcl_hi; idx++) {
-                {
-                    float acc = 0.0f;
-                    /* loop of line 7 unrolled fully (3 iterations) */
-                    /* loop of line 8 unrolled fully (3 iterations) */
-                    acc += mask[0 * 3 + 0] * g[(idy - 1) * g_width + (idx - 1)];
-                    acc += mask[0 * 3 + 1] * g[(idy - 1) * g_width + idx];
-                    acc += mask[0 * 3 + 2] * g[(idy - 1) * g_width + (idx + 1)];
-                    /* loop of line 8 unrolled fully (3 iterations) */
-                    acc += mask[1 * 3 + 0] * g[idy * g_width + (idx - 1)];
-                    acc += mask[1 * 3 + 1] * g[idy * g_width + idx];
-                    acc += mask[1 * 3 + 2] * g[idy * g_width + (idx + 1)];
-                    /* loop of line 8 unrolled fully (3 iterations) */
-                    acc += mask[2 * 3 + 0] * g[(idy + 1) * g_width + (idx - 1)];
-                    acc += mask[2 * 3 + 1] * g[(idy + 1) * g_width + idx];
-                    acc += mask[2 * 3 + 2] * g[(idy + 1) * g_width + (idx + 1)];
-                    out[idy * out_width + idx] = acc;
-                }
+                float acc = 0.0f;
+                /* loop of line 7 unrolled fully (3 iterations) */
+                /* loop of line 8 unrolled fully (3 iterations) */
+                acc += mask[0 * 3 + 0] * g[(idy - 1) * g_width + (idx - 1)];
+                acc += mask[0 * 3 + 1] * g[(idy - 1) * g_width + idx];
+                acc += mask[0 * 3 + 2] * g[(idy - 1) * g_width + (idx + 1)];
+                /* loop of line 8 unrolled fully (3 iterations) */
+                acc += mask[1 * 3 + 0] * g[idy * g_width + (idx - 1)];
+                acc += mask[1 * 3 + 1] * g[idy * g_width + idx];
+                acc += mask[1 * 3 + 2] * g[idy * g_width + (idx + 1)];
+                /* loop of line 8 unrolled fully (3 iterations) */
+                acc += mask[2 * 3 + 0] * g[(idy + 1) * g_width + (idx - 1)];
+                acc += mask[2 * 3 + 1] * g[(idy + 1) * g_width + idx];
+                acc += mask[2 * 3 + 2] * g[(idy + 1) * g_width + (idx + 1)];
+                out[idy * out_width + idx] = acc;
             }
         } else {
             const int imcl_end = idx < imcl_lo ? imcl_lo : W;
             for (; idx < imcl_end; idx++) {
-                {
-                    float acc = 0.0f;
-                    /* loop of line 7 unrolled fully (3 iterations) */
-                    /* loop of line 8 unrolled fully (3 iterations) */
-                    acc += mask[0 * 3 + 0] * (imcl_in(idx - 1, g_width, 0)
-                            && imcl_in(idy - 1, g_height, 0)
-                            ? g[(idy - 1) * g_width + (idx - 1)] : 0.0f);
-                    acc += mask[0 * 3 + 1] * (imcl_in(idx, g_width, 0)
-                            && imcl_in(idy - 1, g_height, 0) ? g[(idy - 1) * g_width + idx]
-                            : 0.0f);
-                    acc += mask[0 * 3 + 2] * (imcl_in(idx + 1, g_width, 0)
-                            && imcl_in(idy - 1, g_height, 0)
-                            ? g[(idy - 1) * g_width + (idx + 1)] : 0.0f);
-                    /* loop of line 8 unrolled fully (3 iterations) */
-                    acc += mask[1 * 3 + 0] * (imcl_in(idx - 1, g_width, 0)
-                            && imcl_in(idy, g_height, 0) ? g[idy * g_width + (idx - 1)]
-                            : 0.0f);
-                    acc += mask[1 * 3 + 1] * (imcl_in(idx, g_width, 0)
-                            && imcl_in(idy, g_height, 0) ? g[idy * g_width + idx] : 0.0f);
-                    acc += mask[1 * 3 + 2] * (imcl_in(idx + 1, g_width, 0)
-                            && imcl_in(idy, g_height, 0) ? g[idy * g_width + (idx + 1)]
-                            : 0.0f);
-                    /* loop of line 8 unrolled fully (3 iterations) */
-                    acc += mask[2 * 3 + 0] * (imcl_in(idx - 1, g_width, 0)
-                            && imcl_in(idy + 1, g_height, 0)
-                            ? g[(idy + 1) * g_width + (idx - 1)] : 0.0f);
-                    acc += mask[2 * 3 + 1] * (imcl_in(idx, g_width, 0)
-                            && imcl_in(idy + 1, g_height, 0) ? g[(idy + 1) * g_width + idx]
-                            : 0.0f);
-                    acc += mask[2 * 3 + 2] * (imcl_in(idx + 1, g_width, 0)
-                            && imcl_in(idy + 1, g_height, 0)
-                            ? g[(idy + 1) * g_width + (idx + 1)] : 0.0f);
-                    if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
-                        out[idy * out_width + idx] = acc;
-                    }
+                float acc = 0.0f;
+                /* loop of line 7 unrolled fully (3 iterations) */
+                /* loop of line 8 unrolled fully (3 iterations) */
+                acc += mask[0 * 3 + 0] * (imcl_in(idx - 1, g_width, 0)
+                        && imcl_in(idy - 1, g_height, 0)
+                        ? g[(idy - 1) * g_width + (idx - 1)] : 0.0f);
+                acc += mask[0 * 3 + 1] * (imcl_in(idx, g_width, 0)
+                        && imcl_in(idy - 1, g_height, 0) ? g[(idy - 1) * g_width + idx]
+                        : 0.0f);
+                acc += mask[0 * 3 + 2] * (imcl_in(idx + 1, g_width, 0)
+                        && imcl_in(idy - 1, g_height, 0)
+                        ? g[(idy - 1) * g_width + (idx + 1)] : 0.0f);
+                /* loop of line 8 unrolled fully (3 iterations) */
+                acc += mask[1 * 3 + 0] * (imcl_in(idx - 1, g_width, 0)
+                        && imcl_in(idy, g_height, 0) ? g[idy * g_width + (idx - 1)] : 0.0f);
+                acc += mask[1 * 3 + 1] * (imcl_in(idx, g_width, 0)
+                        && imcl_in(idy, g_height, 0) ? g[idy * g_width + idx] : 0.0f);
+                acc += mask[1 * 3 + 2] * (imcl_in(idx + 1, g_width, 0)
+                        && imcl_in(idy, g_height, 0) ? g[idy * g_width + (idx + 1)] : 0.0f);
+                /* loop of line 8 unrolled fully (3 iterations) */
+                acc += mask[2 * 3 + 0] * (imcl_in(idx - 1, g_width, 0)
+                        && imcl_in(idy + 1, g_height, 0)
+                        ? g[(idy + 1) * g_width + (idx - 1)] : 0.0f);
+                acc += mask[2 * 3 + 1] * (imcl_in(idx, g_width, 0)
+                        && imcl_in(idy + 1, g_height, 0) ? g[(idy + 1) * g_width + idx]
+                        : 0.0f);
+                acc += mask[2 * 3 + 2] * (imcl_in(idx + 1, g_width, 0)
+                        && imcl_in(idy + 1, g_height, 0)
+                        ? g[(idy + 1) * g_width + (idx + 1)] : 0.0f);
+                if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
+                    out[idy * out_width + idx] = acc;
                 }
             }
         }
