@@ -230,13 +230,12 @@ static const char *iterate_choice(const EmitCtx *e, const Symbol **arr, int n)
     int ia = 0, ib = 0;
     pair_ids(k, arr, n, &ia, &ib);
     StrBuf sb = {0};
-    sb_printf(&sb, "    /* %d steps a pass over memory where '%s' and '%s' hold more than %d MiB together\n"
-                   "     * (then they outgrow a last-level cache, and the wavefront saves memory traffic:\n"
+    sb_printf(&sb, "    /* %d steps a pass over memory where '%s' and '%s' together outgrow the last-level\n"
+                   "     * cache (3/4 of it: imcl_c_fuse_bytes; then the wavefront saves memory traffic:\n"
                    "     * docs/iterate.md), else a launch per step (its parts would cost more) */\n",
-              PARAMS_AUTO_TIME_TILE, k->iterate[0]->name, k->iterate[1]->name, PARAMS_AUTO_TIME_TILE_BYTES >> 20);
+              PARAMS_AUTO_TIME_TILE, k->iterate[0]->name, k->iterate[1]->name);
     sb_printf(&sb, "    const imcl_c_plan *imcl_p = (const imcl_c_plan *)%s;\n", plan_handle(k));
-    sb_printf(&sb, "    if (imcl_p->array[%d].bytes + imcl_p->array[%d].bytes > (size_t)%d << 20)\n", ia, ib,
-              PARAMS_AUTO_TIME_TILE_BYTES >> 20);
+    sb_printf(&sb, "    if (imcl_p->array[%d].bytes + imcl_p->array[%d].bytes > imcl_p->fuse_bytes)\n", ia, ib);
     sb_printf(&sb, "        return imcl_iterate_fused(%s, %s, %d", plan_handle(k), plan_steps(k),
               PARAMS_AUTO_TIME_TILE);
     plan_params(&sb, k, false, false);

@@ -82,7 +82,6 @@ typedef struct TuneParams {
  * of the two arrays from which it does (docs/iterate.md, "Measured"). */
 #define PARAMS_MAX_TIME_TILE 16
 #define PARAMS_AUTO_TIME_TILE 8
-#define PARAMS_AUTO_TIME_TILE_BYTES (24 << 20)
 
 /* The most rows of a chunk of the C reference's OpenMP loop (omp_chunk). */
 #define PARAMS_MAX_OMP_CHUNK 64

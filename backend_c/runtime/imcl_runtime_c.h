@@ -25,6 +25,7 @@
 #define imcl_c_threads_pick imcl_c_threads_pick_IMCLTAG
 #define imcl_c_threads_done imcl_c_threads_done_IMCLTAG
 #define imcl_c_now_ms imcl_c_now_ms_IMCLTAG
+#define imcl_c_fuse_bytes imcl_c_fuse_bytes_IMCLTAG
 #define imcl_c_plan_create imcl_c_plan_create_IMCLTAG
 #define imcl_c_plan_upload imcl_c_plan_upload_IMCLTAG
 #define imcl_c_plan_download imcl_c_plan_download_IMCLTAG
@@ -79,6 +80,11 @@ int imcl_c_threads_pick(imcl_c_threads *s, int max);
 void imcl_c_threads_done(imcl_c_threads *s, double seconds, double points);
 /* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
 double imcl_c_now_ms(void);
+/* The bytes of an iterated kernel's two arrays past which PK_plan_iterate with time_tile
+ * 0 fuses steps (docs/iterate.md): IMCL_FUSE_BYTES from the environment (a decimal number
+ * of bytes), else 3/4 of the last-level cache (on Linux, the largest level that /sys
+ * lists for cpu0), 24 MiB where that is not known. */
+size_t imcl_c_fuse_bytes(void);
 
 /* ---- the persistent plan (docs/wrappers.md) ---- */
 
@@ -108,6 +114,7 @@ typedef struct imcl_c_plan {
     int count;         /* the blocks a launch computes: the capacity, or the selection's */
     int *selected;     /* the blocks PK_plan_select chose, in launch order; NULL: all */
     double kernel_ms;  /* wall-clock time of the last launch */
+    size_t fuse_bytes; /* imcl_c_fuse_bytes(), asked at the create */
     int n;             /* arrays */
     const imcl_c_layout *layout;
     imcl_c_array *array; /* n of them, allocated with the plan */

@@ -7,8 +7,8 @@
  * measurement, and the persistent plan over a table of the kernel's arrays in host memory
  * (docs/wrappers.md). Compile imcl_runtime_c.c once with the K_ref.c files (OpenMP is not
  * needed for it); several folders' copies may be linked into one program (below). */
-#ifndef IMCL_RUNTIME_C_H_ec1ac5fc
-#define IMCL_RUNTIME_C_H_ec1ac5fc
+#ifndef IMCL_RUNTIME_C_H_5a406ec0
+#define IMCL_RUNTIME_C_H_5a406ec0
 
 #include <stddef.h>
 
@@ -21,24 +21,25 @@
 #else
 #define IMCL_C_WEAK
 #endif
-#define imcl_c_strerror imcl_c_strerror_ec1ac5fc
-#define imcl_c_threads_pick imcl_c_threads_pick_ec1ac5fc
-#define imcl_c_threads_done imcl_c_threads_done_ec1ac5fc
-#define imcl_c_now_ms imcl_c_now_ms_ec1ac5fc
-#define imcl_c_plan_create imcl_c_plan_create_ec1ac5fc
-#define imcl_c_plan_upload imcl_c_plan_upload_ec1ac5fc
-#define imcl_c_plan_download imcl_c_plan_download_ec1ac5fc
-#define imcl_c_plan_rows imcl_c_plan_rows_ec1ac5fc
-#define imcl_c_plan_ready imcl_c_plan_ready_ec1ac5fc
-#define imcl_c_plan_select imcl_c_plan_select_ec1ac5fc
-#define imcl_c_plan_block imcl_c_plan_block_ec1ac5fc
-#define imcl_c_plan_tables imcl_c_plan_tables_ec1ac5fc
-#define imcl_c_plan_attach imcl_c_plan_attach_ec1ac5fc
-#define imcl_c_plan_use_memory imcl_c_plan_use_memory_ec1ac5fc
-#define imcl_c_plan_memory imcl_c_plan_memory_ec1ac5fc
-#define imcl_c_plan_swap imcl_c_plan_swap_ec1ac5fc
-#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_ec1ac5fc
-#define imcl_c_plan_destroy imcl_c_plan_destroy_ec1ac5fc
+#define imcl_c_strerror imcl_c_strerror_5a406ec0
+#define imcl_c_threads_pick imcl_c_threads_pick_5a406ec0
+#define imcl_c_threads_done imcl_c_threads_done_5a406ec0
+#define imcl_c_now_ms imcl_c_now_ms_5a406ec0
+#define imcl_c_fuse_bytes imcl_c_fuse_bytes_5a406ec0
+#define imcl_c_plan_create imcl_c_plan_create_5a406ec0
+#define imcl_c_plan_upload imcl_c_plan_upload_5a406ec0
+#define imcl_c_plan_download imcl_c_plan_download_5a406ec0
+#define imcl_c_plan_rows imcl_c_plan_rows_5a406ec0
+#define imcl_c_plan_ready imcl_c_plan_ready_5a406ec0
+#define imcl_c_plan_select imcl_c_plan_select_5a406ec0
+#define imcl_c_plan_block imcl_c_plan_block_5a406ec0
+#define imcl_c_plan_tables imcl_c_plan_tables_5a406ec0
+#define imcl_c_plan_attach imcl_c_plan_attach_5a406ec0
+#define imcl_c_plan_use_memory imcl_c_plan_use_memory_5a406ec0
+#define imcl_c_plan_memory imcl_c_plan_memory_5a406ec0
+#define imcl_c_plan_swap imcl_c_plan_swap_5a406ec0
+#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_5a406ec0
+#define imcl_c_plan_destroy imcl_c_plan_destroy_5a406ec0
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -79,6 +80,11 @@ int imcl_c_threads_pick(imcl_c_threads *s, int max);
 void imcl_c_threads_done(imcl_c_threads *s, double seconds, double points);
 /* Milliseconds of the wall clock (C11 timespec_get), else of processor time. */
 double imcl_c_now_ms(void);
+/* The bytes of an iterated kernel's two arrays past which PK_plan_iterate with time_tile
+ * 0 fuses steps (docs/iterate.md): IMCL_FUSE_BYTES from the environment (a decimal number
+ * of bytes), else 3/4 of the last-level cache (on Linux, the largest level that /sys
+ * lists for cpu0), 24 MiB where that is not known. */
+size_t imcl_c_fuse_bytes(void);
 
 /* ---- the persistent plan (docs/wrappers.md) ---- */
 
@@ -108,6 +114,7 @@ typedef struct imcl_c_plan {
     int count;         /* the blocks a launch computes: the capacity, or the selection's */
     int *selected;     /* the blocks PK_plan_select chose, in launch order; NULL: all */
     double kernel_ms;  /* wall-clock time of the last launch */
+    size_t fuse_bytes; /* imcl_c_fuse_bytes(), asked at the create */
     int n;             /* arrays */
     const imcl_c_layout *layout;
     imcl_c_array *array; /* n of them, allocated with the plan */
