@@ -42,7 +42,6 @@ typedef struct Local {
 
 typedef struct Plan {
     Arena *a;
-    const Symbol *x;  /* the row's coordinate as a local, or NULL */
     Local *locals;
     int nlocals, cap;
     const Node **outer;
@@ -251,7 +250,7 @@ static bool names_visit(Node *n, void *ctx)
 
 bool lanes_plan(Arena *a, Node *body, const Symbol *x, Lanes *out)
 {
-    Plan p = {.a = a, .x = x, .ok = true};
+    Plan p = {.a = a, .ok = true};
     memset(out, 0, sizeof *out);
     out->x = x;
     plan_list(&p, body);

@@ -734,7 +734,7 @@ static bool has_while(Node *n, void *found)
 
 /* The CPU variant of k from g (its unroll choices made): rows of PARAMS_CPU_BLOCK_X
  * work-items, or where it can, a work-item walking each row (TuneParams.row_walk).
- * False where g is not legal for k, or `walk` asks for a walk that k cannot have. */
+ * False where g is not legal for k, or walk_only asks for a walk that k cannot have. */
 static bool cpu_params(TuneParams *g, Function *k, const SpaceOptions *so, Arena *a, bool walk_only,
                        TuneParams *cpu)
 {
