@@ -206,16 +206,27 @@ typedef struct Node {
         struct { Symbol *sym; } var;
         struct { Builtin which; } builtin;
         struct { Symbol *sym; int dim; } extent;       /* dim 0 width, 1 height, 2 depth */
-        /* inside: bit d set where pass_interior proved dimension d in range */
+        /* inside: bit d set where pass_interior proved dimension d in range; inner: on
+         * the guarded copy of its split, the bits the interior copy has in `inside` */
         /* at: a lowered grid access of the C reference, its storage coordinates
          * (x + halo, ...; nat of them), for printing the access into an array given as
          * a row table (Unparser.tables); nat 0 for an access through an alias */
-        struct { Symbol *sym; struct Node *ix[3]; int n; unsigned inside; struct Node *at[3]; int nat; } access;
+        struct {
+            Symbol *sym;
+            struct Node *ix[3];
+            int n;
+            unsigned inside, inner;
+            struct Node *at[3];
+            int nat;
+        } access;
         struct { struct Node *base, *index; } index;
         struct { int op; struct Node *operand; } unary;
         struct { int op; struct Node *lhs, *rhs; } binary;
         struct { struct Node *cond, *then, *els; } cond;
-        struct { const char *name; Symbol *fn; MathFn math; NodeList args; } call;
+        /* x_inner: the lowering's imcl_in, imcl_clamp, imcl_wrap or imcl_mirror of an
+         * access's x coordinate that holds (or changes nothing) wherever x lies in the
+         * interior's range (access.inner bit 0) */
+        struct { const char *name; Symbol *fn; MathFn math; NodeList args; bool x_inner; } call;
         struct { struct Node *expr; } cast;
         struct { NodeList stmts; } block;
         struct { Symbol *sym; struct Node *init; bool is_const; } decl;

@@ -84,6 +84,8 @@ typedef struct Uses {
      * into *helpers. */
     bool edge;
     unsigned *helpers;
+    /* The edge row function (Bodies.walk_body): its x range, no row pointers */
+    bool walk;
 } Uses;
 
 static bool collect_uses(Node *n, void *p)
@@ -274,7 +276,7 @@ static void point_params(StrBuf *sb, const EmitCtx *e, const Uses *u, bool args,
         sb_printf(sb, "%s%s", first ? "" : ", ", args ? inner_arg : "int imcl_interior");
         first = false;
     }
-    for (int i = 0; u->rows && i < k->nrows; i++) {
+    for (int i = 0; u->rows && !u->walk && i < k->nrows; i++) {
         const RowPtr *r = &k->rows[i];
         sb_puts(sb, first ? "" : ", ");
         if (args)
@@ -345,6 +347,34 @@ static bool takes_grid_array(const Function *k, const Uses *uses)
     return false;
 }
 
+/* x_inner_body: drops the edge handling in x that access.inner proves away (Node
+ * call.x_inner): a guard's imcl_in conjunct, a guard of it alone, a clamp around x. */
+static Node *x_inner_visit(Node *n, void *ctx)
+{
+    (void)ctx;
+    if (n->kind == AST_CALL && n->u.call.x_inner && strcmp(n->u.call.name, "imcl_in") != 0)
+        return n->u.call.args.items[0];
+    Node *cond = n->kind == AST_COND ? n->u.cond.cond : n->kind == AST_IF ? n->u.if_.cond : NULL;
+    if (cond && cond->kind == AST_CALL && cond->u.call.x_inner)
+        return n->kind == AST_COND ? n->u.cond.then : n->u.if_.then;
+    if (n->kind == AST_BINARY && n->u.binary.op == OP_AND) {
+        const Node *l = n->u.binary.lhs, *r = n->u.binary.rhs;
+        if (l->kind == AST_CALL && l->u.call.x_inner)
+            return n->u.binary.rhs;
+        if (r->kind == AST_CALL && r->u.call.x_inner)
+            return n->u.binary.lhs;
+    }
+    return n;
+}
+
+/* The point body `body` for the points whose x lies in the interior's range. */
+static Node *x_inner_body(Arena *a, Node *body)
+{
+    Node *c = ast_mutate(ast_copy(a, body), x_inner_visit, NULL);
+    ast_fix_parents(c);
+    return c;
+}
+
 /* The functions of one grid point and of one row, emitted once per layout that
  * needs them: `sfx` "" for dense arrays, "_tables" for row tables. */
 typedef struct Bodies {
@@ -352,6 +382,15 @@ typedef struct Bodies {
     Uses point[2], row[2];      /* what each uses, dense and on row tables */
     const char *inner;          /* imcl_interior's argument of the point function */
     const char *point_sfx, *row_sfx;
+    /* The interior's x range of the rows near an edge in y or z that edge_rows cannot
+     * take (the row function reads an array at offsets of loop variables): the point
+     * body without its edge handling in x (x_inner_body), in lanes (K_edge_row), its
+     * guards over y and z tested once per row of taps (analysis/lanes.c), instead of
+     * point by point (box3d2r double spent 30% of its time in those 3% of the rows at
+     * 256^3). */
+    Node *walk_body;
+    Uses walk[2];
+    Lanes lanes;
 } Bodies;
 
 static void emit_bodies(StrBuf *code, Unparser *u, const EmitCtx *e, const Bodies *b, bool tables)
@@ -367,6 +406,17 @@ static void emit_bodies(StrBuf *code, Unparser *u, const EmitCtx *e, const Bodie
         sb_puts(code, ")\n{\n");
         u->indent = 1;
         unparse_stmts(u, b->point_body);
+        sb_puts(code, "}\n\n");
+    }
+    if (b->walk_body && (!tables || takes_grid_array(k, &b->walk[tables]))) {
+        sb_printf(code, "/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel '%s' where it is\n"
+                        " * near an edge in y or z, but not in x: the body with guards in y and z only%s. */\n",
+                  k->name, tables ? ", on row tables" : "");
+        sb_printf(code, "static void %s_edge_row%s(", k->name, tables ? b->point_sfx : "");
+        point_params(code, e, &b->walk[tables], false, NULL, tables);
+        sb_puts(code, ")\n{\n");
+        u->indent = 1;
+        lanes_print(u, &b->lanes, b->walk_body);
         sb_puts(code, "}\n\n");
     }
     if (b->row_body && (!tables || takes_grid_array(k, &b->row[tables]))) {
@@ -513,7 +563,7 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
         hi.len = 0;
         interior_hi(&hi, k, 0);
         bool edge = edge_rows(k, b);
-        const char *rowed = edge ? "(imcl_inner || imcl_edge)" : "imcl_inner";
+        const char *rowed = b->walk_body ? NULL : edge ? "(imcl_inner || imcl_edge)" : "imcl_inner";
         hw_line(&w, "for (int idy = %s; idy++) {", ys);
         w.indent++;
         hw_line(&w, "const int imcl_inner = %s;", sb_str(&inner_row));
@@ -524,8 +574,13 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
             hw_line(&w, "const int imcl_edge = !imcl_inner%s;", sb_str(&cond));
             sb_free(&cond);
         }
-        hw_line(&w, "const int imcl_x0 = %s ? imcl_min_int(%lld, W) : W;", rowed, in->lo[0]);
-        hw_line(&w, "const int imcl_x1 = %s ? imcl_max_int(imcl_x0, %s) : W;", rowed, sb_str(&hi));
+        if (rowed) {
+            hw_line(&w, "const int imcl_x0 = %s ? imcl_min_int(%lld, W) : W;", rowed, in->lo[0]);
+            hw_line(&w, "const int imcl_x1 = %s ? imcl_max_int(imcl_x0, %s) : W;", rowed, sb_str(&hi));
+        } else {
+            hw_line(&w, "const int imcl_x0 = imcl_min_int(%lld, W);", in->lo[0]);
+            hw_line(&w, "const int imcl_x1 = imcl_max_int(imcl_x0, %s);", sb_str(&hi));
+        }
         static const char *ranges[3][3] = {{"0", "imcl_x0", "0"}, {"imcl_x0", "imcl_x1", "1"}, {"imcl_x1", "W", "0"}};
         for (int r = 0; r < 3; r++) {
             if (r == 1 && b->row_body) {
@@ -538,6 +593,15 @@ static void emit_loops(StrBuf *code, const EmitCtx *e, Bodies *b, bool tables, i
                 point_params(code, e, &b->row[tables], true, NULL, tables);
                 sb_puts(code, ");\n");
                 w.indent--;
+                if (b->walk_body) {
+                    hw_line(&w, "else");
+                    w.indent++;
+                    hw_start(&w);
+                    sb_printf(code, "%s_edge_row%s(", k->name, psfx);
+                    point_params(code, e, &b->walk[tables], true, NULL, tables);
+                    sb_puts(code, ");\n");
+                    w.indent--;
+                }
                 if (edge) {
                     hw_line(&w, "else if (imcl_edge)");
                     w.indent++;
@@ -666,6 +730,7 @@ static int emit(EmitCtx *e, Outputs *out)
     StrBuf code = {0};
     Unparser u;
     unparse_init(&u, &code, &c_target);
+    u.a = e->a;
 
     emit_helpers(&u, e->prog, k);
 
@@ -682,6 +747,15 @@ static int emit(EmitCtx *e, Outputs *out)
         b.point[t] = b.point_body ? uses_of(e->a, k, b.point_body, NULL, t) : uses;
         b.row[t] = b.row_body ? uses_of(e->a, k, b.row_body, "imcl_x0, imcl_x1", t) : uses;
         b.row[t].helpers = &u.helpers;
+    }
+    if (k->interior && b.row_body && b.point_body && takes_grid_array(k, &b.row[0])) {
+        b.walk_body = x_inner_body(e->a, b.point_body);
+        if (!lanes_plan_any(e->a, b.walk_body, NULL, &b.lanes))
+            b.walk_body = NULL;
+    }
+    for (int t = 0; b.walk_body && t < 2; t++) {
+        b.walk[t] = uses_of(e->a, k, b.walk_body, "imcl_x0, imcl_x1", t);
+        b.walk[t].walk = true;
     }
     e->tables = table_ready(k);
     b.point_sfx = takes_grid_array(k, &b.point[0]) ? "_tables" : "";

@@ -234,7 +234,9 @@ static const char *iterate_choice(const EmitCtx *e, const Symbol **arr, int n)
                    "     * cache (3/4 of it: imcl_c_fuse_bytes; then the wavefront saves memory traffic:\n"
                    "     * docs/iterate.md), else a launch per step (its parts would cost more) */\n",
               PARAMS_AUTO_TIME_TILE, k->iterate[0]->name, k->iterate[1]->name);
-    sb_printf(&sb, "    const imcl_c_plan *imcl_p = (const imcl_c_plan *)%s;\n", plan_handle(k));
+    sb_printf(&sb, "    imcl_c_plan *imcl_p = (imcl_c_plan *)%s;\n", plan_handle(k));
+    sb_puts(&sb, "    if (!imcl_p->fuse_bytes) /* asked once, where a plan first needs it */\n"
+                 "        imcl_p->fuse_bytes = imcl_c_fuse_bytes();\n");
     sb_printf(&sb, "    if (imcl_p->array[%d].bytes + imcl_p->array[%d].bytes > imcl_p->fuse_bytes)\n", ia, ib);
     sb_printf(&sb, "        return imcl_iterate_fused(%s, %s, %d", plan_handle(k), plan_steps(k),
               PARAMS_AUTO_TIME_TILE);

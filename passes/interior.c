@@ -8,7 +8,9 @@
  * dimensions of the interior copy's accesses unguarded; pass_thread_mapping
  * decides per block, so that a whole block takes one side of the branch.
  * Accesses whose offsets are not known (or go through an alias) keep their
- * guards on both sides. The tuning parameter `interior` (0: no split) turns it off
+ * guards on both sides. The guarded copy's accesses keep in access.inner what the
+ * interior copy proved (the C reference's rows near an edge in y or z use the x
+ * part). The tuning parameter `interior` (0: no split) turns it off
  * on GPU backends; the C reference always splits, and runs the inner part of
  * each row through the guard-free copy. */
 #include "passes.h"
@@ -32,8 +34,10 @@ int pass_interior(const PassCtx *c, Function *k)
     NodeList acc = ast_query(a, whole, AST_GRID_ACCESS);
     Node *inner = ast_copy(a, whole);
     NodeList copies = ast_query(a, inner, AST_GRID_ACCESS);
-    for (int i = 0; i < copies.len && i < acc.len; i++)
+    for (int i = 0; i < copies.len && i < acc.len; i++) {
         copies.items[i]->u.access.inside = proven[i];
+        acc.items[i]->u.access.inner = proven[i];
+    }
     Loc none = {0};
     Node *test = ast_build_builtin(a, BI_INTERIOR, none);
     test->type = type_scalar(TY_INT);

@@ -59,6 +59,7 @@ Node *lower_inside_cond(Lower *L, Node *acc)
             continue;
         Node *c = call3(a, "imcl_in", ast_copy(a, acc->u.access.ix[d]),
                         ast_build_extent(a, root, d, acc->loc), root->halo, acc->loc);
+        c->u.call.x_inner = d == 0 && (acc->u.access.inner & 1u);
         cond = cond ? ast_build_binary(a, OP_AND, cond, c, acc->loc) : c;
         cond->type = type_scalar(TY_INT);
     }
@@ -77,8 +78,10 @@ Node *lower_boundary(Lower *L, Node *acc, Node **ix)
         return lower_inside_cond(L, acc);
     const char *fn = root->bc == BC_CLAMPED ? "imcl_clamp" : root->bc == BC_PERIODIC ? "imcl_wrap" : "imcl_mirror";
     for (int d = 0; d < n; d++)
-        if (!inside(L, acc, d))
+        if (!inside(L, acc, d)) {
             ix[d] = call3(L->a, fn, ix[d], ast_build_extent(L->a, root, d, acc->loc), root->halo, acc->loc);
+            ix[d]->u.call.x_inner = d == 0 && (acc->u.access.inner & 1u);
+        }
     return NULL;
 }
 

@@ -111,7 +111,6 @@ IMCL_C_WEAK int imcl_c_plan_create(imcl_c_plan **plan, int capacity, int n,
     if (!q)
         return IMCL_C_ERR_MEMORY;
     q->capacity = q->count = capacity;
-    q->fuse_bytes = imcl_c_fuse_bytes();
     q->n = n;
     q->layout = layout;
     q->array = (imcl_c_array *)(q + 1);

@@ -114,7 +114,7 @@ typedef struct imcl_c_plan {
     int count;         /* the blocks a launch computes: the capacity, or the selection's */
     int *selected;     /* the blocks PK_plan_select chose, in launch order; NULL: all */
     double kernel_ms;  /* wall-clock time of the last launch */
-    size_t fuse_bytes; /* imcl_c_fuse_bytes(), asked at the create */
+    size_t fuse_bytes; /* imcl_c_fuse_bytes(), asked at time_tile 0's first iterate; 0 before */
     int n;             /* arrays */
     const imcl_c_layout *layout;
     imcl_c_array *array; /* n of them, allocated with the plan */

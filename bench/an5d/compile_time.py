@@ -4,8 +4,9 @@ draw (issue: "bounded device compile time"): for each kernel of the AN5D set
 (bench/an5d/kernels), N configurations are drawn from its dumped space (`imcl -b opencl
 --dump-space --size ...`, restrictions applied, fixed seed), all generated in one `imcl
 --batch` run; the TOP largest OpenCL files are then built by the OpenCL platform's
-compiler (PoCL here) with its kernel cache off, each in a process of its own under a
-time limit. One line per kernel: the configurations drawn, the largest file, and the
+compiler (PoCL here) with its kernel cache off and launched once at the configuration's
+work-group size (where PoCL compiles the work-group function), each in a process of its
+own under a time limit. One line per kernel: the configurations drawn, the largest file, and the
 slowest build with its configuration; the last line the slowest of all. A build over
 the limit is reported as such and makes the exit status 1.
 
@@ -26,15 +27,42 @@ import tempfile
 HERE = os.path.dirname(os.path.realpath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-# one build, in its own process so that a stuck compiler can be stopped
+# one build and one launch, in its own process so that a stuck compiler can be stopped.
+# PoCL compiles a kernel twice: clBuildProgram makes LLVM IR, and the first launch at a
+# work-group size makes that size's work-group function (a loop over its work-items
+# around the body) and its machine code, often the longer part. The launch is one
+# work-group over a grid of one point: every int 1, every buffer 1 MiB of zeros, every
+# image 4^3 of zeros.
 BUILD = r"""
 import os, sys, time
 os.environ["POCL_KERNEL_CACHE"] = "0"
+import numpy as np
 import pyopencl as cl
 ctx = cl.Context(devices=[cl.get_platforms()[0].get_devices()[0]])
+q = cl.CommandQueue(ctx)
 src = open(sys.argv[1]).read()
+local = tuple(int(v) for v in sys.argv[2].split(","))
 t = time.perf_counter()
-cl.Program(ctx, src).build()
+prg = cl.Program(ctx, src).build(options=["-cl-kernel-arg-info"])
+mf, fmt = cl.mem_flags, cl.ImageFormat(cl.channel_order.R, cl.channel_type.FLOAT)
+buf = cl.Buffer(ctx, mf.READ_WRITE, 1 << 20)
+cl.enqueue_fill_buffer(q, buf, np.int32(0), 0, 1 << 20)
+img = {"image2d_t": cl.create_image(ctx, mf.READ_ONLY, fmt, shape=(4, 4)),
+       "image3d_t": cl.create_image(ctx, mf.READ_ONLY, fmt, shape=(4, 4, 4))}
+launched = 0
+for k in prg.all_kernels():
+    if list(k.get_work_group_info(cl.kernel_work_group_info.COMPILE_WORK_GROUP_SIZE,
+                                  ctx.devices[0])) != list(local):
+        continue
+    launched += 1
+    for i in range(k.num_args):
+        tn = k.get_arg_info(i, cl.kernel_arg_info.TYPE_NAME)
+        k.set_arg(i, buf if "*" in tn else img[tn] if tn in img else np.float64(1)
+                  if tn == "double" else np.float32(1) if tn == "float" else np.int32(1))
+    cl.enqueue_nd_range_kernel(q, k, local, local)
+q.finish()
+if not launched:
+    sys.exit("no kernel of work-group size %s" % (local,))
 print(time.perf_counter() - t)
 """
 
@@ -85,7 +113,8 @@ def main():
             for nbytes, i, cfg in files[:args.top]:
                 try:
                     cl_file = os.path.join(out, str(i), name + ".cl")
-                    p = subprocess.run([args.python, "-c", BUILD, cl_file],
+                    local = ",".join(str(cfg.get(f"block_size_{a}", 1)) for a in "xyz")
+                    p = subprocess.run([args.python, "-c", BUILD, cl_file, local],
                                        capture_output=True, text=True, timeout=args.limit)
                     secs = float(p.stdout) if p.returncode == 0 else None
                     if secs is None:

@@ -7,8 +7,8 @@
  * measurement, and the persistent plan over a table of the kernel's arrays in host memory
  * (docs/wrappers.md). Compile imcl_runtime_c.c once with the K_ref.c files (OpenMP is not
  * needed for it); several folders' copies may be linked into one program (below). */
-#ifndef IMCL_RUNTIME_C_H_5a406ec0
-#define IMCL_RUNTIME_C_H_5a406ec0
+#ifndef IMCL_RUNTIME_C_H_9b61a179
+#define IMCL_RUNTIME_C_H_9b61a179
 
 #include <stddef.h>
 
@@ -21,25 +21,25 @@
 #else
 #define IMCL_C_WEAK
 #endif
-#define imcl_c_strerror imcl_c_strerror_5a406ec0
-#define imcl_c_threads_pick imcl_c_threads_pick_5a406ec0
-#define imcl_c_threads_done imcl_c_threads_done_5a406ec0
-#define imcl_c_now_ms imcl_c_now_ms_5a406ec0
-#define imcl_c_fuse_bytes imcl_c_fuse_bytes_5a406ec0
-#define imcl_c_plan_create imcl_c_plan_create_5a406ec0
-#define imcl_c_plan_upload imcl_c_plan_upload_5a406ec0
-#define imcl_c_plan_download imcl_c_plan_download_5a406ec0
-#define imcl_c_plan_rows imcl_c_plan_rows_5a406ec0
-#define imcl_c_plan_ready imcl_c_plan_ready_5a406ec0
-#define imcl_c_plan_select imcl_c_plan_select_5a406ec0
-#define imcl_c_plan_block imcl_c_plan_block_5a406ec0
-#define imcl_c_plan_tables imcl_c_plan_tables_5a406ec0
-#define imcl_c_plan_attach imcl_c_plan_attach_5a406ec0
-#define imcl_c_plan_use_memory imcl_c_plan_use_memory_5a406ec0
-#define imcl_c_plan_memory imcl_c_plan_memory_5a406ec0
-#define imcl_c_plan_swap imcl_c_plan_swap_5a406ec0
-#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_5a406ec0
-#define imcl_c_plan_destroy imcl_c_plan_destroy_5a406ec0
+#define imcl_c_strerror imcl_c_strerror_9b61a179
+#define imcl_c_threads_pick imcl_c_threads_pick_9b61a179
+#define imcl_c_threads_done imcl_c_threads_done_9b61a179
+#define imcl_c_now_ms imcl_c_now_ms_9b61a179
+#define imcl_c_fuse_bytes imcl_c_fuse_bytes_9b61a179
+#define imcl_c_plan_create imcl_c_plan_create_9b61a179
+#define imcl_c_plan_upload imcl_c_plan_upload_9b61a179
+#define imcl_c_plan_download imcl_c_plan_download_9b61a179
+#define imcl_c_plan_rows imcl_c_plan_rows_9b61a179
+#define imcl_c_plan_ready imcl_c_plan_ready_9b61a179
+#define imcl_c_plan_select imcl_c_plan_select_9b61a179
+#define imcl_c_plan_block imcl_c_plan_block_9b61a179
+#define imcl_c_plan_tables imcl_c_plan_tables_9b61a179
+#define imcl_c_plan_attach imcl_c_plan_attach_9b61a179
+#define imcl_c_plan_use_memory imcl_c_plan_use_memory_9b61a179
+#define imcl_c_plan_memory imcl_c_plan_memory_9b61a179
+#define imcl_c_plan_swap imcl_c_plan_swap_9b61a179
+#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_9b61a179
+#define imcl_c_plan_destroy imcl_c_plan_destroy_9b61a179
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -114,7 +114,7 @@ typedef struct imcl_c_plan {
     int count;         /* the blocks a launch computes: the capacity, or the selection's */
     int *selected;     /* the blocks PK_plan_select chose, in launch order; NULL: all */
     double kernel_ms;  /* wall-clock time of the last launch */
-    size_t fuse_bytes; /* imcl_c_fuse_bytes(), asked at the create */
+    size_t fuse_bytes; /* imcl_c_fuse_bytes(), asked at time_tile 0's first iterate; 0 before */
     int n;             /* arrays */
     const imcl_c_layout *layout;
     imcl_c_array *array; /* n of them, allocated with the plan */

@@ -63,6 +63,37 @@ static inline void blur_helpers_point(const float *src, int src_width, int src_h
     dst[idy * dst_width + idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
 }
 
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'blur_helpers' where it is
+ * near an edge in y or z, but not in x: the body with guards in y and z only. */
+static void blur_helpers_edge_row(const float *src, int src_width, int src_height, float *dst,
+        int dst_width, const float *mask, float scale, int idy, int imcl_x0, int imcl_x1)
+{
+    /* the row in chunks of 256 points: the loops over taps run once per chunk,
+     * the chunk's points inside them, so that the loops over x vectorise */
+    for (int imcl_x = imcl_x0; imcl_x < imcl_x1; imcl_x += 256) {
+        const int imcl_n = imcl_x1 - imcl_x < 256 ? imcl_x1 - imcl_x : 256;
+        float acc[256];
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            acc[imcl_l] = 0.0f;
+        }
+        for (int j = -1; j <= 1; j++) {
+            for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                const int idx = imcl_x + imcl_l;
+                for (int i = -1; i <= 1; i++) {
+                    acc[imcl_l] +=
+                            imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                            i) * src[imcl_clamp(idy + j, src_height, 0) * src_width + (idx + i)];
+                }
+            }
+        }
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            const int idx = imcl_x + imcl_l;
+            dst[idy * dst_width + idx] =
+                    imcl_min_float(imcl_max_float(acc[imcl_l] * scale, 0.0f), 255.0f);
+        }
+    }
+}
+
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'blur_helpers' that need no edge
  * guard.
  * Each row of an array A it reaches at constant offsets comes as a restrict
@@ -101,6 +132,36 @@ static inline void blur_helpers_point_tables(float **src, int src_width, int src
         }
     }
     dst[idy][idx] = imcl_min_float(imcl_max_float(acc * scale, 0.0f), 255.0f);
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'blur_helpers' where it is
+ * near an edge in y or z, but not in x: the body with guards in y and z only, on row tables. */
+static void blur_helpers_edge_row_tables(float **src, int src_height, float **dst,
+        const float *mask, float scale, int idy, int imcl_x0, int imcl_x1)
+{
+    /* the row in chunks of 256 points: the loops over taps run once per chunk,
+     * the chunk's points inside them, so that the loops over x vectorise */
+    for (int imcl_x = imcl_x0; imcl_x < imcl_x1; imcl_x += 256) {
+        const int imcl_n = imcl_x1 - imcl_x < 256 ? imcl_x1 - imcl_x : 256;
+        float acc[256];
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            acc[imcl_l] = 0.0f;
+        }
+        for (int j = -1; j <= 1; j++) {
+            for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                const int idx = imcl_x + imcl_l;
+                for (int i = -1; i <= 1; i++) {
+                    acc[imcl_l] +=
+                            imcl_fn_weight(mask[(j + 1) * 3 + (i + 1)],
+                            i) * src[imcl_clamp(idy + j, src_height, 0)][idx + i];
+                }
+            }
+        }
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            const int idx = imcl_x + imcl_l;
+            dst[idy][idx] = imcl_min_float(imcl_max_float(acc[imcl_l] * scale, 0.0f), 255.0f);
+        }
+    }
 }
 
 /* The row function of kernel 'blur_helpers', on row tables. */
@@ -147,14 +208,17 @@ int blur_helpers(const float *src, int src_width, int src_height, float *dst, in
     for (int idz = 0; idz < D; idz++)
         for (int idy = 0; idy < H; idy++) {
             const int imcl_inner = idy >= 1 && idy < H - 1;
-            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, W - 1) : W;
+            const int imcl_x0 = imcl_min_int(1, W);
+            const int imcl_x1 = imcl_max_int(imcl_x0, W - 1);
             for (int idx = 0; idx < imcl_x0; idx++)
                 blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
                         idy);
             if (imcl_inner)
                 blur_helpers_row(src, src_width, mask, scale, idy, dst + idy * dst_width, imcl_x0,
                         imcl_x1);
+            else
+                blur_helpers_edge_row(src, src_width, src_height, dst, dst_width, mask, scale, idy,
+                        imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 blur_helpers_point(src, src_width, src_height, dst, dst_width, mask, scale, idx,
                         idy);
@@ -198,14 +262,17 @@ int blur_helpers_rows(int imcl_count, float **const *src, int src_width, int src
         for (int idz = 0; idz < D; idz++)
             for (int idy = 0; idy < H; idy++) {
                 const int imcl_inner = idy >= 1 && idy < H - 1;
-                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-                const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, W - 1) : W;
+                const int imcl_x0 = imcl_min_int(1, W);
+                const int imcl_x1 = imcl_max_int(imcl_x0, W - 1);
                 for (int idx = 0; idx < imcl_x0; idx++)
                     blur_helpers_point_tables(src[imcl_b], src_width, src_height, dst[imcl_b], mask,
                             scale, idx, idy);
                 if (imcl_inner)
                     blur_helpers_row_tables(src[imcl_b], mask, scale, idy, dst[imcl_b][idy],
                             imcl_x0, imcl_x1);
+                else
+                    blur_helpers_edge_row_tables(src[imcl_b], src_height, dst[imcl_b], mask, scale,
+                            idy, imcl_x0, imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     blur_helpers_point_tables(src[imcl_b], src_width, src_height, dst[imcl_b], mask,
                             scale, idx, idy);

@@ -46,6 +46,45 @@ static inline void const_mask_point(const float *g, int g_width, int g_height, c
     }
 }
 
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'const_mask' where it is
+ * near an edge in y or z, but not in x: the body with guards in y and z only. */
+static void const_mask_edge_row(const float *g, int g_width, int g_height, const float *mask,
+        float *out, int out_width, int out_height, int idy, int imcl_x0, int imcl_x1)
+{
+    /* the row in chunks of 256 points: the loops over taps run once per chunk,
+     * the chunk's points inside them, so that the loops over x vectorise */
+    for (int imcl_x = imcl_x0; imcl_x < imcl_x1; imcl_x += 256) {
+        const int imcl_n = imcl_x1 - imcl_x < 256 ? imcl_x1 - imcl_x : 256;
+        float acc[256];
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            acc[imcl_l] = 0.0f;
+        }
+        for (int j = -1; j <= 1; j++) {
+            if (imcl_in(idy + j, g_height, 0)) {
+                for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                    const int idx = imcl_x + imcl_l;
+                    for (int i = -1; i <= 1; i++) {
+                        acc[imcl_l] +=
+                                mask[(j + 1) * 3 + (i + 1)] * g[(idy + j) * g_width + (idx + i)];
+                    }
+                }
+            } else {
+                for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                    for (int i = -1; i <= 1; i++) {
+                        acc[imcl_l] += mask[(j + 1) * 3 + (i + 1)] * 0.0f;
+                    }
+                }
+            }
+        }
+        if (imcl_in(idy, out_height, 0)) {
+            for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                const int idx = imcl_x + imcl_l;
+                out[idy * out_width + idx] = acc[imcl_l];
+            }
+        }
+    }
+}
+
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'const_mask' that need no edge
  * guard.
  * Each row of an array A it reaches at constant offsets comes as a restrict
@@ -84,6 +123,44 @@ static inline void const_mask_point_tables(float **g, int g_width, int g_height,
     }
     if (imcl_in(idx, out_width, 0) && imcl_in(idy, out_height, 0)) {
         out[idy][idx] = acc;
+    }
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'const_mask' where it is
+ * near an edge in y or z, but not in x: the body with guards in y and z only, on row tables. */
+static void const_mask_edge_row_tables(float **g, int g_height, const float *mask, float **out,
+        int out_height, int idy, int imcl_x0, int imcl_x1)
+{
+    /* the row in chunks of 256 points: the loops over taps run once per chunk,
+     * the chunk's points inside them, so that the loops over x vectorise */
+    for (int imcl_x = imcl_x0; imcl_x < imcl_x1; imcl_x += 256) {
+        const int imcl_n = imcl_x1 - imcl_x < 256 ? imcl_x1 - imcl_x : 256;
+        float acc[256];
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            acc[imcl_l] = 0.0f;
+        }
+        for (int j = -1; j <= 1; j++) {
+            if (imcl_in(idy + j, g_height, 0)) {
+                for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                    const int idx = imcl_x + imcl_l;
+                    for (int i = -1; i <= 1; i++) {
+                        acc[imcl_l] += mask[(j + 1) * 3 + (i + 1)] * g[idy + j][idx + i];
+                    }
+                }
+            } else {
+                for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                    for (int i = -1; i <= 1; i++) {
+                        acc[imcl_l] += mask[(j + 1) * 3 + (i + 1)] * 0.0f;
+                    }
+                }
+            }
+        }
+        if (imcl_in(idy, out_height, 0)) {
+            for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                const int idx = imcl_x + imcl_l;
+                out[idy][idx] = acc[imcl_l];
+            }
+        }
     }
 }
 
@@ -129,14 +206,16 @@ int const_mask(const float *g, int g_width, int g_height, const float *mask, flo
         for (int idy = 0; idy < H; idy++) {
             const int imcl_inner = idy >= 1
                     && idy < imcl_min_int(imcl_min_int(g_height - 1, out_height), H);
-            const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-            const int imcl_x1 = imcl_inner
-                    ? imcl_max_int(imcl_x0, imcl_min_int(imcl_min_int(g_width - 1, out_width), W))
-                    : W;
+            const int imcl_x0 = imcl_min_int(1, W);
+            const int imcl_x1 =
+                    imcl_max_int(imcl_x0, imcl_min_int(imcl_min_int(g_width - 1, out_width), W));
             for (int idx = 0; idx < imcl_x0; idx++)
                 const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy);
             if (imcl_inner)
                 const_mask_row(g, g_width, mask, idy, out + idy * out_width, imcl_x0, imcl_x1);
+            else
+                const_mask_edge_row(g, g_width, g_height, mask, out, out_width, out_height, idy,
+                        imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 const_mask_point(g, g_width, g_height, mask, out, out_width, out_height, idx, idy);
         }
@@ -177,15 +256,18 @@ int const_mask_rows(int imcl_count, float **const *g, int g_width, int g_height,
             for (int idy = 0; idy < H; idy++) {
                 const int imcl_inner = idy >= 1
                         && idy < imcl_min_int(imcl_min_int(g_height - 1, out_height), H);
-                const int imcl_x0 = imcl_inner ? imcl_min_int(1, W) : W;
-                const int imcl_x1 = imcl_inner
-                        ? imcl_max_int(imcl_x0,
-                        imcl_min_int(imcl_min_int(g_width - 1, out_width), W)) : W;
+                const int imcl_x0 = imcl_min_int(1, W);
+                const int imcl_x1 =
+                        imcl_max_int(imcl_x0,
+                        imcl_min_int(imcl_min_int(g_width - 1, out_width), W));
                 for (int idx = 0; idx < imcl_x0; idx++)
                     const_mask_point_tables(g[imcl_b], g_width, g_height, mask, out[imcl_b],
                             out_width, out_height, idx, idy);
                 if (imcl_inner)
                     const_mask_row_tables(g[imcl_b], mask, idy, out[imcl_b][idy], imcl_x0, imcl_x1);
+                else
+                    const_mask_edge_row_tables(g[imcl_b], g_height, mask, out[imcl_b], out_height,
+                            idy, imcl_x0, imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     const_mask_point_tables(g[imcl_b], g_width, g_height, mask, out[imcl_b],
                             out_width, out_height, idx, idy);

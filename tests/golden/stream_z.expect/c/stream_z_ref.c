@@ -50,6 +50,49 @@ static inline void stream_z_point(const float *in, int in_width, int in_height, 
     }
 }
 
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'stream_z' where it is
+ * near an edge in y or z, but not in x: the body with guards in y and z only. */
+static void stream_z_edge_row(const float *in, int in_width, int in_height, int in_depth,
+        const float *h, int h_width, int h_height, float *out, int out_width, int out_height,
+        int out_depth, int idy, int idz, int imcl_x0, int imcl_x1)
+{
+    /* the row in chunks of 256 points: the loops over taps run once per chunk,
+     * the chunk's points inside them, so that the loops over x vectorise */
+    for (int imcl_x = imcl_x0; imcl_x < imcl_x1; imcl_x += 256) {
+        const int imcl_n = imcl_x1 - imcl_x < 256 ? imcl_x1 - imcl_x : 256;
+        float s[256];
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            s[imcl_l] = 0.0f;
+        }
+        for (int z = -2; z <= 1; z++) {
+            if (imcl_in(idz + z, in_depth, 0)) {
+                for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                    const int idx = imcl_x + imcl_l;
+                    for (int y = -1; y <= 1; y++) {
+                        s[imcl_l] += imcl_in(idy + y, in_height, 0)
+                                ? in[((idz + z) * in_height + (idy + y)) * in_width + idx] : 0.0f;
+                    }
+                }
+            } else {
+                for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                    for (int y = -1; y <= 1; y++) {
+                        s[imcl_l] += 0.0f;
+                    }
+                }
+            }
+        }
+        if (imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0)) {
+            for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                const int idx = imcl_x + imcl_l;
+                out[(idz * out_height + idy) * out_width + idx] = s[imcl_l]
+                    + h[(idz * (h_height + 2) + (idy + 1)) * (h_width + 2) + (idx + 1)]
+                    + h[((idz + 2) * (h_height + 2) + (idy + 1)) * (h_width + 2) + (idx + 1)]
+                    + h[((idz + 1) * (h_height + 2) + (idy + 1)) * (h_width + 2) + idx];
+            }
+        }
+    }
+}
+
 /* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'stream_z' that need no edge
  * guard.
  * Each row of an array A it reaches at constant offsets comes as a restrict
@@ -93,6 +136,48 @@ static inline void stream_z_point_tables(float ***in, int in_height, int in_dept
             + h[idz][idy + 1][idx + 1]
             + h[idz + 2][idy + 1][idx + 1]
             + h[idz + 1][idy + 1][idx];
+    }
+}
+
+/* The points imcl_x0 <= idx < imcl_x1 of row (idy, idz) of kernel 'stream_z' where it is
+ * near an edge in y or z, but not in x: the body with guards in y and z only, on row tables. */
+static void stream_z_edge_row_tables(float ***in, int in_height, int in_depth, float ***h,
+        float ***out, int out_height, int out_depth, int idy, int idz, int imcl_x0, int imcl_x1)
+{
+    /* the row in chunks of 256 points: the loops over taps run once per chunk,
+     * the chunk's points inside them, so that the loops over x vectorise */
+    for (int imcl_x = imcl_x0; imcl_x < imcl_x1; imcl_x += 256) {
+        const int imcl_n = imcl_x1 - imcl_x < 256 ? imcl_x1 - imcl_x : 256;
+        float s[256];
+        for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+            s[imcl_l] = 0.0f;
+        }
+        for (int z = -2; z <= 1; z++) {
+            if (imcl_in(idz + z, in_depth, 0)) {
+                for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                    const int idx = imcl_x + imcl_l;
+                    for (int y = -1; y <= 1; y++) {
+                        s[imcl_l] += imcl_in(idy + y, in_height, 0) ? in[idz + z][idy + y][idx]
+                                : 0.0f;
+                    }
+                }
+            } else {
+                for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                    for (int y = -1; y <= 1; y++) {
+                        s[imcl_l] += 0.0f;
+                    }
+                }
+            }
+        }
+        if (imcl_in(idy, out_height, 0) && imcl_in(idz, out_depth, 0)) {
+            for (int imcl_l = 0; imcl_l < imcl_n; imcl_l++) {
+                const int idx = imcl_x + imcl_l;
+                out[idz][idy][idx] = s[imcl_l]
+                    + h[idz][idy + 1][idx + 1]
+                    + h[idz + 2][idy + 1][idx + 1]
+                    + h[idz + 1][idy + 1][idx];
+            }
+        }
     }
 }
 
@@ -142,8 +227,8 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
         for (int idy = 0; idy < H; idy++) {
             const int imcl_inner = idy >= 1 && idy < imcl_min_int(H - 1, out_height) && idz >= 2
                     && idz < imcl_min_int(D - 1, out_depth);
-            const int imcl_x0 = imcl_inner ? imcl_min_int(0, W) : W;
-            const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W)) : W;
+            const int imcl_x0 = imcl_min_int(0, W);
+            const int imcl_x1 = imcl_max_int(imcl_x0, imcl_min_int(out_width, W));
             for (int idx = 0; idx < imcl_x0; idx++)
                 stream_z_point(in, in_width, in_height, in_depth, h, h_width, h_height, out,
                         out_width, out_height, out_depth, idx, idy, idz);
@@ -153,6 +238,9 @@ int stream_z(const float *in, int in_width, int in_height, int in_depth, const f
                         h + ((idz + 1) * (h_height + 2) + idy + 1) * (h_width + 2) + 1,
                         h + ((idz + 2) * (h_height + 2) + idy + 1) * (h_width + 2) + 1,
                         out + (idz * out_height + idy) * out_width, imcl_x0, imcl_x1);
+            else
+                stream_z_edge_row(in, in_width, in_height, in_depth, h, h_width, h_height, out,
+                        out_width, out_height, out_depth, idy, idz, imcl_x0, imcl_x1);
             for (int idx = imcl_x1; idx < W; idx++)
                 stream_z_point(in, in_width, in_height, in_depth, h, h_width, h_height, out,
                         out_width, out_height, out_depth, idx, idy, idz);
@@ -197,9 +285,8 @@ int stream_z_rows(int imcl_count, float ***const *in, int in_width, int in_heigh
             for (int idy = 0; idy < H; idy++) {
                 const int imcl_inner = idy >= 1 && idy < imcl_min_int(H - 1, out_height) && idz >= 2
                         && idz < imcl_min_int(D - 1, out_depth);
-                const int imcl_x0 = imcl_inner ? imcl_min_int(0, W) : W;
-                const int imcl_x1 = imcl_inner ? imcl_max_int(imcl_x0, imcl_min_int(out_width, W))
-                        : W;
+                const int imcl_x0 = imcl_min_int(0, W);
+                const int imcl_x1 = imcl_max_int(imcl_x0, imcl_min_int(out_width, W));
                 for (int idx = 0; idx < imcl_x0; idx++)
                     stream_z_point_tables(in[imcl_b], in_height, in_depth, h[imcl_b], out[imcl_b],
                             out_width, out_height, out_depth, idx, idy, idz);
@@ -207,6 +294,9 @@ int stream_z_rows(int imcl_count, float ***const *in, int in_width, int in_heigh
                     stream_z_row_tables(in[imcl_b], idy, idz, h[imcl_b][idz][idy + 1] + 1,
                             h[imcl_b][idz + 1][idy + 1] + 1, h[imcl_b][idz + 2][idy + 1] + 1,
                             out[imcl_b][idz][idy], imcl_x0, imcl_x1);
+                else
+                    stream_z_edge_row_tables(in[imcl_b], in_height, in_depth, h[imcl_b],
+                            out[imcl_b], out_height, out_depth, idy, idz, imcl_x0, imcl_x1);
                 for (int idx = imcl_x1; idx < W; idx++)
                     stream_z_point_tables(in[imcl_b], in_height, in_depth, h[imcl_b], out[imcl_b],
                             out_width, out_height, out_depth, idx, idy, idz);
