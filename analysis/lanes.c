@@ -545,7 +545,7 @@ static bool decided_any(Unparser *u, Guards *g, int i, Node **stmts, int n)
  * {..} else {..}`, a side that does nothing left out. */
 static void print_decided(Unparser *u, const Lanes *l, Guards *g, int i, Node **stmts, int n)
 {
-    if (i == g->n) {
+    if (i >= g->n || i >= LANES_MAX_GUARDS) {
         bool any;
         Node **copy = decided(u, g, stmts, n, &any);
         if (any)
