@@ -386,7 +386,7 @@ typedef struct Guards {
     const char *text[LANES_MAX_GUARDS]; /* each guard's uniform conjuncts, as printed */
     Node *cond[LANES_MAX_GUARDS];       /* and as a condition */
     int n;
-    unsigned value;                     /* bit i: text[i] holds, in the copy printed */
+    unsigned value;                     /* bit i: text[i] holds, in the copy made (decide) */
 } Guards;
 
 static const char *expr_text(Unparser *u, const Node *e)
@@ -513,50 +513,48 @@ static void print_points(Unparser *u, const Lanes *l, Node **stmts, int n)
     unparse_line(u, "}");
 }
 
-/* The statements of the run with g->value's outcomes of the guards */
-static Node **decided(Unparser *u, Guards *g, Node **stmts, int n, bool *any)
+/* The run's statements under each outcome of its guards: bit i of the outcome says
+ * whether guard i holds. */
+typedef struct Outcomes {
+    Node **copy[1u << LANES_MAX_GUARDS];
+    bool any[1u << LANES_MAX_GUARDS];   /* the copy does something */
+} Outcomes;
+
+static void outcomes(Unparser *u, Guards *g, Node **stmts, int n, Outcomes *o)
 {
-    Node **copy = arena_alloc(u->a, sizeof *copy * (size_t)n);
-    *any = false;
-    for (int j = 0; j < n; j++) {
-        copy[j] = ast_mutate(ast_copy(u->a, stmts[j]), decide, g);
-        ast_fix_parents(copy[j]);
-        *any |= copy[j]->kind != AST_EMPTY;
+    for (unsigned v = 0; v < 1u << g->n; v++) {
+        g->value = v;
+        o->copy[v] = arena_alloc(u->a, sizeof *o->copy[v] * (size_t)n);
+        o->any[v] = false;
+        for (int j = 0; j < n; j++) {
+            o->copy[v][j] = ast_mutate(ast_copy(u->a, stmts[j]), decide, g);
+            ast_fix_parents(o->copy[v][j]);
+            o->any[v] |= o->copy[v][j]->kind != AST_EMPTY;
+        }
     }
-    return copy;
 }
 
-/* Whether the run does anything with guards i.. open (g->value says those before i) */
-static bool decided_any(Unparser *u, Guards *g, int i, Node **stmts, int n)
+/* Whether an outcome that agrees with `value` on guards 0..i does something */
+static bool some(const Guards *g, const Outcomes *o, int i, unsigned value)
 {
-    bool any = false;
-    if (i == g->n) {
-        decided(u, g, stmts, n, &any);
-        return any;
-    }
-    for (int v = 0; v < 2 && !any; v++) {
-        g->value = v ? g->value | 1u << i : g->value & ~(1u << i);
-        any = decided_any(u, g, i + 1, stmts, n);
-    }
-    return any;
+    unsigned mask = (2u << i) - 1;
+    for (unsigned v = 0; v < 1u << g->n; v++)
+        if ((v & mask) == (value & mask) && o->any[v])
+            return true;
+    return false;
 }
 
-/* The run under the tests of guards i.. (g->value says those before i): `if (guard)
+/* The run under the tests of guards i.. (`value` says those before i): `if (guard)
  * {..} else {..}`, a side that does nothing left out. */
-static void print_decided(Unparser *u, const Lanes *l, Guards *g, int i, Node **stmts, int n)
+static void print_decided(Unparser *u, const Lanes *l, const Guards *g, const Outcomes *o, int i,
+                          unsigned value, int n)
 {
     if (i >= g->n || i >= LANES_MAX_GUARDS) {
-        bool any;
-        Node **copy = decided(u, g, stmts, n, &any);
-        if (any)
-            print_points(u, l, copy, n);
+        if (o->any[value])
+            print_points(u, l, o->copy[value], n);
         return;
     }
-    bool side[2];
-    for (int v = 0; v < 2; v++) {
-        g->value = v ? g->value | 1u << i : g->value & ~(1u << i);
-        side[v] = decided_any(u, g, i + 1, stmts, n);
-    }
+    bool side[2] = {some(g, o, i, value), some(g, o, i, value | 1u << i)};
     if (!side[0] && !side[1])
         return;
     Node *cond = g->cond[i];
@@ -574,8 +572,7 @@ static void print_decided(Unparser *u, const Lanes *l, Guards *g, int i, Node **
         if (v == 0 && side[1])
             unparse_line(u, "} else {");
         u->indent++;
-        g->value = v ? g->value | 1u << i : g->value & ~(1u << i);
-        print_decided(u, l, g, i + 1, stmts, n);
+        print_decided(u, l, g, o, i + 1, v ? value | 1u << i : value, n);
         u->indent--;
     }
     unparse_line(u, "}");
@@ -601,12 +598,10 @@ static bool unread_visit(Node *n, void *ctx)
 
 /* Whether some outcome of the guards leaves a local of the run that nothing reads (the
  * write or read that used it decided away): a compiler would warn of it. */
-static bool leaves_unread(Unparser *u, const Lanes *l, Guards *g, Node **stmts, int n)
+static bool leaves_unread(Unparser *u, const Lanes *l, const Guards *g, const Outcomes *o, int n)
 {
     for (unsigned v = 0; v < 1u << g->n; v++) {
-        g->value = v;
-        bool any;
-        Node **copy = decided(u, g, stmts, n, &any);
+        Node **copy = o->copy[v];
         Unread c = {.l = l, .a = u->a};
         for (int i = 0; i < n; i++)
             ast_walk(copy[i], unread_visit, &c);
@@ -628,13 +623,17 @@ static void print_run(Unparser *u, const Lanes *l, const Scope *sc, Node **stmts
     Guards g = {.u = u, .sc = sc};
     for (int i = 0; i < n; i++)
         ast_walk(stmts[i], guards_visit, &g);
-    if (g.n && leaves_unread(u, l, &g, stmts, n))
-        g.n = 0;
+    Outcomes o;
+    if (g.n) {
+        outcomes(u, &g, stmts, n, &o);
+        if (leaves_unread(u, l, &g, &o, n))
+            g.n = 0;
+    }
     if (!g.n) {
         print_points(u, l, stmts, n);
         return;
     }
-    print_decided(u, l, &g, 0, stmts, n);
+    print_decided(u, l, &g, &o, 0, 0, n);
 }
 
 static void print_list(Unparser *u, const Lanes *l, Scope *sc, Node *list)
