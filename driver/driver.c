@@ -18,6 +18,7 @@
 #include "passes.h"
 #include "registers.h"
 #include "space.h"
+#include "unrolled.h"
 
 void driver_options_init(DriverOptions *o)
 {
@@ -192,6 +193,16 @@ static void print_cost(FILE *out, Arena *a, Function *k, const DriverOptions *o)
                        : " (neighbouring points share their reads)");
     if (bytes > 0)
         fprintf(out, "  intensity           %.3g flop/byte\n", c.flops / bytes);
+    /* (every loop unrolled as far as loops_unroll_factors goes) */
+    LoopTable loops = analyze_loops(a, k);
+    int *whole = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
+    for (int i = 0; i < loops.n; i++) {
+        int f[16];
+        whole[i] = f[loops_unroll_factors(&loops.items[i], f, 16) - 1];
+    }
+    fprintf(out, "  code size           %lld, %lld with every loop unrolled by its largest factor\n"
+                "                      (the device backends take at most %d)\n",
+            unrolled_size_at(a, k, NULL, false), unrolled_size_at(a, k, whole, false), UNROLLED_MAX_SIZE);
     double mem = o->bandwidth > 0 && bytes > 0 ? o->bandwidth / bytes : 0;
     double fp = o->peak > 0 && c.flops > 0 ? o->peak / c.flops : 0;
     double bound = mem && fp ? (mem < fp ? mem : fp) : mem ? mem : fp;

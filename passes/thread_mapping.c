@@ -18,6 +18,7 @@
 #include "backend.h"
 #include "lower.h"
 #include "params.h"
+#include "unrolled.h"
 
 #define NEXT_POINT "imcl_next_point"
 /* The most points of one thread whose loops are marked for unrolling. */
@@ -299,13 +300,16 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
      * so that a window walks one column at a time. */
     Node *loop = point;
     static const int order[2][3] = {{0, 1, 2}, {2, 0, 1}};
-    /* The points of a thread are unrolled (Node.u.loop.unroll) when there are few: a
-     * device compiler handed hundreds of copies of a body (the space allows 8x8x8)
-     * compiles for minutes (PoCL, sum27 at 5x7x7: over 300 s). */
+    /* The points of a thread are unrolled (Node.u.loop.unroll) when there are few and
+     * they are small: a device compiler handed hundreds of copies of a body (the space
+     * allows 8x8x8) compiles for minutes (PoCL, sum27 at 5x7x7: over 300 s), and so it
+     * does with 4 copies of a body whose loops are unrolled whole (box3d4r float: 2x2x1,
+     * 125 s; docs/tuning.md, "How large the unrolled code gets"). */
     int points = 1;
     for (int d = 0; d < k->grid_dims; d++)
         if (cvar[d] && !(d == 2 && tp->stream_z))
             points *= tp->coarsen[d];
+    bool hinted = points <= UNROLLED_POINTS && points * tp->unrolled_size <= UNROLLED_MAX_SIZE;
     for (int i = 0; i < k->grid_dims; i++) {
         int d = order[tp->stream_z ? 1 : 0][i];
         if (!cvar[d])
@@ -315,7 +319,7 @@ static Node *points(Mapping *m, Function *k, const TuneParams *tp, Symbol **cvar
         Node *step = b_unary(&B, OP_POSTINC, b_var(&B, cvar[d]));
         loop = b_for(&B, init, cond, step, loop);
         /* the points of a thread unrolled, but a walk up the column (stream_z) */
-        loop->u.loop.unroll = (d == 2 && tp->stream_z) || points > UNROLLED_POINTS ? 0 : tp->coarsen[d];
+        loop->u.loop.unroll = (d == 2 && tp->stream_z) || !hinted ? 0 : tp->coarsen[d];
     }
     StrBuf what = {0};
     sb_printf(&what, "this thread computes %d", tp->coarsen[0]);

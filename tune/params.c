@@ -10,6 +10,7 @@
 #include "budget.h"
 #include "lanes.h"
 #include "registers.h"
+#include "unrolled.h"
 
 const ParamRow params_table[PARAM_COUNT] = {
 #define OF(f) offsetof(TuneParams, f)
@@ -722,6 +723,9 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     /* Registers (tune/registers.c): the budget of the device backends. */
     if (ok && !registers_check(a, k, out, so, d))
         ok = false;
+    /* The size of the unrolled code (tune/unrolled.c): what a device compiler takes. */
+    if (ok && !unrolled_check(a, k, out, so, d))
+        ok = false;
     return ok;
 }
 
@@ -775,7 +779,8 @@ static bool cpu_params(TuneParams *g, Function *k, const SpaceOptions *so, Arena
         cpu->block[1] = PARAMS_CPU_ROWS;
         cpu->block[2] = 1;
     }
-    return true;
+    /* (the walk's interior copy where it fits: tune/unrolled.c) */
+    return unrolled_check(a, k, cpu, so, &quiet);
 }
 
 bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions *so, Arena *a, TuneParams *cpu)

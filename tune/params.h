@@ -29,6 +29,10 @@ typedef struct TuneParams {
     bool coarsen_given[3];
     int interleaved;
     int interior;           /* 1: inner blocks run a copy without edge guards (pass_interior) */
+    bool interior_given;
+    /* The size of the unrolled code (tune/unrolled.c, set by params_for_kernel on GPU
+     * backends): pass_thread_mapping unrolls a thread's points where it stays small. */
+    long long unrolled_size;
     /* z points one thread walks with windows of planes (pass_stream_z), 0: off.
      * params_for_kernel gives the passes and backends coarsen[2] = stream_z. */
     int stream_z;

@@ -2,6 +2,7 @@
  * both from analyze_liveness (docs/tuning.md, "Registers"). */
 #include "registers.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,17 +352,46 @@ static const char *estimate_expr(Arena *a, const RegTerms *t, const Function *k,
     return r;
 }
 
+int registers_room(Arena *a, Function *k, const SpaceOptions *o, RegTerms *t)
+{
+    registers_terms(a, k, t);
+    /* no restriction on the CPU, nor where even the least is over the budget */
+    if (!o->backend->gpu || least_of(t) > REGISTERS_PER_THREAD)
+        return INT_MAX;
+    return REGISTERS_PER_THREAD - least_of(t);
+}
+
+/* t with each term the space lists no value for (over room, registers_room) set to 0,
+ * so that the restrictions name only parameters and values it lists: the windows go
+ * with stream_z, which adds the coarsening term too. */
+static void drop_unlisted(Arena *a, RegTerms *t, const Function *k, int room)
+{
+    if (t->coarsen + t->window > room)
+        t->window = 0;
+    if (t->coarsen > room)
+        t->coarsen = 0;
+    if (t->batch > room)
+        t->batch = 0;
+    int *cache = arena_alloc(a, sizeof(int) * (size_t)(k->nparams + 1));
+    int *unroll = arena_alloc(a, sizeof(int) * (size_t)(t->nloops + 1));
+    for (int i = 0; i < k->nparams; i++)
+        cache[i] = t->cache[i] > room ? 0 : t->cache[i];
+    for (int i = 0; i < t->nloops; i++)
+        unroll[i] = t->unroll[i] > room ? 0 : t->unroll[i];
+    t->cache = cache;
+    t->unroll = unroll;
+}
+
 int registers_restrictions(Arena *a, Function *k, const SpaceOptions *o, int max_threads, const char **out)
 {
-    if (!o->backend->gpu)
-        return 0;
     RegTerms t;
-    registers_terms(a, k, &t);
-    int most = most_of(&t, k, o->backend->warp_shuffles), n = 0;
-    /* A kernel that needs more than a thread may have spills in every
-     * configuration: nothing to choose between, nothing left out. */
-    if (least_of(&t) > REGISTERS_PER_THREAD)
+    int room = registers_room(a, k, o, &t), n = 0;
+    /* (a kernel that needs more than a thread may have spills in every configuration:
+     * nothing to choose between, nothing left out) */
+    if (room == INT_MAX)
         return 0;
+    drop_unlisted(a, &t, k, room);
+    int most = most_of(&t, k, o->backend->warp_shuffles);
     const char *e = estimate_expr(a, &t, k, o->backend->warp_shuffles);
     bool sum = strchr(e, '+') != NULL;
     if (most > REGISTERS_PER_THREAD)

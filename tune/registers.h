@@ -50,6 +50,11 @@ void registers_terms(Arena *a, Function *k, RegTerms *t);
 void registers_cache(Arena *a, Function *k);
 /* The estimate for kernel k under tp (its coarsening, unroll factors and placements). */
 RegEstimate registers_estimate(Arena *a, Function *k, const TuneParams *tp);
+/* k's terms into t, and what a configuration may add to the least estimate (index,
+ * live and loaded) within the budget the space's restrictions keep; INT_MAX where they
+ * keep none (a CPU backend, or a kernel whose least is over the budget). A value whose
+ * own term is larger is not listed: no configuration of the space could hold it. */
+int registers_room(Arena *a, Function *k, const struct SpaceOptions *o, RegTerms *t);
 /* The space's restrictions that keep the estimate within the budget of a GPU backend
  * (blocks of up to max_threads threads) into out[0..]: how many (0 to 2). */
 int registers_restrictions(Arena *a, Function *k, const struct SpaceOptions *o, int max_threads, const char **out);

@@ -9,6 +9,7 @@
 #include "params.h"
 #include "registers.h"
 #include "unparse.h"
+#include "unrolled.h"
 
 #define SPACE_MAX_COARSEN PARAMS_MAX_COARSEN
 /* The largest stream_z listed (powers of two from 2), and with --size a whole column. */
@@ -181,6 +182,10 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
             p2 *= 2;
         maxb[d] = p2 < maxb[d] ? p2 : maxb[d];
     }
+    /* What the register estimate leaves to each parameter's own term: a value over it
+     * is not listed, since no configuration of the space could hold it. */
+    RegTerms regs;
+    int room = registers_room(a, k, o, &regs);
     int def[3]; /* 32x4x1 on GPU backends, 8x8x8 or 8x8x1 on C (tune/registers.c) */
     registers_default_block(k, o, def);
     for (int d = 0; d < 3; d++)
@@ -191,17 +196,21 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     registers_default_coarsen(a, k, o, coarsen);
     for (int d = 0; d < 3; d++) {
         Param *c = add_int_param(s, a, P_coarsen_x + d, 1, coarsen[d]);
-        for (int v = 2; v <= SPACE_MAX_COARSEN && (d < 2 || three); v++)
+        for (int v = 2; v <= SPACE_MAX_COARSEN && (d < 2 || three) && regs.coarsen <= room; v++)
             c->ints[c->n++] = v;
     }
     add_flag_param(s, a, P_interleaved);
     /* A copy of the body without edge guards for inner blocks (pass_interior):
-     * listed where it changes something, that is where some guard can go. */
-    if (o->backend->gpu && analyze_interior(a, k, NULL))
+     * listed where it changes something, that is where some guard can go, and where
+     * the copy keeps the code within the size bound (tune/unrolled.c). */
+    long long least_size = unrolled_size_at(a, k, NULL, false);
+    bool fits = least_size > UNROLLED_MAX_SIZE || 2 * least_size <= UNROLLED_MAX_SIZE;
+    bool interior = analyze_interior(a, k, NULL) && fits;
+    if (interior)
         add_flag_param(s, a, P_interior);
     /* z-marching (pass_stream_z): a thread walks stream_z points up its column
      * with windows of planes; listed for Block grids where some array can have one. */
-    const char *stream = o->backend->gpu && three ? stream_restriction(a, k, o) : NULL;
+    const char *stream = three && regs.coarsen + regs.window <= room ? stream_restriction(a, k, o) : NULL;
     if (stream) {
         Param *sp = new_param(s, a);
         sp->name = PARAM_NAME(stream_z);
@@ -217,7 +226,7 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
     }
     /* The loop over a batch's blocks inside each work-item (host_kernel_body), for
      * kernels with an Image or Block; its restriction is built with the placements. */
-    bool batch = function_has_grid(k);
+    bool batch = function_has_grid(k) && regs.batch <= room;
     if (batch)
         add_flag_param(s, a, P_batch_loop);
     StrBuf batch_r = {0};   /* what batch_loop 1 needs */
@@ -240,7 +249,8 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
         bool allowed[MEM_REGISTER + 1] = {false};
         for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
             const char *why;
-            allowed[kinds[j]] = placement_allowed(a, k, sym, kinds[j], o, &why);
+            allowed[kinds[j]] = placement_allowed(a, k, sym, kinds[j], o, &why) &&
+                                (kinds[j] != MEM_REGISTER || regs.cache[i] <= room);
             if (allowed[kinds[j]])
                 p->strs[p->n++] = mem_kind_name(kinds[j]);
         }
@@ -258,10 +268,23 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
      * labelled one (loops_unroll_factors says which factors); [1] for a loop that
      * cannot be unrolled. */
     LoopTable loops = analyze_loops(a, k);
+    int *largest = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
+    int *alone = arena_alloc(a, sizeof(int) * (size_t)(loops.n + 1));
+    for (int i = 0; i < loops.n; i++)
+        alone[i] = 1;
     for (int i = 0; i < loops.n; i++) {
         Param *p = new_param(s, a);
         p->name = params_loop_name(a, &loops.items[i]);
-        p->n = loops_unroll_factors(&loops.items[i], p->ints, 16);
+        p->n = regs.unroll[i] <= room ? loops_unroll_factors(&loops.items[i], p->ints, 16) : 1;
+        p->ints[0] = 1;
+        /* no factor that unrolls the code past the size bound by itself */
+        for (; p->n > 1 && least_size <= UNROLLED_MAX_SIZE; p->n--) {
+            alone[i] = p->ints[p->n - 1];
+            if (unrolled_size_at(a, k, alone, false) <= UNROLLED_MAX_SIZE)
+                break;
+        }
+        alone[i] = 1;
+        largest[i] = p->ints[p->n - 1];
         p->def_int = 1;
     }
     s->restrict_[s->nr++] = arena_printf(a, "%s <= %d", params_threads(a), PARAMS_MAX_BLOCK_THREADS);
@@ -276,6 +299,8 @@ static void build_space(Space *s, Arena *a, Function *k, const SpaceOptions *o)
                                              PARAM_NAME(interleaved), sb_str(&registers));
     sb_free(&registers);
     const char *r;
+    if ((r = unrolled_restriction(a, k, largest, interior)))
+        s->restrict_[s->nr++] = r;
     if (o->backend->gpu && (r = budget_restriction(&shared, a)))
         s->restrict_[s->nr++] = r;
     if (o->backend->gpu && (r = budget_restriction(&constant, a)))

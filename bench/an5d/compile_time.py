@@ -13,7 +13,9 @@ the limit is reported as such and makes the exit status 1.
     bench/an5d/compile_time.py [--imcl build/imcl] [--n 300] [--top 2] [--limit 60]
                                [--python .venv/bin/python] [KERNEL...]
 
-KERNEL names files of bench/an5d/kernels without .imcl (default: all of them).
+KERNEL names files of bench/an5d/kernels without .imcl (default: all of them), or is
+the path of an .imcl file (a random kernel of tests/smith, say): each of its kernels then
+goes on its own, with no --size.
 """
 
 import argparse
@@ -78,6 +80,18 @@ def draw(space, n, rng):
     return out
 
 
+def kernels_of(names, kdir, imcl):
+    """(file, kernel name, imcl's options selecting it) for each KERNEL argument."""
+    for name in names:
+        if not name.endswith(".imcl"):
+            yield os.path.join(kdir, name + ".imcl"), name, []
+            continue
+        space = json.loads(subprocess.check_output([imcl, "-b", "opencl", "--dump-space", name],
+                                                   stderr=subprocess.DEVNULL))
+        for doc in space if isinstance(space, list) else [space]:
+            yield name, doc["kernel"], ["-k", doc["kernel"]]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -95,18 +109,18 @@ def main():
     print(f"{'kernel':14s} {'drawn':>6s} {'largest .cl':>12s} {'slowest build':>14s}"
           "  configuration")
     with tempfile.TemporaryDirectory() as work:
-        for name in names:
-            src = os.path.join(kdir, name + ".imcl")
-            size = "4096x4096" if "2d" in name else "256x256x256"
+        for src, name, only in kernels_of(names, kdir, args.imcl):
+            size = [] if only else ["--size", "4096x4096" if "2d" in name else "256x256x256"]
             space = json.loads(subprocess.check_output(
-                [args.imcl, "-b", "opencl", "--dump-space", "--size", size, src]))
+                [args.imcl, "-b", "opencl", "--dump-space", *size, *only, src], stderr=subprocess.DEVNULL))
             cfgs = draw(space, args.n, random.Random(args.seed))
             out = os.path.join(work, name)
             os.makedirs(out)
             lines = os.path.join(out, "batch.jsonl")
             with open(lines, "w") as f:
                 f.writelines(json.dumps(c) + "\n" for c in cfgs)
-            subprocess.check_call([args.imcl, "-b", "opencl", "--batch", lines, "-o", out, src])
+            subprocess.check_call([args.imcl, "-b", "opencl", "--batch", lines, "-o", out, *only, src],
+                                  stderr=subprocess.DEVNULL)
             files = sorted(((os.path.getsize(os.path.join(out, str(i), name + ".cl")), i, c)
                             for i, c in enumerate(cfgs, 1)), key=lambda r: -r[0])
             slow = (0.0, None)

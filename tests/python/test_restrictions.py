@@ -13,7 +13,7 @@ import itertools
 
 import pytest
 
-from common import SAMPLES, expect_raises
+from common import REPO, SAMPLES, expect_raises
 
 import imcl  # noqa: E402
 from kernel_tuner.searchspace import Searchspace  # noqa: E402
@@ -100,6 +100,27 @@ def check_register_restriction():
     print(f"  sum27 (64, 64, 64), a part: {len(ref)} of {full} configurations", flush=True)
 
 
+def check_size_restriction():
+    """The size bound on the unrolled code (tune/unrolled.c: a polynomial over the unroll
+    factors along the loop nest, times 1 + interior), read by python-constraint whole, on
+    a part of the 729-tap box's space where it cuts (tests/params/box.imcl)."""
+    k = imcl.Kernel(str(REPO / "tests" / "params" / "box.imcl"), size=(32, 32, 32))
+    size = [r for r in k.restriction_strings if "interior" in r and "unroll_L8" in r]
+    assert size and size[0].endswith("<= 30000"), k.restriction_strings
+    sub = dict(k.tune_params, block_size_x=[32], block_size_y=[4], block_size_z=[1], coarsen_x=[1],
+               coarsen_y=[1, 2], coarsen_z=[1], interleaved=[1], batch_loop=[0], mem_in=["global"])
+    ref = reference_space(k, sub)
+    full = 1
+    for v in sub.values():
+        full *= len(v)
+    assert 0 < len(ref) < full, (len(ref), full)
+    tp, rs = k.kernel_tuner_space(sub)
+    names = list(tp)
+    got = {tuple(k.decode(dict(zip(names, c))).values()) for c in Searchspace(tp, rs, MAX_THREADS).list}
+    assert got == ref, (len(got), len(ref), sorted(got ^ ref)[:3])
+    print(f"  box (32, 32, 32), a part: {len(ref)} of {full} configurations", flush=True)
+
+
 def check_prune(work):
     """The pruned space Kernel Tuner builds is imcl's space less what the dump's prune
     leaves out; imcl.tune searches it, greedy_ils starting from the default (the CPU
@@ -178,6 +199,10 @@ def test_frameworks(work, path, size, extra):
 
 def test_register_restriction_read_whole():
     check_register_restriction()
+
+
+def test_size_restriction_read_whole():
+    check_size_restriction()
 
 
 def test_pruned_space_and_the_default_as_the_start(work):
