@@ -77,6 +77,21 @@ def check_frameworks(path, size, expect_shared_cut=True, **kernel_options):
     print(f"  {k.kernel} {size}: {len(ref)} of {full} configurations, every path agrees", flush=True)
 
 
+def check_part(k, sub, what):
+    """The part sub of k's space that python-constraint builds from the coded space is
+    the one imcl's strings allow, and the restrictions cut it."""
+    ref = reference_space(k, sub)
+    full = 1
+    for v in sub.values():
+        full *= len(v)
+    assert 0 < len(ref) < full, (len(ref), full)
+    tp, rs = k.kernel_tuner_space(sub)
+    names = list(tp)
+    got = {tuple(k.decode(dict(zip(names, c))).values()) for c in Searchspace(tp, rs, MAX_THREADS).list}
+    assert got == ref, (len(got), len(ref), sorted(got ^ ref)[:3])
+    print(f"  {what}, a part: {len(ref)} of {full} configurations", flush=True)
+
+
 def check_register_restriction():
     """The register estimate's restriction (only where a block can be large: here sum27
     at 64^3, on a part of its space with large and small blocks), which python-constraint
@@ -88,16 +103,7 @@ def check_register_restriction():
     sub = dict(k.tune_params, block_size_x=[32, 64], block_size_y=[1, 16], block_size_z=[1, 2],
                coarsen_x=[1, 2], coarsen_y=[1], coarsen_z=[1, 2], interleaved=[0], interior=[0],
                stream_z=[0, 2], mem_input=["global", "shared"])
-    ref = reference_space(k, sub)
-    full = 1
-    for v in sub.values():
-        full *= len(v)
-    assert 0 < len(ref) < full, (len(ref), full)
-    tp, rs = k.kernel_tuner_space(sub)
-    names = list(tp)
-    got = {tuple(k.decode(dict(zip(names, c))).values()) for c in Searchspace(tp, rs, MAX_THREADS).list}
-    assert got == ref, (len(got), len(ref), sorted(got ^ ref)[:3])
-    print(f"  sum27 (64, 64, 64), a part: {len(ref)} of {full} configurations", flush=True)
+    check_part(k, sub, "sum27 (64, 64, 64)")
 
 
 def check_size_restriction():
@@ -109,16 +115,7 @@ def check_size_restriction():
     assert size and size[0].endswith("<= 30000"), k.restriction_strings
     sub = dict(k.tune_params, block_size_x=[32], block_size_y=[4], block_size_z=[1], coarsen_x=[1],
                coarsen_y=[1, 2], coarsen_z=[1], interleaved=[1], batch_loop=[0], mem_in=["global"])
-    ref = reference_space(k, sub)
-    full = 1
-    for v in sub.values():
-        full *= len(v)
-    assert 0 < len(ref) < full, (len(ref), full)
-    tp, rs = k.kernel_tuner_space(sub)
-    names = list(tp)
-    got = {tuple(k.decode(dict(zip(names, c))).values()) for c in Searchspace(tp, rs, MAX_THREADS).list}
-    assert got == ref, (len(got), len(ref), sorted(got ^ ref)[:3])
-    print(f"  box (32, 32, 32), a part: {len(ref)} of {full} configurations", flush=True)
+    check_part(k, sub, "box (32, 32, 32)")
 
 
 def check_prune(work):
