@@ -2,10 +2,17 @@
 // imcl_runtime_opencl.c (backend_opencl.c; docs/architecture.md, "Host runtime"): what
 // every K_host.c calls and nothing of any one kernel. Compiled on its own by the cases of
 // tests/runtime. These // lines are not copied.
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+/* madvise and MADV_HUGEPAGE, which a strict -std=c11 hides */
+#define _DEFAULT_SOURCE
+#endif
 #include "imcl_runtime_opencl.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "imcl_runtime_rows.h"
 
@@ -413,10 +420,16 @@ static int imcl_cl_plan_allocate(imcl_cl_plan *plan, int a)
     imcl_cl_array *m = &plan->array[a];
     if (m->buf || plan->layout[a].where != IMCL_CL_BUFFER)
         return IMCL_OK;
-    /* whole pages: the alignment every device asks of host pointers, and more */
-    const size_t page = 4096;
+    /* whole pages: the alignment every device asks of host pointers, and more; an array
+     * of 4 MiB or more in huge pages where Linux has them (MADV_HUGEPAGE), so that where
+     * its rows fall in the caches does not change from one run to the next */
+    const size_t page = m->bytes >= (4u << 20) ? 2u << 20 : 4096;
     void *mem = plan->unified ? aligned_alloc(page, (m->bytes + page - 1) / page * page) : NULL;
     if (mem) {
+#if defined(MADV_HUGEPAGE)
+        if (page > 4096)
+            madvise(mem, (m->bytes + page - 1) / page * page, MADV_HUGEPAGE);
+#endif
         memset(mem, 0, m->bytes);
         if (imcl_cl_plan_attach(plan, a, mem) == IMCL_OK) {
             m->own = mem;

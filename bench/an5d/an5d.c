@@ -5,7 +5,10 @@
  * through their plans. Every variant's output must equal the hand loop's (floats within
  * 1e-5, doubles within 1e-12 of the largest magnitude) before anything is timed; then the
  * copy bandwidth (a plain OpenMP copy of the array) and each variant, best of REPS, the
- * variants alternating in each repetition (OpenCL: the plan's kernel time).
+ * variants alternating in each repetition (OpenCL: the plan's kernel time). The arrays of
+ * the copy, the hand loop and the C backend are in huge pages where Linux has them, as
+ * the OpenCL plans' own are (docs/performance.md, "Huge pages for a plan's own memory"):
+ * in 4 KiB pages a variant's speed changed by up to 2x from one process to the next.
  *
  *   an5d [-2 N2] [-3 N3] [-r REPS] [--skip ocl|best]... [--warm ocl|best] KERNEL...
  *
@@ -15,11 +18,17 @@
  * and the check on stderr. --warm V only builds variant V's program and launches it once
  * on a grid of the same width (PoCL keeps what it compiled in its cache), so that run.sh
  * can bound the build time. Exit status: 0, or 1 when a check or a call failed. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE, which -std=c11 hides */
+#endif
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "loops.h"
 #include "an5d_list.h" /* written by run.sh: the generated headers and AN5D_LIST(X) */
@@ -162,8 +171,14 @@ static double rel_err(const void *got, const void *want, long n, size_t elem)
 
 static void *alloc(long n, size_t elem)
 {
-    size_t bytes = ((size_t)n * elem + 63) / 64 * 64;
-    return aligned_alloc(64, bytes);
+    const size_t huge = 2u << 20;
+    size_t bytes = ((size_t)n * elem + huge - 1) / huge * huge;
+    void *p = aligned_alloc(huge, bytes);
+#if defined(MADV_HUGEPAGE)
+    if (p)
+        madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
 }
 
 /* Creates variant V's plan, uploads in and a NaN-filled out; NULL on failure. */
