@@ -4,7 +4,8 @@
  * between them the queue runs twice(X), plan A (Y = X + 1), plan B (Z = Y + 1) and
  * twice(Z), so Z = 4h + 4 only if all four ran in that order on the application's
  * buffers. Then the refusals, the one-shot wrapper in that queue, and the buffers
- * still the application's after the plans are gone. The C reference (ref_): no queue
+ * still the application's after the plans are gone; a plan's own memory, aligned by its
+ * size (check_own_memory). The C reference (ref_): no queue
  * to share, its use_memory an attachment. Exit status 1 on any failure. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -139,6 +140,53 @@ static void check_opencl(void)
     clReleaseContext(other);
 }
 
+/* The plan's own memory on a device that computes in host memory (docs/wrappers.md,
+ * "Persistent plan"): an array of 4 MiB or more starts on a 2 MiB boundary (huge pages
+ * where Linux has them), a smaller one on a page; elsewhere the plan has a buffer of the
+ * device's. Either way the launch computes in it. */
+static void check_own_memory(void)
+{
+    enum { BX = 1024, BY = 1025 }; /* 4.0 MiB and a row of floats */
+    cl_platform_id platform;
+    cl_device_id dev;
+    cl_bool unified = CL_FALSE;
+    EXPECT(clGetPlatformIDs(1, &platform, NULL) == CL_SUCCESS);
+    EXPECT(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL) == CL_SUCCESS);
+    EXPECT(clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL) ==
+           CL_SUCCESS);
+    float *h = malloc(sizeof(float) * BX * BY), *o = malloc(sizeof(float) * BX * BY);
+    EXPECT(h && o);
+    if (!h || !o)
+        return;
+    for (int i = 0; i < BX * BY; i++)
+        h[i] = (float)(i % 11);
+    const int sizes[2][2] = {{BX, BY}, {NX, NY}};
+    for (int c = 0; c < 2; c++) {
+        const int w = sizes[c][0], ht = sizes[c][1];
+        ocl_addone_plan *p = NULL;
+        EXPECT(ocl_addone_plan_create(&p, w, ht, w, ht) == ocl_addone_OK);
+        EXPECT(ocl_addone_plan_upload_in(p, h) == ocl_addone_OK);
+        EXPECT(ocl_addone_plan_launch(p) == ocl_addone_OK);
+        EXPECT(ocl_addone_plan_download_out(p, o) == ocl_addone_OK);
+        int wrong = 0;
+        for (int i = 0; i < w * ht; i++)
+            wrong += o[i] != h[i] + 1.0f;
+        EXPECT(wrong == 0);
+        cl_mem m = (cl_mem)ocl_addone_plan_memory(p, ocl_addone_plan_array_in);
+        void *host = NULL;
+        EXPECT(m && clGetMemObjectInfo(m, CL_MEM_HOST_PTR, sizeof host, &host, NULL) == CL_SUCCESS);
+        const size_t align = c == 0 ? (size_t)2 << 20 : 4096;
+        if (unified)
+            EXPECT(host && (size_t)host % align == 0);
+        else
+            EXPECT(!host);
+        ocl_addone_plan_destroy(p);
+    }
+    ocl_addone_release();
+    free(h);
+    free(o);
+}
+
 static void check_reference(void)
 {
     float h[N], y[N], z[N];
@@ -167,8 +215,10 @@ static void check_reference(void)
 int main(void)
 {
     check_opencl();
+    check_own_memory();
     check_reference();
-    printf("%s [interop]: OpenCL plans in the application's queue and buffers, C reference\n",
+    printf("%s [interop]: OpenCL plans in the application's queue and buffers and in their "
+           "own, C reference\n",
            failures ? "FAIL" : "PASS");
     return failures ? 1 : 0;
 }
