@@ -8,7 +8,7 @@
  * variants alternating in each repetition (OpenCL: the plan's kernel time). The arrays of
  * the copy, the hand loop and the C backend are in huge pages where Linux has them, as
  * the OpenCL plans' own are (docs/performance.md, "Huge pages for a plan's own memory"):
- * in 4 KiB pages a variant's speed changed by up to 2x from one process to the next.
+ * in 4 KiB pages a variant's speed changed by up to 1.6x from one process to the next.
  *
  *   an5d [-2 N2] [-3 N3] [-r REPS] [--skip ocl|best]... [--warm ocl|best] KERNEL...
  *
