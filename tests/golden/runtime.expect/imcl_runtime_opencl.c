@@ -423,11 +423,12 @@ static int imcl_cl_plan_allocate(imcl_cl_plan *plan, int a)
      * of 4 MiB or more in huge pages where Linux has them (MADV_HUGEPAGE), so that where
      * its rows fall in the caches does not change from one run to the next */
     const size_t page = m->bytes >= (4u << 20) ? 2u << 20 : 4096;
-    void *mem = plan->unified ? aligned_alloc(page, (m->bytes + page - 1) / page * page) : NULL;
+    const size_t whole = (m->bytes + page - 1) / page * page;
+    void *mem = plan->unified ? aligned_alloc(page, whole) : NULL;
     if (mem) {
 #if defined(MADV_HUGEPAGE)
         if (page > 4096)
-            madvise(mem, (m->bytes + page - 1) / page * page, MADV_HUGEPAGE);
+            madvise(mem, whole, MADV_HUGEPAGE);
 #endif
         memset(mem, 0, m->bytes);
         if (imcl_cl_plan_attach(plan, a, mem) == IMCL_OK) {

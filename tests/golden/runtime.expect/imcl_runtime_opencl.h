@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_ccda4379
-#define IMCL_RUNTIME_OPENCL_H_ccda4379
+#ifndef IMCL_RUNTIME_OPENCL_H_dc33ec23
+#define IMCL_RUNTIME_OPENCL_H_dc33ec23
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,30 +25,30 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_strerror imcl_cl_strerror_ccda4379
-#define imcl_cl_device imcl_cl_device_ccda4379
-#define imcl_cl_choose imcl_cl_choose_ccda4379
-#define imcl_cl_row_fit imcl_cl_row_fit_ccda4379
-#define imcl_cl_keep imcl_cl_keep_ccda4379
-#define imcl_cl_release imcl_cl_release_ccda4379
-#define imcl_cl_use_queue imcl_cl_use_queue_ccda4379
-#define imcl_cl_call_begin imcl_cl_call_begin_ccda4379
-#define imcl_cl_call_end imcl_cl_call_end_ccda4379
-#define imcl_cl_plan_create imcl_cl_plan_create_ccda4379
-#define imcl_cl_plan_upload imcl_cl_plan_upload_ccda4379
-#define imcl_cl_plan_download imcl_cl_plan_download_ccda4379
-#define imcl_cl_plan_rows imcl_cl_plan_rows_ccda4379
-#define imcl_cl_plan_ready imcl_cl_plan_ready_ccda4379
-#define imcl_cl_plan_select imcl_cl_plan_select_ccda4379
-#define imcl_cl_plan_turn imcl_cl_plan_turn_ccda4379
-#define imcl_cl_plan_launched imcl_cl_plan_launched_ccda4379
-#define imcl_cl_plan_wait imcl_cl_plan_wait_ccda4379
-#define imcl_cl_plan_attach imcl_cl_plan_attach_ccda4379
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_ccda4379
-#define imcl_cl_plan_memory imcl_cl_plan_memory_ccda4379
-#define imcl_cl_plan_swap imcl_cl_plan_swap_ccda4379
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_ccda4379
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_ccda4379
+#define imcl_cl_strerror imcl_cl_strerror_dc33ec23
+#define imcl_cl_device imcl_cl_device_dc33ec23
+#define imcl_cl_choose imcl_cl_choose_dc33ec23
+#define imcl_cl_row_fit imcl_cl_row_fit_dc33ec23
+#define imcl_cl_keep imcl_cl_keep_dc33ec23
+#define imcl_cl_release imcl_cl_release_dc33ec23
+#define imcl_cl_use_queue imcl_cl_use_queue_dc33ec23
+#define imcl_cl_call_begin imcl_cl_call_begin_dc33ec23
+#define imcl_cl_call_end imcl_cl_call_end_dc33ec23
+#define imcl_cl_plan_create imcl_cl_plan_create_dc33ec23
+#define imcl_cl_plan_upload imcl_cl_plan_upload_dc33ec23
+#define imcl_cl_plan_download imcl_cl_plan_download_dc33ec23
+#define imcl_cl_plan_rows imcl_cl_plan_rows_dc33ec23
+#define imcl_cl_plan_ready imcl_cl_plan_ready_dc33ec23
+#define imcl_cl_plan_select imcl_cl_plan_select_dc33ec23
+#define imcl_cl_plan_turn imcl_cl_plan_turn_dc33ec23
+#define imcl_cl_plan_launched imcl_cl_plan_launched_dc33ec23
+#define imcl_cl_plan_wait imcl_cl_plan_wait_dc33ec23
+#define imcl_cl_plan_attach imcl_cl_plan_attach_dc33ec23
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_dc33ec23
+#define imcl_cl_plan_memory imcl_cl_plan_memory_dc33ec23
+#define imcl_cl_plan_swap imcl_cl_plan_swap_dc33ec23
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_dc33ec23
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_dc33ec23
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
