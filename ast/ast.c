@@ -958,8 +958,8 @@ const char *builtin_spelling(Builtin b)
     static const char *names[] = {
         "idx", "idy", "idz", "W", "H", "D", "thread_x", "thread_y", "thread_z",
         "group_x", "group_y", "group_z", "num_groups_x", "num_groups_y", "num_groups_z",
-        "block_dim_x", "block_dim_y", "imcl_interior",
+        "block_dim_x", "block_dim_y", "imcl_interior", "imcl_from", "imcl_to",
     };
-    _Static_assert(sizeof names / sizeof names[0] == BI_INTERIOR + 1, "a spelling per builtin");
+    _Static_assert(sizeof names / sizeof names[0] == BI_PART_TO + 1, "a spelling per builtin");
     return names[b];
 }

@@ -165,6 +165,11 @@ typedef enum Builtin {
      * are known lies inside its array's storage (Function.interior says where);
      * pass_thread_mapping turns it into a test of the block. */
     BI_INTERIOR,
+    /* The first and the past-the-last row (2D) or plane (3D) a launch computes, kernel
+     * parameters imcl_from and imcl_to: the CPU variant's row walk of an iterated kernel
+     * whose steps fuse, which PK_plan_iterate launches over the parts of a wavefront
+     * (params_cpu_parts). Printed as named. */
+    BI_PART_FROM, BI_PART_TO,
 } Builtin;
 
 /* Unary operators beyond the single characters '-', '+', '!', '~'. */

@@ -423,7 +423,7 @@ void unparse_expr(Unparser *u, const Node *n)
             sb_puts(o, "[imcl_l]");
         break;
     case AST_BUILTIN:
-        if (n->u.builtin.which <= BI_D)
+        if (n->u.builtin.which <= BI_D || n->u.builtin.which >= BI_PART_FROM)
             sb_puts(o, builtin_spelling(n->u.builtin.which));
         else
             u->t->builtin(u, n->u.builtin.which);

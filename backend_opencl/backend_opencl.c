@@ -195,6 +195,8 @@ static void kernel_function(Unparser *u, const EmitCtx *e, const char *name)
                       ro ? "restrict " : "", pname);
         }
     }
+    if (params_cpu_parts(tp))
+        sb_printf(code, ", const int %s, const int %s", builtin_spelling(BI_PART_FROM), builtin_spelling(BI_PART_TO));
     sb_puts(code, ")\n{\n");
     samplers(code, k);
     host_kernel_body(u, e, "(int)get_group_id(2)");
@@ -370,6 +372,10 @@ const char *opencl_image_texel(const EmitCtx *e, TypeKind t)
  * at `indent`: the end of imcl_launch. */
 static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool batch, const char *indent)
 {
+    /* the extent of each dimension; the last, where the kernel computes parts of it, theirs */
+    const char *ext[3] = {"W", "H", "D"};
+    if (params_cpu_parts(tp))
+        ext[grid_dims - 1] = "(imcl_to - imcl_from)";
     if (tp->row_fit) {
         sb_printf(sb, "%s/* work-groups that fit the grid (rows up to %d work-items, groups up to %d) */\n"
                       "%ssize_t imcl_bx, imcl_by;\n"
@@ -392,15 +398,15 @@ static void launch_shape(StrBuf *sb, const TuneParams *tp, int grid_dims, bool b
         else if (d == 2 && batch && tp->batch_loop && grid_dims == 2)
             sb_printf(sb, "%s    1, /* every work-item loops over the blocks */\n", indent);
         else if (d == 2 && batch && tp->batch_loop)
-            sb_printf(sb, "%s    (size_t)((D + %d - 1) / %d) * %d, /* one block's: each loops over the blocks */\n",
-                      indent, step, step, tp->block[d]);
+            sb_printf(sb, "%s    (size_t)((%s + %d - 1) / %d) * %d, /* one block's: each loops over the blocks */\n",
+                      indent, ext[d], step, step, tp->block[d]);
         else if (d == 2 && batch && grid_dims == 2)
             sb_printf(sb, "%s    (size_t)imcl_count, /* a block per index in z */\n", indent);
         else if (d == 2 && batch)
-            sb_printf(sb, "%s    (size_t)imcl_count * (size_t)((D + %d - 1) / %d) * %d, /* the blocks one after the other */\n",
-                      indent, step, step, tp->block[d]);
+            sb_printf(sb, "%s    (size_t)imcl_count * (size_t)((%s + %d - 1) / %d) * %d, /* the blocks one after the other */\n",
+                      indent, ext[d], step, step, tp->block[d]);
         else
-            sb_printf(sb, "%s    (size_t)((%c + %d - 1) / %d) * %d,\n", indent, "WHD"[d], step, step, tp->block[d]);
+            sb_printf(sb, "%s    (size_t)((%s + %d - 1) / %d) * %d,\n", indent, ext[d], step, step, tp->block[d]);
     }
     sb_printf(sb, "%s};\n", indent);
     sb_printf(sb, "%sreturn clEnqueueNDRangeKernel(imcl_queue, imcl_kern, %d, NULL, imcl_global, imcl_local, 0, NULL, imcl_ev);\n",
@@ -439,8 +445,13 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
                       " * wait for it. *imcl_ev, unless imcl_ev is NULL, is the launch's event. Used by %s and\n"
                       " * by its plan. */\n",
                   tp->coarsen[0], tp->coarsen[1], tp->coarsen[2], e->host_name);
-    sb_printf(sb, "static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern%s",
-              cpu ? ", int imcl_cpu" : "");
+    const bool parts = cpu && params_cpu_parts(cpu);
+    if (parts)
+        sb_printf(sb, "/* The CPU variant computes %s imcl_from to imcl_to - 1 (the others ignore them):\n"
+                      " * all, or a part of the wavefront of %s_plan_iterate (docs/iterate.md). */\n",
+                  k->grid_dims == 3 ? "planes" : "rows", e->host_name);
+    sb_printf(sb, "static cl_int imcl_launch(cl_command_queue imcl_queue, cl_kernel imcl_kern%s%s",
+              cpu ? ", int imcl_cpu" : "", parts ? ", int imcl_from, int imcl_to" : "");
     for (int j = 0; j < n; j++)
         sb_printf(sb, ", %s %s", launch_arg_type(&p[j]), host_kernel_param_name(e->a, &p[j]));
     bool batch = host_batchable(k);
@@ -451,6 +462,11 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
     sb_puts(sb, "    if (imcl_err != CL_SUCCESS)\n        return imcl_err;\n");
     if (cpu) {
         sb_puts(sb, "    if (imcl_cpu) {\n");
+        if (parts) {
+            sb_printf(sb, "        imcl_err = clSetKernelArg(imcl_kern, %d, sizeof(int), &imcl_from);\n", n);
+            sb_printf(sb, "        imcl_err |= clSetKernelArg(imcl_kern, %d, sizeof(int), &imcl_to);\n", n + 1);
+            sb_puts(sb, "        if (imcl_err != CL_SUCCESS)\n            return imcl_err;\n");
+        }
         launch_shape(sb, cpu, k->grid_dims, batch, "        ");
         sb_puts(sb, "    } else {\n");
         launch_shape(sb, tp, k->grid_dims, batch, "        ");
@@ -462,13 +478,16 @@ static void launch_helper(StrBuf *sb, const EmitCtx *e)
 }
 
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
-                        HostHandle handle, const char *count, const char *blocks, const char *event)
+                        const char *part, HostHandle handle, const char *count, const char *blocks,
+                        const char *event)
 {
     KernelParam p[HOST_KERNEL_PARAMS(e->k)];
     int n = host_kernel_params(e->k, true, p);
     sb_printf(sb, "imcl_launch(%s, %s", queue, kernel);
     if (e->k_cpu)
         sb_printf(sb, ", %s", cpu);
+    if (e->k_cpu && params_cpu_parts(e->tp_cpu))
+        sb_printf(sb, ", %s", part ? part : e->k->grid_dims == 3 ? "0, D" : "0, H");
     for (int j = 0; j < n; j++) {
         const Symbol *s = p[j].s;
         if (s && p[j].extent < 0 && host_is_array(s))
@@ -532,8 +551,8 @@ static void host_source(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "if (imcl_status != %s_OK)", pk);
     hw_inner(&w, "return imcl_status;");
     plan_call_begin(&w, e, "imcl_cl", "&imcl_kept", false);
-    opencl_launch_call(sb, e, "imcl_kept.queue", "imcl_kept.kern", "imcl_kept.cpu", opencl_array_handle, "1", "NULL",
-                       "NULL");
+    opencl_launch_call(sb, e, "imcl_kept.queue", "imcl_kept.kern", "imcl_kept.cpu", NULL, opencl_array_handle, "1",
+                       "NULL", "NULL");
     sb_puts(sb, ");\n}\n\n");
     host_error_functions(sb, e, "imcl_cl", "imcl_kept.log", "    imcl_cl_release(&imcl_kept);\n",
                          "    return imcl_cl_use_queue(&imcl_kept, &imcl_program, context, device, queue);\n");
@@ -566,6 +585,7 @@ const Backend backend_opencl = {
     .gpu = true,
     .split_reads_thread = true,
     .cpu_variant = true,
+    .time_tile_cpu = true,
     .shared_limit = 32768,   /* the least CL_DEVICE_LOCAL_MEM_SIZE OpenCL allows */
     .constant_limit = 65536, /* the least CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE */
     .t1_language = "OpenCL",

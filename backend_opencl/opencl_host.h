@@ -7,13 +7,16 @@
 
 #include "host.h"
 
-/* `imcl_launch(queue, kernel, [cpu,] ..., [count, blocks,] event)`, an expression of
+/* `imcl_launch(queue, kernel, [cpu, [part,]] ..., [count, blocks,] event)`, an expression of
  * type cl_int that sets the kernel's arguments and enqueues it; `cpu` (used when the
- * kernel has a CPU variant) says which variant `kernel` is, `count` (used when the
+ * kernel has a CPU variant) says which variant `kernel` is, `part` (used where that
+ * variant computes parts, params_cpu_parts) the first and past-the-last row or plane as
+ * "FROM, TO" (NULL: all of them), `count` (used when the
  * kernel runs batches, host_batchable) how many blocks, `blocks` (a cl_mem, "NULL":
  * blocks 0 to count - 1) which. */
 void opencl_launch_call(StrBuf *sb, const EmitCtx *e, const char *queue, const char *kernel, const char *cpu,
-                        HostHandle handle, const char *count, const char *blocks, const char *event);
+                        const char *part, HostHandle handle, const char *count, const char *blocks,
+                        const char *event);
 /* In PK and plan_create: the device of an earlier call or plan (imcl_kept), or else
  * picks one (imcl_cl_choose, the runtime's), into a new local `imcl_dev`, and checks
  * the placements' limits on it (imcl_check_placements), returning the code from the

@@ -80,13 +80,133 @@ static void launch(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */");
     hw_line(&w, "if (imcl_err == CL_SUCCESS)");
     sb_puts(sb, "        imcl_err = ");
-    opencl_launch_call(sb, e, "imcl_p->queue", "imcl_p->kernel", "imcl_p->cpu", opencl_array_handle, PLAN_COUNT,
+    opencl_launch_call(sb, e, "imcl_p->queue", "imcl_p->kernel", "imcl_p->cpu", NULL, opencl_array_handle, PLAN_COUNT,
                        "imcl_p->list", "&imcl_p->pending");
     sb_puts(sb, ";\n");
     hw_line(&w, "return imcl_cl_plan_launched(imcl_p, imcl_err);");
     sb_puts(sb, "}\n\n");
     plan_forward(sb, e, PLAN_WAIT, NULL, "imcl_cl_plan_wait((imcl_cl_plan *)plan)");
     plan_launch_and_wait(sb, e);
+}
+
+/* In the wavefront's launches: the iterate pragma's arrays as the step computes them
+ * (imcl_pair, below), every other array as a launch has it. */
+static const char *step_handle(const EmitCtx *e, const Symbol *s, int id)
+{
+    if (s == e->k->iterate[0])
+        return "imcl_pair[imcl_s % 2]";
+    if (s == e->k->iterate[1])
+        return "imcl_pair[1 - imcl_s % 2]";
+    return opencl_array_handle(e, s, id);
+}
+
+/* The points of a part of the wavefront (of every block), a launch of the CPU variant.
+ * Measured on PoCL, 2 cores, 8 steps fused (docs/iterate.md): heat3d at 256^3 ran at 1.47,
+ * 2.1-2.2, 2.0-2.3 and 1.7 GStencil/s with parts of 64K, 256K-512K, 1M and 2M points,
+ * j2d5pt (float) at 8192^2 at 3.2, 4.9, 5.1-5.7 and 3.7 (4M) with parts of 256K, 512K, 1M
+ * and 2M-4M: a part must give each core several work-groups of 32 rows, and a launch
+ * costs some microseconds. */
+#define OPENCL_PART_POINTS (1 << 20)
+
+/* imcl_iterate_fused, where the CPU variant computes parts (params_cpu_parts): the steps
+ * of PK_plan_iterate as the C reference's wavefront (backend_c/plan_c.c, docs/iterate.md),
+ * imcl_tile steps a pass over memory, each part of a step a launch of the CPU variant over
+ * its planes (2D: rows), the launches queued one after the other without a wait. */
+static void iterate_fused(StrBuf *sb, const EmitCtx *e)
+{
+    const Function *k = e->k;
+    const char *pk = e->host_name, *h = plan_handle(k), *n = plan_steps(k);
+    const bool planes = k->grid_dims == 3;
+    const int ia = host_array_id(k, k->iterate[0]), ib = host_array_id(k, k->iterate[1]);
+    sb_printf(sb, "/* %s_plan_iterate on a CPU device: imcl_tile steps a pass over memory. */\n", pk);
+    sb_printf(sb, "static int imcl_iterate_fused(%s_plan *%s, int %s, int imcl_tile", pk, h, n);
+    plan_params(sb, k, false, true);
+    sb_puts(sb, ")\n{\n");
+    HostWriter w = host_writer(sb, 1);
+    hw_line(&w, "imcl_cl_plan *imcl_p = (imcl_cl_plan *)%s;", h);
+    hw_line(&w, "int imcl_status = imcl_cl_plan_ready(imcl_p, imcl_p->count);");
+    hw_line(&w, "if (imcl_status != %s_OK)", pk);
+    hw_inner(&w, "return imcl_status;");
+    plan_extent_locals(&w, e, "imcl_p", "array[%d].extent[%d]");
+    host_grid_extent(&w, k);
+    hw_line(&w, "if (W < 1 || H < 1 || D < 1 || imcl_p->count == 0)");
+    hw_inner(&w, "return %s_OK; /* an empty grid, or no block: nothing to do */", pk);
+    hw_line(&w, "imcl_cl_array *const imcl_a = imcl_p->array; /* named as PK names its memory */");
+    hw_line(&w, "/* step s of a pass computes its %s %d behind step s - 1 (as far as '%s' is read",
+            planes ? "planes" : "rows", k->iterate_radius, k->iterate[0]->name);
+    hw_line(&w, " * away from the point), so that it finds all it reads of the step before computed");
+    hw_line(&w, " * and overwrites nothing that is still to be read; each part of the wavefront holds");
+    hw_line(&w, " * about %dK points of the blocks, a launch (docs/iterate.md) */", OPENCL_PART_POINTS >> 10);
+    hw_line(&w, "const int imcl_n = %s, imcl_radius = %d;", planes ? "D" : "H", k->iterate_radius);
+    hw_line(&w, "const long long imcl_points = (long long)W%s * imcl_p->count; /* of a %s */", planes ? " * H" : "",
+            planes ? "plane" : "row");
+    hw_line(&w, "const int imcl_chunk = imcl_points < %d ? (int)(%d / imcl_points) : 1;", OPENCL_PART_POINTS,
+            OPENCL_PART_POINTS);
+    hw_line(&w, "cl_event imcl_first = NULL; /* the first launch's, for the plan's kernel time */");
+    hw_line(&w, "cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */");
+    hw_line(&w, "for (int imcl_done = 0; imcl_done < %s && imcl_err == CL_SUCCESS;) {", n);
+    w.indent++;
+    hw_line(&w, "const int imcl_t = imcl_tile < %s - imcl_done ? imcl_tile : %s - imcl_done;", n, n);
+    hw_line(&w, "/* as before every launch but the first (the memory changes hands, nothing waits) */");
+    hw_line(&w, "if (imcl_done > 0)");
+    hw_inner(&w, "imcl_cl_plan_exchange(imcl_p, %d, %d);", ia, ib);
+    hw_line(&w, "/* step s computes '%s' from '%s' in its even steps, the other way round in its odd */",
+            k->iterate[1]->name, k->iterate[0]->name);
+    hw_line(&w, "const cl_mem imcl_pair[2] = {imcl_a[%d].buf, imcl_a[%d].buf};", ia, ib);
+    hw_line(&w, "for (int imcl_w = 0; imcl_err == CL_SUCCESS");
+    hw_line(&w, "        && imcl_w * imcl_chunk - (imcl_t - 1) * imcl_radius < imcl_n; imcl_w++)");
+    w.indent++;
+    hw_line(&w, "for (int imcl_s = 0; imcl_s < imcl_t && imcl_err == CL_SUCCESS; imcl_s++) {");
+    w.indent++;
+    hw_line(&w, "const int imcl_lo = imcl_w * imcl_chunk - imcl_s * imcl_radius;");
+    hw_line(&w, "const int imcl_hi = (imcl_w + 1) * imcl_chunk - imcl_s * imcl_radius;");
+    hw_line(&w, "if (imcl_hi > 0 && imcl_lo < imcl_n)");
+    hw_start(&w);
+    sb_puts(sb, "    imcl_err = ");
+    opencl_launch_call(sb, e, "imcl_p->queue", "imcl_p->kernel", "1",
+                       "imcl_lo > 0 ? imcl_lo : 0, imcl_hi < imcl_n ? imcl_hi : imcl_n", step_handle, "imcl_p->count",
+                       "imcl_p->list", "imcl_first ? NULL : &imcl_first");
+    sb_puts(sb, ";\n");
+    w.indent--;
+    hw_line(&w, "}");
+    w.indent--;
+    hw_line(&w, "/* after an even number of steps the last one's result is in the first array's memory */");
+    hw_line(&w, "if (imcl_t %% 2 == 0)");
+    hw_inner(&w, "imcl_cl_plan_exchange(imcl_p, %d, %d);", ia, ib);
+    hw_line(&w, "imcl_done += imcl_t;");
+    w.indent--;
+    hw_line(&w, "}");
+    hw_line(&w, "return imcl_cl_plan_steps_done(imcl_p, imcl_err, imcl_first);");
+    sb_puts(sb, "}\n\n");
+}
+
+/* What PK_plan_iterate does first where the CPU variant computes parts: on a CPU device
+ * the wavefront of imcl_iterate_fused, else the launches per step that follow. */
+static const char *iterate_choice(const EmitCtx *e)
+{
+    const Function *k = e->k;
+    const int tile = e->tp_cpu->time_tile;
+    StrBuf sb = {0};
+    HostWriter w = host_writer(&sb, 1);
+    if (tile) {
+        hw_line(&w, "/* on a CPU device (the CPU variant) %d steps a pass over memory (time_tile) */", tile);
+    } else {
+        /* measured on PoCL (docs/iterate.md): from 64^3 up to 256^3 (heat3d) and from 1024^2
+         * up to 8192^2 (j2d5pt) 8 steps a pass ran 1.05-2.0x faster than a launch per step */
+        hw_line(&w, "/* on a CPU device (the CPU variant) %d steps a pass over memory: on a grid of one",
+                PARAMS_AUTO_TIME_TILE);
+        hw_line(&w, " * part the launches of the steps queued without a wait, on a larger one the");
+        hw_line(&w, " * wavefront, which saves memory traffic (docs/iterate.md) */");
+    }
+    hw_line(&w, "if (((const imcl_cl_plan *)%s)->cpu)", plan_handle(k));
+    hw_start(&w);
+    sb_printf(&sb, "    return imcl_iterate_fused(%s, %s, %d", plan_handle(k), plan_steps(k),
+              tile ? tile : PARAMS_AUTO_TIME_TILE);
+    plan_params(&sb, k, false, false);
+    sb_puts(&sb, ");\n");
+    const char *text = arena_printf(e->a, "%s", sb_str(&sb));
+    sb_free(&sb);
+    return text;
 }
 
 void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
@@ -98,6 +218,9 @@ void plan_opencl_emit(StrBuf *sb, const EmitCtx *e)
     plan_forward_transfers(sb, e, "imcl_cl");
     launch(sb, e);
     plan_create_and_launch(sb, e, "imcl_cl_plan");
-    plan_iterate(sb, e, NULL);
+    const bool parts = e->k->iterate[0] && e->tp_cpu && params_cpu_parts(e->tp_cpu);
+    if (parts)
+        iterate_fused(sb, e);
+    plan_iterate(sb, e, parts ? iterate_choice(e) : NULL);
     plan_forward_rest(sb, e, "imcl_cl");
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Iterated stencils (docs/iterate.md): PK_plan_iterate of samples/heat3d (7-point, double,
 # N^3) and of AN5D's j2d5pt (float, M^2, bench/an5d/kernels with the iterate pragma added),
-# STEPS steps, on the C reference with time_tile 1, 2, 4 and 8 and on OpenCL (one launch
-# per step), beside a parallel copy of the grid (the single-step roofline), in one process
-# per kernel, rotated each repetition (bench/iterate/iterate.c). Prints min and median
-# seconds, the effective GStencil/s (steps x points / min) and its ratio to the copy's.
+# STEPS steps, on the C reference with time_tile 1, 2, 4 and 8 and on OpenCL with 1, 8 and
+# the default (on PoCL's CPU device the CPU variant's wavefront), beside a parallel copy
+# of the grid (the single-step roofline), in one process per kernel, rotated each
+# repetition (bench/iterate/iterate.c). Prints min and median seconds, the effective
+# GStencil/s (steps x points / min) and its ratio to the copy's.
 #
 #   bench/iterate.sh [-i IMCL] [-n N] [-m M] [-s STEPS] [-r REPS]   (256, 8192, 8, 5)
 # CFLAGS (default -O2) compiles the program and the generated C.
@@ -19,7 +20,7 @@ while getopts "i:n:m:s:r:h" opt; do
     m) M=$OPTARG ;;
     s) STEPS=$OPTARG ;;
     r) REPS=$OPTARG ;;
-    *) sed -n "2,9p" "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n "2,11p" "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 [ -x "$IMCL" ] || { echo "no $IMCL: build imcl first (cmake --build build)" >&2; exit 2; }
@@ -40,11 +41,16 @@ for k in heat3d:HEAT3D:"$ROOT/samples/heat3d/heat3d.imcl":$N j2d5pt_f:J2D5PT:"$w
     done
     "$IMCL" -b opencl --prefix ocl_ -o "$d/ocl" "$src"
     cp "$d/ocl/$name.h" "$d/ocl.h"
+    for t in 1 8; do
+        "$IMCL" -b opencl --prefix ocl${t}_ -t "$d/t$t.json" -o "$d/ocl$t" "$src"
+        cp "$d/ocl$t/$name.h" "$d/ocl$t.h"
+    done
     srcs=()
     for t in 1 2 4 8; do srcs+=("$d/c$t/${name}_ref.c"); done
     # shellcheck disable=SC2086
     gcc ${CFLAGS:--O2} -fopenmp -D"$def" -I"$d" -I"$d/c1" "$HERE/iterate/iterate.c" "${srcs[@]}" "$d/c1/imcl_runtime_c.c" \
-        "$d/ocl/${name}_host.c" "$d/ocl/imcl_runtime_opencl.c" -lOpenCL -lm -o "$d/iterate"
+        "$d/ocl/${name}_host.c" "$d/ocl1/${name}_host.c" "$d/ocl8/${name}_host.c" "$d/ocl/imcl_runtime_opencl.c" \
+        -lOpenCL -lm -o "$d/iterate"
     echo
     if [ "$def" = HEAT3D ]; then echo "$name, $n^3 doubles:"; else echo "$name, $n^2 floats:"; fi
     printf '%-16s %9s %9s %8s %8s\n' variant "min s" "median s" "GSt/s" "x copy"

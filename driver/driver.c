@@ -303,7 +303,9 @@ int driver_generate(Arena *a, Diag *diag, const DriverOptions *o, const DriverUn
                 status = 2;
         for (int i = 0; i < nk && !status; i++) {
             const TuneParams *tp_cpu = params_cpu_variant(given, u->kernels[i], &so, a, &cpu[i]) ? &cpu[i] : NULL;
-            if (compile_kernel(a, diag, u->prog, u->kernels[i], driver_backends[b], &tps[i], tp_cpu, &so, o, out))
+            if (!params_check_time_tile_cpu(&tps[i], tp_cpu, u->kernels[i], &so, diag))
+                status = 2;
+            else if (compile_kernel(a, diag, u->prog, u->kernels[i], driver_backends[b], &tps[i], tp_cpu, &so, o, out))
                 status = 1;
         }
     }

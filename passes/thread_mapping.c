@@ -365,6 +365,8 @@ static Node *walk_loop(Mapping *m, Node *stmts, Node *end, const char *label, bo
 
 #define WALK_WHY "this work-item walks one row of the grid along x (the CPU variant, " \
                  "TuneParams.row_walk): the device compiler vectorises the walk"
+#define PARTS_WHY "the launch computes %s imcl_from to imcl_to - 1: all of them, or a part of " \
+                  "PK_plan_iterate's wavefront (docs/iterate.md)"
 #define WALK_SPLIT "the points imcl_lo <= idx < imcl_hi of a row inside the interior in y and z run " \
                    "the body without edge guards; the walk takes the guarded body before and after"
 /* The CPU variant's mapping (TuneParams.row_walk): a work-item per row of the grid (y,
@@ -379,17 +381,25 @@ static void row_walk(Mapping *m, Function *k, const TuneParams *tp, Node *walk, 
     Arena *a = m->a;
     const Build B = build_none(a);
     ast_append_stmt(a, walk, b_comment(&B, WALK_WHY));
+    /* the rows or planes of a part of PK_plan_iterate's wavefront (params_cpu_parts) */
+    const int last = params_cpu_parts(tp) ? k->grid_dims - 1 : -1;
+    if (last > 0)
+        ast_append_stmt(a, walk, b_comment(&B, arena_printf(a, PARTS_WHY, last == 2 ? "planes" : "rows")));
     Node *past = NULL;
     for (int d = 1; d < 3; d++) {
         if (d >= k->grid_dims && !m->used[d])
             continue;
         /* a coordinate past the grid's dimensions is 0, as in points() */
-        Node *decl = b_decl(&B, m->coord[d], d < k->grid_dims ? coordinate(a, tp, d, NULL) : b_int(&B, 0));
+        Node *at = d < k->grid_dims ? coordinate(a, tp, d, NULL) : b_int(&B, 0);
+        if (d == last)
+            at = b_ibin(&B, '+', b_builtin(&B, BI_PART_FROM), at);
+        Node *decl = b_decl(&B, m->coord[d], at);
         decl->u.decl.is_const = true;
         ast_append_stmt(a, walk, decl);
         if (d >= k->grid_dims)
             continue;
-        Node *p = b_ibin(&B, OP_GE, b_var(&B, m->coord[d]), b_builtin(&B, (Builtin)(BI_W + d)));
+        Node *end = b_builtin(&B, d == last ? BI_PART_TO : (Builtin)(BI_W + d));
+        Node *p = b_ibin(&B, OP_GE, b_var(&B, m->coord[d]), end);
         past = past ? b_ibin(&B, OP_OR, past, p) : p;
     }
     ast_append_stmt(a, walk, b_comment(&B, "work-items past the edge of the grid have no row"));

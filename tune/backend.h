@@ -41,6 +41,10 @@ typedef struct Backend {
      * memory (the C reference's wavefront, backend_c/plan_c.c); elsewhere the space
      * lists no time_tile and -t refuses one above 1. */
     bool time_tile;
+    /* The same in the CPU variant's row walk alone (OpenCL on a CPU device: its parts of
+     * the wavefront are launches, params_cpu_parts); the dump lists the values as
+     * time_tile_cpu, and -t takes one above 1 only where that variant runs. */
+    bool time_tile_cpu;
     /* PK_plan_memory is device memory a GPU-aware MPI takes (CUDA's device pointers):
      * the distributed plans exchange in it where MPI says it can (wrappers/dist.c). */
     bool mpi_device_memory;

@@ -528,6 +528,13 @@ static bool check_batch_loop(const Function *k, const TuneParams *out, Diag *d)
     return true;
 }
 
+/* Whether the backend fuses the steps of the configuration `out`: everywhere, or in
+ * its CPU variant, which a given geometry replaces (params_cpu_variant). */
+static bool fuses_steps(const TuneParams *out, const SpaceOptions *so)
+{
+    return so->backend->time_tile || (so->backend->time_tile_cpu && !out->geometry_given);
+}
+
 /* time_tile above 1: an iterated kernel whose steps fuse (analyze_iterate), on a
  * backend that fuses them. */
 static bool check_time_tile(const Function *k, const TuneParams *out, const SpaceOptions *so, Diag *d)
@@ -535,7 +542,11 @@ static bool check_time_tile(const Function *k, const TuneParams *out, const Spac
     const char *why = !k->iterate[0] ? arena_printf(d->arena, "kernel '%s' has no iterate pragma", k->name)
                     : k->iterate_radius < 0
                         ? arena_printf(d->arena, "the steps of kernel '%s' cannot be fused: %s", k->name, k->iterate_why)
-                    : !so->backend->time_tile
+                    : so->backend->time_tile_cpu && !fuses_steps(out, so)
+                        ? arena_printf(d->arena, "the %s backend fuses steps only in its variant for CPU devices, "
+                                                 "which a given block_size_, coarsen_, interleaved or interior "
+                                                 "replaces", so->backend->name)
+                    : !fuses_steps(out, so)
                         ? arena_printf(d->arena, "the %s backend runs one step per launch", so->backend->name)
                         : NULL;
     if (why)
@@ -718,7 +729,7 @@ bool params_for_kernel(TuneParams *given, Function *k, const SpaceOptions *so, A
     if (ok && out->time_tile > 1 && !check_time_tile(k, out, so, d))
         ok = false;
     /* 0, the choice at run time, where the steps fuse; elsewhere a launch per step */
-    if (out->time_tile == 0 && (!k->iterate[0] || k->iterate_radius < 0 || !so->backend->time_tile))
+    if (out->time_tile == 0 && (!k->iterate[0] || k->iterate_radius < 0 || !fuses_steps(out, so)))
         out->time_tile = 1;
     /* Registers (tune/registers.c): the budget of the device backends. */
     if (ok && !registers_check(a, k, out, so, d))
@@ -781,6 +792,18 @@ static bool cpu_params(TuneParams *g, Function *k, const SpaceOptions *so, Arena
     }
     /* (the walk's interior copy where it fits: tune/unrolled.c) */
     return unrolled_check(a, k, cpu, so, &quiet);
+}
+
+bool params_check_time_tile_cpu(const TuneParams *tp, const TuneParams *cpu, const Function *k,
+                                const SpaceOptions *so, Diag *d)
+{
+    if (!so->backend->time_tile_cpu || tp->time_tile <= 1 || (cpu && cpu->row_walk))
+        return true;
+    diag_plain_error(d, "parameter '%s': value %d is not allowed (the %s backend fuses steps in the row "
+                        "walk of its variant for CPU devices, which kernel '%s' does not have with these "
+                        "parameters; expected 1)", PARAM_NAME(time_tile), tp->time_tile, so->backend->name,
+                     k->name);
+    return false;
 }
 
 bool params_cpu_variant(const TuneParams *given, Function *k, const SpaceOptions *so, Arena *a, TuneParams *cpu)

@@ -186,6 +186,19 @@ bool params_for_kernel(TuneParams *given, Function *k, const struct SpaceOptions
  * configuration asked for nothing it lacks. */
 bool params_cpu_variant(const TuneParams *given, Function *k, const struct SpaceOptions *so, Arena *a,
                         TuneParams *cpu);
+/* Whether the kernel of tp computes the rows (2D) or planes (3D) imcl_from to imcl_to - 1
+ * of a launch (BI_PART_FROM, BI_PART_TO) rather than all: the CPU variant's row walk of an
+ * iterated kernel whose steps fuse (time_tile not 1), whose PK_plan_iterate launches the
+ * parts of the wavefront (backend_opencl/plan_opencl.c). */
+static inline bool params_cpu_parts(const TuneParams *tp)
+{
+    return tp->row_walk && tp->time_tile != 1;
+}
+/* time_tile above 1 on a backend that fuses steps in its CPU variant alone
+ * (Backend.time_tile_cpu): an error unless kernel k has that variant's row walk (cpu,
+ * NULL: no CPU variant). */
+bool params_check_time_tile_cpu(const TuneParams *tp, const TuneParams *cpu, const Function *k,
+                                const struct SpaceOptions *so, Diag *d);
 struct LoopInfo;
 /* The unroll factor tp gives loop li (1 when it names none): unroll_<label> for a
  * labelled loop, unroll_L<line> for another. */

@@ -105,6 +105,10 @@ static const char *stream_restriction(Arena *a, Function *k, const SpaceOptions 
     return r;
 }
 
+/* The values of time_tile the space lists, 0 first: the choice at run time
+ * (backend_c/plan_c.c and backend_opencl/plan_opencl.c, iterate_choice). */
+static const int time_tiles[] = {0, 1, 2, 3, 4, 6, 8};
+
 /* The C reference's own space: the schedule of its OpenMP loop over rows and the
  * rows of a chunk (docs/tuning.md, "The C reference's space"). No restriction ties
  * them: every pair compiles. */
@@ -114,10 +118,8 @@ static void build_c_space(Space *s, Arena *a, const Function *k)
     if (k->iterate[0] && k->iterate_radius >= 0) {
         Param *t = new_param(s, a);
         t->name = PARAM_NAME(time_tile);
-        /* 0 first: the choice at run time (backend_c/plan_c.c, iterate_choice) */
-        static const int tiles[] = {0, 1, 2, 3, 4, 6, 8};
-        for (size_t i = 0; i < sizeof tiles / sizeof tiles[0]; i++)
-            t->ints[t->n++] = tiles[i];
+        for (size_t i = 0; i < sizeof time_tiles / sizeof time_tiles[0]; i++)
+            t->ints[t->n++] = time_tiles[i];
         t->def_int = params_table[P_time_tile].def;
     }
     Param *sched = new_param(s, a);
@@ -477,6 +479,22 @@ cJSON *space_json_doc(Arena *a, Function *k, const SpaceOptions *o)
         /* its work-items each walk a row along x: one work-item in x (TuneParams.row_walk) */
         if (cpu.row_walk)
             cJSON_AddBoolToObject(root, "row_walk_cpu", true);
+        /* the steps PK_plan_iterate fuses there (Backend.time_tile_cpu), -t's time_tile
+         * without a geometry; 0 the default */
+        if (params_cpu_parts(&cpu) && o->backend->time_tile_cpu) {
+            cJSON *tt = cJSON_AddArrayToObject(root, "time_tile_cpu");
+            for (size_t i = 0; i < sizeof time_tiles / sizeof time_tiles[0]; i++)
+                cJSON_AddItemToArray(tt, cJSON_CreateNumber(time_tiles[i]));
+            /* and the variant takes, after `arguments`, the rows or planes of its launch */
+            cJSON *more = cJSON_AddArrayToObject(root, "arguments_cpu");
+            for (Builtin b = BI_PART_FROM; b <= BI_PART_TO; b++) {
+                cJSON *arg = cJSON_CreateObject();
+                cJSON_AddStringToObject(arg, "name", builtin_spelling(b));
+                cJSON_AddStringToObject(arg, "kind", b == BI_PART_FROM ? "part from" : "part to");
+                cJSON_AddStringToObject(arg, "type", "int32");
+                cJSON_AddItemToArray(more, arg);
+            }
+        }
     }
     return root;
 }

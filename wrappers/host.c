@@ -589,7 +589,10 @@ static void batch_prologue(StrBuf *sb, const EmitCtx *e, const char *group_z)
         int span = tp->block[2] * tp->coarsen[2];
         hw_line(&w, " * the launch's n-th block are imcl_zgroups in z, the next block's follow them, and");
         hw_line(&w, " * each block's arrays lie one storage after the previous block's */");
-        hw_line(&w, "const int imcl_zgroups = (D + %d) / %d;", span - 1, span);
+        if (params_cpu_parts(tp)) /* a plane a group (a row walk), those of the launch */
+            hw_line(&w, "const int imcl_zgroups = imcl_to - imcl_from;");
+        else
+            hw_line(&w, "const int imcl_zgroups = (D + %d) / %d;", span - 1, span);
         hw_line(&w, "const int imcl_n = %s / imcl_zgroups;", group_z);
         hw_line(&w, "const int imcl_b = imcl_blocks ? imcl_blocks[imcl_n] : imcl_n;");
         hw_line(&w, "const int imcl_group_z = %s - imcl_n * imcl_zgroups;", group_z);

@@ -703,6 +703,34 @@ IMCL_CL_WEAK int imcl_cl_plan_wait(imcl_cl_plan *plan)
     return err == CL_SUCCESS ? IMCL_OK : IMCL_ERR_LAUNCH;
 }
 
+IMCL_CL_WEAK int imcl_cl_plan_steps_done(imcl_cl_plan *plan, cl_int err, cl_event first)
+{
+    /* a marker after the last launch: the kernel time runs from the first one's start to
+     * its end */
+    cl_event last = NULL;
+    if (err == CL_SUCCESS)
+        err = clEnqueueMarkerWithWaitList(plan->queue, 0, NULL, &last);
+    const cl_int back = imcl_cl_plan_turn(plan, 0); /* attached arrays: the host's again */
+    if (err == CL_SUCCESS)
+        err = back;
+    const cl_int done = clFinish(plan->queue);
+    if (err == CL_SUCCESS)
+        err = done;
+    cl_ulong start = 0, end = 0;
+    if (err == CL_SUCCESS && first && last
+            && clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start,
+                                       NULL) == CL_SUCCESS
+            && clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)
+                    == CL_SUCCESS
+            && end > start)
+        plan->kernel_ms = (double)(end - start) * 1e-6;
+    if (first)
+        clReleaseEvent(first);
+    if (last)
+        clReleaseEvent(last);
+    return err == CL_SUCCESS ? IMCL_OK : IMCL_ERR_LAUNCH;
+}
+
 /* The checks of PK_plan_attach and PK_plan_use_memory: a plan, a pointer, array a in a
  * buffer (texture and constant memory are not the application's to give). */
 static int imcl_cl_plan_attachable(imcl_cl_plan *plan, int a, const void *memory)
@@ -786,6 +814,13 @@ IMCL_CL_WEAK int imcl_cl_plan_swap(imcl_cl_plan *plan, int a, int b)
             return IMCL_ERR_ARGUMENT;
     if (imcl_cl_plan_settle(plan))
         return IMCL_ERR_LAUNCH;
+    imcl_cl_plan_exchange(plan, a, b);
+    return IMCL_OK;
+}
+
+IMCL_CL_WEAK void imcl_cl_plan_exchange(imcl_cl_plan *plan, int a, int b)
+{
+    imcl_cl_array *x = &plan->array[a], *y = &plan->array[b];
     /* the arrays exchange their device memory; nothing is copied */
     cl_mem buf = x->buf;
     x->buf = y->buf;
@@ -796,7 +831,6 @@ IMCL_CL_WEAK int imcl_cl_plan_swap(imcl_cl_plan *plan, int a, int b)
     void *own = x->own;
     x->own = y->own;
     y->own = own;
-    return IMCL_OK;
 }
 
 IMCL_CL_WEAK double imcl_cl_plan_kernel_ms(const imcl_cl_plan *plan)

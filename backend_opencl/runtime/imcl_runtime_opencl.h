@@ -44,6 +44,8 @@
 #define imcl_cl_plan_turn imcl_cl_plan_turn_IMCLTAG
 #define imcl_cl_plan_launched imcl_cl_plan_launched_IMCLTAG
 #define imcl_cl_plan_wait imcl_cl_plan_wait_IMCLTAG
+#define imcl_cl_plan_exchange imcl_cl_plan_exchange_IMCLTAG
+#define imcl_cl_plan_steps_done imcl_cl_plan_steps_done_IMCLTAG
 #define imcl_cl_plan_attach imcl_cl_plan_attach_IMCLTAG
 #define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_IMCLTAG
 #define imcl_cl_plan_memory imcl_cl_plan_memory_IMCLTAG
@@ -212,6 +214,13 @@ cl_int imcl_cl_plan_turn(imcl_cl_plan *plan, int unmap);
 /* The end of PK_plan_launch_batch_async, err being the launch's: attached arrays the
  * host's again after it, the queue flushed; IMCL_OK or IMCL_ERR_LAUNCH. */
 int imcl_cl_plan_launched(imcl_cl_plan *plan, cl_int err);
+/* The swap of arrays a and b without its checks and waits: between the launches that
+ * PK_plan_iterate's wavefront queues (each has its arguments already). */
+void imcl_cl_plan_exchange(imcl_cl_plan *plan, int a, int b);
+/* The end of PK_plan_iterate's wavefront, err being its launches', `first` the first
+ * one's event (released here): attached arrays the host's again, the queue finished, the
+ * kernel time from the first launch to the last; IMCL_OK or IMCL_ERR_LAUNCH. */
+int imcl_cl_plan_steps_done(imcl_cl_plan *plan, cl_int err, cl_event first);
 /* PK_plan_wait, PK_plan_attach, PK_plan_use_memory, PK_plan_memory, PK_plan_swap,
  * PK_plan_kernel_ms, PK_plan_destroy. */
 int imcl_cl_plan_wait(imcl_cl_plan *plan);

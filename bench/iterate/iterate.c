@@ -1,10 +1,12 @@
 /* bench/iterate.sh's program: PK_plan_iterate of one kernel, STEPS steps, on the C
- * reference with time_tile 1, 2, 4 and 8 (prefixes c1_ .. c8_) and on OpenCL (ocl_, a
- * launch per step), beside a parallel copy of the grid (the single-step roofline: one
- * read and one write per point), in one process, the variants in a rotated order each
- * repetition. Prints one line per variant: the minimum and median time of the steps and
- * the effective GStencil/s (steps x points / time) at the minimum. Before timing, every
- * variant's result is compared with time_tile 1's, bit for bit.
+ * reference with time_tile 1, 2, 4 and 8 (prefixes c1_ .. c8_) and on OpenCL with
+ * time_tile 1 (ocl1_, a launch per step), 8 (ocl8_, on a CPU device the wavefront of the
+ * CPU variant) and the default (ocl_), beside a parallel copy of the grid (the single-step
+ * roofline: one read and one write per point), in one process, the variants in a rotated
+ * order each repetition. Prints one line per variant: the minimum and median time of the
+ * steps and the effective GStencil/s (steps x points / time) at the minimum. Before
+ * timing, every variant's result is compared with time_tile 1's of its backend, bit for
+ * bit.
  *
  *   iterate N STEPS REPS     (HEAT3D: N^3 doubles; J2D5PT: N^2 floats)  */
 #include <omp.h>
@@ -17,6 +19,8 @@
 #include "c4.h"
 #include "c8.h"
 #include "ocl.h"
+#include "ocl1.h"
+#include "ocl8.h"
 
 #ifdef HEAT3D
 typedef double T;
@@ -38,9 +42,11 @@ typedef float T;
 #define DOWN_B(p) p##j2d5pt_f_plan_download_out
 #endif
 
-enum { COPY, C1, C2, C4, C8, OCL, NV };
+enum { COPY, C1, C2, C4, C8, OCL1, OCL8, OCL, NV };
 static const char *names[NV] = {"copy (roofline)", "C time_tile 1", "C time_tile 2", "C time_tile 4",
-                                "C time_tile 8", "OpenCL"};
+                                "C time_tile 8", "OpenCL tile 1", "OpenCL tile 8", "OpenCL default"};
+/* each variant's plan functions: the X macro V(variant, prefix) */
+#define VARIANTS(V) V(C1, c1_) V(C2, c2_) V(C4, c4_) V(C8, c8_) V(OCL1, ocl1_) V(OCL8, ocl8_) V(OCL, ocl_)
 static void *plans[NV];
 static T *x, *y;
 static size_t cells;
@@ -51,7 +57,7 @@ static int create(int v, int n)
 #define CREATE(V, p) \
     case V: \
         return K(p, create)((void *)&plans[V], DIMS(n)) || UP_A(p)(plans[V], x) || UP_B(p)(plans[V], y);
-        CREATE(C1, c1_) CREATE(C2, c2_) CREATE(C4, c4_) CREATE(C8, c8_) CREATE(OCL, ocl_)
+        VARIANTS(CREATE)
     }
     return 0;
 }
@@ -70,7 +76,7 @@ static int run(int v, int steps)
 #define RUN(V, p) \
     case V: \
         return K(p, iterate)(plans[V], steps ARGS);
-        RUN(C1, c1_) RUN(C2, c2_) RUN(C4, c4_) RUN(C8, c8_) RUN(OCL, ocl_)
+        VARIANTS(RUN)
     }
     return 1;
 }
@@ -81,7 +87,7 @@ static int result(int v, T *out)
 #define RESULT(V, p) \
     case V: \
         return DOWN_B(p)(plans[V], out);
-        RESULT(C1, c1_) RESULT(C2, c2_) RESULT(C4, c4_) RESULT(C8, c8_) RESULT(OCL, ocl_)
+        VARIANTS(RESULT)
     }
     return 1;
 }
@@ -109,11 +115,12 @@ int main(int argc, char **argv)
         }
     /* every time_tile gives time_tile 1's result; OpenCL its own (another compiler) */
     for (int v = C1; v < NV; v++) {
-        if (run(v, steps) || result(v, v == C1 ? ref : got)) {
+        const int first = v == C1 || v == OCL1;
+        if (run(v, steps) || result(v, first ? ref : got)) {
             fprintf(stderr, "iterate: %s failed\n", names[v]);
             return 1;
         }
-        if (v != C1 && v != OCL && memcmp(ref, got, cells * sizeof(T))) {
+        if (!first && memcmp(ref, got, cells * sizeof(T))) {
             fprintf(stderr, "iterate: %s differs from time_tile 1\n", names[v]);
             return 1;
         }

@@ -196,6 +196,9 @@ class Kernel:
         self.function_cpu = self.space.get("function_cpu")
         # its work-items each walk a row along x: launched with one work-item in x
         self.row_walk_cpu = bool(self.space.get("row_walk_cpu"))
+        # the CPU variant's arguments after the others: the first and past-the-last row or
+        # plane of its launch (an iterated kernel's, whose PK_plan_iterate launches parts)
+        self.arguments_cpu = self.space.get("arguments_cpu", [])
         self.restriction_strings = list(self.space["restrictions"])
         # valid configurations no device runs well, left out of a search (the dump's prune)
         self.prune_strings = list(self.space.get("prune", []))

@@ -564,6 +564,10 @@ def _measure(k, config, tune_params, arguments, common, opts, variant=False):
     name, source, problem_size = k.name, k.source, k.problem_size
     if variant:
         name, source = k.function_cpu, k.source({})
+        if k.arguments_cpu:
+            # all rows (2D) or planes (3D): imcl_from 0, imcl_to the last dimension's extent
+            arguments = list(arguments) + [np.int32(0), np.int32(k.size[k.rank - 1])]
+            common = dict(common, answer=list(common["answer"]) + [None, None])
         if k.row_walk_cpu:
             # a work-item walks a whole row: one in x (block_size_x 1 in defaults_cpu)
             whole = k.problem_size

@@ -41,6 +41,9 @@ CASES = {
     "sum7": (SAMPLES / "sum7" / "sum7.imcl", (24, 20, 16), None,
              [("random_sample", 5, None),
               ("random_sample", 3, {"mem_input": ["shared"]})]),
+    # an iterated kernel: its CPU variant takes the planes of a launch as well (arguments_cpu)
+    "heat3d": (SAMPLES / "heat3d" / "heat3d.imcl", (24, 20, 16), {"c": 0.125},
+               [("random_sample", 4, None)]),
     "v1": (SAMPLES / "miniamr" / "v1.imcl", (8, 8, 8), miniamr_args(),
            [("random_sample", 5, None),
             ("random_sample", 3, {"interleaved": [0], "unroll_blocks": [2, 4, 8]})]),

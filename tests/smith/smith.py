@@ -1156,8 +1156,9 @@ def run_file_checked(args, seed):
 
 def run_iterate(args, seed, kern, path, ks, values, check, fail, stats):
     """PK_plan_iterate(kern.steps) against the oracle of that many steps: the C reference
-    with every time_tile its space lists, 2 OpenCL configurations (the default first)
-    and the CUDA ones of the one-shot runs."""
+    with every time_tile its space lists, 2 OpenCL configurations (the default first),
+    OpenCL's CPU variant with time_tile 0 and one drawn from time_tile_cpu, and the CUDA
+    ones of the one-shot runs."""
     if "opencl" not in ks:
         return
     size = "x".join(str(n) for n in kern.grid)
@@ -1174,6 +1175,12 @@ def run_iterate(args, seed, kern, path, ks, values, check, fail, stats):
         if b in ks and n > 0:
             unsized = kern.unsized if b == "cuda" else ()
             runs += [(b, ks[b], cfg) for cfg in draw_configs(ks[b].space, n, crng, True, unsized)]
+    # OpenCL's CPU variant (no geometry given), whose PK_plan_iterate on PoCL launches the
+    # parts of a wavefront: the default (time_tile 0) and a time_tile drawn from the dump
+    cpu_tiles = ks["opencl"].space.get("time_tile_cpu")
+    if cpu_tiles:
+        tile = random.Random(seed + 2).choice([t for t in cpu_tiles if t > 1])
+        runs += [("opencl", ks["opencl"], {}), ("opencl", ks["opencl"], {"time_tile": tile})]
     for j, (b, k, cfg) in enumerate(runs):
         work = os.path.join(args.work, f"iterate_{b}_{seed}_{kern.name}_{j}")
         with open(running_file(args, seed), "w") as f:

@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_dc33ec23
-#define IMCL_RUNTIME_OPENCL_H_dc33ec23
+#ifndef IMCL_RUNTIME_OPENCL_H_199b2036
+#define IMCL_RUNTIME_OPENCL_H_199b2036
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,30 +25,32 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_strerror imcl_cl_strerror_dc33ec23
-#define imcl_cl_device imcl_cl_device_dc33ec23
-#define imcl_cl_choose imcl_cl_choose_dc33ec23
-#define imcl_cl_row_fit imcl_cl_row_fit_dc33ec23
-#define imcl_cl_keep imcl_cl_keep_dc33ec23
-#define imcl_cl_release imcl_cl_release_dc33ec23
-#define imcl_cl_use_queue imcl_cl_use_queue_dc33ec23
-#define imcl_cl_call_begin imcl_cl_call_begin_dc33ec23
-#define imcl_cl_call_end imcl_cl_call_end_dc33ec23
-#define imcl_cl_plan_create imcl_cl_plan_create_dc33ec23
-#define imcl_cl_plan_upload imcl_cl_plan_upload_dc33ec23
-#define imcl_cl_plan_download imcl_cl_plan_download_dc33ec23
-#define imcl_cl_plan_rows imcl_cl_plan_rows_dc33ec23
-#define imcl_cl_plan_ready imcl_cl_plan_ready_dc33ec23
-#define imcl_cl_plan_select imcl_cl_plan_select_dc33ec23
-#define imcl_cl_plan_turn imcl_cl_plan_turn_dc33ec23
-#define imcl_cl_plan_launched imcl_cl_plan_launched_dc33ec23
-#define imcl_cl_plan_wait imcl_cl_plan_wait_dc33ec23
-#define imcl_cl_plan_attach imcl_cl_plan_attach_dc33ec23
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_dc33ec23
-#define imcl_cl_plan_memory imcl_cl_plan_memory_dc33ec23
-#define imcl_cl_plan_swap imcl_cl_plan_swap_dc33ec23
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_dc33ec23
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_dc33ec23
+#define imcl_cl_strerror imcl_cl_strerror_199b2036
+#define imcl_cl_device imcl_cl_device_199b2036
+#define imcl_cl_choose imcl_cl_choose_199b2036
+#define imcl_cl_row_fit imcl_cl_row_fit_199b2036
+#define imcl_cl_keep imcl_cl_keep_199b2036
+#define imcl_cl_release imcl_cl_release_199b2036
+#define imcl_cl_use_queue imcl_cl_use_queue_199b2036
+#define imcl_cl_call_begin imcl_cl_call_begin_199b2036
+#define imcl_cl_call_end imcl_cl_call_end_199b2036
+#define imcl_cl_plan_create imcl_cl_plan_create_199b2036
+#define imcl_cl_plan_upload imcl_cl_plan_upload_199b2036
+#define imcl_cl_plan_download imcl_cl_plan_download_199b2036
+#define imcl_cl_plan_rows imcl_cl_plan_rows_199b2036
+#define imcl_cl_plan_ready imcl_cl_plan_ready_199b2036
+#define imcl_cl_plan_select imcl_cl_plan_select_199b2036
+#define imcl_cl_plan_turn imcl_cl_plan_turn_199b2036
+#define imcl_cl_plan_launched imcl_cl_plan_launched_199b2036
+#define imcl_cl_plan_wait imcl_cl_plan_wait_199b2036
+#define imcl_cl_plan_exchange imcl_cl_plan_exchange_199b2036
+#define imcl_cl_plan_steps_done imcl_cl_plan_steps_done_199b2036
+#define imcl_cl_plan_attach imcl_cl_plan_attach_199b2036
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_199b2036
+#define imcl_cl_plan_memory imcl_cl_plan_memory_199b2036
+#define imcl_cl_plan_swap imcl_cl_plan_swap_199b2036
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_199b2036
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_199b2036
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -211,6 +213,13 @@ cl_int imcl_cl_plan_turn(imcl_cl_plan *plan, int unmap);
 /* The end of PK_plan_launch_batch_async, err being the launch's: attached arrays the
  * host's again after it, the queue flushed; IMCL_OK or IMCL_ERR_LAUNCH. */
 int imcl_cl_plan_launched(imcl_cl_plan *plan, cl_int err);
+/* The swap of arrays a and b without its checks and waits: between the launches that
+ * PK_plan_iterate's wavefront queues (each has its arguments already). */
+void imcl_cl_plan_exchange(imcl_cl_plan *plan, int a, int b);
+/* The end of PK_plan_iterate's wavefront, err being its launches', `first` the first
+ * one's event (released here): attached arrays the host's again, the queue finished, the
+ * kernel time from the first launch to the last; IMCL_OK or IMCL_ERR_LAUNCH. */
+int imcl_cl_plan_steps_done(imcl_cl_plan *plan, cl_int err, cl_event first);
 /* PK_plan_wait, PK_plan_attach, PK_plan_use_memory, PK_plan_memory, PK_plan_swap,
  * PK_plan_kernel_ms, PK_plan_destroy. */
 int imcl_cl_plan_wait(imcl_cl_plan *plan);
