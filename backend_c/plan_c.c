@@ -144,17 +144,8 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
     if (!planes)
         hw_line(&w, "(void)D; /* 1: a 2D grid */");
     hw_line(&w, "const double imcl_t0 = imcl_c_now_ms();");
-    hw_line(&w, "/* %s steps per pass over memory: step s of a pass computes its %s", tile,
-            planes ? "planes" : "rows");
-    hw_line(&w, " * %d behind step s - 1 (as far as '%s' is read away from the point), so that it",
-            k->iterate_radius, k->iterate[0]->name);
-    hw_line(&w, " * finds all it reads of the step before computed and overwrites nothing that is");
-    hw_line(&w, " * still to be read; each part of the wavefront holds about %dK points of the blocks",
-            planes ? 64 : 256);
-    hw_line(&w, " * (docs/iterate.md) */");
-    hw_line(&w, "const int imcl_n = %s, imcl_radius = %d;", planes ? "D" : "H", k->iterate_radius);
-    hw_line(&w, "const int imcl_chunk = imcl_max_int(1, %d / imcl_max_int(1, W%s * imcl_p->count));",
-            planes ? 65536 : 262144, planes ? " * H" : "");
+    hw_line(&w, "/* %s steps per pass over memory */", tile);
+    plan_wavefront_parts(&w, k, planes ? 65536 : 262144);
     hw_line(&w, "for (int imcl_done = 0; imcl_done < %s && imcl_status == %s_OK;) {", plan_steps(k), pk);
     w.indent++;
     hw_line(&w, "const int imcl_t = imcl_min_int(%s, %s - imcl_done);", tile, plan_steps(k));
@@ -178,13 +169,7 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
         hw_inner(&w, "imcl_status = %s_ERR_MEMORY;", pk);
     }
     sb_free(&cond);
-    hw_line(&w, "for (int imcl_w = 0; imcl_status == %s_OK", pk);
-    hw_line(&w, "        && imcl_w * imcl_chunk - (imcl_t - 1) * imcl_radius < imcl_n; imcl_w++)");
-    w.indent++;
-    hw_line(&w, "for (int imcl_s = 0; imcl_s < imcl_t; imcl_s++) {");
-    w.indent++;
-    hw_line(&w, "const int imcl_lo = imcl_max_int(0, imcl_w * imcl_chunk - imcl_s * imcl_radius);");
-    hw_line(&w, "const int imcl_hi = imcl_min_int(imcl_n, (imcl_w + 1) * imcl_chunk - imcl_s * imcl_radius);");
+    plan_wavefront_loops(&w, arena_printf(e->a, "imcl_status == %s_OK", pk));
     hw_line(&w, "/* step s computes '%s' from '%s' in its even steps, the other way round in its odd */",
             k->iterate[1]->name, k->iterate[0]->name);
     hw_line(&w, "%sconst imcl_arr%d = imcl_pair[imcl_s %% 2], %sconst imcl_arr%d = imcl_pair[1 - imcl_s %% 2];", type,
@@ -208,9 +193,7 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e, const Symbol **arr, int 
         w.indent--;
         hw_line(&w, "}");
     }
-    w.indent--;
-    hw_line(&w, "}");
-    w.indent--;
+    plan_wavefront_end(&w);
     hw_line(&w, "/* after an even number of steps the last one's result is in the first array's memory */");
     hw_line(&w, "if (imcl_status == %s_OK && imcl_t %% 2 == 0)", pk);
     hw_inner(&w, "imcl_status = imcl_c_plan_swap(imcl_p, %d, %d);", ia, ib);

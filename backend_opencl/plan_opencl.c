@@ -116,7 +116,6 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e)
 {
     const Function *k = e->k;
     const char *pk = e->host_name, *h = plan_handle(k), *n = plan_steps(k);
-    const bool planes = k->grid_dims == 3;
     const int ia = host_array_id(k, k->iterate[0]), ib = host_array_id(k, k->iterate[1]);
     sb_printf(sb, "/* %s_plan_iterate on a CPU device: imcl_tile steps a pass over memory. */\n", pk);
     sb_printf(sb, "static int imcl_iterate_fused(%s_plan *%s, int %s, int imcl_tile", pk, h, n);
@@ -132,16 +131,7 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "if (W < 1 || H < 1 || D < 1 || imcl_p->count == 0)");
     hw_inner(&w, "return %s_OK; /* an empty grid, or no block: nothing to do */", pk);
     hw_line(&w, "imcl_cl_array *const imcl_a = imcl_p->array; /* named as PK names its memory */");
-    hw_line(&w, "/* step s of a pass computes its %s %d behind step s - 1 (as far as '%s' is read",
-            planes ? "planes" : "rows", k->iterate_radius, k->iterate[0]->name);
-    hw_line(&w, " * away from the point), so that it finds all it reads of the step before computed");
-    hw_line(&w, " * and overwrites nothing that is still to be read; each part of the wavefront holds");
-    hw_line(&w, " * about %dK points of the blocks, a launch (docs/iterate.md) */", OPENCL_PART_POINTS >> 10);
-    hw_line(&w, "const int imcl_n = %s, imcl_radius = %d;", planes ? "D" : "H", k->iterate_radius);
-    hw_line(&w, "const long long imcl_points = (long long)W%s * imcl_p->count; /* of a %s */", planes ? " * H" : "",
-            planes ? "plane" : "row");
-    hw_line(&w, "const int imcl_chunk = imcl_points < %d ? (int)(%d / imcl_points) : 1;", OPENCL_PART_POINTS,
-            OPENCL_PART_POINTS);
+    plan_wavefront_parts(&w, k, OPENCL_PART_POINTS);
     hw_line(&w, "cl_event imcl_first = NULL; /* the first launch's, for the plan's kernel time */");
     hw_line(&w, "cl_int imcl_err = imcl_cl_plan_turn(imcl_p, 1); /* attached arrays: the device's */");
     hw_line(&w, "for (int imcl_done = 0; imcl_done < %s && imcl_err == CL_SUCCESS;) {", n);
@@ -153,23 +143,14 @@ static void iterate_fused(StrBuf *sb, const EmitCtx *e)
     hw_line(&w, "/* step s computes '%s' from '%s' in its even steps, the other way round in its odd */",
             k->iterate[1]->name, k->iterate[0]->name);
     hw_line(&w, "const cl_mem imcl_pair[2] = {imcl_a[%d].buf, imcl_a[%d].buf};", ia, ib);
-    hw_line(&w, "for (int imcl_w = 0; imcl_err == CL_SUCCESS");
-    hw_line(&w, "        && imcl_w * imcl_chunk - (imcl_t - 1) * imcl_radius < imcl_n; imcl_w++)");
-    w.indent++;
-    hw_line(&w, "for (int imcl_s = 0; imcl_s < imcl_t && imcl_err == CL_SUCCESS; imcl_s++) {");
-    w.indent++;
-    hw_line(&w, "const int imcl_lo = imcl_w * imcl_chunk - imcl_s * imcl_radius;");
-    hw_line(&w, "const int imcl_hi = (imcl_w + 1) * imcl_chunk - imcl_s * imcl_radius;");
-    hw_line(&w, "if (imcl_hi > 0 && imcl_lo < imcl_n)");
+    plan_wavefront_loops(&w, "imcl_err == CL_SUCCESS");
+    hw_line(&w, "if (imcl_lo < imcl_hi)");
     hw_start(&w);
     sb_puts(sb, "    imcl_err = ");
-    opencl_launch_call(sb, e, "imcl_p->queue", "imcl_p->kernel", "1",
-                       "imcl_lo > 0 ? imcl_lo : 0, imcl_hi < imcl_n ? imcl_hi : imcl_n", step_handle, "imcl_p->count",
+    opencl_launch_call(sb, e, "imcl_p->queue", "imcl_p->kernel", "1", "imcl_lo, imcl_hi", step_handle, "imcl_p->count",
                        "imcl_p->list", "imcl_first ? NULL : &imcl_first");
     sb_puts(sb, ";\n");
-    w.indent--;
-    hw_line(&w, "}");
-    w.indent--;
+    plan_wavefront_end(&w);
     hw_line(&w, "/* after an even number of steps the last one's result is in the first array's memory */");
     hw_line(&w, "if (imcl_t %% 2 == 0)");
     hw_inner(&w, "imcl_cl_plan_exchange(imcl_p, %d, %d);", ia, ib);

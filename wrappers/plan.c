@@ -529,3 +529,36 @@ void plan_call_begin(HostWriter *w, const EmitCtx *e, const char *rt, const char
     hw_start(w);
     sb_printf(w->sb, "return %s_call_end(%s, %d, %s, imcl_host, imcl_a,\n        ", rt, args, n, n ? "imcl_layout" : "NULL");
 }
+
+void plan_wavefront_parts(HostWriter *w, const Function *k, int part_points)
+{
+    const bool planes = k->grid_dims == 3;
+    hw_line(w, "/* step s of a pass computes its %s %d behind step s - 1 (as far as '%s' is read",
+            planes ? "planes" : "rows", k->iterate_radius, k->iterate[0]->name);
+    hw_line(w, " * away from the point), so that it finds all it reads of the step before computed");
+    hw_line(w, " * and overwrites nothing that is still to be read; each part of the wavefront holds");
+    hw_line(w, " * about %dK points of the blocks (docs/iterate.md) */", part_points >> 10);
+    hw_line(w, "const int imcl_n = %s, imcl_radius = %d;", planes ? "D" : "H", k->iterate_radius);
+    hw_line(w, "const long long imcl_points = (long long)W%s * imcl_p->count; /* of a %s */", planes ? " * H" : "",
+            planes ? "plane" : "row");
+    hw_line(w, "const int imcl_chunk = imcl_points < %d ? (int)(%d / imcl_points) : 1;", part_points, part_points);
+}
+
+void plan_wavefront_loops(HostWriter *w, const char *ok)
+{
+    hw_line(w, "for (int imcl_w = 0; %s", ok);
+    hw_line(w, "        && imcl_w * imcl_chunk - (imcl_t - 1) * imcl_radius < imcl_n; imcl_w++)");
+    w->indent++;
+    hw_line(w, "for (int imcl_s = 0; imcl_s < imcl_t && %s; imcl_s++) {", ok);
+    w->indent++;
+    hw_line(w, "const int imcl_at = imcl_w * imcl_chunk - imcl_s * imcl_radius;");
+    hw_line(w, "const int imcl_lo = imcl_at > 0 ? imcl_at : 0;");
+    hw_line(w, "const int imcl_hi = imcl_at + imcl_chunk < imcl_n ? imcl_at + imcl_chunk : imcl_n;");
+}
+
+void plan_wavefront_end(HostWriter *w)
+{
+    w->indent--;
+    hw_line(w, "}");
+    w->indent--;
+}

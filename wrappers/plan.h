@@ -49,6 +49,17 @@ const char *plan_steps(const Function *k);
  * launch per step (time_tile 1; the C reference fuses steps: backend_c/plan_c.c), the
  * statements `first` (or nothing) printed after its checks of the arguments. */
 void plan_iterate(StrBuf *sb, const EmitCtx *e, const char *first);
+/* The wavefront of a PK_plan_iterate that fuses steps (docs/iterate.md), in a plan whose
+ * runtime plan is `imcl_p` (its count of blocks) and where W, H and D are declared: its
+ * comment and geometry, imcl_n (the planes, 2D: rows), imcl_radius and imcl_chunk (the
+ * planes of a part of about part_points points of the blocks). */
+void plan_wavefront_parts(HostWriter *w, const Function *k, int part_points);
+/* Inside a pass of imcl_t steps: the loops over its parts w and steps s, while `ok`
+ * holds, down to imcl_lo and imcl_hi, the planes of part w of step s clipped to the
+ * grid (imcl_lo < imcl_hi where there are any), in an open block two levels deeper,
+ * which plan_wavefront_end closes. */
+void plan_wavefront_loops(HostWriter *w, const char *ok);
+void plan_wavefront_end(HostWriter *w);
 /* Whether the backend's launches run on while the host goes on (a device's: OpenCL,
  * CUDA), so that its plan has a launch that may be pending (PK_plan_launch_batch_async,
  * PK_plan_wait) and its other calls wait for it first (the runtime's). */

@@ -676,6 +676,19 @@ IMCL_CL_WEAK int imcl_cl_plan_launched(imcl_cl_plan *plan, cl_int err)
     return IMCL_OK;
 }
 
+/* The plan's kernel time from the queue's profiling (nanoseconds): from the start of
+ * `first` to the end of `last`, both done. */
+static void imcl_cl_plan_time(imcl_cl_plan *plan, cl_event first, cl_event last)
+{
+    cl_ulong start = 0, end = 0;
+    if (clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL)
+                    == CL_SUCCESS
+            && clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)
+                    == CL_SUCCESS
+            && end > start)
+        plan->kernel_ms = (double)(end - start) * 1e-6;
+}
+
 IMCL_CL_WEAK int imcl_cl_plan_wait(imcl_cl_plan *plan)
 {
     if (!plan)
@@ -689,15 +702,8 @@ IMCL_CL_WEAK int imcl_cl_plan_wait(imcl_cl_plan *plan)
     cl_int err = clFinish(plan->queue);
     if (err == CL_SUCCESS)
         err = clWaitForEvents(1, &ev);
-    /* the kernel time from the queue's profiling, in nanoseconds */
-    cl_ulong start = 0, end = 0;
-    if (err == CL_SUCCESS
-            && clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL)
-                    == CL_SUCCESS
-            && clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)
-                    == CL_SUCCESS
-            && end > start)
-        plan->kernel_ms = (double)(end - start) * 1e-6;
+    if (err == CL_SUCCESS)
+        imcl_cl_plan_time(plan, ev, ev);
     clReleaseEvent(ev);
     return err == CL_SUCCESS ? IMCL_OK : IMCL_ERR_LAUNCH;
 }
@@ -715,14 +721,8 @@ IMCL_CL_WEAK int imcl_cl_plan_steps_done(imcl_cl_plan *plan, cl_int err, cl_even
     const cl_int done = clFinish(plan->queue);
     if (err == CL_SUCCESS)
         err = done;
-    cl_ulong start = 0, end = 0;
-    if (err == CL_SUCCESS && first && last
-            && clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start,
-                                       NULL) == CL_SUCCESS
-            && clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL)
-                    == CL_SUCCESS
-            && end > start)
-        plan->kernel_ms = (double)(end - start) * 1e-6;
+    if (err == CL_SUCCESS && first && last)
+        imcl_cl_plan_time(plan, first, last);
     if (first)
         clReleaseEvent(first);
     if (last)

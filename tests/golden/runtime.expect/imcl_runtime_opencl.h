@@ -7,8 +7,8 @@
  * persistent plan over a table of the kernel's arrays (docs/wrappers.md). Compile
  * imcl_runtime_opencl.c once with the K_host.c files; several folders' copies may be
  * linked into one program (below). */
-#ifndef IMCL_RUNTIME_OPENCL_H_199b2036
-#define IMCL_RUNTIME_OPENCL_H_199b2036
+#ifndef IMCL_RUNTIME_OPENCL_H_3f800bd7
+#define IMCL_RUNTIME_OPENCL_H_3f800bd7
 
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
@@ -25,32 +25,32 @@
 #else
 #define IMCL_CL_WEAK
 #endif
-#define imcl_cl_strerror imcl_cl_strerror_199b2036
-#define imcl_cl_device imcl_cl_device_199b2036
-#define imcl_cl_choose imcl_cl_choose_199b2036
-#define imcl_cl_row_fit imcl_cl_row_fit_199b2036
-#define imcl_cl_keep imcl_cl_keep_199b2036
-#define imcl_cl_release imcl_cl_release_199b2036
-#define imcl_cl_use_queue imcl_cl_use_queue_199b2036
-#define imcl_cl_call_begin imcl_cl_call_begin_199b2036
-#define imcl_cl_call_end imcl_cl_call_end_199b2036
-#define imcl_cl_plan_create imcl_cl_plan_create_199b2036
-#define imcl_cl_plan_upload imcl_cl_plan_upload_199b2036
-#define imcl_cl_plan_download imcl_cl_plan_download_199b2036
-#define imcl_cl_plan_rows imcl_cl_plan_rows_199b2036
-#define imcl_cl_plan_ready imcl_cl_plan_ready_199b2036
-#define imcl_cl_plan_select imcl_cl_plan_select_199b2036
-#define imcl_cl_plan_turn imcl_cl_plan_turn_199b2036
-#define imcl_cl_plan_launched imcl_cl_plan_launched_199b2036
-#define imcl_cl_plan_wait imcl_cl_plan_wait_199b2036
-#define imcl_cl_plan_exchange imcl_cl_plan_exchange_199b2036
-#define imcl_cl_plan_steps_done imcl_cl_plan_steps_done_199b2036
-#define imcl_cl_plan_attach imcl_cl_plan_attach_199b2036
-#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_199b2036
-#define imcl_cl_plan_memory imcl_cl_plan_memory_199b2036
-#define imcl_cl_plan_swap imcl_cl_plan_swap_199b2036
-#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_199b2036
-#define imcl_cl_plan_destroy imcl_cl_plan_destroy_199b2036
+#define imcl_cl_strerror imcl_cl_strerror_3f800bd7
+#define imcl_cl_device imcl_cl_device_3f800bd7
+#define imcl_cl_choose imcl_cl_choose_3f800bd7
+#define imcl_cl_row_fit imcl_cl_row_fit_3f800bd7
+#define imcl_cl_keep imcl_cl_keep_3f800bd7
+#define imcl_cl_release imcl_cl_release_3f800bd7
+#define imcl_cl_use_queue imcl_cl_use_queue_3f800bd7
+#define imcl_cl_call_begin imcl_cl_call_begin_3f800bd7
+#define imcl_cl_call_end imcl_cl_call_end_3f800bd7
+#define imcl_cl_plan_create imcl_cl_plan_create_3f800bd7
+#define imcl_cl_plan_upload imcl_cl_plan_upload_3f800bd7
+#define imcl_cl_plan_download imcl_cl_plan_download_3f800bd7
+#define imcl_cl_plan_rows imcl_cl_plan_rows_3f800bd7
+#define imcl_cl_plan_ready imcl_cl_plan_ready_3f800bd7
+#define imcl_cl_plan_select imcl_cl_plan_select_3f800bd7
+#define imcl_cl_plan_turn imcl_cl_plan_turn_3f800bd7
+#define imcl_cl_plan_launched imcl_cl_plan_launched_3f800bd7
+#define imcl_cl_plan_wait imcl_cl_plan_wait_3f800bd7
+#define imcl_cl_plan_exchange imcl_cl_plan_exchange_3f800bd7
+#define imcl_cl_plan_steps_done imcl_cl_plan_steps_done_3f800bd7
+#define imcl_cl_plan_attach imcl_cl_plan_attach_3f800bd7
+#define imcl_cl_plan_use_memory imcl_cl_plan_use_memory_3f800bd7
+#define imcl_cl_plan_memory imcl_cl_plan_memory_3f800bd7
+#define imcl_cl_plan_swap imcl_cl_plan_swap_3f800bd7
+#define imcl_cl_plan_kernel_ms imcl_cl_plan_kernel_ms_3f800bd7
+#define imcl_cl_plan_destroy imcl_cl_plan_destroy_3f800bd7
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
