@@ -247,8 +247,12 @@ static int kernel_source(StrBuf *sb, const EmitCtx *e)
     ast_walk(k->body, uses_double, &dbl);
     if (e->k_cpu)
         ast_walk(e->k_cpu->body, uses_double, &dbl);
+    sb_puts(sb, "/* a * b + c rounds twice, as in the C reference: the same bits on every device\n"
+                " * (docs/language.md, \"Floating-point results\") */\n"
+                "#pragma OPENCL FP_CONTRACT OFF\n");
     if (dbl)
-        sb_puts(sb, "#if defined(cl_khr_fp64)\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n\n");
+        sb_puts(sb, "#if defined(cl_khr_fp64)\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n");
+    sb_putc(sb, '\n');
     unparse_helper_defs(sb, u.helpers, "static inline");
     sb_puts(sb, sb_str(&code));
     sb_free(&code);

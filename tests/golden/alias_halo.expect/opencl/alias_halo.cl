@@ -5,6 +5,9 @@
  * row.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
+/* a * b + c rounds twice, as in the C reference: the same bits on every device
+ * (docs/language.md, "Floating-point results") */
+#pragma OPENCL FP_CONTRACT OFF
 #if defined(cl_khr_fp64)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif

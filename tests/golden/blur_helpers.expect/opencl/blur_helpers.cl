@@ -4,6 +4,10 @@
  * work-group, the interior of each row without edge guards, for loops unrolled.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
+/* a * b + c rounds twice, as in the C reference: the same bits on every device
+ * (docs/language.md, "Floating-point results") */
+#pragma OPENCL FP_CONTRACT OFF
+
 /* Clamped boundary: the nearest index of [-h, n + h). */
 static inline int imcl_clamp(int i, int n, int h)
 {

@@ -5,6 +5,10 @@
  * Placements: 'g' in constant memory, 'mask' in constant memory.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
+/* a * b + c rounds twice, as in the C reference: the same bits on every device
+ * (docs/language.md, "Floating-point results") */
+#pragma OPENCL FP_CONTRACT OFF
+
 /* Is index i inside an extent n with a halo of h cells on each side? */
 static inline int imcl_in(int i, int n, int h)
 {

@@ -5,6 +5,10 @@
  * Placements: 'cl' in texture memory, 'z' in texture memory, 'p' in texture memory.
  * Do not edit: regenerate with imcl instead. This file, with the runtime text imcl
  * copies into it, belongs to you: no licence condition of imcl's applies to it. */
+/* a * b + c rounds twice, as in the C reference: the same bits on every device
+ * (docs/language.md, "Floating-point results") */
+#pragma OPENCL FP_CONTRACT OFF
+
 /* Periodic boundary: i wrapped into [-h, n + h). */
 static inline int imcl_wrap(int i, int n, int h)
 {
