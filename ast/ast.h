@@ -242,11 +242,13 @@ typedef struct Node {
          * a hint to unroll it whole where the target has one (Target.unroll_hint), or 0;
          * walk: the CPU variant's walk along a row, `for (; x < end; x++)` over the
          * points (TuneParams.row_walk), which a backend may print in lanes
-         * (Unparser.print_walk) */
+         * (Unparser.print_walk); interleave: independent iterations the compiler
+         * should run side by side after vectorising (Target.interleave_hint), or 0 */
         struct {
             struct Node *init, *cond, *step, *body;
             const char *label;
             int unroll;
+            int interleave;
             bool walk;
         } loop;
         struct { struct Node *value; } ret;

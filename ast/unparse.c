@@ -728,6 +728,11 @@ void unparse_stmt(Unparser *u, const Node *n)
                 sb_putc(o, '\n');
             }
         }
+        if (u->t->interleave_hint && n->u.loop.interleave > 1) {
+            unparse_indent(u);
+            sb_printf(o, u->t->interleave_hint, n->u.loop.interleave);
+            sb_putc(o, '\n');
+        }
         unparse_for_head(u, n);
         body(u, n->u.loop.body);
         sb_putc(o, '\n');

@@ -34,6 +34,9 @@ typedef struct Target {
     /* The line before a loop to unroll whole (a printf format taking the trip count);
      * NULL: none printed. */
     const char *unroll_hint;
+    /* The line before a loop whose vectorised iterations should run side by side (a
+     * printf format taking their number: Node.u.loop.interleave); NULL: none printed. */
+    const char *interleave_hint;
 } Target;
 
 struct Unparser {

@@ -100,6 +100,11 @@ static const Target cl_target = {
     /* PoCL runs a coarsened work-item's points in a loop that keeps it from vectorising
      * the work-group (sum7 with coarsen_z 2 at 256^3: 57 ms with the loop, 14 ms unrolled) */
     .unroll_hint = "#pragma unroll %d",
+    /* the CPU variant's guard-free walk (pass_thread_mapping, row_walk): a point of many
+     * taps is one long chain of additions, and two vectors of points side by side hide
+     * its latency (box3d1r double on PoCL +15-22%; docs/tuning.md, "Defaults"); other
+     * OpenCL compilers ignore a pragma they do not know */
+    .interleave_hint = "#pragma clang loop interleave_count(%d)",
 };
 
 const char *opencl_image_format(TypeKind t)

@@ -368,7 +368,9 @@ static Node *walk_loop(Mapping *m, Node *stmts, Node *end, const char *label, bo
 #define PARTS_WHY "the launch computes %s imcl_from to imcl_to - 1: all of them, or a part of " \
                   "PK_plan_iterate's wavefront (docs/iterate.md)"
 #define WALK_SPLIT "the points imcl_lo <= idx < imcl_hi of a row inside the interior in y and z run " \
-                   "the body without edge guards; the walk takes the guarded body before and after"
+                   "the body without edge guards (two vectors of them side by side, interleave_count: " \
+                   "a point's taps are one chain of additions); the walk takes the guarded body " \
+                   "before and after"
 /* The CPU variant's mapping (TuneParams.row_walk): a work-item per row of the grid (y,
  * and z in 3D), walking it along x, so that the device compiler, which vectorises the
  * innermost loop of a work-item, gets the row as a loop; with pass_interior's split,
@@ -448,7 +450,9 @@ static void row_walk(Mapping *m, Function *k, const TuneParams *tp, Node *walk, 
     ast_append_stmt(a, edge_run, dend);
     ast_append_stmt(a, edge_run, walk_loop(m, edge, b_var(&B, send), NEXT_POINT, edge_returns));
     Node *inner_run = b_block(&B);
-    ast_append_stmt(a, inner_run, walk_loop(m, inner, b_var(&B, shi), "imcl_next_inner_point", inner_returns));
+    Node *inner_walk = walk_loop(m, inner, b_var(&B, shi), "imcl_next_inner_point", inner_returns);
+    inner_walk->u.loop.interleave = PARAMS_CPU_INTERLEAVE;
+    ast_append_stmt(a, inner_run, inner_walk);
     Node *loop = ast_build_while(a, b_ibin(&B, '<', ast_copy(a, x), ast_copy(a, W)),
                                  b_if(&B, at_in, inner_run, edge_run), B.loc);
     ast_append_stmt(a, walk, loop);

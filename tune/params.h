@@ -152,6 +152,11 @@ const char *params_points(Arena *a);
  * with 4 to 64; 2D float stencils at 4096^2 noisy, best with 32 (j2d5pt 2.1-3.0 with
  * 8 rows, 2.2-3.5 with 32). */
 #define PARAMS_CPU_ROWS 32
+/* The vectors of points a row walk's guard-free run computes side by side
+ * (Node.u.loop.interleave); measured on PoCL (bench/an5d/run.sh), against 1: box3d1r
+ * double 0.36-0.37 -> 0.42 GStencil/s, j3d27pt float 0.78-0.80 -> 0.83-0.84, the kernels
+ * bound by memory unchanged; 4 no better than 2 (box3d1r double 0.51 against 0.50). */
+#define PARAMS_CPU_INTERLEAVE 2
 
 struct SpaceOptions;
 

@@ -54,7 +54,9 @@ enum {
  * omp_get_max_threads(), half of it, a quarter, ..., 1. Time is measured in epochs of at
  * least 20 ms of loops on one count (so that the rare long waits, which cost the most, are
  * in every measure); an epoch runs on the count whose time per point has been lowest, and
- * every 32nd epoch tries a neighbouring count, so that the choice follows the machine.
+ * now and then one tries a neighbouring count (after 32 epochs, after twice as many
+ * each time a trial loses, up to 256), so that the choice follows the machine; a count's
+ * first epoch, and a trial twice as slow as the best, end after 1 ms.
  * Why: OpenMP's threads wait at the end of a loop for the thread another process keeps
  * off its core, and on a loaded node fewer threads finish sooner (sum7 at 32^3 on 2 cores
  * beside a busy process: 2 threads 1.8x slower than 1, most loops 20 us and one in a few
@@ -67,7 +69,10 @@ typedef struct imcl_c_threads {
     int shift;          /* the shift of this epoch's count */
     int step;           /* the neighbour the next trial takes: +1 or -1 */
     int warm;           /* the first loop ran (the thread pool starting: not measured) */
+    int trial;          /* this epoch tries a count other than the best */
     unsigned epochs;
+    unsigned gap;       /* epochs from one trial to the next */
+    unsigned next;      /* the epoch of the next trial */
     double seconds, points;     /* this epoch's so far */
     double ns[8];       /* nanoseconds per point of each count; 0: not measured */
 } imcl_c_threads;

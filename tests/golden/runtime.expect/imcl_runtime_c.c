@@ -12,6 +12,11 @@
 
 /* ---- the threads of a parallel loop ---- */
 
+/* Epochs between trials of another count: 32 at first and after a trial that won, up to
+ * 8 times that after trials that lost (about 5 s of back-to-back calls, the longest a
+ * node that became idle runs on fewer threads than it could). */
+enum { IMCL_C_TRIAL_GAP = 32 };
+
 IMCL_C_WEAK int imcl_c_threads_pick(imcl_c_threads *s, int max)
 {
     if (!s->max) {
@@ -21,6 +26,8 @@ IMCL_C_WEAK int imcl_c_threads_pick(imcl_c_threads *s, int max)
         for (int n = s->max / 2; n > 0 && s->counts < 8 && !(fixed && *fixed == '1'); n /= 2)
             s->counts++;
         s->step = 1;
+        s->gap = IMCL_C_TRIAL_GAP;
+        s->next = 1;
     }
     return s->max >> s->shift;
 }
@@ -33,7 +40,12 @@ IMCL_C_WEAK void imcl_c_threads_done(imcl_c_threads *s, double seconds, double p
     }
     s->seconds += seconds;
     s->points += points;
-    if (s->seconds < 0.02 || s->points <= 0)
+    /* The first epoch of a count, and a trial more than twice as slow as the best count,
+     * end after 1 ms: beside a busy process two threads ran sum7 140x slower than one,
+     * and a whole epoch of it cost 20 ms. */
+    const int first = s->ns[s->shift] <= 0;
+    const int losing = s->trial && s->seconds * 1e9 > 2 * s->ns[s->best] * s->points;
+    if (s->seconds < ((first || losing) ? 0.001 : 0.02) || s->points <= 0)
         return;
     const double ns = s->seconds * 1e9 / s->points;
     const int i = s->shift;
@@ -42,13 +54,22 @@ IMCL_C_WEAK void imcl_c_threads_done(imcl_c_threads *s, double seconds, double p
     for (int j = 0; j < s->counts; j++)
         if (s->ns[j] > 0 && (s->ns[s->best] <= 0 || s->ns[j] < s->ns[s->best]))
             s->best = j;
+    if (s->trial) {
+        /* a trial that lost waits twice as long for the next (a loaded node then pays
+         * for the slower count ever more rarely); one that won, the shortest gap */
+        s->gap = s->best == i ? IMCL_C_TRIAL_GAP : s->gap < 8 * IMCL_C_TRIAL_GAP ? 2 * s->gap
+                : s->gap;
+        s->next = s->epochs + s->gap;
+        s->trial = 0;
+    }
     s->shift = s->best;
-    if (s->counts > 1 && ++s->epochs % 32 == 1) {
+    if (s->counts > 1 && ++s->epochs >= s->next) {
         /* a trial: the neighbouring count, each side in turn */
         if (s->best + s->step < 0 || s->best + s->step >= s->counts)
             s->step = -s->step;
         s->shift = s->best + s->step;
         s->step = -s->step;
+        s->trial = 1;
     }
 }
 

@@ -7,8 +7,8 @@
  * measurement, and the persistent plan over a table of the kernel's arrays in host memory
  * (docs/wrappers.md). Compile imcl_runtime_c.c once with the K_ref.c files (OpenMP is not
  * needed for it); several folders' copies may be linked into one program (below). */
-#ifndef IMCL_RUNTIME_C_H_9b61a179
-#define IMCL_RUNTIME_C_H_9b61a179
+#ifndef IMCL_RUNTIME_C_H_85ce39cb
+#define IMCL_RUNTIME_C_H_85ce39cb
 
 #include <stddef.h>
 
@@ -21,25 +21,25 @@
 #else
 #define IMCL_C_WEAK
 #endif
-#define imcl_c_strerror imcl_c_strerror_9b61a179
-#define imcl_c_threads_pick imcl_c_threads_pick_9b61a179
-#define imcl_c_threads_done imcl_c_threads_done_9b61a179
-#define imcl_c_now_ms imcl_c_now_ms_9b61a179
-#define imcl_c_fuse_bytes imcl_c_fuse_bytes_9b61a179
-#define imcl_c_plan_create imcl_c_plan_create_9b61a179
-#define imcl_c_plan_upload imcl_c_plan_upload_9b61a179
-#define imcl_c_plan_download imcl_c_plan_download_9b61a179
-#define imcl_c_plan_rows imcl_c_plan_rows_9b61a179
-#define imcl_c_plan_ready imcl_c_plan_ready_9b61a179
-#define imcl_c_plan_select imcl_c_plan_select_9b61a179
-#define imcl_c_plan_block imcl_c_plan_block_9b61a179
-#define imcl_c_plan_tables imcl_c_plan_tables_9b61a179
-#define imcl_c_plan_attach imcl_c_plan_attach_9b61a179
-#define imcl_c_plan_use_memory imcl_c_plan_use_memory_9b61a179
-#define imcl_c_plan_memory imcl_c_plan_memory_9b61a179
-#define imcl_c_plan_swap imcl_c_plan_swap_9b61a179
-#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_9b61a179
-#define imcl_c_plan_destroy imcl_c_plan_destroy_9b61a179
+#define imcl_c_strerror imcl_c_strerror_85ce39cb
+#define imcl_c_threads_pick imcl_c_threads_pick_85ce39cb
+#define imcl_c_threads_done imcl_c_threads_done_85ce39cb
+#define imcl_c_now_ms imcl_c_now_ms_85ce39cb
+#define imcl_c_fuse_bytes imcl_c_fuse_bytes_85ce39cb
+#define imcl_c_plan_create imcl_c_plan_create_85ce39cb
+#define imcl_c_plan_upload imcl_c_plan_upload_85ce39cb
+#define imcl_c_plan_download imcl_c_plan_download_85ce39cb
+#define imcl_c_plan_rows imcl_c_plan_rows_85ce39cb
+#define imcl_c_plan_ready imcl_c_plan_ready_85ce39cb
+#define imcl_c_plan_select imcl_c_plan_select_85ce39cb
+#define imcl_c_plan_block imcl_c_plan_block_85ce39cb
+#define imcl_c_plan_tables imcl_c_plan_tables_85ce39cb
+#define imcl_c_plan_attach imcl_c_plan_attach_85ce39cb
+#define imcl_c_plan_use_memory imcl_c_plan_use_memory_85ce39cb
+#define imcl_c_plan_memory imcl_c_plan_memory_85ce39cb
+#define imcl_c_plan_swap imcl_c_plan_swap_85ce39cb
+#define imcl_c_plan_kernel_ms imcl_c_plan_kernel_ms_85ce39cb
+#define imcl_c_plan_destroy imcl_c_plan_destroy_85ce39cb
 
 /* The return codes: every kernel's K.h gives PK_OK ... PK_ERR_LAUNCH these values. */
 enum {
@@ -54,7 +54,9 @@ enum {
  * omp_get_max_threads(), half of it, a quarter, ..., 1. Time is measured in epochs of at
  * least 20 ms of loops on one count (so that the rare long waits, which cost the most, are
  * in every measure); an epoch runs on the count whose time per point has been lowest, and
- * every 32nd epoch tries a neighbouring count, so that the choice follows the machine.
+ * now and then one tries a neighbouring count (after 32 epochs, after twice as many
+ * each time a trial loses, up to 256), so that the choice follows the machine; a count's
+ * first epoch, and a trial twice as slow as the best, end after 1 ms.
  * Why: OpenMP's threads wait at the end of a loop for the thread another process keeps
  * off its core, and on a loaded node fewer threads finish sooner (sum7 at 32^3 on 2 cores
  * beside a busy process: 2 threads 1.8x slower than 1, most loops 20 us and one in a few
@@ -67,7 +69,10 @@ typedef struct imcl_c_threads {
     int shift;          /* the shift of this epoch's count */
     int step;           /* the neighbour the next trial takes: +1 or -1 */
     int warm;           /* the first loop ran (the thread pool starting: not measured) */
+    int trial;          /* this epoch tries a count other than the best */
     unsigned epochs;
+    unsigned gap;       /* epochs from one trial to the next */
+    unsigned next;      /* the epoch of the next trial */
     double seconds, points;     /* this epoch's so far */
     double ns[8];       /* nanoseconds per point of each count; 0: not measured */
 } imcl_c_threads;

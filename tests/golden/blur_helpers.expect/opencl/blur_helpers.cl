@@ -109,11 +109,14 @@ void blur_helpers_cpu(__global const float *restrict src, const int src_width,
     }
     int idx = 0;
     /* the points imcl_lo <= idx < imcl_hi of a row inside the interior in y and z run the
-     * body without edge guards; the walk takes the guarded body before and after */
+     * body without edge guards (two vectors of them side by side, interleave_count: a
+     * point's taps are one chain of additions); the walk takes the guarded body before and
+     * after */
     const int imcl_lo = idy >= 1 && idy < H - 1 ? min(1, W) : W;
     const int imcl_hi = imcl_lo < W ? min(W, W - 1) : W;
     while (idx < W) {
         if (idx >= imcl_lo && idx < imcl_hi) {
+            #pragma clang loop interleave_count(2)
             for (; idx < imcl_hi; idx++) {
                 float acc = 0.0f;
                 /* loop of line 12 unrolled fully (3 iterations) */

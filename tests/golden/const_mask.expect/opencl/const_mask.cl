@@ -81,12 +81,15 @@ void const_mask_cpu(__constant float *restrict g, const int g_width, const int g
     }
     int idx = 0;
     /* the points imcl_lo <= idx < imcl_hi of a row inside the interior in y and z run the
-     * body without edge guards; the walk takes the guarded body before and after */
+     * body without edge guards (two vectors of them side by side, interleave_count: a
+     * point's taps are one chain of additions); the walk takes the guarded body before and
+     * after */
     const int imcl_lo = idy >= 1 && idy < g_height - 1 && idy < out_height
             && idy < H ? min(1, W) : W;
     const int imcl_hi = imcl_lo < W ? min(min(min(W, g_width - 1), out_width), W) : W;
     while (idx < W) {
         if (idx >= imcl_lo && idx < imcl_hi) {
+            #pragma clang loop interleave_count(2)
             for (; idx < imcl_hi; idx++) {
                 float acc = 0.0f;
                 /* loop of line 7 unrolled fully (3 iterations) */

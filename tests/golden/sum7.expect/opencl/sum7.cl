@@ -131,12 +131,15 @@ void sum7_cpu(__global const double *restrict input, const int input_width,
     }
     int idx = 0;
     /* the points imcl_lo <= idx < imcl_hi of a row inside the interior in y and z run the
-     * body without edge guards; the walk takes the guarded body before and after */
+     * body without edge guards (two vectors of them side by side, interleave_count: a
+     * point's taps are one chain of additions); the walk takes the guarded body before and
+     * after */
     const int imcl_lo = idy >= 1 && idy < output_height && idy < H - 1 && idz >= 1
             && idz < output_depth && idz < D - 1 ? min(1, W) : W;
     const int imcl_hi = imcl_lo < W ? min(min(W, output_width), W - 1) : W;
     while (idx < W) {
         if (idx >= imcl_lo && idx < imcl_hi) {
+            #pragma clang loop interleave_count(2)
             for (; idx < imcl_hi; idx++) {
                 output[(idz * output_height + idy) * output_width + idx] =
                         input[(idz * input_height + idy) * input_width + (idx - 1)]

@@ -123,11 +123,14 @@ void unroll_cpu(__global const int *restrict in, const int in_width, const int i
     }
     int idx = 0;
     /* the points imcl_lo <= idx < imcl_hi of a row inside the interior in y and z run the
-     * body without edge guards; the walk takes the guarded body before and after */
+     * body without edge guards (two vectors of them side by side, interleave_count: a
+     * point's taps are one chain of additions); the walk takes the guarded body before and
+     * after */
     const int imcl_lo = idy < out_height && idy < H ? min(0, W) : W;
     const int imcl_hi = imcl_lo < W ? min(min(W, out_width), W) : W;
     while (idx < W) {
         if (idx >= imcl_lo && idx < imcl_hi) {
+            #pragma clang loop interleave_count(2)
             for (; idx < imcl_hi; idx++) {
                 int acc = 0;
                 {
