@@ -41,8 +41,8 @@ what --mpi refuses, so that many do.
 
 `--seed commit` derives the seed from the checkout's commit, so that each commit
 meets kernels no earlier run saw. A coverage table (feature, kernels that have it)
-follows the runs; --min-coverage M fails the run when a feature is in fewer than M
-kernels. The last line is "R runs (K kernels in N files), M mismatches, F failures";
+follows the runs; a feature in fewer than --min-coverage M kernels gets more files (the
+next seeds, up to half as many again), and fails the run if it still is. The last line is "R runs (K kernels in N files), M mismatches, F failures";
 the exit status is 1 on any mismatch, failure or coverage shortfall.
 """
 
@@ -1474,15 +1474,26 @@ def main():
     total = {"runs": 0, "mismatch": 0, "fail": 0, "c": 0, "opencl": 0, "cuda": 0, "mpi": 0, "mpi_refused": 0}
     coverage = {f: 0 for f in FEATURES}
     nkernels = 0
-    for log, stats, features in run_files(args, [seed + i for i in range(args.kernels)]):
-        for line in log:
-            print(line, flush=True)
-        for key in total:
-            total[key] += stats[key]
-        for fs in features:
-            nkernels += 1
-            for f in fs:
-                coverage[f] += 1
+    seeds, files = [seed + i for i in range(args.kernels)], args.kernels
+    while seeds:
+        for log, stats, features in run_files(args, seeds):
+            for line in log:
+                print(line, flush=True)
+            for key in total:
+                total[key] += stats[key]
+            for fs in features:
+                nkernels += 1
+                for f in fs:
+                    coverage[f] += 1
+        # A seed's draw is luck: a feature short of --min-coverage gets more files (the
+        # next seeds, a few at a time, up to half as many again) before it is a failure.
+        short = [f for f in FEATURES if coverage[f] < args.min_coverage]
+        more = min(2 * args.jobs, args.kernels + args.kernels // 2 - files) if short else 0
+        seeds = [seed + files + i for i in range(max(more, 0))]
+        if seeds:
+            print(f"-- {', '.join(short)} in fewer than {args.min_coverage} kernels: {len(seeds)} more files",
+                  flush=True)
+        files += len(seeds)
     print(f"-- {total['c']} C reference runs, {total['opencl']} OpenCL runs on PoCL, {total['cuda']} CUDA runs "
           f"(nvcc-cpu), {total['mpi']} distributed plans on 2 to {args.mpi} ranks (--mpi refused "
           f"{total['mpi_refused']} kernels), {time.monotonic() - t0:.0f} s")
@@ -1492,7 +1503,7 @@ def main():
         print(f"   {f:16} {coverage[f]:5}{'   < ' + str(args.min_coverage) if f in short else ''}")
     if short:
         print(f"FAIL coverage: {', '.join(short)} in fewer than {args.min_coverage} kernels")
-    print(f"{total['runs']} runs ({nkernels} kernels in {args.kernels} files), {total['mismatch']} mismatches, "
+    print(f"{total['runs']} runs ({nkernels} kernels in {files} files), {total['mismatch']} mismatches, "
           f"{total['fail']} failures")
     return 1 if total["mismatch"] or total["fail"] or short else 0
 
