@@ -42,8 +42,9 @@ what --mpi refuses, so that many do.
 `--seed commit` derives the seed from the checkout's commit, so that each commit
 meets kernels no earlier run saw. A coverage table (feature, kernels that have it)
 follows the runs; a feature in fewer than --min-coverage M kernels gets more files (the
-next seeds, up to half as many again), and fails the run if it still is. The last line is "R runs (K kernels in N files), M mismatches, F failures";
-the exit status is 1 on any mismatch, failure or coverage shortfall.
+next seeds, up to half as many again), and fails the run if it still is. The last line
+is "R runs (K kernels in N files), M mismatches, F failures"; the exit status is 1 on
+any mismatch, failure or coverage shortfall.
 """
 
 import argparse
